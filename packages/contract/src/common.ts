@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * A database id as the storefront sends it: a positive integer, or the same integer as a string
+ * (the original storefront reads ids from the URL and sends them unconverted).
+ */
+export const Id = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647)),
+]);
+
+/** Rupees as a JSON number (1299, 1299.5); the server keeps paise and converts at the edge. */
+export const Rupees = z.number();
+
+/** The body of a call whose spec says it sends "nothing". */
+export const EmptyBody = z.strictObject({});
+
+/** The failure answer of every call (decisions.md §1). */
+export const ErrorAnswer = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.string().optional(),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+/** The machine-readable kinds of failure, mapped to HTTP status codes by the server. */
+export const ERROR_KINDS = {
+  INVALID_DATA: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorKind = keyof typeof ERROR_KINDS;

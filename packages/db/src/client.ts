@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The shop's database, whichever engine is underneath (PGlite or PostgreSQL). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction on the shop's database. */
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or a transaction in progress. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseOptions =
+  /** PostgreSQL through a `pg` pool. */
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** Embedded PGlite: file-backed under `dataDir`, or in memory when it is absent. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+/** An open database with what the rest of the shop needs beyond queries. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** Runs `fn` with a session-level advisory lock held, so that only one process does it at a time. */
+  withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other databases from it. */
+  dumpDataDir(): Promise<Blob | File>;
+  close(): Promise<void>;
+}
+
+/** Opens the shop's database. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async withAdvisoryLock(key, fn) {
+      // PGlite serves one process, but the lock keeps the code path identical to PostgreSQL's.
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    dumpDataDir: () => client.dumpDataDir('none'),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(key, fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+        try {
+          return await fn();
+        } finally {
+          await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      } finally {
+        lockClient.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
+    async close() {
+      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await pool.end();
+    },
+  };
+}

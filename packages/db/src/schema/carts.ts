@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { guests } from './guests';
+import { users } from './users';
+
+/** One cart per user or guest. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guestId: integer('guest_id')
+      .unique()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('carts_one_owner', sql`(${t.userId} IS NULL) <> (${t.guestId} IS NULL)`)],
+);

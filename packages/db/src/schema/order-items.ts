@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+import { products } from './products';
+import { sizes } from './sizes';
+
+/** An order line, with the name, size, image and prices as they were at checkout. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    sizeLabel: text('size_label').notNull(),
+    productImage: text('product_image').notNull(),
+    /** What one unit cost the shopper (the discount price when there was one). */
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    /** The list price at the time, for the struck-through display. */
+    listPricePaise: integer('list_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: integer('line_total_paise').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_line_total', sql`${t.lineTotalPaise} = ${t.unitPricePaise} * ${t.quantity}`),
+    index('order_items_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Enforces the storefront's import direction (engineering.md): shared -> features -> app.
+// src/components and src/lib never import a feature or the app; a feature never imports
+// another feature; and nothing outside apps/api imports server code.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const storefront = join(root, 'apps/storefront/src');
+const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(name)) yield path;
+  }
+}
+
+/** Which layer a storefront file belongs to: 'app', 'shared', or 'feature:<name>'. */
+function layerOf(file) {
+  const parts = relative(storefront, file).split(sep);
+  if (parts[0] === 'features') return `feature:${parts[1]}`;
+  if (parts[0] === 'app' || parts[0] === 'routes' || parts[0] === 'main.tsx') return 'app';
+  return 'shared';
+}
+
+const problems = [];
+for (const file of sourceFiles(storefront)) {
+  const from = layerOf(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    if (!target.startsWith(storefront)) continue;
+    const to = layerOf(target);
+    const allowed =
+      from === to ||
+      to === 'shared' ||
+      (from === 'app' && to.startsWith('feature:'));
+    if (!allowed) problems.push(`${relative(root, file)} imports ${specifier} (${from} -> ${to})`);
+  }
+}
+
+if (problems.length) {
+  console.error(`Import boundaries broken:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('Import boundaries hold.');
