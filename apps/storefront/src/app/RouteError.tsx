@@ -1,0 +1,20 @@
+import { useRouteError } from 'react-router';
+import { PageHeading } from '../components/PageHeading';
+
+/** The screen shown when a page fails to render or load (spec §8). */
+export function RouteError() {
+  const error = useRouteError();
+  const detail = import.meta.env.DEV && error instanceof Error ? error.message : null;
+
+  return (
+    <div className="container py-5 text-center status-page">
+      <PageHeading>Unexpected Application Error!</PageHeading>
+      <p className="lead">Something went wrong while showing this page. Please try again in a moment.</p>
+      {detail && <pre className="status-page__detail">{detail}</pre>}
+      {/* A full page load, so that a newer version of the shop is fetched if an old file was the cause. */}
+      <a className="btn btn-primary" href="/">
+        Back to the home page
+      </a>
+    </div>
+  );
+}

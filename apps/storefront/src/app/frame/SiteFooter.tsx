@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { CategoryQuickLinks } from '../../features/catalogue/components/nav/CategoryQuickLinks';
+
+const INFORMATION_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/shipping-policy', label: 'Shipping Policy' },
+  { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/terms-conditions', label: 'Terms & Conditions' },
+  { to: '/shipping-returns', label: 'Shipping & Returns' },
+] as const;
+
+const ABOUT_LINKS = [
+  { to: '/about', label: 'Our Story' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/Orders', label: 'Track Your Order' },
+] as const;
+
+/** The shop's footer: brand, information pages, about links, category quick links and copyright. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="row g-4">
+          <div className="col-lg-4">
+            <Logo />
+            <p className="site-footer__tagline">
+              Soft, breathable clothing for babies and children, made of GOTS certified organic cotton.
+            </p>
+          </div>
+          <nav className="col-6 col-md-4 col-lg-2" aria-labelledby="footer-information">
+            <h2 id="footer-information" className="site-footer__heading">
+              Information
+            </h2>
+            <ul className="footer-links">
+              {INFORMATION_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-4 col-lg-3" aria-labelledby="footer-about">
+            <h2 id="footer-about" className="site-footer__heading">
+              About Us
+            </h2>
+            <ul className="footer-links">
+              {ABOUT_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-4 col-lg-3" aria-labelledby="footer-quick-links">
+            <h2 id="footer-quick-links" className="site-footer__heading">
+              Quick Links
+            </h2>
+            <CategoryQuickLinks />
+          </nav>
+        </div>
+        <p className="site-footer__copyright">© {year} Kapaas</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/fakeApi';
+import { categoryList } from '../../../test/fixtures';
+import { renderRoute } from '../../../test/renderRoute';
+
+describe('Order success page', () => {
+  it('shows N/A as the order id when opened without one, with links onward', async () => {
+    stubApi({ category_list: categoryList });
+    renderRoute('/Order-success');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track Order' })).toHaveAttribute('href', '/Orders');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+});

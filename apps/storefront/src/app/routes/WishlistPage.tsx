@@ -1,0 +1,10 @@
+import { PageHeading } from '../../components/PageHeading';
+
+/** /wishlist: the saved products of a logged-in shopper (spec §2, Wishlist). */
+export function WishlistPage() {
+  return (
+    <div className="container page">
+      <PageHeading>Wishlist</PageHeading>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { AdsListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** The promotional tiles between the home page's product rows. */
+export const adsQuery = queryOptions({
+  queryKey: ['catalogue', 'ads'],
+  queryFn: ({ signal }) => apiPost<AdsListAnswer>('ads_list', {}, { signal }),
+  select: (answer) => answer.ads,
+});
+
+export function useAds() {
+  return useQuery(adsQuery);
+}

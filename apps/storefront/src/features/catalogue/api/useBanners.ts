@@ -1,0 +1,14 @@
+import type { BannerListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** The home page's banner slides. */
+export const bannersQuery = queryOptions({
+  queryKey: ['catalogue', 'banners'],
+  queryFn: ({ signal }) => apiPost<BannerListAnswer>('banner_list', {}, { signal }),
+  select: (answer) => answer.banner,
+});
+
+export function useBanners() {
+  return useQuery(bannersQuery);
+}

@@ -1,0 +1,18 @@
+import type { CategoryProductListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** Which products to list: a whole category's, or one subcategory's. */
+export type ProductListingScope = { category_id: number } | { subcategory_id: number };
+
+/** The products of a category or subcategory, with the name to head the listing. */
+export function categoryProductsQuery(scope: ProductListingScope) {
+  return queryOptions({
+    queryKey: ['catalogue', 'category-products', scope],
+    queryFn: ({ signal }) => apiPost<CategoryProductListAnswer>('category_product_list', scope, { signal }),
+  });
+}
+
+export function useCategoryProducts(scope: ProductListingScope) {
+  return useQuery(categoryProductsQuery(scope));
+}

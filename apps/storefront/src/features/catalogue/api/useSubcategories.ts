@@ -1,0 +1,16 @@
+import type { SubcategoryListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** One category's name and its subcategories. */
+export function subcategoriesQuery(categoryId: number) {
+  return queryOptions({
+    queryKey: ['catalogue', 'subcategories', categoryId],
+    queryFn: ({ signal }) =>
+      apiPost<SubcategoryListAnswer>('subcategory_list', { category_id: categoryId }, { signal }),
+  });
+}
+
+export function useSubcategories(categoryId: number) {
+  return useQuery(subcategoriesQuery(categoryId));
+}

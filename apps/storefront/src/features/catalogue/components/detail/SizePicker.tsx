@@ -1,0 +1,38 @@
+import type { ProductSize } from '@kapaas/contract';
+import { useId } from 'react';
+
+interface SizePickerProps {
+  sizes: readonly ProductSize[];
+  selected: ProductSize | null;
+  onChoose: (size: ProductSize) => void;
+}
+
+/** One toggle button per size; sizes that are sold out are shown but cannot be chosen. */
+export function SizePicker({ sizes, selected, onChoose }: SizePickerProps) {
+  const labelId = useId();
+  if (sizes.length === 0) return null;
+
+  return (
+    <div className="size-picker">
+      <p id={labelId} className="size-picker__label">
+        Size{selected ? `: ${selected.size}` : ''}
+      </p>
+      <ul className="size-picker__options list-unstyled" aria-labelledby={labelId}>
+        {sizes.map((size) => (
+          <li key={size.size_id}>
+            <button
+              type="button"
+              className="size-picker__option"
+              aria-pressed={selected?.size_id === size.size_id}
+              disabled={!size.in_stock}
+              onClick={() => onChoose(size)}
+              aria-label={size.in_stock ? undefined : `${size.size} (sold out)`}
+            >
+              {size.size}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Banner } from '@kapaas/contract';
+import { useId } from 'react';
+import { ContentLink } from '../../../../components/ContentLink';
+import { Carousel } from '../../../../components/carousel/Carousel';
+import { LoadingState } from '../../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
+import { SafeHtml } from '../../../../components/SafeHtml';
+import { useBanners } from '../../api/useBanners';
+import { BANNER_AUTOPLAY_MS } from '../../constants';
+
+/** The full-width slideshow at the top of the home page. */
+export function BannerCarousel() {
+  const headingId = useId();
+  const banners = useBanners();
+
+  if (banners.isSuccess && banners.data.length === 0) return null;
+
+  return (
+    <section className="home-banners" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        Featured collections
+      </h2>
+      {banners.isPending && <LoadingState label="Loading banners" className="home-banners__placeholder" />}
+      {banners.isError && (
+        <div className="container py-4">
+          <QueryErrorAlert error={banners.error} onRetry={() => banners.refetch()} />
+        </div>
+      )}
+      {banners.isSuccess && (
+        <Carousel
+          items={banners.data}
+          getKey={(banner) => banner.banner_id}
+          renderSlide={(banner, index) => <BannerSlide banner={banner} isFirst={index === 0} />}
+          slideName="banner"
+          autoplayMs={BANNER_AUTOPLAY_MS}
+          loop
+          showDots
+          className="home-banners__carousel"
+        />
+      )}
+    </section>
+  );
+}
+
+function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) {
+  return (
+    <div className="banner">
+      <picture>
+        <source media="(max-width: 575.98px)" srcSet={banner.mobile_image} />
+        {/* The caption beside the picture says what it shows, so the picture itself is decoration. */}
+        <img
+          className="banner__image"
+          src={banner.banner_image}
+          alt=""
+          loading={isFirst ? 'eager' : 'lazy'}
+          fetchPriority={isFirst ? 'high' : 'auto'}
+        />
+      </picture>
+      <div className="banner__caption">
+        <h3 className="banner__title">{banner.title}</h3>
+        <SafeHtml className="banner__text" html={banner.description} />
+        {banner.link && (
+          <ContentLink href={banner.link} className="btn btn-primary">
+            Shop now<span className="visually-hidden">: {banner.title}</span>
+          </ContentLink>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LoadingState } from '../../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
+import { useCategories } from '../../api/useCategories';
+
+/** "Shop by Category": one card per category, leading to its subcategories. */
+export function CategoryGrid() {
+  const headingId = useId();
+  const categories = useCategories();
+
+  if (categories.isSuccess && categories.data.length === 0) return null;
+
+  return (
+    <section className="home-section" aria-labelledby={headingId}>
+      <div className="container">
+        <h2 id={headingId} className="section-heading">
+          Shop by Category
+        </h2>
+        {categories.isPending && <LoadingState label="Loading categories" />}
+        {categories.isError && <QueryErrorAlert error={categories.error} onRetry={() => categories.refetch()} />}
+        {categories.isSuccess && (
+          <ul className="row row-cols-3 row-cols-lg-4 row-cols-xl-5 g-3 g-lg-4 list-unstyled mb-0">
+            {categories.data.map((category) => (
+              <li className="col" key={category.category_id}>
+                <Link className="category-card" to={`/subcategory/${category.category_id}`}>
+                  <span className="category-card__media">
+                    <img src={category.category_image} alt="" loading="lazy" decoding="async" />
+                  </span>
+                  <span className="category-card__name">{category.category_name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { LoadingState } from '../../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
+import { PageHeading } from '../../../../components/PageHeading';
+import { useSubcategories } from '../../api/useSubcategories';
+
+/** The spec's empty-state text (§8). */
+export const NO_SUBCATEGORIES_MESSAGE = 'No subcategories available for this category.';
+
+interface SubcategoryListProps {
+  categoryId: number;
+}
+
+/** A category's subcategories as picture cards, each leading to its products. */
+export function SubcategoryList({ categoryId }: SubcategoryListProps) {
+  const subcategories = useSubcategories(categoryId);
+
+  if (subcategories.isPending) return <LoadingState label="Loading subcategories" />;
+  if (subcategories.isError) {
+    return <QueryErrorAlert error={subcategories.error} onRetry={() => subcategories.refetch()} />;
+  }
+
+  const { category_name: categoryName, Subcategory: list } = subcategories.data;
+  return (
+    <>
+      <PageHeading>{categoryName}</PageHeading>
+      {list.length === 0 ? (
+        <p className="empty-state">{NO_SUBCATEGORIES_MESSAGE}</p>
+      ) : (
+        <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 g-lg-4 list-unstyled">
+          {list.map((subcategory) => (
+            <li className="col" key={subcategory.subcategory_id}>
+              <Link className="category-card" to={`/subcategory-detail/${subcategory.subcategory_id}`}>
+                <span className="category-card__media">
+                  <img src={subcategory.subcategory_image} alt="" loading="lazy" decoding="async" />
+                </span>
+                <span className="category-card__name">{subcategory.subcategory_name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

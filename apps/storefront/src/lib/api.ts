@@ -1,0 +1,79 @@
+import type { ErrorAnswer } from '@kapaas/contract';
+
+/** The text shown when the API cannot be reached or answers something unreadable (spec §8). */
+export const NETWORK_ERROR_MESSAGE = 'An error occurred. Please try again.';
+
+/** The one failure type of every API call: the HTTP status, the server's message, field errors and code. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+  /** The server's machine-readable reason, such as INSUFFICIENT_STOCK, when it gives one. */
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, code?: string) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+    this.code = code;
+  }
+
+  /** True for failures the shopper caused (bad input, not found): retrying will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** A JSON request body; `{}` for calls whose spec says they send nothing. */
+export type ApiBody = Record<string, unknown>;
+
+interface ApiPostOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs `body` as JSON to `/api/{endpoint}` with the session cookie and resolves with the answer when it says
+ * `success: true`. Everything else (an HTTP error, `success: false`, a network failure, a body that is not
+ * JSON) rejects with an ApiError; only a cancellation by `signal` rejects with the browser's AbortError.
+ */
+export async function apiPost<T>(endpoint: string, body: ApiBody = {}, options: ApiPostOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/${endpoint}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const answer = await readJson(response);
+  if (response.ok && isRecord(answer) && answer.success === true) return answer as T;
+
+  const failure = isRecord(answer) ? (answer as Partial<ErrorAnswer>) : {};
+  const message =
+    typeof failure.message === 'string' && failure.message !== '' ? failure.message : NETWORK_ERROR_MESSAGE;
+  const errors = isRecord(failure.errors) ? failure.errors : {};
+  throw new ApiError(response.status, message, errors, typeof failure.code === 'string' ? failure.code : undefined);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The message to show for any error a query or mutation rejected with. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
+}
