@@ -1,4 +1,25 @@
 export * from './client';
 export * from './migrate';
+export * from './prepare';
 export * as schema from './schema';
 export * from './schema';
+/** Query operators, re-exported so that apps query through this package only. */
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+} from 'drizzle-orm';

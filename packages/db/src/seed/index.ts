@@ -1,0 +1,269 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Database, Queryable } from '../client';
+import {
+  ads as adsTable,
+  banners as bannersTable,
+  categories as categoriesTable,
+  cities as citiesTable,
+  coupons as couponsTable,
+  featuredSectionProducts,
+  featuredSections,
+  genders as gendersTable,
+  patterns as patternsTable,
+  productImages,
+  productSizes,
+  products as productsTable,
+  shopSettings,
+  sizes as sizesTable,
+  states as statesTable,
+  subcategories as subcategoriesTable,
+  testimonials as testimonialsTable,
+} from '../schema';
+import { bestSellingSlugs, categories, newArrivalSlugs, products } from './data/catalogue';
+import { coupons } from './data/coupons';
+import { ads, banners, testimonials } from './data/home';
+import { states } from './data/india';
+import { GENDERS, PATTERNS, SIZE_LABELS } from './data/types';
+import { demoImage } from './media';
+
+export { DEMO_MEDIA_PREFIX, demoImage, demoMedia } from './media';
+
+const DAY_MS = 86_400_000;
+const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** Looks up ids by natural key after an insert that may have skipped existing rows. */
+async function idsBy<K extends string>(rows: { key: K; id: number }[]): Promise<Map<K, number>> {
+  return new Map(rows.map((row) => [row.key, row.id]));
+}
+
+/** True when the shop has no catalogue yet, i.e. the demo shop should be seeded. */
+export async function isShopEmpty(db: Queryable): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(categoriesTable);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the demo shop. Idempotent: it inserts what is missing by natural key (slugs, codes,
+ * names) and never overwrites what is there, so running it again, or over a shop the owner has
+ * edited, changes nothing that exists.
+ */
+export async function seedDemoShop(db: Database, now: Date = new Date()): Promise<void> {
+  const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  await db.transaction(async (tx) => {
+    await tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing();
+
+    await tx
+      .insert(sizesTable)
+      .values(SIZE_LABELS.map((label, index) => ({ label, sortOrder: index })))
+      .onConflictDoNothing();
+    await tx
+      .insert(patternsTable)
+      .values(PATTERNS.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx
+      .insert(gendersTable)
+      .values(GENDERS.map((name) => ({ name })))
+      .onConflictDoNothing();
+    const sizeIds = await idsBy(await tx.select({ key: sizesTable.label, id: sizesTable.id }).from(sizesTable));
+    const patternIds = await idsBy(
+      await tx.select({ key: patternsTable.name, id: patternsTable.id }).from(patternsTable),
+    );
+    const genderIds = await idsBy(await tx.select({ key: gendersTable.name, id: gendersTable.id }).from(gendersTable));
+
+    await tx
+      .insert(categoriesTable)
+      .values(
+        categories.map((c, index) => ({
+          slug: c.slug,
+          name: c.name,
+          image: demoImage.category(c.slug),
+          sortOrder: index,
+        })),
+      )
+      .onConflictDoNothing();
+    const categoryIds = await idsBy(
+      await tx.select({ key: categoriesTable.slug, id: categoriesTable.id }).from(categoriesTable),
+    );
+    await tx
+      .insert(subcategoriesTable)
+      .values(
+        categories.flatMap((c) =>
+          c.subcategories.map((s, index) => ({
+            categoryId: must(categoryIds, c.slug),
+            slug: s.slug,
+            name: s.name,
+            image: demoImage.subcategory(s.slug),
+            sortOrder: index,
+          })),
+        ),
+      )
+      .onConflictDoNothing();
+    const subcategoryIds = await idsBy(
+      await tx.select({ key: subcategoriesTable.slug, id: subcategoriesTable.id }).from(subcategoriesTable),
+    );
+
+    await tx
+      .insert(productsTable)
+      .values(
+        products.map((p) => ({
+          slug: p.slug,
+          name: p.name,
+          categoryId: must(categoryIds, p.categorySlug),
+          subcategoryId: must(subcategoryIds, p.subcategorySlug),
+          description: p.description,
+          productDetails: p.productDetails,
+          washCare: p.washCare,
+          pricePaise: rupeesToPaise(p.price),
+          discountPricePaise: p.discountPrice === null ? null : rupeesToPaise(p.discountPrice),
+          patternId: must(patternIds, p.pattern),
+          genderId: must(genderIds, p.gender),
+          createdAt: at(-p.addedDaysAgo),
+          updatedAt: at(-p.addedDaysAgo),
+        })),
+      )
+      .onConflictDoNothing();
+    const productIds = await idsBy(
+      await tx
+        .select({ key: productsTable.slug, id: productsTable.id })
+        .from(productsTable)
+        .where(
+          inArray(
+            productsTable.slug,
+            products.map((p) => p.slug),
+          ),
+        ),
+    );
+    await tx
+      .insert(productImages)
+      .values(
+        products.flatMap((p) =>
+          Array.from({ length: p.imageCount }, (_, index) => ({
+            productId: must(productIds, p.slug),
+            url: demoImage.product(p.slug, index),
+            position: index,
+          })),
+        ),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(productSizes)
+      .values(
+        products.flatMap((p) =>
+          p.sizes.map((s) => ({ productId: must(productIds, p.slug), sizeId: must(sizeIds, s.size), stock: s.stock })),
+        ),
+      )
+      .onConflictDoNothing();
+
+    await tx
+      .insert(featuredSections)
+      .values([
+        { title: 'Best Selling', sortOrder: 0 },
+        { title: 'New Arrivals', sortOrder: 1 },
+      ])
+      .onConflictDoNothing();
+    const sectionIds = await idsBy(
+      await tx.select({ key: featuredSections.title, id: featuredSections.id }).from(featuredSections),
+    );
+    await tx
+      .insert(featuredSectionProducts)
+      .values([
+        ...bestSellingSlugs.map((slug, position) => ({
+          sectionId: must(sectionIds, 'Best Selling'),
+          productId: must(productIds, slug),
+          position,
+        })),
+        ...newArrivalSlugs.map((slug, position) => ({
+          sectionId: must(sectionIds, 'New Arrivals'),
+          productId: must(productIds, slug),
+          position,
+        })),
+      ])
+      .onConflictDoNothing();
+
+    await insertMissingByTitle(tx, banners.length, async () => {
+      const existing = new Set((await tx.select({ title: bannersTable.title }).from(bannersTable)).map((r) => r.title));
+      const rows = banners
+        .map((b, index) => ({
+          title: b.title,
+          descriptionHtml: b.descriptionHtml,
+          image: demoImage.banner(index, false),
+          mobileImage: demoImage.banner(index, true),
+          link: `/category-page/${must(categoryIds, b.categorySlug)}`,
+          sortOrder: index,
+        }))
+        .filter((row) => !existing.has(row.title));
+      if (rows.length) await tx.insert(bannersTable).values(rows);
+    });
+    await insertMissingByTitle(tx, ads.length, async () => {
+      const existing = new Set((await tx.select({ title: adsTable.mainTitle }).from(adsTable)).map((r) => r.title));
+      const rows = ads
+        .map((a, index) => ({ mainTitle: a.mainTitle, title: a.title, image: demoImage.ad(index), sortOrder: index }))
+        .filter((row) => !existing.has(row.mainTitle));
+      if (rows.length) await tx.insert(adsTable).values(rows);
+    });
+    await insertMissingByTitle(tx, testimonials.length, async () => {
+      const existing = new Set(
+        (await tx.select({ name: testimonialsTable.customerName }).from(testimonialsTable)).map((r) => r.name),
+      );
+      const rows = testimonials
+        .map((t, index) => ({
+          customerName: t.customerName,
+          location: t.location,
+          descriptionHtml: t.descriptionHtml,
+          image: demoImage.testimonial(index),
+          backgroundColor: t.backgroundColor,
+          borderColor: t.borderColor,
+          sortOrder: index,
+        }))
+        .filter((row) => !existing.has(row.customerName));
+      if (rows.length) await tx.insert(testimonialsTable).values(rows);
+    });
+
+    await tx
+      .insert(couponsTable)
+      .values(
+        coupons.map((c) => ({
+          name: c.name,
+          code: c.code,
+          type: c.type,
+          amountPaise: rupeesToPaise(c.amount),
+          percentage: c.percentage,
+          minOrderPaise: rupeesToPaise(c.minOrderValue),
+          maxDiscountPaise: c.maxDiscount === null ? null : rupeesToPaise(c.maxDiscount),
+          validFrom: at(c.validFromDays),
+          validTo: at(c.validToDays),
+          usageLimit: c.usageLimit,
+          perCustomerLimit: c.perCustomerLimit,
+          usedCount: c.usedCount,
+          active: c.active,
+        })),
+      )
+      .onConflictDoNothing();
+
+    await tx
+      .insert(statesTable)
+      .values(states.map((s) => ({ name: s.name, kind: s.kind })))
+      .onConflictDoNothing();
+    const stateIds = await idsBy(await tx.select({ key: statesTable.name, id: statesTable.id }).from(statesTable));
+    await tx
+      .insert(citiesTable)
+      .values(states.flatMap((s) => s.cities.map((name) => ({ stateId: must(stateIds, s.name), name }))))
+      .onConflictDoNothing();
+  });
+}
+
+async function insertMissingByTitle(_tx: Queryable, _expected: number, insert: () => Promise<void>): Promise<void> {
+  await insert();
+}
+
+function must<K>(ids: Map<K, number>, key: K): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Seed data refers to an unknown key: ${String(key)}`);
+  return id;
+}
+
+/** Used by the admin-less demo to tell whether a row is one of the seed's. */
+export async function productIdBySlug(db: Queryable, slug: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: productsTable.id }).from(productsTable).where(eq(productsTable.slug, slug));
+  return row?.id;
+}
