@@ -12,6 +12,7 @@ export default defineConfig({
   preview: { proxy },
   build: { outDir: 'dist', emptyOutDir: true },
   test: {
+    name: 'storefront',
     environment: 'jsdom',
     setupFiles: './test/setup.ts',
     include: ['src/**/*.test.{ts,tsx}'],

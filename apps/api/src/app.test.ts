@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CategoryListAnswer } from '@kapaas/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../test/shop';
+
+let shop: TestShop;
+let dist: string;
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'kapaas-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Kapaas</title><div id="root"></div>');
+  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  shop = await startTestShop({ storefrontDist: dist });
+});
+afterAll(async () => {
+  await shop.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('the shop server', () => {
+  it('answers /healthz when the database is usable', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers an unknown API call with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/no_such_call'],
+      ['GET', '/api/category_list'],
+      ['GET', '/api/nothing/here'],
+    ] as const) {
+      const response = await shop.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, message: expect.stringContaining('No such endpoint') });
+    }
+  });
+
+  it('serves the storefront: hashed assets for a year, index.html for client-side routes', async () => {
+    const asset = await shop.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/category-page/3?size_id=2', '/product-detail/12', '/shoping-cart']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<div id="root">');
+    }
+    const favicon = await shop.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the demo images the catalogue points at, and 404s the rest', async () => {
+    const categories = CategoryListAnswer.parse((await shop.post('category_list')).json());
+    const image = categories.category[0]?.category_image ?? '';
+    const response = await shop.app.inject({ method: 'GET', url: image });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect((await shop.app.inject({ method: 'GET', url: '/media/demo/products/nothing-1.svg' })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/media/uploads/missing.webp' })).statusCode).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes an OpenAPI 3.1 document of every catalogue call, and its page at /api/docs', async () => {
+    const document = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    for (const endpoint of [
+      'featured_product_list',
+      'ads_list',
+      'category_list',
+      'banner_list',
+      'testimonial_list',
+      'size',
+      'pattern',
+      'gender_list',
+      'subcategory_list',
+      'category_product_list',
+      'product_detail',
+    ]) {
+      expect(document.paths[`/api/${endpoint}`]?.post, endpoint).toBeDefined();
+    }
+    const page = await shop.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,74 @@
+import helmet from '@fastify/helmet';
+import type { DatabaseHandle } from '@kapaas/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { cataloguePlugin } from './modules/catalogue/catalogue.service';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { databasePlugin } from './plugins/database';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+export interface AppOptions {
+  config: Config;
+  /** An open, migrated database; the caller closes it after the app. */
+  database: DatabaseHandle;
+  /** The built storefront to serve; absent in API-only tests. */
+  storefrontDist?: string;
+  /** Where uploaded media are kept. */
+  mediaDir: string;
+}
+
+/** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
+export async function shop(app: FastifyInstance, options: AppOptions): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
+  app.removeContentTypeParser('text/plain');
+  // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body == null) request.body = {};
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(docsPlugin);
+  await app.register(cataloguePlugin);
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
+}
+
+/** Builds a ready Fastify instance with the shop registered (no listen). */
+export async function buildApp(
+  options: AppOptions,
+  serverOptions: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    ...serverOptions,
+  }).withTypeProvider<ZodTypeProvider>();
+  await app.register(shop, options);
+  await app.ready();
+  return app;
+}

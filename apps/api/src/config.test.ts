@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults for a new machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', NODE_ENV: 'development' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads values and treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '', DATA_DIR: '/var/lib/kapaas' });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: '/var/lib/kapaas' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ RAZORPAY_API_BASE: 'not a url' }, 'RAZORPAY_API_BASE'],
+  ])('stops on %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('refuses the development admin and session secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD must be set/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'owner@kapaas.in', ADMIN_PASSWORD: 'a-long-secret-pass' }),
+    ).toThrow(/SESSION_SECRET must be set/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ADMIN_EMAIL: 'owner@kapaas.in',
+      ADMIN_PASSWORD: 'a-long-secret-pass',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    expect(config.NODE_ENV).toBe('production');
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+const DEV_ADMIN_EMAIL = 'admin@kapaas.local';
+const DEV_ADMIN_PASSWORD = 'kapaas-admin';
+const DEV_SESSION_SECRET = 'kapaas-development-session-secret-change-me';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting the shop reads from its environment, with its default. */
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
+    SEED_DEMO: flag.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STOREFRONT_DIST: z.string().optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_API_BASE: z.url().optional(),
+    RAZORPAY_CHECKOUT_URL: z.url().optional(),
+    ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== 'production') return;
+    if (config.ADMIN_EMAIL === DEV_ADMIN_EMAIL || config.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'must be set to your own value when NODE_ENV=production',
+      });
+    }
+    if (config.SESSION_SECRET === DEV_SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'must be set to your own value when NODE_ENV=production',
+      });
+    }
+    const razorpayKeys = [config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET].filter(Boolean).length;
+    if (razorpayKeys === 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together or not at all',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** The development defaults, so the start-up log can say when they are in use. */
+export const DEVELOPMENT_DEFAULTS = { ADMIN_EMAIL: DEV_ADMIN_EMAIL, ADMIN_PASSWORD: DEV_ADMIN_PASSWORD } as const;
+
+/** Thrown when the environment holds a bad value; its message names the variable. */
+export class ConfigError extends Error {}
+
+/** Parses the environment. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = issue?.path.join('.') ?? 'environment';
+  throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+}

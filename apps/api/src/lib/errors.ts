@@ -1,0 +1,22 @@
+import { ERROR_KINDS, type ErrorKind } from '@kapaas/contract';
+
+/**
+ * An expected failure with a kind (mapped to the HTTP status), a message a shopper can read, and
+ * optionally a machine code (INSUFFICIENT_STOCK) and field errors. Only the unexpected is thrown
+ * as anything else.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly kind: Exclude<ErrorKind, 'INTERNAL'>,
+    message: string,
+    readonly options: { code?: string; errors?: Record<string, string[]> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_KINDS[kind];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);

@@ -1,0 +1,118 @@
+import {
+  AdsListAnswer,
+  AdsListRequest,
+  BannerListAnswer,
+  BannerListRequest,
+  CategoryListAnswer,
+  CategoryListRequest,
+  CategoryProductListAnswer,
+  CategoryProductListRequest,
+  ErrorAnswer,
+  FeaturedProductListAnswer,
+  FeaturedProductListRequest,
+  GenderListAnswer,
+  GenderListRequest,
+  PatternListAnswer,
+  PatternListRequest,
+  ProductDetailAnswer,
+  ProductDetailRequest,
+  SizeListAnswer,
+  SizeListRequest,
+  SubcategoryListAnswer,
+  SubcategoryListRequest,
+  TestimonialListAnswer,
+  TestimonialListRequest,
+} from '@kapaas/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import type { CatalogueView, Rendered } from './catalogue.read-model';
+
+/** Sends an answer the read model already serialized. */
+function sendRendered(reply: FastifyReply, rendered: Rendered<unknown>) {
+  return reply.type('application/json; charset=utf-8').send(rendered.json);
+}
+
+const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
+
+/** The catalogue calls of spec §7, answered from the in-memory read model. */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const view = (): CatalogueView => app.catalogue.view;
+
+  /** A call whose answer is one fixed list. */
+  const listCall = (
+    endpoint: string,
+    request: z.ZodType,
+    answer: z.ZodType,
+    pick: (v: CatalogueView) => Rendered<unknown>,
+    summary: string,
+  ) =>
+    app.post(
+      `/${endpoint}`,
+      { schema: { tags: ['catalogue'], summary, body: request, response: { 200: answer, ...failures } } },
+      async (_request, reply) => sendRendered(reply, pick(view())),
+    );
+
+  listCall('featured_product_list', FeaturedProductListRequest, FeaturedProductListAnswer, (v) => v.featuredProductList, 'Home page carousels');
+  listCall('ads_list', AdsListRequest, AdsListAnswer, (v) => v.adsList, 'Home page ads');
+  listCall('category_list', CategoryListRequest, CategoryListAnswer, (v) => v.categoryList, 'Categories with their subcategories');
+  listCall('banner_list', BannerListRequest, BannerListAnswer, (v) => v.bannerList, 'Home page banners');
+  listCall('testimonial_list', TestimonialListRequest, TestimonialListAnswer, (v) => v.testimonialList, 'Testimonials');
+  listCall('size', SizeListRequest, SizeListAnswer, (v) => v.sizeList, 'Sizes for the filter');
+  listCall('pattern', PatternListRequest, PatternListAnswer, (v) => v.patternList, 'Print patterns for the filter');
+  listCall('gender_list', GenderListRequest, GenderListAnswer, (v) => v.genderList, 'Genders for the filter (answered under `state`)');
+
+  app.post(
+    '/subcategory_list',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "A category's subcategories",
+        body: SubcategoryListRequest,
+        response: { 200: SubcategoryListAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const answer = view().subcategoryList(request.body.category_id);
+      if (!answer) throw notFound('Category');
+      return sendRendered(reply, answer);
+    },
+  );
+
+  app.post(
+    '/category_product_list',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "A category's or a subcategory's products",
+        body: CategoryProductListRequest,
+        response: { 200: CategoryProductListAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const answer =
+        'category_id' in body ? view().productsOfCategory(body.category_id) : view().productsOfSubcategory(body.subcategory_id);
+      if (!answer) throw notFound('category_id' in body ? 'Category' : 'Subcategory');
+      return sendRendered(reply, answer);
+    },
+  );
+
+  app.post(
+    '/product_detail',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product with its sizes, images and related products',
+        body: ProductDetailRequest,
+        response: { 200: ProductDetailAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const answer = view().productDetail(request.body.product_id);
+      if (!answer) throw notFound('Product');
+      return sendRendered(reply, answer);
+    },
+  );
+};

@@ -1,0 +1,30 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI 3.1 document, generated from the schemas the routes validate with, and its page at /api/docs. */
+export const docsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Kapaas API',
+          description:
+            'The customer API (`POST /api/<endpoint>`, JSON bodies) and the admin API of the Kapaas shop. ' +
+            'Failures answer `{ success: false, message, errors? }` with a 4xx status.',
+          version: '1.0.0',
+        },
+        tags: [
+          { name: 'catalogue', description: 'Categories, products and home-page content' },
+          { name: 'health', description: 'Liveness' },
+        ],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  { name: 'docs' },
+);

@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { DEMO_MEDIA_PREFIX, demoMedia } from '@kapaas/db/seed';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { unknownEndpoint } from './errors';
+
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+const ONE_DAY = 'public, max-age=86400';
+
+/** Paths that belong to an API or to files: never answered with the storefront's index.html. */
+const NOT_SPA = /^\/(api|admin\/api|media|sandbox)(\/|$)/;
+
+export interface WebOptions {
+  /** The built storefront (apps/storefront/dist); absent in API-only tests. */
+  storefrontDist: string | undefined;
+  /** Where uploaded images live and are served from under /media/. */
+  mediaDir: string;
+}
+
+/**
+ * Serves files: the demo shop's generated images, uploaded media under /media/, and the built
+ * storefront, whose hashed assets are cached for a year and whose index.html answers every
+ * other GET so that client-side routes survive a reload.
+ */
+export const webPlugin = fp<WebOptions>(
+  async (app: FastifyInstance, options) => {
+    const demo = demoMedia();
+    const rendered = new Map<string, string>();
+    app.get(`${DEMO_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const draw = demo.get(path);
+      if (!draw) return reply.code(404).type('text/plain').send('Not found');
+      let svg = rendered.get(path);
+      if (svg === undefined) {
+        svg = draw();
+        rendered.set(path, svg);
+      }
+      return reply.type('image/svg+xml').header('cache-control', ONE_DAY).send(svg);
+    });
+
+    mkdirSync(options.mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: '30d',
+    });
+
+    const dist = options.storefrontDist;
+    const indexPath = dist ? join(dist, 'index.html') : undefined;
+    const hasStorefront = indexPath !== undefined && existsSync(indexPath);
+    if (dist && hasStorefront) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          reply.header('cache-control', filePath.startsWith(join(dist, 'assets')) ? ONE_YEAR : 'no-cache');
+        },
+      });
+    }
+
+    const sendStorefront = async (reply: FastifyReply) => {
+      if (!indexPath || !hasStorefront) {
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .send('<!doctype html><title>Kapaas</title><p>The storefront is not built yet: run <code>npm run build</code>.</p>');
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(indexPath, 'utf8'));
+    };
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path)) {
+        return sendStorefront(reply);
+      }
+      return reply.code(404).send(unknownEndpoint(request.method, request.url));
+    });
+  },
+  { name: 'web' },
+);

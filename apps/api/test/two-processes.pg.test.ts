@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { MIGRATIONS_FOLDER } from '@kapaas/db';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Runs only on PostgreSQL (CI's second pass): PGlite serves one process by design. */
+const serverUrl = process.env.DATABASE_URL ?? '';
+const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
+const databaseName = `kapaas_two_${process.pid}`;
+const databaseUrl = (() => {
+  const url = new URL(serverUrl || 'postgres://localhost/x');
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+interface ShopProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  log: () => string;
+}
+
+async function startShop(dataDir: string): Promise<ShopProcess> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STOREFRONT_DIST: join(dataDir, 'no-storefront'),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  return { child, baseUrl: `http://127.0.0.1:${port}`, log: () => log };
+}
+
+async function waitHealthy(shop: ShopProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (shop.child.exitCode !== null) throw new Error(`a shop process exited:\n${shop.log()}`);
+    const ok = await fetch(`${shop.baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`a shop process never became healthy:\n${shop.log()}`);
+}
+
+async function call(shop: ShopProcess, endpoint: string, body: unknown = {}) {
+  const response = await fetch(`${shop.baseUrl}/api/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+describe('two shop processes starting together on one empty PostgreSQL database', () => {
+  let dataDir: string;
+  let shops: ShopProcess[] = [];
+
+  beforeAll(async () => {
+    await onServer(serverUrl, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${databaseName}`);
+    });
+    dataDir = await mkdtemp(join(tmpdir(), 'kapaas-two-'));
+    shops = await Promise.all([startShop(join(dataDir, 'a')), startShop(join(dataDir, 'b'))]);
+    await Promise.all(shops.map(waitHealthy));
+  });
+
+  afterAll(async () => {
+    await Promise.all(
+      shops.map(async ({ child }) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates once and seeds once', async () => {
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
+    await onServer(databaseUrl, async (client) => {
+      const applied = await client.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      expect(applied.rows[0].n).toBe(journal.entries.length);
+      const categories = await client.query('SELECT count(*)::int AS n, count(DISTINCT slug)::int AS slugs FROM categories');
+      expect(categories.rows[0].n).toBeGreaterThanOrEqual(10);
+      expect(categories.rows[0].n).toBe(categories.rows[0].slugs);
+    });
+    const seededBy = shops.filter((shop) => shop.log().includes('seeded the demo shop'));
+    expect(seededBy).toHaveLength(1);
+  });
+
+  it('serves the same catalogue from both', async () => {
+    const [a, b] = await Promise.all(shops.map((shop) => call(shop, 'category_list')));
+    expect(a.success).toBe(true);
+    expect(b).toEqual(a);
+  });
+
+  it('shows a change announced by one process on the other within seconds', async () => {
+    const [first, second] = shops as [ShopProcess, ShopProcess];
+    const list = await call(first, 'category_product_list', { category_id: 1 });
+    const productId: number = list.product[0].product_id;
+    await onServer(databaseUrl, async (client) => {
+      await client.query("UPDATE products SET name = 'Renamed on one process' WHERE id = $1", [productId]);
+      await client.query("SELECT pg_notify('kapaas_catalogue', 'test')");
+    });
+    const deadline = Date.now() + 5_000;
+    let name = '';
+    while (Date.now() < deadline && name !== 'Renamed on one process') {
+      name = (await call(second, 'product_detail', { product_id: productId })).products.name;
+      if (name !== 'Renamed on one process') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(name).toBe('Renamed on one process');
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit, API and component tests. Browser journeys have their own config in e2e/. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'db', root: 'packages/db', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      'apps/api/vitest.config.ts',
+      'apps/storefront/vite.config.ts',
+    ],
+  },
+});
