@@ -1,0 +1,49 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium; browser downloads do not work on this kind of machine. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Flags that keep Chromium from reaching for the network it does not have. */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Shopper {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+  /** Console errors and failed requests seen so far, to assert a clean page. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** A shopper in a fresh browser profile, at a given viewport. */
+export async function openShopper(viewport = { width: 1280, height: 900 }): Promise<Shopper> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return {
+    browser,
+    context,
+    page,
+    baseUrl: inject('baseUrl'),
+    problems,
+    close: () => browser.close(),
+  };
+}

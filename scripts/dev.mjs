@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm run dev`: the API with reload on change (tsx watch) and the storefront on Vite's dev
+// server with hot reload, which forwards /api, /media and /sandbox to the API.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { root } from './lib/storefront-build.mjs';
+
+const apiPort = process.env.PORT ?? '3000';
+const children = [
+  ['api', [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], root],
+  ['web', [join(root, 'node_modules/vite/bin/vite.js'), '--host', process.env.HOST ?? '127.0.0.1'], join(root, 'apps/storefront')],
+].map(([name, args, cwd]) => {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, PORT: apiPort, KAPAAS_API_PORT: apiPort },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\n')) if (line) console.log(`[${name}] ${line}`);
+    });
+  }
+  child.on('exit', (code) => {
+    console.log(`[${name}] exited (${code}); stopping`);
+    stop(code ?? 1);
+  });
+  return child;
+});
+
+function stop(code) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

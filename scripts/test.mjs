@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite — unit, API and component tests (Vitest), then browser journeys
+// (playwright-core driving Debian's Chromium against a shop started on a free port) — and one
+// closing line `N passed, N failed` for all of it.
+//
+//   node scripts/test.mjs             everything
+//   node scripts/test.mjs --api-only  the API tests alone (CI's second pass, on PostgreSQL)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const apiOnly = process.argv.includes('--api-only');
+const results = join(root, '.tmp/test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing Debian\'s chromium package…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM)) return;
+  }
+  console.error(
+    `The browser journeys need Chromium at ${CHROMIUM}, and it could not be installed automatically.\n` +
+      'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      'then run the tests again.',
+  );
+  process.exit(1);
+}
+
+/** Runs one Vitest pass and reads back its counts. */
+function vitest(name, args) {
+  const outputFile = join(results, `${name}.json`);
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    { cwd: root, stdio: 'inherit', env: process.env },
+  );
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    // A file that failed to load has no tests to count; it still failed.
+    failed += report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  }
+  if (run.status !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+const passes = [];
+if (apiOnly) {
+  passes.push(vitest('api', ['--project', 'api']));
+} else {
+  ensureChromium();
+  passes.push(vitest('unit', []));
+  buildStorefrontIfStale();
+  passes.push(vitest('e2e', ['--config', 'e2e/vitest.config.ts']));
+}
+
+const total = passes.reduce((sum, p) => ({ passed: sum.passed + p.passed, failed: sum.failed + p.failed }), {
+  passed: 0,
+  failed: 0,
+});
+writeFileSync(join(results, 'summary.json'), JSON.stringify(total));
+console.log(`\n${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed === 0 ? 0 : 1);
