@@ -21,8 +21,14 @@ describe('a shopper arriving at the shop', () => {
 
     const bestSelling = page.getByRole('region', { name: 'Best Selling' });
     const newArrivals = page.getByRole('region', { name: 'New Arrivals' });
-    await bestSelling.getByRole('link', { name: /shop now/i }).first().waitFor();
-    await newArrivals.getByRole('link', { name: /shop now/i }).first().waitFor();
+    await bestSelling
+      .getByRole('link', { name: /shop now/i })
+      .first()
+      .waitFor();
+    await newArrivals
+      .getByRole('link', { name: /shop now/i })
+      .first()
+      .waitFor();
     expect(await bestSelling.getByRole('link', { name: /shop now/i }).count()).toBeGreaterThanOrEqual(4);
     expect(await newArrivals.getByRole('link', { name: /shop now/i }).count()).toBeGreaterThanOrEqual(4);
     expect(await page.title()).toContain('Kapaas');

@@ -34,10 +34,7 @@ for (const file of sourceFiles(storefront)) {
     const target = resolve(dirname(file), specifier);
     if (!target.startsWith(storefront)) continue;
     const to = layerOf(target);
-    const allowed =
-      from === to ||
-      to === 'shared' ||
-      (from === 'app' && to.startsWith('feature:'));
+    const allowed = from === to || to === 'shared' || (from === 'app' && to.startsWith('feature:'));
     if (!allowed) problems.push(`${relative(root, file)} imports ${specifier} (${from} -> ${to})`);
   }
 }

@@ -7,8 +7,16 @@ import { root } from './lib/storefront-build.mjs';
 
 const apiPort = process.env.PORT ?? '3000';
 const children = [
-  ['api', [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], root],
-  ['web', [join(root, 'node_modules/vite/bin/vite.js'), '--host', process.env.HOST ?? '127.0.0.1'], join(root, 'apps/storefront')],
+  [
+    'api',
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'apps/api/src/server.ts'],
+    root,
+  ],
+  [
+    'web',
+    [join(root, 'node_modules/vite/bin/vite.js'), '--host', process.env.HOST ?? '127.0.0.1'],
+    join(root, 'apps/storefront'),
+  ],
 ].map(([name, args, cwd]) => {
   const child = spawn(process.execPath, args, {
     cwd,

@@ -20,7 +20,7 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian\'s chromium package…');
+    console.log("Chromium is missing: installing Debian's chromium package…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
@@ -39,7 +39,14 @@ function vitest(name, args) {
   const outputFile = join(results, `${name}.json`);
   const run = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
   let passed = 0;
@@ -49,7 +56,9 @@ function vitest(name, args) {
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     // A file that failed to load has no tests to count; it still failed.
-    failed += report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    failed += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
   }
   if (run.status !== 0 && failed === 0) failed = 1;
   return { passed, failed };

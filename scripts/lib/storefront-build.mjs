@@ -30,10 +30,14 @@ export function storefrontIsStale() {
 export function buildStorefrontIfStale() {
   if (!storefrontIsStale()) return;
   console.log('Building the storefront…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: storefront,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: storefront,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The storefront build failed.');
     process.exit(result.status ?? 1);

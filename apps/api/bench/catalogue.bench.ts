@@ -42,7 +42,8 @@ async function measure(path: string, body: unknown): Promise<number> {
     connections,
     duration: seconds,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 

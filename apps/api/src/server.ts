@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, prepareDatabase } from '@kapaas/db';
 import { buildApp } from './app';
-import { ConfigError, type Config, DEVELOPMENT_DEFAULTS, loadConfig } from './config';
+import { type Config, ConfigError, DEVELOPMENT_DEFAULTS, loadConfig } from './config';
 
 function readConfig(): Config {
   try {
@@ -20,7 +20,9 @@ function readConfig(): Config {
 const config = readConfig();
 const dataDir = resolve(config.DATA_DIR);
 const database = await openDatabase(
-  config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
 );
 const { seeded } = await prepareDatabase(database, { seedDemo: config.SEED_DEMO });
 

@@ -121,7 +121,9 @@ describe('two shop processes starting together on one empty PostgreSQL database'
     await onServer(databaseUrl, async (client) => {
       const applied = await client.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       expect(applied.rows[0].n).toBe(journal.entries.length);
-      const categories = await client.query('SELECT count(*)::int AS n, count(DISTINCT slug)::int AS slugs FROM categories');
+      const categories = await client.query(
+        'SELECT count(*)::int AS n, count(DISTINCT slug)::int AS slugs FROM categories',
+      );
       expect(categories.rows[0].n).toBeGreaterThanOrEqual(10);
       expect(categories.rows[0].n).toBe(categories.rows[0].slugs);
     });

@@ -1,8 +1,3 @@
-export * from './client';
-export * from './migrate';
-export * from './prepare';
-export * as schema from './schema';
-export * from './schema';
 /** Query operators, re-exported so that apps query through this package only. */
 export {
   and,
@@ -23,3 +18,8 @@ export {
   or,
   sql,
 } from 'drizzle-orm';
+export * from './client';
+export * from './migrate';
+export * from './prepare';
+export * as schema from './schema';
+export * from './schema';

@@ -12,7 +12,7 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]): 
   for (const issue of validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
     const message = issue.message ?? 'Invalid value';
-    (errors[field] ??= []).push(message);
+    errors[field] = [...(errors[field] ?? []), message];
   }
   return errors;
 }

@@ -70,7 +70,9 @@ export const webPlugin = fp<WebOptions>(
         return reply
           .code(503)
           .type('text/html; charset=utf-8')
-          .send('<!doctype html><title>Kapaas</title><p>The storefront is not built yet: run <code>npm run build</code>.</p>');
+          .send(
+            '<!doctype html><title>Kapaas</title><p>The storefront is not built yet: run <code>npm run build</code>.</p>',
+          );
       }
       return reply
         .type('text/html; charset=utf-8')

@@ -134,7 +134,10 @@ export class CatalogueView {
         (o) => o !== product && o.detail.subcategory_id === detail.subcategory_id,
       );
       const sameCategory = products.filter(
-        (o) => o !== product && o.detail.category_id === detail.category_id && o.detail.subcategory_id !== detail.subcategory_id,
+        (o) =>
+          o !== product &&
+          o.detail.category_id === detail.category_id &&
+          o.detail.subcategory_id !== detail.subcategory_id,
       );
       detail.relate_products = [...sameSubcategory, ...sameCategory].slice(0, RELATED_PRODUCTS).map((o) => o.card);
       this.productDetails.set(product.card.product_id, render({ success: true, products: detail }));
@@ -202,7 +205,13 @@ export class CatalogueView {
     });
     this.adsList = render({
       success: true,
-      ads: snapshot.ads.map((a) => ({ id: a.id, main_title: a.mainTitle, title: a.title, image: a.image, link: a.link })),
+      ads: snapshot.ads.map((a) => ({
+        id: a.id,
+        main_title: a.mainTitle,
+        title: a.title,
+        image: a.image,
+        link: a.link,
+      })),
     });
     this.bannerList = render({
       success: true,

@@ -54,14 +54,32 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       async (_request, reply) => sendRendered(reply, pick(view())),
     );
 
-  listCall('featured_product_list', FeaturedProductListRequest, FeaturedProductListAnswer, (v) => v.featuredProductList, 'Home page carousels');
+  listCall(
+    'featured_product_list',
+    FeaturedProductListRequest,
+    FeaturedProductListAnswer,
+    (v) => v.featuredProductList,
+    'Home page carousels',
+  );
   listCall('ads_list', AdsListRequest, AdsListAnswer, (v) => v.adsList, 'Home page ads');
-  listCall('category_list', CategoryListRequest, CategoryListAnswer, (v) => v.categoryList, 'Categories with their subcategories');
+  listCall(
+    'category_list',
+    CategoryListRequest,
+    CategoryListAnswer,
+    (v) => v.categoryList,
+    'Categories with their subcategories',
+  );
   listCall('banner_list', BannerListRequest, BannerListAnswer, (v) => v.bannerList, 'Home page banners');
   listCall('testimonial_list', TestimonialListRequest, TestimonialListAnswer, (v) => v.testimonialList, 'Testimonials');
   listCall('size', SizeListRequest, SizeListAnswer, (v) => v.sizeList, 'Sizes for the filter');
   listCall('pattern', PatternListRequest, PatternListAnswer, (v) => v.patternList, 'Print patterns for the filter');
-  listCall('gender_list', GenderListRequest, GenderListAnswer, (v) => v.genderList, 'Genders for the filter (answered under `state`)');
+  listCall(
+    'gender_list',
+    GenderListRequest,
+    GenderListAnswer,
+    (v) => v.genderList,
+    'Genders for the filter (answered under `state`)',
+  );
 
   app.post(
     '/subcategory_list',
@@ -93,7 +111,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const answer =
-        'category_id' in body ? view().productsOfCategory(body.category_id) : view().productsOfSubcategory(body.subcategory_id);
+        'category_id' in body
+          ? view().productsOfCategory(body.category_id)
+          : view().productsOfSubcategory(body.subcategory_id);
       if (!answer) throw notFound('category_id' in body ? 'Category' : 'Subcategory');
       return sendRendered(reply, answer);
     },

@@ -86,7 +86,14 @@ describe('lists of the home page and the filters', () => {
     expect(testimonials.testimonial).toHaveLength(6);
     for (const t of testimonials.testimonial) {
       expect(Object.keys(t)).toEqual(
-        expect.arrayContaining(['description', 'customer_name', 'location', 'image', 'background_color', 'border_color']),
+        expect.arrayContaining([
+          'description',
+          'customer_name',
+          'location',
+          'image',
+          'background_color',
+          'border_color',
+        ]),
       );
     }
   });
@@ -134,7 +141,11 @@ describe('a category and its products', () => {
 
   it('category_product_list lists the products of a category, or of a subcategory', async () => {
     const product = await anyProduct();
-    const byCategory = await ok('category_product_list', { category_id: product.categoryId }, CategoryProductListAnswer);
+    const byCategory = await ok(
+      'category_product_list',
+      { category_id: product.categoryId },
+      CategoryProductListAnswer,
+    );
     expect(byCategory.product.map((p) => p.product_id)).toContain(product.id);
     expect(byCategory.product.every((p) => p.category_id === product.categoryId)).toBe(true);
     const bySub = await ok(
@@ -150,7 +161,10 @@ describe('a category and its products', () => {
     const all = (await ok('featured_product_list', {}, FeaturedProductListAnswer)).featured_products.flatMap(
       (s) => s.products,
     );
-    const [row] = await shop.database.db.select().from(products).where(eq(products.id, all[0]?.product_id ?? 0));
+    const [row] = await shop.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, all[0]?.product_id ?? 0));
     const card = all[0];
     expect(card?.price).toBe((row?.pricePaise ?? 0) / 100);
     expect(card?.discount_price).toBe(row?.discountPricePaise ? row.discountPricePaise / 100 : 0);
@@ -186,7 +200,9 @@ describe('product_detail', () => {
     expect(detail.sizes).toHaveLength(stock.length);
     for (const size of detail.sizes) {
       const row = stock.find((s) => s.sizeId === size.size_id);
-      expect(size.max_quantity).toBe(Math.min((row?.stock ?? 0) - (row?.reserved ?? 0), settings?.perOrderQuantityCap ?? 0));
+      expect(size.max_quantity).toBe(
+        Math.min((row?.stock ?? 0) - (row?.reserved ?? 0), settings?.perOrderQuantityCap ?? 0),
+      );
     }
   });
 
@@ -263,7 +279,14 @@ describe('bad input', () => {
       'category_product_list',
       'product_detail',
     ];
-    const idLike = fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null), fc.boolean(), fc.array(fc.nat()));
+    const idLike = fc.oneof(
+      fc.integer(),
+      fc.string(),
+      fc.double(),
+      fc.constant(null),
+      fc.boolean(),
+      fc.array(fc.nat()),
+    );
     const body = fc.oneof(
       fc.jsonValue(),
       fc.record({ product_id: idLike }, { requiredKeys: [] }),
