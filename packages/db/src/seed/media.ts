@@ -32,7 +32,7 @@ export function demoMedia(): Map<string, () => string> {
   const media = new Map<string, () => string>();
   for (const category of categories) {
     media.set(demoImage.category(category.slug), () =>
-      renderTileSvg({ garment: category.garment, colors: category.colors, label: category.name }),
+      renderTileSvg({ garment: category.garment, colors: category.colors }),
     );
     for (const subcategory of category.subcategories) {
       const firstProduct = products.find((product) => product.subcategorySlug === subcategory.slug);
@@ -40,7 +40,6 @@ export function demoMedia(): Map<string, () => string> {
         renderTileSvg({
           garment: firstProduct?.garment ?? category.garment,
           colors: firstProduct?.colors ?? category.colors,
-          label: subcategory.name,
         }),
       );
     }
@@ -48,7 +47,12 @@ export function demoMedia(): Map<string, () => string> {
   for (const product of products) {
     for (let index = 0; index < product.imageCount; index++) {
       media.set(demoImage.product(product.slug, index), () =>
-        renderGarmentSvg({ garment: product.garment, colors: product.colors, variant: index }),
+        renderGarmentSvg({
+          garment: product.garment,
+          colors: product.colors,
+          variant: index,
+          pattern: product.pattern,
+        }),
       );
     }
   }

@@ -21,17 +21,7 @@ export type GarmentKind =
   | 'sheet';
 
 /** Size labels, in display order: 0-3M … 5-6Y. */
-export const SIZE_LABELS = [
-  '0-3M',
-  '3-6M',
-  '6-12M',
-  '12-18M',
-  '18-24M',
-  '2-3Y',
-  '3-4Y',
-  '4-5Y',
-  '5-6Y',
-] as const;
+export const SIZE_LABELS = ['0-3M', '3-6M', '6-12M', '12-18M', '18-24M', '2-3Y', '3-4Y', '4-5Y', '5-6Y'] as const;
 export type SizeLabel = (typeof SIZE_LABELS)[number];
 
 export const PATTERNS = ['Solid', 'Stripes', 'Floral', 'Checks', 'Animal Print', 'Polka Dots', 'Block Print'] as const;
