@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { DatabaseHandle } from '@kapaas/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -22,7 +23,9 @@ export interface AppOptions {
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
-export async function shop(app: FastifyInstance, options: AppOptions): Promise<void> {
+export const shop = fp(shopPlugin, { name: 'kapaas-shop' });
+
+async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
