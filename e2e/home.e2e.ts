@@ -14,10 +14,14 @@ describe('a shopper arriving at the shop', () => {
     const { page } = shopper;
     await page.goto('/');
     const banners = page.getByRole('region', { name: 'Featured collections' });
-    await banners.getByRole('img').first().waitFor();
-    expect(await banners.locator('picture').count()).toBe(3);
     const firstBanner = banners.locator('picture img').first();
-    expect(await firstBanner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await firstBanner.waitFor();
+    expect(await banners.locator('picture').count()).toBe(3);
+    await firstBanner.evaluate((img: HTMLImageElement) =>
+      img.complete && img.naturalWidth > 0 ? undefined : new Promise((loaded) => img.addEventListener('load', loaded)),
+    );
+    expect(await firstBanner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await banners.getByRole('heading', { level: 3 }).first().waitFor();
 
     const bestSelling = page.getByRole('region', { name: 'Best Selling' });
     const newArrivals = page.getByRole('region', { name: 'New Arrivals' });
