@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
+
+/** Runs server.ts as `npm start` does, and collects what it prints until it exits or `until` sees enough. */
+function runServer(env: Record<string, string>, until?: (output: string) => boolean) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    if (until?.(stdout)) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    child.on('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('server.ts', () => {
+  it('stops at once with a one-line message naming a bad variable', async () => {
+    const { code, stderr } = await runServer({ PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
+  });
+
+  it('refuses to start in production with the development admin credentials', async () => {
+    const { code, stderr } = await runServer({ NODE_ENV: 'production' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/ADMIN_PASSWORD must be set to your own value/);
+  });
+
+  it('starts on a fresh DATA_DIR, seeds, listens, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kapaas-server-'));
+    try {
+      const { code, stdout } = await runServer({ PORT: '0', DATA_DIR: dataDir }, (out) =>
+        out.includes('Server listening at'),
+      );
+      expect(stdout).toContain('seeded the demo shop into an empty database');
+      expect(stdout).toContain('shutting down');
+      expect(code).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
