@@ -4,12 +4,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cataloguePlugin } from './modules/catalogue/catalogue.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
 export interface AppOptions {
@@ -20,6 +24,8 @@ export interface AppOptions {
   storefrontDist?: string;
   /** Where uploaded media are kept. */
   mediaDir: string;
+  /** Rate limits; the defaults unless a test needs others. */
+  limits?: Limits;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -54,9 +60,12 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
   await app.register(databasePlugin, { database: options.database });
   await app.register(docsPlugin);
+  await app.register(sessionsPlugin);
   await app.register(cataloguePlugin);
   await app.register(healthRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
 }
 

@@ -7,17 +7,48 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { DEFAULT_LIMITS, type Limits } from '../src/lib/rate-limit';
+import { SESSION_COOKIE } from '../src/plugins/sessions';
+
+/** A shopper's browser: it keeps the session cookie between calls. */
+export interface Shopper {
+  /** The session cookie as a Cookie header value ('' before a session starts). */
+  cookie: string;
+  post(endpoint: string, body?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/** A registered shopper, logged in. */
+export interface RegisteredShopper extends Shopper {
+  userId: number;
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
 
 /** A shop for one test file: the app on its own copy of the demo database. */
 export interface TestShop {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** POST /api/<endpoint> with a JSON body, as the storefront calls it. */
+  /** POST /api/<endpoint> with a JSON body and no session, as a first-time visitor. */
   post(endpoint: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** A visitor without a session yet; a call that sets a cookie starts theirs. */
+  visitor(): Shopper;
+  /** A new guest with a session. */
+  guest(): Promise<Shopper & { guestId: number }>;
+  /** A newly registered user, logged in. */
+  user(details?: Partial<{ name: string; email: string; phone: string; password: string }>): Promise<RegisteredShopper>;
   close(): Promise<void>;
 }
 
-export async function startTestShop(options: { storefrontDist?: string } = {}): Promise<TestShop> {
+/** Limits high enough that no ordinary test meets them; rate-limit tests pass their own. */
+const TEST_LIMITS: Limits = Object.fromEntries(
+  Object.entries(DEFAULT_LIMITS).map(([name, limit]) => [name, { ...limit, max: 10_000 }]),
+) as Limits;
+
+let shoppers = 0;
+
+export async function startTestShop(options: { storefrontDist?: string; limits?: Limits } = {}): Promise<TestShop> {
   const postgresUrl = inject('postgresUrl');
   const template = inject('pgliteTemplate');
   let database: DatabaseHandle;
@@ -27,12 +58,54 @@ export async function startTestShop(options: { storefrontDist?: string } = {}): 
 
   const mediaDir = await mkdtemp(join(tmpdir(), 'kapaas-media-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, mediaDir, ...options });
+  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, ...options });
+
+  function visitor(): Shopper {
+    const shopper: Shopper = {
+      cookie: '',
+      async post(endpoint, body = {}) {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/${endpoint}`,
+          payload: body as Record<string, unknown>,
+          headers: shopper.cookie ? { cookie: shopper.cookie } : {},
+        });
+        const session = response.cookies.find((c) => c.name === SESSION_COOKIE);
+        if (session) shopper.cookie = session.value ? `${SESSION_COOKIE}=${session.value}` : '';
+        return response;
+      },
+    };
+    return shopper;
+  }
+
   return {
     app,
     database,
     post: (endpoint, body = {}) =>
       app.inject({ method: 'POST', url: `/api/${endpoint}`, payload: body as Record<string, unknown> }),
+    visitor,
+    async guest() {
+      const shopper = visitor();
+      const response = await shopper.post('get_guest_id');
+      if (response.statusCode !== 200) throw new Error(`get_guest_id: ${response.body}`);
+      return Object.assign(shopper, { guestId: response.json().guest_id as number });
+    },
+    async user(details = {}) {
+      shoppers += 1;
+      const n = `${process.pid}${shoppers}`.slice(-8).padStart(8, '0');
+      const person = {
+        name: details.name ?? `Shopper ${n}`,
+        email: details.email ?? `shopper${n}@example.in`,
+        phone: details.phone ?? `9${n}1`.slice(0, 10),
+        password: details.password ?? 'organic-cotton-1',
+      };
+      const shopper = visitor();
+      const registered = await shopper.post('register', { ...person, password_confirmation: person.password });
+      if (registered.statusCode !== 200) throw new Error(`register: ${registered.body}`);
+      const login = await shopper.post('login', { user_name: person.email, password: person.password });
+      if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+      return Object.assign(shopper, { ...person, userId: login.json().user.id as number });
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,2 +1,4 @@
+export * from './cart';
 export * from './catalogue';
 export * from './common';
+export * from './identity';

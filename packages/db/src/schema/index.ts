@@ -22,6 +22,7 @@ export * from './payments';
 export * from './product-images';
 export * from './product-sizes';
 export * from './products';
+export * from './rate-limit-counters';
 export * from './sessions';
 export * from './shop-settings';
 export * from './sizes';

@@ -1,0 +1,143 @@
+import type { CartItem, CartListAnswer } from '@kapaas/contract';
+import type { Database, Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import type { Owner } from '../../lib/owner';
+import {
+  type CartLineRow,
+  cartLines,
+  deleteCart,
+  deleteLines,
+  findCartId,
+  lineQuantity,
+  lockCart,
+  sellableStock,
+  setLineQuantity,
+  sizesInCart,
+} from './cart.repository';
+
+/** An item a shopper asks for: a product in a size, some pieces. */
+export interface WantedItem {
+  productId: number;
+  sizeId: number;
+  quantity: number;
+}
+
+/** The most one line may hold: the sellable stock of its size, capped per order (decisions.md §4). */
+export const maxQuantity = (sellable: number, cap: number) => Math.max(0, Math.min(sellable, cap));
+
+function refusal(max: number): AppError {
+  if (max === 0) return new AppError('CONFLICT', 'This size is out of stock.', { code: 'INSUFFICIENT_STOCK' });
+  return new AppError('CONFLICT', `You can add at most ${max} of this size.`, { code: 'INSUFFICIENT_STOCK' });
+}
+
+/** Prices a line from the catalogue as it is now, and says whether it can still be bought. */
+export function priceLine(row: CartLineRow, cap: number): CartItem {
+  const sellable = row.stock === null ? 0 : Math.max(0, row.stock - (row.reserved ?? 0));
+  const max = maxQuantity(sellable, cap);
+  const unit = row.discountPricePaise ?? row.pricePaise;
+  let reason: string | null = null;
+  if (row.status !== 'active' || row.stock === null) reason = 'This product is no longer available.';
+  else if (max === 0) reason = 'This size is out of stock.';
+  else if (row.quantity > max) reason = `Only ${max} left in this size.`;
+  return {
+    product_id: row.productId,
+    size_id: row.sizeId,
+    name: row.name,
+    product_image: row.image ?? '',
+    selected_size_name: row.sizeLabel,
+    selected_quantity: row.quantity,
+    max_quantity: max,
+    price: paiseToRupees(row.pricePaise),
+    discount_price: row.discountPricePaise === null ? 0 : paiseToRupees(row.discountPricePaise),
+    total: paiseToRupees(unit * row.quantity),
+    available: reason === null,
+    unavailable_reason: reason,
+  };
+}
+
+/** The owner's cart, every line priced now; unavailable lines stay listed, flagged. */
+export async function listCart(db: Queryable, owner: Owner, cap: number): Promise<CartListAnswer> {
+  const cartId = await findCartId(db, owner);
+  const lines = cartId === undefined ? [] : (await cartLines(db, cartId)).map((row) => priceLine(row, cap));
+  const available = lines.filter((line) => line.available);
+  return {
+    success: true,
+    product: lines,
+    total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
+    total_amount: paiseToRupees(available.reduce((sum, line) => sum + Math.round(line.total * 100), 0)),
+  };
+}
+
+/** Adds pieces to a line, refusing (409) what would pass the line's max_quantity. */
+export async function addToCart(tx: Queryable, owner: Owner, item: WantedItem, cap: number): Promise<void> {
+  const cartId = await lockCart(tx, owner);
+  const sellable = await sellableStock(tx, item.productId, item.sizeId);
+  if (sellable === undefined) throw new AppError('NOT_FOUND', 'This product is not sold in that size.');
+  const max = maxQuantity(sellable, cap);
+  const wanted = ((await lineQuantity(tx, cartId, item.productId, item.sizeId)) ?? 0) + item.quantity;
+  if (wanted > max) throw refusal(max);
+  await setLineQuantity(tx, cartId, item.productId, item.sizeId, wanted);
+}
+
+/** Which of the cart's lines of a product a call means: the given size, or the only one. */
+async function lineSize(tx: Queryable, cartId: number, productId: number, sizeId: number | undefined) {
+  const inCart = await sizesInCart(tx, cartId, productId);
+  if (sizeId !== undefined) {
+    if (!inCart.includes(sizeId)) throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+    return sizeId;
+  }
+  if (inCart.length === 0) throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+  if (inCart.length > 1) {
+    throw new AppError('INVALID_DATA', 'Your cart holds this product in several sizes: say which size.', {
+      errors: { size: ['Required when the cart holds the product in several sizes.'] },
+    });
+  }
+  return inCart[0] as number;
+}
+
+/** Sets a line's quantity (1..max_quantity); a refusal leaves it unchanged. */
+export async function updateQuantity(
+  db: Database,
+  owner: Owner,
+  change: { productId: number; sizeId?: number; quantity: number },
+  cap: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, owner);
+    const sizeId = await lineSize(tx, cartId, change.productId, change.sizeId);
+    const sellable = (await sellableStock(tx, change.productId, sizeId)) ?? 0;
+    const max = maxQuantity(sellable, cap);
+    if (change.quantity > max) throw refusal(max);
+    await setLineQuantity(tx, cartId, change.productId, sizeId, change.quantity);
+  });
+}
+
+/** Removes a product (one size, or every size) from the cart. */
+export async function removeFromCart(db: Database, owner: Owner, productId: number, sizeId?: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, owner);
+    if ((await deleteLines(tx, cartId, productId, sizeId)) === 0) {
+      throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+    }
+  });
+}
+
+/**
+ * Moves a guest's cart into a user's when the guest logs in: the same product and size add
+ * their quantities, capped at the line's max_quantity; lines that can no longer be bought are
+ * kept as they are so that the user sees them flagged. The guest's cart is then deleted.
+ */
+export async function mergeGuestCart(tx: Queryable, guestId: number, userId: number, cap: number): Promise<void> {
+  const guestCartId = await findCartId(tx, { kind: 'guest', guestId });
+  if (guestCartId === undefined) return;
+  const userCartId = await lockCart(tx, { kind: 'user', userId });
+  for (const line of await cartLines(tx, guestCartId)) {
+    const sellable = (await sellableStock(tx, line.productId, line.sizeId)) ?? 0;
+    const max = maxQuantity(sellable, cap);
+    const existing = (await lineQuantity(tx, userCartId, line.productId, line.sizeId)) ?? 0;
+    const merged = max === 0 ? Math.max(existing, line.quantity) : Math.min(existing + line.quantity, max);
+    await setLineQuantity(tx, userCartId, line.productId, line.sizeId, Math.max(existing, merged, 1));
+  }
+  await deleteCart(tx, guestCartId);
+}

@@ -1,0 +1,60 @@
+import { and, eq, guests, ne, type Queryable, sessions, sql, users } from '@kapaas/db';
+
+export async function findUserByLogin(db: Queryable, login: string) {
+  const condition = login.includes('@') ? sql`lower(${users.email}) = ${login.toLowerCase()}` : eq(users.phone, login);
+  const [user] = await db.select().from(users).where(condition);
+  return user;
+}
+
+export async function findUser(db: Queryable, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** Which of an e-mail and a phone already belong to another account. */
+export async function takenContacts(db: Queryable, contact: { email?: string; phone?: string }, exceptUserId?: number) {
+  const rows = await db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(
+      and(
+        sql`(lower(${users.email}) = ${contact.email?.toLowerCase() ?? null} OR ${users.phone} = ${contact.phone ?? null})`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    );
+  return {
+    email: contact.email !== undefined && rows.some((r) => r.email.toLowerCase() === contact.email?.toLowerCase()),
+    phone: contact.phone !== undefined && rows.some((r) => r.phone === contact.phone),
+  };
+}
+
+export async function insertUser(
+  db: Queryable,
+  user: { name: string; email: string; phone: string; passwordHash: string },
+) {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  change: Partial<{ name: string; phone: string; passwordHash: string }>,
+) {
+  await db
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function insertGuest(db: Queryable) {
+  const [row] = await db.insert(guests).values({}).returning();
+  if (!row) throw new Error('guest insert returned nothing');
+  return row;
+}
+
+/** Ends every session of a user except one. */
+export async function endOtherSessions(db: Queryable, userId: number, keepSessionId: number) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { and, eq, gt, sessions } from '@kapaas/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The cookie that carries a shopper's session token. */
+export const SESSION_COOKIE = 'kapaas_session';
+const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60 * 60_000;
+
+/** Who a request speaks for: exactly one of a user and a guest. */
+export interface Identity {
+  sessionId: number;
+  userId: number | null;
+  guestId: number | null;
+}
+
+export type SessionOwner = { userId: number; guestId?: undefined } | { guestId: number; userId?: undefined };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session's identity, read from the database on first use; null without a live session. */
+    identity(): Promise<Identity | null>;
+  }
+  interface FastifyInstance {
+    sessions: {
+      /** Starts a session for a user or a guest and sets its cookie; ends the request's old session. */
+      start(request: FastifyRequest, reply: FastifyReply, owner: SessionOwner): Promise<Identity>;
+      /** Ends the request's session, if any, and clears the cookie. */
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Server-side sessions (decision 003): a random token in an httpOnly, SameSite=Lax cookie, of
+ * which only the SHA-256 hash is stored. Identity is read lazily, so catalogue reads cost no query.
+ */
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(cookie);
+    const { db } = app.database;
+    const cached = new WeakMap<FastifyRequest, Promise<Identity | null>>();
+
+    async function lookup(request: FastifyRequest): Promise<Identity | null> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 200) return null;
+      const now = new Date();
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
+      if (!row) return null;
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) })
+          .where(eq(sessions.id, row.id));
+      }
+      return { sessionId: row.id, userId: row.userId, guestId: row.guestId };
+    }
+
+    app.decorateRequest('identity', function identity(this: FastifyRequest) {
+      let found = cached.get(this);
+      if (!found) {
+        found = lookup(this);
+        cached.set(this, found);
+      }
+      return found;
+    });
+
+    const cookieOptions = (request: FastifyRequest) => ({
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: request.protocol === 'https',
+      path: '/',
+    });
+
+    app.decorate('sessions', {
+      async start(request, reply, owner) {
+        const previous = await request.identity();
+        if (previous) await db.delete(sessions).where(eq(sessions.id, previous.sessionId));
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+        const [row] = await db
+          .insert(sessions)
+          .values({
+            tokenHash: hashToken(token),
+            userId: owner.userId ?? null,
+            guestId: owner.guestId ?? null,
+            expiresAt,
+          })
+          .returning();
+        if (!row) throw new Error('could not start a session');
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_DAYS * 86_400 });
+        const identity: Identity = { sessionId: row.id, userId: row.userId, guestId: row.guestId };
+        cached.set(request, Promise.resolve(identity));
+        return identity;
+      },
+      async end(request, reply) {
+        const identity = await request.identity();
+        if (identity) await db.delete(sessions).where(eq(sessions.id, identity.sessionId));
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+        cached.set(request, Promise.resolve(null));
+      },
+    });
+  },
+  { name: 'sessions', dependencies: ['database'] },
+);
