@@ -30,3 +30,4 @@ export * from './states';
 export * from './subcategories';
 export * from './testimonials';
 export * from './users';
+export * from './wishlist-items';
