@@ -176,4 +176,32 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('stops failed logins, registrations and guest starts per address', async () => {
+    const limited = await startTestShop({
+      limits: {
+        ...DEFAULT_LIMITS,
+        failedLoginsPerAddress: { max: 2, windowSeconds: 900 },
+        registrationsPerAddress: { max: 2, windowSeconds: 3600 },
+        guestsPerAddress: { max: 2, windowSeconds: 3600 },
+      },
+    });
+    try {
+      const logins = [];
+      for (const name of ['a@example.in', 'b@example.in', 'c@example.in']) {
+        logins.push((await limited.post('login', { user_name: name, password: 'nope-nope' })).statusCode);
+      }
+      expect(logins).toEqual([401, 401, 429]);
+
+      const registrations = [];
+      for (const n of ['31', '32', '33']) registrations.push((await limited.post('register', person(n))).statusCode);
+      expect(registrations).toEqual([200, 200, 429]);
+
+      const guests = [];
+      for (let i = 0; i < 3; i++) guests.push((await limited.post('get_guest_id')).statusCode);
+      expect(guests).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
