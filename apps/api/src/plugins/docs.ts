@@ -19,6 +19,13 @@ export const docsPlugin = fp(
         },
         tags: [
           { name: 'catalogue', description: 'Categories, products and home-page content' },
+          { name: 'search', description: 'Search, sort and filter the catalogue' },
+          { name: 'identity', description: 'Accounts, guests and sessions (an httpOnly cookie)' },
+          { name: 'cart', description: 'The cart of the session’s user or guest' },
+          { name: 'wishlist', description: 'Saved products of a registered user' },
+          { name: 'addresses', description: 'Delivery addresses, states and cities' },
+          { name: 'coupons', description: 'Coupons that apply to a cart total' },
+          { name: 'messages', description: 'Contact form and newsletter' },
           { name: 'health', description: 'Liveness' },
         ],
       },
