@@ -1,0 +1,159 @@
+import { addresses, and, cities, count, desc, eq, type Queryable, sql, states } from '@kapaas/db';
+import type { Owner } from '../../lib/owner';
+
+/** An address's own columns, as add_address and update_address write them. */
+export interface AddressColumns {
+  firstName: string;
+  lastName: string;
+  address: string;
+  stateId: number;
+  cityId: number;
+  pinCode: string;
+  email: string;
+  phone: string;
+}
+
+function ownedBy(owner: Owner) {
+  return owner.kind === 'user' ? eq(addresses.userId, owner.userId) : eq(addresses.guestId, owner.guestId);
+}
+
+function ownedAddress(owner: Owner, addressId: number) {
+  return and(eq(addresses.id, addressId), ownedBy(owner));
+}
+
+/**
+ * Holds, until the transaction ends, the right to change this owner's addresses, so that two
+ * concurrent calls cannot both make a first address the default or both switch the default.
+ */
+export async function lockOwnerAddresses(tx: Queryable, owner: Owner): Promise<void> {
+  const [kind, id] = owner.kind === 'user' ? ['addresses:user', owner.userId] : ['addresses:guest', owner.guestId];
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${kind}), ${id}::integer)`);
+}
+
+export async function listStates(db: Queryable) {
+  return db.select({ id: states.id, name: states.name }).from(states);
+}
+
+export async function stateExists(db: Queryable, stateId: number): Promise<boolean> {
+  const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
+  return row !== undefined;
+}
+
+export async function listCities(db: Queryable, stateId: number) {
+  return db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, stateId));
+}
+
+export async function cityIsInState(db: Queryable, cityId: number, stateId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(eq(cities.id, cityId), eq(cities.stateId, stateId)));
+  return row !== undefined;
+}
+
+const addressView = {
+  id: addresses.id,
+  firstName: addresses.firstName,
+  lastName: addresses.lastName,
+  address: addresses.address,
+  stateId: addresses.stateId,
+  cityId: addresses.cityId,
+  stateName: states.name,
+  cityName: cities.name,
+  pinCode: addresses.pinCode,
+  email: addresses.email,
+  phone: addresses.phone,
+  isDefault: addresses.isDefault,
+};
+
+/** The owner's addresses with their state and city names: the default first, then the newest. */
+export async function ownerAddresses(db: Queryable, owner: Owner) {
+  return db
+    .select(addressView)
+    .from(addresses)
+    .innerJoin(states, eq(states.id, addresses.stateId))
+    .innerJoin(cities, eq(cities.id, addresses.cityId))
+    .where(ownedBy(owner))
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+}
+export type AddressRow = Awaited<ReturnType<typeof ownerAddresses>>[number];
+
+/** One of the owner's addresses, or undefined when it is unknown or someone else's. */
+export async function ownerAddress(db: Queryable, owner: Owner, addressId: number): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select(addressView)
+    .from(addresses)
+    .innerJoin(states, eq(states.id, addresses.stateId))
+    .innerJoin(cities, eq(cities.id, addresses.cityId))
+    .where(ownedAddress(owner, addressId));
+  return row;
+}
+
+export async function countOwnerAddresses(db: Queryable, owner: Owner): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(ownedBy(owner));
+  return row?.n ?? 0;
+}
+
+export async function insertAddress(
+  db: Queryable,
+  owner: Owner,
+  columns: AddressColumns,
+  isDefault: boolean,
+): Promise<number> {
+  const owned = owner.kind === 'user' ? { userId: owner.userId } : { guestId: owner.guestId };
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...owned, ...columns, isDefault })
+    .returning({ id: addresses.id });
+  if (!row) throw new Error('address insert returned nothing');
+  return row.id;
+}
+
+/** Changes one of the owner's addresses (someone else's is never touched). */
+export async function updateOwnerAddress(
+  db: Queryable,
+  owner: Owner,
+  addressId: number,
+  columns: AddressColumns,
+): Promise<void> {
+  await db
+    .update(addresses)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(ownedAddress(owner, addressId));
+}
+
+/** Deletes one of the owner's addresses; undefined when it is unknown or someone else's. */
+export async function deleteOwnerAddress(
+  db: Queryable,
+  owner: Owner,
+  addressId: number,
+): Promise<{ wasDefault: boolean } | undefined> {
+  const [row] = await db
+    .delete(addresses)
+    .where(ownedAddress(owner, addressId))
+    .returning({ isDefault: addresses.isDefault });
+  return row && { wasDefault: row.isDefault };
+}
+
+/** Clears the owner's default; the partial unique index allows the new one only after this. */
+export async function clearDefault(db: Queryable, owner: Owner): Promise<void> {
+  await db
+    .update(addresses)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(ownedBy(owner), eq(addresses.isDefault, true)));
+}
+
+export async function markDefault(db: Queryable, owner: Owner, addressId: number): Promise<void> {
+  await db.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(ownedAddress(owner, addressId));
+}
+
+/** The id of the owner's newest address, if they have any. */
+export async function newestAddressId(db: Queryable, owner: Owner): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(ownedBy(owner))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id))
+    .limit(1);
+  return row?.id;
+}
