@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// Control characters have no place in a name, an address or a number; a message may keep its
+// line breaks and tabs. PostgreSQL cannot store NUL at all, so this is also what keeps it out.
+const ANY_CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+
+/** A field the shopper must fill in: the spec's "required" text when missing, empty or blank. */
+function required(message: string) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? message : 'Must be text') })
+    .trim()
+    .min(1, { error: message, abort: true });
+}
+
+const ContactEmail = required('Email is required')
+  .max(254, 'The e-mail address can be at most 254 characters.')
+  .pipe(z.email('Invalid email format'));
+
+export const ContactRequest = z.strictObject({
+  name: required('Name is required')
+    .max(100, 'The name can be at most 100 characters.')
+    .refine((text) => !ANY_CONTROL.test(text), 'The name contains characters that are not allowed.'),
+  email: ContactEmail,
+  mobile: required('Mobile number is required').regex(/^[0-9]{10}$/, 'Enter a valid 10-digit mobile number'),
+  message: required('Message is required')
+    .max(5000, 'The message can be at most 5000 characters.')
+    .refine((text) => !CONTROL_BUT_LINE_BREAKS.test(text), 'The message contains characters that are not allowed.'),
+});
+export type ContactRequest = z.input<typeof ContactRequest>;
+
+export const NewsletterSubscribeRequest = z.strictObject({ email: ContactEmail });
+export type NewsletterSubscribeRequest = z.input<typeof NewsletterSubscribeRequest>;
