@@ -1,0 +1,76 @@
+import {
+  ErrorAnswer,
+  FilterRequest,
+  ProductListAnswer,
+  SearchKeyWordAnswer,
+  SearchKeyWordRequest,
+  SortFilterRequest,
+} from '@kapaas/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listProducts, searchKeyWord } from './search.service';
+
+const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
+
+/** search_key_word, sort_filter and filter of spec §7, answered from the in-memory catalogue (no query). */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/search_key_word',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Products and categories whose names match the words, best first',
+        body: SearchKeyWordRequest,
+        response: { 200: SearchKeyWordAnswer, ...failures },
+      },
+    },
+    async (request) => searchKeyWord(app.catalogue.view, request.body.key_word),
+  );
+
+  app.post(
+    '/sort_filter',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "A category's products sorted: 1 New Arrivals, 2 Price High to Low, 3 Price Low to High",
+        body: SortFilterRequest,
+        response: { 200: ProductListAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const { category_id, sort_id, subcategory_id, size_id, print_id, gender_id } = request.body;
+      const product = listProducts(app.catalogue.view, {
+        categoryIds: [category_id],
+        subcategoryId: subcategory_id,
+        sizeId: size_id,
+        patternId: print_id,
+        genderId: gender_id,
+        sort: sort_id,
+      });
+      return { success: true as const, product };
+    },
+  );
+
+  app.post(
+    '/filter',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Products having every chosen category, size, print and gender; nothing chosen lists all',
+        body: FilterRequest,
+        response: { 200: ProductListAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const { category_id, sort_id, subcategory_id, size_id, print_id, gender_id } = request.body;
+      const product = listProducts(app.catalogue.view, {
+        categoryIds: category_id,
+        subcategoryId: subcategory_id,
+        sizeId: size_id,
+        patternId: print_id,
+        genderId: gender_id,
+        sort: sort_id,
+      });
+      return { success: true as const, product };
+    },
+  );
+};
