@@ -4,12 +4,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
+import { addressRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cataloguePlugin } from './modules/catalogue/catalogue.service';
+import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -40,6 +46,10 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && request.body == null) request.body = {};
+    // PostgreSQL cannot store U+0000 in text; refuse it here, once, instead of failing in a query.
+    if (containsNul(request.body)) {
+      throw new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
+    }
   });
 
   await app.register(errorsPlugin);
@@ -66,7 +76,22 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
   await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(addressRoutes, { prefix: '/api' });
+  await app.register(couponRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
+  await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
+}
+
+/** True when any string in a parsed JSON body holds a NUL character. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  }
+  return false;
 }
 
 /** Builds a ready Fastify instance with the shop registered (no listen). */

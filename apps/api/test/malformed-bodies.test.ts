@@ -109,3 +109,20 @@ describe('malformed bodies on identity and cart calls', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused in any string of any body, before they reach the database', async () => {
+    const before = await snapshot();
+    for (const [endpoint, body] of [
+      ['register', { ...valid.register, name: 'Kav\u0000ya' }],
+      ['login', { user_name: 'a\u0000@example.in', password: 'x' }],
+      ['update_profile', { name: 'ok', phone: '9123456781', ['k\u0000']: 1 }],
+      ['add_cart', { product_id: 1, size: 1, quantity: 1, note: ['\u0000'] }],
+    ] as const) {
+      const response = await user.post(endpoint, body);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message: 'Text must not contain NUL characters.' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

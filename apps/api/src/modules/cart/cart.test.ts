@@ -11,8 +11,8 @@ afterAll(async () => {
   await shop.close();
 });
 
-/** Lines already handed to a test, so that tests do not share stock. */
-const usedLines = new Set<string>();
+/** Products already handed to a test, so that tests never share a product (archiving one would touch another). */
+const usedProducts = new Set<number>();
 
 /** A product and size no other test uses, its stock set to exactly `stock`. */
 async function stockedItem(stock: number) {
@@ -21,9 +21,9 @@ async function stockedItem(stock: number) {
     .from(productSizes)
     .innerJoin(products, eq(products.id, productSizes.productId))
     .where(eq(products.status, 'active'));
-  const row = rows.find((r) => !usedLines.has(`${r.productId}:${r.sizeId}`));
+  const row = rows.find((r) => !usedProducts.has(r.productId));
   if (!row) throw new Error('no product left to test with');
-  usedLines.add(`${row.productId}:${row.sizeId}`);
+  usedProducts.add(row.productId);
   await shop.database.db
     .update(productSizes)
     .set({ stock, reserved: 0 })
