@@ -5,28 +5,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MIGRATIONS_FOLDER } from '@kapaas/db';
-import pg from 'pg';
+import { admin, withDatabase } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Runs only on PostgreSQL (CI's second pass): PGlite serves one process by design. */
 const serverUrl = process.env.DATABASE_URL ?? '';
 const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
 const databaseName = `kapaas_two_${process.pid}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl || 'postgres://localhost/x');
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = withDatabase(serverUrl || 'postgres://localhost/x', databaseName);
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -95,7 +81,7 @@ describe('two shop processes starting together on one empty PostgreSQL database'
   let shops: ShopProcess[] = [];
 
   beforeAll(async () => {
-    await onServer(serverUrl, async (client) => {
+    await admin(serverUrl, async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${databaseName}`);
     });
@@ -113,13 +99,13 @@ describe('two shop processes starting together on one empty PostgreSQL database'
         await exited;
       }),
     );
-    await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    await admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('migrates once and seeds once', async () => {
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
-    await onServer(databaseUrl, async (client) => {
+    await admin(databaseUrl, async (client) => {
       const applied = await client.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       expect(applied.rows[0].n).toBe(journal.entries.length);
       const categories = await client.query(
@@ -142,7 +128,7 @@ describe('two shop processes starting together on one empty PostgreSQL database'
     const [first, second] = shops as [ShopProcess, ShopProcess];
     const list = await call(first, 'category_product_list', { category_id: 1 });
     const productId: number = list.product[0].product_id;
-    await onServer(databaseUrl, async (client) => {
+    await admin(databaseUrl, async (client) => {
       await client.query("UPDATE products SET name = 'Renamed on one process' WHERE id = $1", [productId]);
       await client.query("SELECT pg_notify('kapaas_catalogue', 'test')");
     });

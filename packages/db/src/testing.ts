@@ -30,13 +30,15 @@ export async function openPgliteFromTemplate(path: string): Promise<DatabaseHand
 
 const TEMPLATE_DATABASE = 'kapaas_test_template';
 
-function withDatabase(url: string, database: string): string {
+/** The URL of another database on the same server. */
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
-async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with one client connected to `url`, then disconnects. */
+export async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
