@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Screenshots of every journey step are kept here as test artefacts. */
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/e2e-screenshots');
+
+/** Saves a screenshot of the page as `<journey>--<step>.png`. */
+export async function snap(page: Page, journey: string, step: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const safe = (text: string) => text.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${safe(journey)}--${safe(step)}.png`), fullPage: true });
+}
+
+/** Runs axe on the page and fails on any serious or critical violation, naming each. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+  expect(serious).toEqual([]);
+}
