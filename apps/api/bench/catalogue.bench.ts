@@ -55,6 +55,9 @@ const routes = [
   ['featured_product_list', '/api/featured_product_list', {}],
   ['product_detail', '/api/product_detail', { product_id: product.id }],
   ['category_product_list', '/api/category_product_list', { category_id: product.categoryId }],
+  ['search_key_word', '/api/search_key_word', { key_word: 'mulmul' }],
+  ['filter', '/api/filter', { category_id: [product.categoryId], size_id: '', print_id: '', gender_id: '' }],
+  ['sort_filter', '/api/sort_filter', { category_id: product.categoryId, sort_id: 2 }],
 ] as const;
 // A short warm-up of every route first, so that the JIT does not favour whichever runs last.
 for (const [, path, body] of routes) await measure(path, body, 1);

@@ -26,13 +26,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { sendJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/errors';
 import type { CatalogueView, Rendered } from './catalogue.read-model';
 
 /** Sends an answer the read model already serialized. */
-function sendRendered(reply: FastifyReply, rendered: Rendered<unknown>) {
-  return reply.type('application/json; charset=utf-8').send(rendered.json);
-}
+const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown>) => sendJson(reply, rendered.json);
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 

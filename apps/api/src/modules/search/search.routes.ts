@@ -7,7 +7,12 @@ import {
   SortFilterRequest,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AnswerCache, sendJson } from '../../lib/answer-cache';
+import type { CatalogueView } from '../catalogue/catalogue.read-model';
 import { listProducts, searchKeyWord } from './search.service';
+
+/** Answers depend only on the catalogue view and the request, so each is serialized once per view. */
+const answers = new AnswerCache<CatalogueView>();
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
@@ -23,7 +28,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchKeyWordAnswer, ...failures },
       },
     },
-    async (request) => searchKeyWord(app.catalogue.view, request.body.key_word),
+    async (request, reply) => {
+      const view = app.catalogue.view;
+      const key = `search:${request.body.key_word}`;
+      return sendJson(
+        reply,
+        answers.json(view, key, () => searchKeyWord(view, request.body.key_word)),
+      );
+    },
   );
 
   app.post(
@@ -36,17 +48,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListAnswer, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { category_id, sort_id, subcategory_id, size_id, print_id, gender_id } = request.body;
-      const product = listProducts(app.catalogue.view, {
+      const options = {
         categoryIds: [category_id],
         subcategoryId: subcategory_id,
         sizeId: size_id,
         patternId: print_id,
         genderId: gender_id,
         sort: sort_id,
-      });
-      return { success: true as const, product };
+      };
+      const view = app.catalogue.view;
+      const json = answers.json(view, `list:${JSON.stringify(options)}`, () => ({
+        success: true as const,
+        product: listProducts(view, options),
+      }));
+      return sendJson(reply, json);
     },
   );
 
@@ -60,17 +77,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListAnswer, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { category_id, sort_id, subcategory_id, size_id, print_id, gender_id } = request.body;
-      const product = listProducts(app.catalogue.view, {
+      const options = {
         categoryIds: category_id,
         subcategoryId: subcategory_id,
         sizeId: size_id,
         patternId: print_id,
         genderId: gender_id,
         sort: sort_id,
-      });
-      return { success: true as const, product };
+      };
+      const view = app.catalogue.view;
+      const json = answers.json(view, `list:${JSON.stringify(options)}`, () => ({
+        success: true as const,
+        product: listProducts(view, options),
+      }));
+      return sendJson(reply, json);
     },
   );
 };
