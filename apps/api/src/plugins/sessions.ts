@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, sessions } from '@kapaas/db';
+import { and, eq, gt, lt, rateLimitCounters, sessions } from '@kapaas/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -10,6 +10,7 @@ const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 60_000;
+const PURGE_EVERY_MS = 60 * 60_000;
 
 /** Who a request speaks for: exactly one of a user and a guest. */
 export interface Identity {
@@ -31,6 +32,8 @@ declare module 'fastify' {
       start(request: FastifyRequest, reply: FastifyReply, owner: SessionOwner): Promise<Identity>;
       /** Ends the request's session, if any, and clears the cookie. */
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** Deletes expired sessions and stale rate-limit counters; any process may run it at any time. */
+      purgeExpired(): Promise<void>;
     };
   }
 }
@@ -108,7 +111,17 @@ export const sessionsPlugin = fp(
         reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
         cached.set(request, Promise.resolve(null));
       },
+      async purgeExpired() {
+        await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+        await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(Date.now() - DAY_MS)));
+      },
     });
+
+    const purge = setInterval(() => {
+      app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'could not purge expired sessions'));
+    }, PURGE_EVERY_MS);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
   },
   { name: 'sessions', dependencies: ['database'] },
 );

@@ -205,3 +205,17 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('purges expired sessions and old rate-limit counters, and nothing live', async () => {
+    const live = await shop.user();
+    const [stale] = await shop.database.db
+      .insert(sessions)
+      .values({ tokenHash: 'stale-session', userId: live.userId, expiresAt: new Date(Date.now() - 1000) })
+      .returning();
+    await shop.app.sessions.purgeExpired();
+    const left = await shop.database.db.select().from(sessions);
+    expect(left.some((s) => s.id === stale?.id)).toBe(false);
+    expect((await live.post('edit_profile')).statusCode).toBe(200);
+  });
+});
