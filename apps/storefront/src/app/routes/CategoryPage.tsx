@@ -1,16 +1,22 @@
 import { useParams } from 'react-router';
-import { ProductListing } from '../../features/catalogue/components/listing/ProductListing';
+import { type CardActions, ProductListing } from '../../features/catalogue/components/listing/ProductListing';
 import { parseRouteId } from '../../lib/routeParams';
+import { wishlistHeart } from '../cardActions';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /category-page/:categoryId: a category's products (spec §2); filters and sorting come later. */
-export function CategoryPage() {
+interface CategoryPageProps {
+  /** Controls drawn on each product card (the wishlist heart), composed here from another feature. */
+  cardActions?: CardActions;
+}
+
+/** /category-page/:categoryId: a category's products with filters and sort (spec §2). */
+export function CategoryPage({ cardActions = wishlistHeart }: CategoryPageProps = {}) {
   const categoryId = parseRouteId(useParams().categoryId);
   if (categoryId === null) return <NotFoundPage />;
 
   return (
     <div className="container page">
-      <ProductListing scope={{ category_id: categoryId }} />
+      <ProductListing key={categoryId} page={{ kind: 'category', categoryId }} cardActions={cardActions} />
     </div>
   );
 }

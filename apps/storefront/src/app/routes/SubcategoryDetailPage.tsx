@@ -1,16 +1,22 @@
 import { useParams } from 'react-router';
-import { ProductListing } from '../../features/catalogue/components/listing/ProductListing';
+import { type CardActions, ProductListing } from '../../features/catalogue/components/listing/ProductListing';
 import { parseRouteId } from '../../lib/routeParams';
+import { wishlistHeart } from '../cardActions';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /subcategory-detail/:subcategoryId: a subcategory's products (spec §2); filters and sorting come later. */
-export function SubcategoryDetailPage() {
+interface SubcategoryDetailPageProps {
+  /** Controls drawn on each product card (the wishlist heart), composed here from another feature. */
+  cardActions?: CardActions;
+}
+
+/** /subcategory-detail/:subcategoryId: a subcategory's products with filters and sort (spec §2). */
+export function SubcategoryDetailPage({ cardActions = wishlistHeart }: SubcategoryDetailPageProps = {}) {
   const subcategoryId = parseRouteId(useParams().subcategoryId);
   if (subcategoryId === null) return <NotFoundPage />;
 
   return (
     <div className="container page">
-      <ProductListing scope={{ subcategory_id: subcategoryId }} />
+      <ProductListing key={subcategoryId} page={{ kind: 'subcategory', subcategoryId }} cardActions={cardActions} />
     </div>
   );
 }

@@ -32,7 +32,14 @@ export function SubcategoryList({ categoryId }: SubcategoryListProps) {
             <li className="col" key={subcategory.subcategory_id}>
               <Link className="category-card" to={`/subcategory-detail/${subcategory.subcategory_id}`}>
                 <span className="category-card__media">
-                  <img src={subcategory.subcategory_image} alt="" loading="lazy" decoding="async" />
+                  <img
+                    src={subcategory.subcategory_image}
+                    alt=""
+                    width={320}
+                    height={320}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </span>
                 <span className="category-card__name">{subcategory.subcategory_name}</span>
               </Link>

@@ -1,0 +1,19 @@
+import type { FilterRequest, ProductListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** POSTs `filter`: the products having every chosen category, size, print and gender, optionally sorted. */
+export function fetchFilteredProducts(body: FilterRequest, signal?: AbortSignal) {
+  return apiPost<ProductListAnswer>('filter', body, { signal });
+}
+
+export function filterProductsQuery(body: FilterRequest) {
+  return queryOptions({
+    queryKey: ['catalogue', 'filter', body],
+    queryFn: ({ signal }) => fetchFilteredProducts(body, signal),
+  });
+}
+
+export function useFilterProducts(body: FilterRequest) {
+  return useQuery(filterProductsQuery(body));
+}

@@ -1,0 +1,14 @@
+import type { PatternListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** Every print pattern, for the listing's Print filter (sent to `filter` as print_id). */
+export const patternsQuery = queryOptions({
+  queryKey: ['catalogue', 'patterns'],
+  queryFn: ({ signal }) => apiPost<PatternListAnswer>('pattern', {}, { signal }),
+  select: (answer) => answer.patterns,
+});
+
+export function usePatterns() {
+  return useQuery(patternsQuery);
+}

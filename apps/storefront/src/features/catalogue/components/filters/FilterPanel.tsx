@@ -1,0 +1,165 @@
+import type { Category } from '@kapaas/contract';
+import { useId } from 'react';
+import Accordion from 'react-bootstrap/Accordion';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { errorMessage } from '../../../../lib/api';
+import { useGenders } from '../../api/useGenders';
+import { usePatterns } from '../../api/usePatterns';
+import { useSizes } from '../../api/useSizes';
+import { effectiveCategories, type ListingChoices } from './listingChoices';
+import './filters.css';
+
+interface FilterPanelProps {
+  /** Every category, for the Category checkboxes. */
+  categories: readonly Category[];
+  choices: ListingChoices;
+  /** The page's own categories, ticked until the shopper changes them. */
+  defaultCategories: readonly number[];
+  activeCount: number;
+  onChange: (change: Partial<ListingChoices>) => void;
+  onClear: () => void;
+}
+
+/** The filter accordion of a listing (spec §2): Category checkboxes; Size, Gender and Print radios. */
+export function FilterPanel({
+  categories,
+  choices,
+  defaultCategories,
+  activeCount,
+  onChange,
+  onClear,
+}: FilterPanelProps) {
+  const sizes = useSizes();
+  const genders = useGenders();
+  const patterns = usePatterns();
+  const titleId = useId();
+  const ticked = effectiveCategories(choices, defaultCategories);
+  const open = ['category', 'size'];
+  if (choices.gender !== null) open.push('gender');
+  if (choices.print !== null) open.push('print');
+
+  const toggleCategory = (id: number, checked: boolean) => {
+    const next = checked ? [...ticked, id] : ticked.filter((known) => known !== id);
+    onChange({ categories: next });
+  };
+
+  return (
+    <section className="filter-panel" aria-labelledby={titleId}>
+      <div className="filter-panel__head">
+        <h2 className="filter-panel__title" id={titleId}>
+          Filters
+        </h2>
+        <Button variant="link" size="sm" className="filter-panel__clear" onClick={onClear} disabled={activeCount === 0}>
+          Clear filters
+        </Button>
+      </div>
+      <Accordion alwaysOpen defaultActiveKey={open} className="filter-accordion">
+        <Accordion.Item eventKey="category">
+          <Accordion.Header as="h3">Category</Accordion.Header>
+          <Accordion.Body>
+            <fieldset>
+              <legend className="visually-hidden">Category</legend>
+              {categories.map((category) => (
+                <Form.Check
+                  key={category.category_id}
+                  type="checkbox"
+                  id={`filter-category-${category.category_id}`}
+                  label={category.category_name}
+                  checked={ticked.includes(category.category_id)}
+                  onChange={(event) => toggleCategory(category.category_id, event.currentTarget.checked)}
+                />
+              ))}
+              {ticked.length === 0 && <p className="filter-panel__hint">No category ticked: showing every category.</p>}
+            </fieldset>
+          </Accordion.Body>
+        </Accordion.Item>
+        <RadioSection
+          eventKey="size"
+          title="Size"
+          anyLabel="Any size"
+          query={sizes}
+          option={(size) => ({ id: size.size_id, label: size.size })}
+          value={choices.size}
+          onChange={(size) => onChange({ size })}
+        />
+        <RadioSection
+          eventKey="gender"
+          title="Gender"
+          anyLabel="Any gender"
+          query={genders}
+          option={(gender) => ({ id: gender.gender_id, label: gender.gender_name })}
+          value={choices.gender}
+          onChange={(gender) => onChange({ gender })}
+        />
+        <RadioSection
+          eventKey="print"
+          title="Print"
+          anyLabel="Any print"
+          query={patterns}
+          option={(pattern) => ({ id: pattern.pattern_id, label: pattern.pattern })}
+          value={choices.print}
+          onChange={(print) => onChange({ print })}
+        />
+      </Accordion>
+    </section>
+  );
+}
+
+interface RadioSectionProps<T> {
+  eventKey: string;
+  title: string;
+  anyLabel: string;
+  query: { data?: T[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  option: (item: T) => { id: number; label: string };
+  value: number | null;
+  onChange: (id: number | null) => void;
+}
+
+/** One accordion section of radios: "Any …" first, then each choice the shop has. */
+function RadioSection<T>({ eventKey, title, anyLabel, query, option, value, onChange }: RadioSectionProps<T>) {
+  const name = useId();
+  return (
+    <Accordion.Item eventKey={eventKey}>
+      <Accordion.Header as="h3">{title}</Accordion.Header>
+      <Accordion.Body>
+        {query.isPending ? (
+          <div role="status" className="filter-panel__status">
+            <Spinner animation="border" size="sm" aria-hidden="true" /> Loading…
+          </div>
+        ) : query.isError ? (
+          <div role="alert" className="filter-panel__status">
+            {errorMessage(query.error)}{' '}
+            <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <fieldset>
+            <legend className="visually-hidden">{title}</legend>
+            <Form.Check
+              type="radio"
+              id={`${name}-any`}
+              name={name}
+              label={anyLabel}
+              checked={value === null}
+              onChange={() => onChange(null)}
+            />
+            {(query.data ?? []).map(option).map(({ id, label }) => (
+              <Form.Check
+                key={id}
+                type="radio"
+                id={`${name}-${id}`}
+                name={name}
+                label={label}
+                checked={value === id}
+                onChange={() => onChange(id)}
+              />
+            ))}
+          </fieldset>
+        )}
+      </Accordion.Body>
+    </Accordion.Item>
+  );
+}

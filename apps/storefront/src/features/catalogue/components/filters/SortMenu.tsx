@@ -1,0 +1,37 @@
+import type { SortCode } from '@kapaas/contract';
+import { useId } from 'react';
+import Form from 'react-bootstrap/Form';
+import { SORT_OPTIONS } from './listingChoices';
+
+interface SortMenuProps {
+  value: SortCode | null;
+  onChange: (sort: SortCode | null) => void;
+}
+
+/** The listing's sort menu: 1 New Arrivals, 2 Price High to Low, 3 Price Low to High (spec §2, §9). */
+export function SortMenu({ value, onChange }: SortMenuProps) {
+  const id = useId();
+  return (
+    <div className="sort-menu">
+      <Form.Label htmlFor={id} className="sort-menu__label">
+        Sort by
+      </Form.Label>
+      <Form.Select
+        id={id}
+        size="sm"
+        value={value === null ? '' : String(value)}
+        onChange={(event) => {
+          const code = event.currentTarget.value;
+          onChange(code === '' ? null : (Number(code) as SortCode));
+        }}
+      >
+        <option value="">Featured</option>
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openShopper, type Shopper } from './support/browser';
+import { expectNoSeriousA11yViolations, snap } from './support/evidence';
+
+const JOURNEY = 'listing';
+const CATEGORY = 'Sleepwear';
+const SIZE = '6-12M';
+
+/** The rupees a shopper pays on each card, in grid order: the discount price when there is one. */
+async function paidPrices(page: Page): Promise<number[]> {
+  const grid = page.getByRole('list', { name: CATEGORY });
+  await grid.and(page.locator('[aria-busy="false"]')).waitFor();
+  const texts = await grid.locator('.product-card .price__current').allTextContents();
+  return texts.map((text) => Number(text.replace(/[^0-9.]/g, '')));
+}
+
+/** The bodies the page POSTs to one API endpoint, as they are sent. */
+function recordBodies(page: Page, endpoint: string): unknown[] {
+  const bodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/${endpoint}`) {
+      bodies.push(request.postDataJSON());
+    }
+  });
+  return bodies;
+}
+
+describe('a shopper narrowing a category to a size and sorting it by price', () => {
+  let shopper: Shopper;
+  let filterBodies: unknown[];
+  beforeAll(async () => {
+    shopper = await openShopper();
+    filterBodies = recordBodies(shopper.page, 'filter');
+  });
+  afterAll(async () => {
+    await shopper?.close();
+  });
+
+  it('opens a category from the header of the home page', async () => {
+    const { page } = shopper;
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Best Selling' }).waitFor();
+    await snap(page, JOURNEY, '1-home');
+
+    const nav = page.getByRole('navigation', { name: 'Categories' }).first();
+    await nav.getByRole('link', { name: CATEGORY, exact: true }).click();
+    await page.waitForURL(/\/category-page\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
+    await page.getByText(/^\d+ Products?$/).waitFor();
+    expect(await page.getByRole('checkbox', { name: CATEGORY }).isChecked()).toBe(true);
+    expect((await paidPrices(page)).length).toBeGreaterThanOrEqual(2);
+    await snap(page, JOURNEY, '2-category');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('filters by a size, which calls filter and lands in the URL', async () => {
+    const { page } = shopper;
+    const before = await page.getByText(/^\d+ Products?$/).textContent();
+    // click, not check: the radio follows the URL, which changes a moment after the click.
+    await page.getByRole('radio', { name: SIZE }).click();
+    await page.waitForURL(/[?&]size=\d+/);
+    expect(await page.getByRole('radio', { name: SIZE }).isChecked()).toBe(true);
+    await paidPrices(page);
+    await page.getByText(/^\d+ Products?$/).waitFor();
+    expect(filterBodies.at(-1)).toMatchObject({ category_id: [expect.any(Number)], size_id: expect.any(Number) });
+    const after = await page.getByText(/^\d+ Products?$/).textContent();
+    expect(Number.parseInt(after ?? '', 10)).toBeGreaterThanOrEqual(2);
+    expect(Number.parseInt(after ?? '', 10)).toBeLessThanOrEqual(Number.parseInt(before ?? '', 10));
+    await snap(page, JOURNEY, '3-filtered-by-size');
+  });
+
+  it('sorts Price High to Low: the prices the shopper pays really are descending', async () => {
+    const { page } = shopper;
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price High to Low' });
+    await page.waitForURL(/[?&]sort=2/);
+    await expect.poll(() => filterBodies.at(-1)).toMatchObject({ size_id: expect.any(Number), sort_id: 2 });
+    const prices = await paidPrices(page);
+    expect(prices.length).toBeGreaterThanOrEqual(2);
+    expect(prices).toEqual(prices.toSorted((a, b) => b - a));
+    await snap(page, JOURNEY, '4-sorted-high-to-low');
+  });
+
+  it('keeps the filter and the sort over a reload', async () => {
+    const { page } = shopper;
+    const url = page.url();
+    const prices = await paidPrices(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
+    expect(page.url()).toBe(url);
+    expect(await page.getByRole('radio', { name: SIZE }).isChecked()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('2');
+    expect(await paidPrices(page)).toEqual(prices);
+    await snap(page, JOURNEY, '5-after-reload');
+  });
+
+  it('opens a product from the sorted listing', async () => {
+    const { page } = shopper;
+    const firstCard = page.getByRole('list', { name: CATEGORY }).locator('.product-card').first();
+    const name = (await firstCard.getByRole('heading').textContent())?.trim() ?? '';
+    expect(name).not.toBe('');
+    await firstCard.getByRole('link', { name: /shop now/i }).click();
+    await page.waitForURL(/\/product-detail\/\d+$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await snap(page, JOURNEY, '6-product');
+  });
+
+  it('met no console errors and no failed requests on the way', () => {
+    expect(shopper.problems).toEqual([]);
+  });
+});
+
+describe('a shopper filtering on a 375 px phone', () => {
+  let shopper: Shopper;
+  beforeAll(async () => {
+    shopper = await openShopper({ width: 375, height: 812 });
+  });
+  afterAll(async () => {
+    await shopper?.close();
+  });
+
+  it('opens the filters behind a button, chooses a size and sees the grid without scrolling sideways', async () => {
+    const { page } = shopper;
+    const answer = await page.request.post('/api/category_list', { data: {} });
+    const { category } = (await answer.json()) as { category: { category_id: number; category_name: string }[] };
+    const sleepwear = category.find((c) => c.category_name === CATEGORY);
+    expect(sleepwear).toBeDefined();
+    await page.goto(`/category-page/${sleepwear?.category_id}`);
+    await page.getByText(/^\d+ Products?$/).waitFor();
+    expect(await page.getByRole('radio', { name: SIZE }).isVisible()).toBe(false);
+    await snap(page, `${JOURNEY}-mobile`, '1-category');
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    await dialog.getByRole('radio', { name: SIZE }).click();
+    await page.waitForURL(/[?&]size=\d+/);
+    await snap(page, `${JOURNEY}-mobile`, '2-filters-open');
+    await dialog.getByRole('button', { name: /^Show \d+ Products?$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Filters 1 chosen' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snap(page, `${JOURNEY}-mobile`, '3-filtered');
+  });
+});
