@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { PopupProvider } from '../components/popups/PopupProvider';
 import { ApiError } from '../lib/api';
 
 /**
@@ -30,8 +31,15 @@ interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** Everything the pages need around them: the query cache for now, session and cart state later. */
+/**
+ * Everything the pages need around them: the query cache and the popups. Who is shopping needs no provider: it is
+ * a store over localStorage (lib/session), read with useIdentity().
+ */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <PopupProvider>{children}</PopupProvider>
+    </QueryClientProvider>
+  );
 }

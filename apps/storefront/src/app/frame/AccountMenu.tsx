@@ -1,9 +1,25 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { AccountIcon } from '../../components/icons';
+import { useIdentity } from '../../lib/session';
+import './accountMenu.css';
 
-/** The account icon's menu for a shopper who is not logged in (spec §2); the identity issue adds the logged-in state. */
+/**
+ * The account icon (spec §2): logged out, a menu of Login, My Profile and Sign Up; logged in as a user or guest,
+ * a "Welcome {name}" link to the profile.
+ */
 export function AccountMenu() {
+  const identity = useIdentity();
+
+  if (identity.kind !== 'anonymous') {
+    return (
+      <Link to="/myprofile" className="account-welcome">
+        <AccountIcon />
+        <span className="account-welcome__text">Welcome {identity.name}</span>
+      </Link>
+    );
+  }
+
   return (
     <Dropdown align="end">
       <Dropdown.Toggle

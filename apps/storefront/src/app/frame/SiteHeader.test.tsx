@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fakeApi';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../../test/fakeApi';
 import { categoryList } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/renderRoute';
+import { forgetIdentity, rememberGuest, rememberUser } from '../../lib/session';
 
 describe('Site header', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    forgetIdentity();
+  });
+
   it('links each category and lists its subcategories in a menu', async () => {
     stubApi({ category_list: categoryList });
     const { user } = renderRoute('/about');
@@ -45,5 +51,69 @@ describe('Site header', () => {
     expect(screen.getByRole('link', { name: 'Kapaas home' })).toHaveAttribute('href', '/');
     expect(screen.getByText(`© ${new Date().getFullYear()} Kapaas`)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
+  });
+
+  it('offers Login, My Profile and Sign Up to a visitor, and asks before showing the cart or wishlist', async () => {
+    stubApi({ category_list: categoryList });
+    const { user, router } = renderRoute('/about');
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login-Page');
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/myprofile');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/Register-Page');
+
+    await user.click(screen.getByRole('link', { name: 'Shopping cart' }));
+    expect(await screen.findByRole('dialog', { name: 'Login or continue as a Guest' })).toHaveAccessibleDescription(
+      'Please log in or continue as a guest to view your cart.',
+    );
+    expect(router.state.location.pathname).toBe('/about');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('link', { name: 'Wishlist' }));
+    expect(await screen.findByText('Please log in or continue as a guest to view your wishlist.')).toBeInTheDocument();
+  });
+
+  it('greets a logged-in user and shows the cart count', async () => {
+    rememberUser({ id: 7, name: 'Asha' });
+    stubApi({
+      category_list: categoryList,
+      cart_list: { success: true, product: [], total_items: 4, total_amount: 3000 },
+    });
+    renderRoute('/about');
+
+    expect(screen.getByRole('link', { name: 'Welcome Asha' })).toHaveAttribute('href', '/myprofile');
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Shopping cart, 4 items' })).toHaveAttribute(
+      'href',
+      '/shoping-cart',
+    );
+    expect(screen.getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist?user_id=7');
+  });
+
+  it('greets a guest as Guest and sends only the guest id for the cart', async () => {
+    rememberGuest(42);
+    const api = stubApi({
+      category_list: categoryList,
+      cart_list: { success: true, product: [], total_items: 0, total_amount: 0 },
+    });
+    renderRoute('/about');
+
+    expect(screen.getByRole('link', { name: 'Welcome Guest' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Shopping cart, 0 items' })).toBeInTheDocument();
+    const cartCall = api.mock.calls.find(([url]) => String(url).endsWith('/cart_list'));
+    expect(JSON.parse(String(cartCall?.[1]?.body))).toEqual({ guest_id: 42 });
+  });
+
+  it('stops greeting a shopper whose session the server no longer knows', async () => {
+    rememberUser({ id: 7, name: 'Asha' });
+    stubApi({
+      category_list: categoryList,
+      cart_list: () => json(401, { success: false, message: 'No user or guest session found. Please log in.' }),
+    });
+    renderRoute('/about');
+
+    expect(screen.getByRole('link', { name: 'Welcome Asha' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
+    expect(localStorage.getItem('userName')).toBeNull();
   });
 });

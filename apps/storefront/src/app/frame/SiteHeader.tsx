@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link } from 'react-router';
-import { BagIcon, HeartIcon, MenuIcon } from '../../components/icons';
+import { MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
+import { CartLink } from '../../features/cart/components/CartLink';
 import { CategoryMenu } from '../../features/catalogue/components/nav/CategoryMenu';
 import { CategoryNavBar } from '../../features/catalogue/components/nav/CategoryNavBar';
+import { WishlistLink } from '../../features/wishlist/components/WishlistLink';
 import { useScrolledPast } from '../../lib/useScrolledPast';
 import { AccountMenu } from './AccountMenu';
 import { SearchButton } from './SearchButton';
@@ -39,12 +41,8 @@ export function SiteHeader() {
         <div className="site-header__actions">
           <SearchButton />
           <AccountMenu />
-          <Link to="/wishlist" className="icon-button" aria-label="Wishlist">
-            <HeartIcon />
-          </Link>
-          <Link to="/shoping-cart" className="icon-button" aria-label="Shopping cart">
-            <BagIcon />
-          </Link>
+          <WishlistLink />
+          <CartLink />
         </div>
       </div>
       <nav className="site-header__nav d-none d-lg-block" aria-label="Categories">

@@ -1,16 +1,26 @@
 import { useParams } from 'react-router';
+import { AddToCartButton } from '../../features/cart/components/AddToCartButton';
 import { ProductDetailView } from '../../features/catalogue/components/detail/ProductDetailView';
+import { SaveToWishlistButton } from '../../features/wishlist/components/SaveToWishlistButton';
+import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart';
 import { parseRouteId } from '../../lib/routeParams';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /product-detail/:productId: one product (spec §2, Product detail). */
+/** /product-detail/:productId: one product (spec §2, Product detail), with the wishlist and cart composed in. */
 export function ProductDetailPage() {
   const productId = parseRouteId(useParams().productId);
   if (productId === null) return <NotFoundPage />;
 
   return (
     <div className="container page">
-      <ProductDetailView productId={productId} />
+      <ProductDetailView
+        productId={productId}
+        renderWishlistButton={(product) => <SaveToWishlistButton productId={product.product_id} />}
+        renderAddToCart={({ product, size, quantity }) => (
+          <AddToCartButton productId={product.product_id} sizeId={size?.size_id ?? null} quantity={quantity} />
+        )}
+        renderCardActions={(product) => <WishlistHeart product={product} />}
+      />
     </div>
   );
 }

@@ -23,7 +23,7 @@ export function ProductCard({ product, actions, headingLevel: Heading = 'h3' }: 
   return (
     <article className="product-card">
       <div className="product-card__media">
-        <img src={product.product_image} alt={product.name} loading="lazy" decoding="async" />
+        <img src={product.product_image} alt={product.name} width={600} height={600} loading="lazy" decoding="async" />
         {product.in_stock === false && <span className="product-card__badge">Sold out</span>}
         {actions && <div className="product-card__actions">{actions}</div>}
       </div>

@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../../../test/fakeApi';
-import { categoryList, jhablaDetail } from '../../../../../test/fixtures';
+import { categoryList, jhablaDetail, romper } from '../../../../../test/fixtures';
 import { renderRoute } from '../../../../../test/renderRoute';
 
 describe('Product detail page', () => {
+  beforeEach(() => localStorage.clear());
+
   it('shows the product with its category, prices, description and sizes', async () => {
     stubApi({ category_list: categoryList, product_detail: jhablaDetail });
     renderRoute('/product-detail/11');
@@ -35,5 +37,45 @@ describe('Product detail page', () => {
 
     expect(screen.getByRole('button', { name: '6-12M' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: '3-6M' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the fixed 3.5-star rating, the tabs and what else the shopper may like', async () => {
+    stubApi({ category_list: categoryList, product_detail: jhablaDetail });
+    const { user } = renderRoute('/product-detail/11');
+
+    expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Product Detail', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('100% organic cotton.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Wash Care' }));
+    expect(screen.getByText('Gentle hand wash.')).toBeInTheDocument();
+
+    const related = screen.getByRole('region', { name: 'You may also like' });
+    expect(within(related).getByRole('heading', { name: romper.name })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Customer Feedback' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue To Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('steps the quantity from 1 to the size’s max_quantity and clamps it when a smaller size is chosen', async () => {
+    stubApi({ category_list: categoryList, product_detail: jhablaDetail });
+    const { user } = renderRoute('/product-detail/11');
+
+    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    const more = screen.getByRole('button', { name: 'Increase quantity' });
+    const less = screen.getByRole('button', { name: 'Decrease quantity' });
+    expect(quantity).toHaveValue(1);
+    expect(less).toBeDisabled();
+
+    for (let i = 0; i < 6; i += 1) if (!more.hasAttribute('disabled')) await user.click(more);
+    expect(quantity).toHaveValue(5);
+    expect(more).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: '6-12M' }));
+    expect(quantity).toHaveValue(3);
+    expect(more).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '9');
+    await user.tab();
+    expect(quantity).toHaveValue(3);
   });
 });

@@ -1,4 +1,5 @@
-import type { ProductDetail } from '@kapaas/contract';
+import type { ProductCard, ProductDetail, ProductSize } from '@kapaas/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
@@ -6,45 +7,90 @@ import { PageHeading } from '../../../../components/PageHeading';
 import { Price } from '../../../../components/product/Price';
 import { SafeHtml } from '../../../../components/SafeHtml';
 import { useProductDetail } from '../../api/useProductDetail';
-import { useSizeChoice } from '../../hooks/useSizeChoice';
+import { usePurchaseChoice } from '../../hooks/usePurchaseChoice';
+import { CustomerFeedback } from './CustomerFeedback';
+import { ProductGallery } from './ProductGallery';
+import { ProductInfoTabs } from './ProductInfoTabs';
+import { QuantityStepper } from './QuantityStepper';
+import { Rating } from './Rating';
+import { RelatedProducts } from './RelatedProducts';
 import { SizePicker } from './SizePicker';
+import './productDetail.css';
 
-interface ProductDetailViewProps {
+/** What the shopper has chosen, handed to the page's buying controls. */
+export interface PurchaseChoice {
+  product: ProductDetail;
+  /** The chosen size; null when every size is sold out. */
+  size: ProductSize | null;
+  quantity: number;
+}
+
+/**
+ * The controls that belong to other features (cart, wishlist), composed in by the route so that the catalogue
+ * does not depend on them.
+ */
+export interface ProductDetailSlots {
+  renderWishlistButton?: (product: ProductDetail) => ReactNode;
+  renderAddToCart?: (choice: PurchaseChoice) => ReactNode;
+  renderCardActions?: (product: ProductCard) => ReactNode;
+}
+
+interface ProductDetailViewProps extends ProductDetailSlots {
   productId: number;
 }
 
-/** The product page: picture, name, category, price, description and sizes. */
-export function ProductDetailView({ productId }: ProductDetailViewProps) {
+/** The product page (spec §2): pictures, name, category, rating, price, sizes, quantity, buying, tabs, related. */
+export function ProductDetailView({ productId, ...slots }: ProductDetailViewProps) {
   const detail = useProductDetail(productId);
 
   if (detail.isPending) return <LoadingState label="Loading product" />;
   if (detail.isError) return <QueryErrorAlert error={detail.error} onRetry={() => detail.refetch()} />;
 
-  // Keyed by product so that moving to a related product starts with its own first size.
-  return <ProductSummary key={detail.data.product_id} product={detail.data} />;
+  // Keyed by product so that moving to a related product starts with its own first size and a quantity of 1.
+  return <ProductSummary key={detail.data.product_id} product={detail.data} {...slots} />;
 }
 
-function ProductSummary({ product }: { product: ProductDetail }) {
-  const { selected, choose } = useSizeChoice(product.sizes);
-  const image = product.productsub_images[0]?.image ?? product.product_image;
+function ProductSummary({
+  product,
+  renderWishlistButton,
+  renderAddToCart,
+  renderCardActions,
+}: { product: ProductDetail } & ProductDetailSlots) {
+  const choice = usePurchaseChoice(product.sizes);
+  const images =
+    product.productsub_images.length > 0
+      ? product.productsub_images.map((picture) => picture.image)
+      : [product.product_image];
 
   return (
-    <div className="row g-4 g-lg-5 product-detail">
-      <div className="col-md-6">
-        <div className="product-detail__media">
-          <img src={image} alt={product.name} />
+    <>
+      <div className="row g-4 g-lg-5 product-detail">
+        <div className="col-md-6">
+          <ProductGallery images={images} name={product.name} />
+        </div>
+        <div className="col-md-6">
+          <p className="product-detail__category">
+            <Link to={`/category-page/${product.category_id}`}>{product.category_name}</Link>
+          </p>
+          <PageHeading className="product-detail__name">{product.name}</PageHeading>
+          <Rating />
+          <Price price={product.actual_price} discountPrice={product.discount_price} className="price--large" />
+          <SafeHtml className="product-detail__description" html={product.description} />
+          <SizePicker sizes={product.sizes} selected={choice.size} onChoose={choice.chooseSize} />
+          {choice.size === null && <p className="text-body-secondary">This product is sold out in every size.</p>}
+          <QuantityStepper quantity={choice.quantity} max={choice.max} onChange={choice.setQuantity} />
+          <div className="product-detail__actions">
+            {renderWishlistButton?.(product)}
+            {renderAddToCart?.({ product, size: choice.size, quantity: choice.quantity })}
+            <Link to="/" className="btn btn-link product-detail__continue">
+              Continue To Shopping
+            </Link>
+          </div>
         </div>
       </div>
-      <div className="col-md-6">
-        <p className="product-detail__category">
-          <Link to={`/category-page/${product.category_id}`}>{product.category_name}</Link>
-        </p>
-        <PageHeading className="product-detail__name">{product.name}</PageHeading>
-        <Price price={product.actual_price} discountPrice={product.discount_price} className="price--large" />
-        <SafeHtml className="product-detail__description" html={product.description} />
-        <SizePicker sizes={product.sizes} selected={selected} onChoose={choose} />
-        {selected === null && <p className="text-body-secondary">This product is sold out in every size.</p>}
-      </div>
-    </div>
+      <ProductInfoTabs product={product} />
+      <RelatedProducts products={product.relate_products} renderCardActions={renderCardActions} />
+      <CustomerFeedback />
+    </>
   );
 }

@@ -29,6 +29,11 @@ export function SizePicker({ sizes, selected, onChoose }: SizePickerProps) {
               aria-label={size.in_stock ? undefined : `${size.size} (sold out)`}
             >
               {size.size}
+              {!size.in_stock && (
+                <span className="size-picker__sold-out" aria-hidden="true">
+                  Sold out
+                </span>
+              )}
             </button>
           </li>
         ))}

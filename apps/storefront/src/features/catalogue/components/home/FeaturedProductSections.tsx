@@ -1,5 +1,5 @@
 import type { FeaturedProductListAnswer } from '@kapaas/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Carousel } from '../../../../components/carousel/Carousel';
 import { LoadingState } from '../../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
@@ -14,10 +14,12 @@ interface FeaturedProductSectionsProps {
   to?: number;
   /** Whether this place shows the spinner and the error for the whole list, so they appear once. */
   reportStatus?: boolean;
+  /** Controls drawn on each card (the wishlist heart), composed by the page from another feature. */
+  cardActions?: (product: FeaturedSection['products'][number]) => ReactNode;
 }
 
 /** Featured product rows such as "Best Selling" and "New Arrivals", each a carousel of product cards. */
-export function FeaturedProductSections({ from, to, reportStatus = false }: FeaturedProductSectionsProps) {
+export function FeaturedProductSections({ from, to, reportStatus = false, cardActions }: FeaturedProductSectionsProps) {
   const featured = useFeaturedProducts();
 
   if (featured.isPending) return reportStatus ? <LoadingState label="Loading products" /> : null;
@@ -32,10 +34,16 @@ export function FeaturedProductSections({ from, to, reportStatus = false }: Feat
   return featured.data
     .slice(from, to)
     .filter((section) => section.products.length > 0)
-    .map((section) => <FeaturedProductCarousel key={section.id} section={section} />);
+    .map((section) => <FeaturedProductCarousel key={section.id} section={section} cardActions={cardActions} />);
 }
 
-function FeaturedProductCarousel({ section }: { section: FeaturedSection }) {
+function FeaturedProductCarousel({
+  section,
+  cardActions,
+}: {
+  section: FeaturedSection;
+  cardActions: FeaturedProductSectionsProps['cardActions'];
+}) {
   const headingId = useId();
   return (
     <section className="home-section" aria-labelledby={headingId}>
@@ -46,7 +54,7 @@ function FeaturedProductCarousel({ section }: { section: FeaturedSection }) {
         <Carousel
           items={section.products}
           getKey={(product) => product.product_id}
-          renderSlide={(product) => <ProductCard product={product} />}
+          renderSlide={(product) => <ProductCard product={product} actions={cardActions?.(product)} />}
           slideName={`${section.title} products`}
           layout="products"
         />

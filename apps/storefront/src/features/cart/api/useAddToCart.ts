@@ -1,0 +1,23 @@
+import type { MessageAnswer } from '@kapaas/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { type Identity, ownerFields } from '../../../lib/session';
+import { CART_QUERY_KEY } from './useCartList';
+
+export interface AddToCartInput {
+  identity: Identity;
+  product_id: number;
+  /** The size_id (decisions.md §4). */
+  size: number;
+  quantity: number;
+}
+
+/** add_cart for a user or a guest; the badge and cart page refresh once the server has taken the item. */
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ identity, ...item }: AddToCartInput) =>
+      apiPost<MessageAnswer>('add_cart', { ...ownerFields(identity), ...item }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+  });
+}

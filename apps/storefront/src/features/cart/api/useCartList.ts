@@ -1,0 +1,23 @@
+import type { CartListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+
+/** Every cart query starts with this key, so one invalidation refreshes the badge and the cart page together. */
+export const CART_QUERY_KEY = ['cart'] as const;
+
+/** The shopper's cart lines and totals; keyed by who is shopping, so a new guest or user reads their own cart. */
+export function cartListQuery(identity: Identity) {
+  return queryOptions({
+    queryKey: [...CART_QUERY_KEY, 'list', identityKey(identity)],
+    queryFn: ({ signal }) => apiPost<CartListAnswer>('cart_list', ownerFields(identity), { signal }),
+    enabled: identity.kind !== 'anonymous',
+    // The cart changes with every add, and in other tabs: never trust an old answer for long.
+    staleTime: 0,
+  });
+}
+
+/** The cart of the current shopper; idle while nobody is shopping. */
+export function useCartList() {
+  return useQuery(cartListQuery(useIdentity()));
+}

@@ -1,0 +1,57 @@
+import { usePopup } from '../../../components/popups/PopupProvider';
+import { ApiError } from '../../../lib/api';
+import { useIdentity } from '../../../lib/session';
+import { useAddToCart } from '../api/useAddToCart';
+
+export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add to cart';
+export const ADD_TO_CART_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to add this item to your cart.';
+
+interface AddToCartButtonProps {
+  productId: number;
+  /** The chosen size_id; null when every size is sold out. */
+  sizeId: number | null;
+  quantity: number;
+  className?: string;
+}
+
+/**
+ * Add To Cart (spec §5): a user or guest adds at once; anybody else is asked to log in or continue as a guest, and
+ * the chosen product, size and quantity travel along so the item lands in the cart either way.
+ */
+export function AddToCartButton({ productId, sizeId, quantity, className = '' }: AddToCartButtonProps) {
+  const identity = useIdentity();
+  const popup = usePopup();
+  const addToCart = useAddToCart();
+
+  const add = () => {
+    if (sizeId === null) return;
+    const item = { product_id: productId, size: sizeId, quantity };
+    if (identity.kind === 'anonymous') {
+      // Unlike spec §4's redirect home after a guest start, the shopper stays here: they came to buy this item,
+      // and the header's badge changing to the new count is the proof it is in the cart. Going home would lose
+      // their place for nothing.
+      popup.loginOrGuest({ message: ADD_TO_CART_NEEDS_IDENTITY_MESSAGE, item, afterGuest: 'stay' });
+      return;
+    }
+    addToCart.mutate(
+      { identity, ...item },
+      {
+        onSuccess: (answer) => popup.success(answer.message),
+        onError: (error) =>
+          // A refusal (409 out of stock, 401 session gone) carries the server's words; a lost connection does not.
+          popup.error(error instanceof ApiError && error.status !== 0 ? error.message : ADD_TO_CART_FAILED_MESSAGE),
+      },
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn btn-primary ${className}`.trim()}
+      onClick={add}
+      disabled={sizeId === null || addToCart.isPending}
+    >
+      {addToCart.isPending ? 'Adding…' : 'Add To Cart'}
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import { type MouseEvent, useEffect } from 'react';
+import { Link } from 'react-router';
+import { BagIcon } from '../../../components/icons';
+import { usePopup } from '../../../components/popups/PopupProvider';
+import { ApiError } from '../../../lib/api';
+import { forgetIdentity, useIdentity } from '../../../lib/session';
+import { useCartList } from '../api/useCartList';
+import '../cart.css';
+
+export const CART_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your cart.';
+
+/**
+ * The header's cart icon. With a user or guest it links to the cart and shows how many pieces it holds; without
+ * one it asks to log in or continue as a guest (spec §2), and the guest then goes home as spec §4 says.
+ */
+export function CartLink() {
+  const identity = useIdentity();
+  const popup = usePopup();
+  const cart = useCartList();
+  const count = identity.kind === 'anonymous' ? undefined : cart.data?.total_items;
+
+  // The stored name is only a display value: when the server says the session cookie is gone (expired, logged out
+  // in another browser), stop greeting someone who is no longer logged in.
+  const sessionGone = cart.error instanceof ApiError && cart.error.status === 401;
+  useEffect(() => {
+    if (sessionGone) forgetIdentity();
+  }, [sessionGone]);
+
+  const askForIdentity = (event: MouseEvent) => {
+    if (identity.kind !== 'anonymous') return;
+    event.preventDefault();
+    popup.loginOrGuest({ message: CART_NEEDS_IDENTITY_MESSAGE });
+  };
+
+  const label = count === undefined ? 'Shopping cart' : `Shopping cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+
+  return (
+    <Link to="/shoping-cart" className="icon-button cart-link" aria-label={label} onClick={askForIdentity}>
+      <BagIcon />
+      {count !== undefined && (
+        <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ProductCard as ProductCardData } from '@kapaas/contract';
+import { type ReactNode, useId } from 'react';
+import { Carousel } from '../../../../components/carousel/Carousel';
+import { ProductCard } from '../../../../components/product/ProductCard';
+
+interface RelatedProductsProps {
+  products: readonly ProductCardData[];
+  /** Controls for each card, such as the wishlist heart; composed by the page. */
+  renderCardActions?: (product: ProductCardData) => ReactNode;
+}
+
+/** 'You may also like': related products, 4/3/2/1 to a row by width like the home carousels (spec §9). */
+export function RelatedProducts({ products, renderCardActions }: RelatedProductsProps) {
+  const headingId = useId();
+  if (products.length === 0) return null;
+  return (
+    <section className="product-related" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-heading">
+        You may also like
+      </h2>
+      <Carousel
+        items={products}
+        getKey={(product) => product.product_id}
+        renderSlide={(product) => <ProductCard product={product} actions={renderCardActions?.(product)} />}
+        slideName="related products"
+        layout="products"
+      />
+    </section>
+  );
+}

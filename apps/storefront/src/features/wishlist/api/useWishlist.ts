@@ -1,0 +1,40 @@
+import type { MessageAnswer, WishlistAnswer } from '@kapaas/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { type Identity, identityKey, useIdentity } from '../../../lib/session';
+
+/** Every wishlist query starts with this key. */
+export const WISHLIST_QUERY_KEY = ['wishlist'] as const;
+
+/** The saved products of a registered user; the wishlist is for users only (spec §6), so it stays idle otherwise. */
+export function wishlistQuery(identity: Identity) {
+  return queryOptions({
+    queryKey: [...WISHLIST_QUERY_KEY, identityKey(identity)],
+    queryFn: ({ signal }) =>
+      apiPost<WishlistAnswer>('wishlist', identity.kind === 'user' ? { user_id: identity.userId } : {}, { signal }),
+    select: (answer) => answer.product,
+    enabled: identity.kind === 'user',
+    staleTime: 0,
+  });
+}
+
+export function useWishlist() {
+  return useQuery(wishlistQuery(useIdentity()));
+}
+
+export interface WishlistChange {
+  userId: number;
+  productId: number;
+  /** True to save the product, false to take it off. */
+  save: boolean;
+}
+
+/** add_wishlist or remove_wishlist; the saved list is read again before the mutation counts as done. */
+export function useWishlistChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, productId, save }: WishlistChange) =>
+      apiPost<MessageAnswer>(save ? 'add_wishlist' : 'remove_wishlist', { user_id: userId, product_id: productId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WISHLIST_QUERY_KEY }),
+  });
+}

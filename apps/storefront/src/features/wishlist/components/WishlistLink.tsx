@@ -1,0 +1,32 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { HeartIcon } from '../../../components/icons';
+import { usePopup } from '../../../components/popups/PopupProvider';
+import { useIdentity } from '../../../lib/session';
+
+export const WISHLIST_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your wishlist.';
+
+/** The header's wishlist icon; without a user or guest it asks to log in or continue as a guest (spec §2). */
+export function WishlistLink() {
+  const identity = useIdentity();
+  const popup = usePopup();
+  // The spec's wishlist links carry the shopper's id (spec §2 route table); the server reads the session anyway.
+  const to =
+    identity.kind === 'user'
+      ? `/wishlist?user_id=${identity.userId}`
+      : identity.kind === 'guest'
+        ? `/wishlist?guest_id=${identity.guestId}`
+        : '/wishlist';
+
+  const askForIdentity = (event: MouseEvent) => {
+    if (identity.kind !== 'anonymous') return;
+    event.preventDefault();
+    popup.loginOrGuest({ message: WISHLIST_NEEDS_IDENTITY_MESSAGE });
+  };
+
+  return (
+    <Link to={to} className="icon-button" aria-label="Wishlist" onClick={askForIdentity}>
+      <HeartIcon />
+    </Link>
+  );
+}
