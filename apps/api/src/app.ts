@@ -14,6 +14,7 @@ import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { paymentCspSources, paymentsPlugin } from './modules/razorpay/razorpay.plugin';
 import { searchRoutes } from './modules/search/search.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
@@ -53,15 +54,17 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
 
   await app.register(errorsPlugin);
+  // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
+  const payment = paymentCspSources(options.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...payment],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'"],
-        'frame-src': ["'self'"],
+        'connect-src': ["'self'", ...payment],
+        'frame-src': ["'self'", ...payment],
         'font-src': ["'self'", 'data:'],
         'upgrade-insecure-requests': null,
       },
@@ -82,6 +85,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
+  await app.register(paymentsPlugin, { config: options.config });
 }
 
 /** True when any string in a parsed JSON body holds a NUL character. */

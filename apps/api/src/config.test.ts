@@ -31,12 +31,23 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'owner@kapaas.in', ADMIN_PASSWORD: 'a-long-secret-pass' }),
     ).toThrow(/SESSION_SECRET must be set/);
-    const config = loadConfig({
+    const production = {
       NODE_ENV: 'production',
       ADMIN_EMAIL: 'owner@kapaas.in',
       ADMIN_PASSWORD: 'a-long-secret-pass',
       SESSION_SECRET: 'x'.repeat(40),
+    };
+    expect(() => loadConfig(production)).toThrow(/RAZORPAY_KEY_ID must be set when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET must be set/,
+    );
+    const live = loadConfig({
+      ...production,
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
     });
-    expect(config.NODE_ENV).toBe('production');
+    expect(live.NODE_ENV).toBe('production');
+    expect(loadConfig({ ...production, ALLOW_SANDBOX_PAYMENTS: 'true' }).ALLOW_SANDBOX_PAYMENTS).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ const ConfigSchema = z
     RAZORPAY_CHECKOUT_URL: z.url().optional(),
     ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
+    /** Lets a production deployment run on the built-in payment sandbox (a demo or staging shop). */
+    ALLOW_SANDBOX_PAYMENTS: flag.default(false),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
@@ -45,6 +47,20 @@ const ConfigSchema = z
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'must be set to your own value when NODE_ENV=production',
+      });
+    }
+    if (!config.RAZORPAY_KEY_ID && !config.RAZORPAY_KEY_SECRET && !config.ALLOW_SANDBOX_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message: 'must be set when NODE_ENV=production (or set ALLOW_SANDBOX_PAYMENTS=true for a demo shop)',
+      });
+    }
+    if (config.RAZORPAY_KEY_ID && !config.RAZORPAY_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_WEBHOOK_SECRET'],
+        message: 'must be set with the Razorpay keys when NODE_ENV=production',
       });
     }
     const razorpayKeys = [config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET].filter(Boolean).length;

@@ -23,6 +23,7 @@ export * from './product-images';
 export * from './product-sizes';
 export * from './products';
 export * from './rate-limit-counters';
+export * from './sandbox-razorpay';
 export * from './sessions';
 export * from './shop-settings';
 export * from './sizes';

@@ -1,0 +1,167 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { CHECKOUT_SCRIPT } from './checkout-script';
+import { SANDBOX_KEY_ID } from './sandbox.constants';
+import {
+  badRequest,
+  CheckoutPayBody,
+  checkCardDetails,
+  createOrder,
+  fetchOrder,
+  fetchOrderPayments,
+  fetchPayment,
+  listOrders,
+  pay,
+  refund,
+  SandboxError,
+  TestPayBody,
+} from './sandbox.service';
+import type { WebhookDeliverer } from './sandbox.webhooks';
+
+export interface SandboxRoutesOptions {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  deliverer: WebhookDeliverer;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The Razorpay emulator, registered under /sandbox/razorpay when no real keys are configured.
+ * /v1/* is the REST API (Basic auth with the sandbox key); checkout.js, checkout/pay and test/pay
+ * are what the browser (or a test without one) uses, as with checkout.razorpay.com.
+ * Every error answers Razorpay's shape `{ error: { code, description, … } }`.
+ */
+export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  const { db } = app.database;
+  const secrets = { keySecret: options.keySecret, webhookSecret: options.webhookSecret };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof SandboxError) return reply.code(error.statusCode).send(error.body);
+    const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(badRequest(error.message || 'Bad request').body);
+    }
+    request.log.error({ err: error }, 'sandbox request failed');
+    return reply.code(500).send({
+      error: {
+        code: 'SERVER_ERROR',
+        description: 'The server encountered an error. The incident has been reported to admins',
+        source: 'NA',
+        step: 'NA',
+        reason: 'NA',
+        metadata: {},
+      },
+    });
+  });
+
+  const hide = { schema: { hide: true } };
+
+  // ---- The REST API, as api.razorpay.com/v1 ----
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+      const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+      const colon = decoded.indexOf(':');
+      const ok =
+        colon > 0 &&
+        sameText(decoded.slice(0, colon), options.keyId) &&
+        sameText(decoded.slice(colon + 1), options.keySecret);
+      if (!ok) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Basic realm="Razorpay sandbox"')
+          .send(badRequest('Authentication failed').body);
+      }
+    });
+
+    api.post('/v1/orders', hide, async (request) => createOrder(db, request.body));
+    api.get('/v1/orders', hide, async (request) => listOrders(db, request.query));
+    api.get<{ Params: { id: string } }>('/v1/orders/:id', hide, async (request) => fetchOrder(db, request.params.id));
+    api.get<{ Params: { id: string } }>('/v1/orders/:id/payments', hide, async (request) =>
+      fetchOrderPayments(db, request.params.id),
+    );
+    api.get<{ Params: { id: string } }>('/v1/payments/:id', hide, async (request) =>
+      fetchPayment(db, request.params.id),
+    );
+    api.post<{ Params: { id: string } }>('/v1/payments/:id/refund', hide, async (request) => {
+      const key = request.headers['x-refund-idempotency'];
+      const result = await refund(
+        db,
+        options.webhookSecret,
+        request.params.id,
+        request.body,
+        typeof key === 'string' ? key : undefined,
+      );
+      options.deliverer.send(result.webhookIds);
+      return result.refund;
+    });
+  });
+
+  // ---- What the browser uses ----
+  app.get('/checkout.js', hide, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(CHECKOUT_SCRIPT),
+  );
+
+  /** Runs a payment and sends its webhooks, whether the card paid or was declined. */
+  async function payAndNotify(input: Parameters<typeof pay>[2]) {
+    try {
+      const result = await pay(db, secrets, input);
+      options.deliverer.send(result.webhookIds);
+      return result.answer;
+    } catch (error) {
+      const ids = (error as { webhookIds?: number[] }).webhookIds;
+      if (ids) options.deliverer.send(ids);
+      throw error;
+    }
+  }
+
+  /**
+   * The dialog's payment call. A declined card answers 200 with `{ error }` (Razorpay's shape, the
+   * payment id in metadata), so that a decline is not a failed request in the shopper's console;
+   * a malformed request (the dialog checks its fields first) answers 400.
+   */
+  app.post('/checkout/pay', hide, async (request) => {
+    const parsed = CheckoutPayBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw badRequest('Invalid payment request', { reason: 'input_validation_failed' });
+    const body = parsed.data;
+    if (!sameText(body.key, SANDBOX_KEY_ID)) {
+      throw badRequest('The api key provided is invalid', { field: 'key', reason: 'input_validation_failed' });
+    }
+    checkCardDetails(body.expiry, body.cvv);
+    try {
+      return await payAndNotify({
+        orderId: body.order_id,
+        cardNumber: body.card_number,
+        ...(body.email ? { email: body.email } : {}),
+        ...(body.contact ? { contact: body.contact } : {}),
+      });
+    } catch (error) {
+      if (error instanceof SandboxError && error.body.error.metadata?.payment_id) return error.body;
+      throw error;
+    }
+  });
+
+  /** For tests without a browser: answers what the checkout handler would receive, or the decline. */
+  app.post('/test/pay', hide, async (request) => {
+    const parsed = TestPayBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest(`Invalid test payment: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim(), {
+        reason: 'input_validation_failed',
+      });
+    }
+    return payAndNotify({ orderId: parsed.data.order_id, cardNumber: parsed.data.card_number });
+  });
+}

@@ -1,0 +1,99 @@
+import type { Database } from '@kapaas/db';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { WEBHOOK_PATH } from './sandbox.constants';
+import * as repo from './sandbox.repository';
+
+/** Pauses before the 2nd and 3rd delivery of a webhook the shop answered with a 5xx or not at all. */
+const RETRY_DELAYS_MS = [1_000, 5_000];
+
+export interface WebhookDeliverer {
+  /** Sends these outbox rows after the current request is answered; never throws. */
+  send(ids: number[]): void;
+  /** Resolves when every delivery started so far (not the delayed retries) has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Delivers the sandbox's webhooks to the shop's POST /api/razorpay_webhook in-process, through
+ * `app.inject` (no network), with the raw body and `X-Razorpay-Signature` stored at the event, and
+ * `x-razorpay-event-id`. A 2xx marks the row delivered; a 5xx or a failure is retried twice; any
+ * other answer (404 while the receiver does not exist yet, 400 for a refused signature) is logged
+ * and kept on the row (`last_status`).
+ */
+export function createWebhookDeliverer(app: FastifyInstance, db: Database, log: FastifyBaseLogger): WebhookDeliverer {
+  const running = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  async function deliver(ids: number[], attempt: number): Promise<void> {
+    if (closed) return;
+    const rows = await repo.undeliveredWebhooks(db, ids);
+    const retry: number[] = [];
+    for (const row of rows) {
+      if (closed) return;
+      let status: number | null = null;
+      try {
+        const response = await app.inject({
+          method: 'POST',
+          url: WEBHOOK_PATH,
+          payload: row.body,
+          headers: {
+            'content-type': 'application/json',
+            'x-razorpay-signature': row.signature,
+            'x-razorpay-event-id': row.eventId,
+            'user-agent': 'Razorpay-Webhook/v1 (Kapaas sandbox)',
+          },
+        });
+        status = response.statusCode;
+      } catch (err) {
+        log.warn({ err, event: row.event, eventId: row.eventId }, 'sandbox webhook delivery failed');
+      }
+      const delivered = status !== null && status >= 200 && status < 300;
+      await repo.recordDelivery(db, row.id, status, delivered);
+      const level = delivered ? 'info' : status === 404 ? 'warn' : 'error';
+      log[level](
+        { event: row.event, eventId: row.eventId, status, attempt },
+        status === 404
+          ? `sandbox webhook ${row.event}: the shop has no ${WEBHOOK_PATH} route yet`
+          : `sandbox webhook ${row.event} answered ${status ?? 'nothing'}`,
+      );
+      if (!delivered && (status === null || status >= 500)) retry.push(row.id);
+    }
+    const delay = RETRY_DELAYS_MS[attempt - 1];
+    if (retry.length > 0 && delay !== undefined && !closed) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        track(deliver(retry, attempt + 1));
+      }, delay);
+      timer.unref();
+      timers.add(timer);
+    }
+  }
+
+  function track(work: Promise<void>) {
+    const guarded = work.catch((err) => {
+      if (!closed) log.error({ err }, 'sandbox webhook delivery crashed');
+    });
+    running.add(guarded);
+    void guarded.finally(() => running.delete(guarded));
+  }
+
+  return {
+    send(ids) {
+      if (ids.length === 0 || closed) return;
+      // After the answer: the shop's reply to the checkout goes out first, as with Razorpay.
+      const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(ids, 1));
+      track(started);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all([...running]);
+      closed = true;
+    },
+  };
+}
