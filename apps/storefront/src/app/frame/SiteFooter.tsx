@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { CategoryQuickLinks } from '../../features/catalogue/components/nav/CategoryQuickLinks';
+import { NewsletterSignup } from '../../features/newsletter/components/NewsletterSignup';
 
 const INFORMATION_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
@@ -16,7 +17,7 @@ const ABOUT_LINKS = [
   { to: '/Orders', label: 'Track Your Order' },
 ] as const;
 
-/** The shop's footer: brand, information pages, about links, category quick links and copyright. */
+/** The shop's footer: brand, information pages, about links, category quick links, newsletter and copyright. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
 
@@ -24,7 +25,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container">
         <div className="row g-4">
-          <div className="col-lg-4">
+          <div className="col-md-12 col-lg-3">
             <Logo />
             <p className="site-footer__tagline">
               Soft, breathable clothing for babies and children, made of GOTS certified organic cotton.
@@ -42,7 +43,7 @@ export function SiteFooter() {
               ))}
             </ul>
           </nav>
-          <nav className="col-6 col-md-4 col-lg-3" aria-labelledby="footer-about">
+          <nav className="col-6 col-md-4 col-lg-2" aria-labelledby="footer-about">
             <h2 id="footer-about" className="site-footer__heading">
               About Us
             </h2>
@@ -54,12 +55,18 @@ export function SiteFooter() {
               ))}
             </ul>
           </nav>
-          <nav className="col-6 col-md-4 col-lg-3" aria-labelledby="footer-quick-links">
+          <nav className="col-6 col-md-4 col-lg-2" aria-labelledby="footer-quick-links">
             <h2 id="footer-quick-links" className="site-footer__heading">
               Quick Links
             </h2>
             <CategoryQuickLinks />
           </nav>
+          <section className="col-12 col-md-8 col-lg-3" aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter" className="site-footer__heading">
+              Stay in touch
+            </h2>
+            <NewsletterSignup />
+          </section>
         </div>
         <p className="site-footer__copyright">© {year} Kapaas</p>
       </div>

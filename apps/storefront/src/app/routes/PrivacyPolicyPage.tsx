@@ -1,10 +1,12 @@
 import { PageHeading } from '../../components/PageHeading';
+import { PrivacyPolicyContent } from '../../features/content/pages/PrivacyPolicyContent';
 
-/** /privacy-policy: static policy text (spec §2). */
+/** /privacy-policy (spec §2, §9). */
 export function PrivacyPolicyPage() {
   return (
     <div className="container page">
       <PageHeading>Privacy Policy</PageHeading>
+      <PrivacyPolicyContent />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { PageHeading } from '../../components/PageHeading';
+import { RefundPolicyContent } from '../../features/content/pages/RefundPolicyContent';
 
-/** /refund-policy: static policy text (spec §2). */
+/** /refund-policy (spec §2, §9). */
 export function RefundPolicyPage() {
   return (
     <div className="container page">
       <PageHeading>Refund Policy</PageHeading>
+      <RefundPolicyContent />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { PageHeading } from '../../components/PageHeading';
+import { ShippingPolicyContent } from '../../features/content/pages/ShippingPolicyContent';
 
-/** /shipping-policy: static policy text (spec §2). */
+/** /shipping-policy (spec §2, §9). */
 export function ShippingPolicyPage() {
   return (
     <div className="container page">
       <PageHeading>Shipping Policy</PageHeading>
+      <ShippingPolicyContent />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { PageHeading } from '../../components/PageHeading';
+import { ShippingReturnsContent } from '../../features/content/pages/ShippingReturnsContent';
 
-/** /shipping-returns: a heading only, as the spec has it (spec §2). */
+/** /shipping-returns: the spec's heading, with a short summary of both policies. */
 export function ShippingReturnsPage() {
   return (
     <div className="container page">
       <PageHeading>Shipping & Returns</PageHeading>
+      <ShippingReturnsContent />
     </div>
   );
 }

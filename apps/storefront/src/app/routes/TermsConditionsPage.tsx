@@ -1,10 +1,12 @@
 import { PageHeading } from '../../components/PageHeading';
+import { TermsConditionsContent } from '../../features/content/pages/TermsConditionsContent';
 
-/** /terms-conditions: static terms of sale (spec §2). */
+/** /terms-conditions (spec §2, §9). */
 export function TermsConditionsPage() {
   return (
     <div className="container page">
       <PageHeading>Terms & Conditions</PageHeading>
+      <TermsConditionsContent />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../../test/fakeApi';
+import { categoryList } from '../../../../test/fixtures';
+import { renderRoute } from '../../../../test/renderRoute';
+
+async function openPage(path: string, heading: string) {
+  stubApi({ category_list: categoryList });
+  renderRoute(path);
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  return screen.getByRole('main').textContent ?? '';
+}
+
+describe('Static pages', () => {
+  it('about tells the story, mission, differences and vision', async () => {
+    await openPage('/about', 'About Us');
+    for (const name of ['Our story', 'Our mission', 'What makes us different', 'Our vision']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+  });
+
+  it('the shipping policy gives the processing and delivery times of the spec', async () => {
+    const text = await openPage('/shipping-policy', 'Shipping Policy');
+    expect(text).toContain('Orders are processed in 2–4 business days');
+    expect(text).toContain('Standard shipping takes 5–7 business days');
+    expect(text).toContain('within 48 hours of delivery');
+  });
+
+  it('the refund policy gives the window, the damage report time and the refund time', async () => {
+    const text = await openPage('/refund-policy', 'Refund Policy');
+    expect(text).toContain('within 7 days of delivery');
+    expect(text).toContain('within 48 hours of delivery');
+    expect(text).toContain('processed within 7–10 business days');
+  });
+
+  it('the terms require buyers to be at least 18', async () => {
+    const text = await openPage('/terms-conditions', 'Terms & Conditions');
+    expect(text).toContain('You must be at least 18 years old to place an order.');
+  });
+
+  it('the privacy policy says children under 13 are not served', async () => {
+    const text = await openPage('/privacy-policy', 'Privacy Policy');
+    expect(text).toContain('We do not serve children under 13');
+  });
+
+  it('shipping & returns summarises both policies and links to them', async () => {
+    await openPage('/shipping-returns', 'Shipping & Returns');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Shipping Policy' })).toHaveAttribute('href', '/shipping-policy');
+    expect(within(main).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy');
+  });
+});

@@ -1,0 +1,10 @@
+import type { MessageAnswer, NewsletterSubscribeRequest } from '@kapaas/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** Adds an e-mail address to the newsletter list (the `newsletter_subscribe` call, decisions.md §1). */
+export function useNewsletterSubscribe() {
+  return useMutation({
+    mutationFn: (request: NewsletterSubscribeRequest) => apiPost<MessageAnswer>('newsletter_subscribe', request),
+  });
+}

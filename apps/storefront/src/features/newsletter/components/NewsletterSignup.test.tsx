@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../../../test/fakeApi';
+import { categoryList } from '../../../../test/fixtures';
+import { renderRoute } from '../../../../test/renderRoute';
+
+function subscribeCalls(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith('/api/newsletter_subscribe'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, string>);
+}
+
+function newsletterBox() {
+  const footer = screen.getByRole('contentinfo');
+  const section = within(footer).getByRole('region', { name: 'Stay in touch' });
+  return {
+    section,
+    email: within(section).getByRole('textbox', { name: /new collections/ }),
+    subscribe: within(section).getByRole('button', { name: 'Subscribe' }),
+  };
+}
+
+describe('Footer newsletter box', () => {
+  it('checks the address before asking the shop', async () => {
+    const fetchMock = stubApi({ category_list: categoryList });
+    const { user } = renderRoute('/about');
+    const { email, subscribe } = newsletterBox();
+
+    await user.click(subscribe);
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(email, 'asha@');
+    await user.click(subscribe);
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Invalid email format');
+    expect(subscribeCalls(fetchMock)).toEqual([]);
+  });
+
+  it('subscribes the address and says thank you with the shop’s words', async () => {
+    const fetchMock = stubApi({
+      category_list: categoryList,
+      newsletter_subscribe: { success: true, message: 'Thank you for subscribing!' },
+    });
+    const { user } = renderRoute('/about');
+    const { section, email, subscribe } = newsletterBox();
+
+    await user.type(email, ' asha@example.com ');
+    await user.click(subscribe);
+
+    expect(await within(section).findByRole('status')).toHaveTextContent('Thank you for subscribing!');
+    expect(subscribeCalls(fetchMock)).toEqual([{ email: 'asha@example.com' }]);
+    expect(email).toHaveValue('');
+  });
+
+  it('shows the server’s message when it refuses', async () => {
+    stubApi({
+      category_list: categoryList,
+      newsletter_subscribe: () => json(429, { success: false, message: 'Too many tries. Please wait a while.' }),
+    });
+    const { user } = renderRoute('/about');
+    const { section, email, subscribe } = newsletterBox();
+
+    await user.type(email, 'asha@example.com');
+    await user.click(subscribe);
+
+    expect(await within(section).findByText('Too many tries. Please wait a while.')).toBeInTheDocument();
+    expect(email).toHaveValue('asha@example.com');
+    expect(within(section).getByRole('status')).toHaveTextContent('');
+  });
+});

@@ -1,0 +1,16 @@
+import type { SearchKeyWordAnswer } from '@kapaas/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** Products and categories whose names match `keyWord`; nothing is asked while it is blank (spec §5). */
+export function useSearchKeyWord(keyWord: string) {
+  const term = keyWord.trim();
+  return useQuery({
+    queryKey: ['search', 'key-word', term.toLowerCase()],
+    queryFn: ({ signal }) => apiPost<SearchKeyWordAnswer>('search_key_word', { key_word: term }, { signal }),
+    select: (answer) => answer.search_key_word,
+    enabled: term !== '',
+    // The previous matches stay on screen while the next ones load, so the list does not flicker per keystroke.
+    placeholderData: keepPreviousData,
+  });
+}
