@@ -45,7 +45,7 @@ describe('a shopper arriving at the shop', () => {
     await link.click();
     await page.waitForURL(/\/category-page\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Sleepwear' }).waitFor();
-    await page.getByText(/\d+ Products?/).waitFor();
+    await page.getByText(/^\d+ Products?$/).waitFor();
     const shopNow = page.getByRole('link', { name: /shop now/i });
     expect(await shopNow.count()).toBeGreaterThanOrEqual(2);
   });

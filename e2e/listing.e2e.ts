@@ -48,7 +48,8 @@ describe('a shopper narrowing a category to a size and sorting it by price', () 
     await page.waitForURL(/\/category-page\/\d+$/);
     await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
     await page.getByText(/^\d+ Products?$/).waitFor();
-    expect(await page.getByRole('checkbox', { name: CATEGORY }).isChecked()).toBe(true);
+    // The controls follow the URL, so they settle a render after it changes.
+    await expect.poll(() => page.getByRole('checkbox', { name: CATEGORY }).isChecked()).toBe(true);
     expect((await paidPrices(page)).length).toBeGreaterThanOrEqual(2);
     await snap(page, JOURNEY, '2-category');
     await expectNoSeriousA11yViolations(page);
@@ -60,7 +61,8 @@ describe('a shopper narrowing a category to a size and sorting it by price', () 
     // click, not check: the radio follows the URL, which changes a moment after the click.
     await page.getByRole('radio', { name: SIZE }).click();
     await page.waitForURL(/[?&]size=\d+/);
-    expect(await page.getByRole('radio', { name: SIZE }).isChecked()).toBe(true);
+    // The controls follow the URL, so they settle a render after it changes.
+    await expect.poll(() => page.getByRole('radio', { name: SIZE }).isChecked()).toBe(true);
     await paidPrices(page);
     await page.getByText(/^\d+ Products?$/).waitFor();
     expect(filterBodies.at(-1)).toMatchObject({ category_id: [expect.any(Number)], size_id: expect.any(Number) });
@@ -88,7 +90,8 @@ describe('a shopper narrowing a category to a size and sorting it by price', () 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: CATEGORY }).waitFor();
     expect(page.url()).toBe(url);
-    expect(await page.getByRole('radio', { name: SIZE }).isChecked()).toBe(true);
+    // The controls follow the URL, so they settle a render after it changes.
+    await expect.poll(() => page.getByRole('radio', { name: SIZE }).isChecked()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('2');
     expect(await paidPrices(page)).toEqual(prices);
     await snap(page, JOURNEY, '5-after-reload');
