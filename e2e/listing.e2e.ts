@@ -108,6 +108,19 @@ describe('a shopper narrowing a category to a size and sorting it by price', () 
     await snap(page, JOURNEY, '6-product');
   });
 
+  it('chooses a size and a quantity on the product page', async () => {
+    const { page } = shopper;
+    const sizes = page.locator('.size-picker__option:not([disabled])');
+    const size = sizes.nth((await sizes.count()) > 1 ? 1 : 0);
+    await size.click();
+    await expect.poll(() => size.getAttribute('aria-pressed')).toBe('true');
+    const quantity = page.getByRole('spinbutton', { name: /quantity/i });
+    const before = Number(await quantity.inputValue());
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(async () => Number(await quantity.inputValue())).toBe(before + 1);
+    await snap(page, JOURNEY, '7-size-and-quantity');
+  });
+
   it('met no console errors and no failed requests on the way', () => {
     expect(shopper.problems).toEqual([]);
   });
