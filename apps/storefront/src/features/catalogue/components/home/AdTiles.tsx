@@ -27,7 +27,15 @@ export function AdTiles() {
               <li className="col" key={ad.id}>
                 <article className="ad-tile">
                   {/* The tile's text names the offer; the picture behind it is decoration. */}
-                  <img className="ad-tile__image" src={ad.image} alt="" loading="lazy" decoding="async" />
+                  <img
+                    className="ad-tile__image"
+                    src={ad.image}
+                    alt=""
+                    width={600}
+                    height={600}
+                    loading="lazy"
+                    decoding="async"
+                  />
                   <div className="ad-tile__body">
                     <h3 className="ad-tile__title">{ad.main_title}</h3>
                     <p className="ad-tile__subtitle">{ad.title}</p>

@@ -46,12 +46,14 @@ function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) 
   return (
     <div className="banner">
       <picture>
-        <source media="(max-width: 575.98px)" srcSet={banner.mobile_image} />
+        <source media="(max-width: 575.98px)" srcSet={banner.mobile_image} width={800} height={1000} />
         {/* The caption beside the picture says what it shows, so the picture itself is decoration. */}
         <img
           className="banner__image"
           src={banner.banner_image}
           alt=""
+          width={1600}
+          height={600}
           loading={isFirst ? 'eager' : 'lazy'}
           fetchPriority={isFirst ? 'high' : 'auto'}
         />

@@ -25,7 +25,14 @@ export function CategoryGrid() {
               <li className="col" key={category.category_id}>
                 <Link className="category-card" to={`/subcategory/${category.category_id}`}>
                   <span className="category-card__media">
-                    <img src={category.category_image} alt="" loading="lazy" decoding="async" />
+                    <img
+                      src={category.category_image}
+                      alt=""
+                      width={320}
+                      height={320}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   </span>
                   <span className="category-card__name">{category.category_name}</span>
                 </Link>
