@@ -6,7 +6,9 @@ import {
   SearchKeyWordRequest,
   SortFilterRequest,
 } from '@kapaas/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AnswerCache, sendJson } from '../../lib/answer-cache';
 import type { CatalogueView } from '../catalogue/catalogue.read-model';
 import { listProducts, searchKeyWord } from './search.service';
@@ -14,10 +16,31 @@ import { listProducts, searchKeyWord } from './search.service';
 /** Answers depend only on the catalogue view and the request, so each is serialized once per view. */
 const answers = new AnswerCache<CatalogueView>();
 
+/** The fields sort_filter and filter share, with the category ids as a list. */
+type ListingBody = Omit<z.output<typeof FilterRequest>, 'category_id'> & { category_id: number[] };
+
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
 /** search_key_word, sort_filter and filter of spec §7, answered from the in-memory catalogue (no query). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A listing by categories and attributes, sorted; serialized once per catalogue version and request. */
+  const sendListing = (reply: FastifyReply, query: ListingBody) => {
+    const options = {
+      categoryIds: query.category_id,
+      subcategoryId: query.subcategory_id,
+      sizeId: query.size_id,
+      patternId: query.print_id,
+      genderId: query.gender_id,
+      sort: query.sort_id,
+    };
+    const view = app.catalogue.view;
+    const json = answers.json(view, `list:${JSON.stringify(options)}`, () => ({
+      success: true as const,
+      product: listProducts(view, options),
+    }));
+    return sendJson(reply, json);
+  };
+
   app.post(
     '/search_key_word',
     {
@@ -48,23 +71,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListAnswer, ...failures },
       },
     },
-    async (request, reply) => {
-      const { category_id, sort_id, subcategory_id, size_id, print_id, gender_id } = request.body;
-      const options = {
-        categoryIds: [category_id],
-        subcategoryId: subcategory_id,
-        sizeId: size_id,
-        patternId: print_id,
-        genderId: gender_id,
-        sort: sort_id,
-      };
-      const view = app.catalogue.view;
-      const json = answers.json(view, `list:${JSON.stringify(options)}`, () => ({
-        success: true as const,
-        product: listProducts(view, options),
-      }));
-      return sendJson(reply, json);
-    },
+    async (request, reply) => sendListing(reply, { ...request.body, category_id: [request.body.category_id] }),
   );
 
   app.post(
@@ -77,22 +84,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListAnswer, ...failures },
       },
     },
-    async (request, reply) => {
-      const { category_id, sort_id, subcategory_id, size_id, print_id, gender_id } = request.body;
-      const options = {
-        categoryIds: category_id,
-        subcategoryId: subcategory_id,
-        sizeId: size_id,
-        patternId: print_id,
-        genderId: gender_id,
-        sort: sort_id,
-      };
-      const view = app.catalogue.view;
-      const json = answers.json(view, `list:${JSON.stringify(options)}`, () => ({
-        success: true as const,
-        product: listProducts(view, options),
-      }));
-      return sendJson(reply, json);
-    },
+    async (request, reply) => sendListing(reply, request.body),
   );
 };
