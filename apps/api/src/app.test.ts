@@ -115,6 +115,8 @@ describe('the shop server', () => {
       'Coupon_discount_details',
       'contact',
       'newsletter_subscribe',
+      'my_orders',
+      'order_details',
     ];
     for (const endpoint of calls) {
       const operation = document.paths[`/api/${endpoint}`]?.post;

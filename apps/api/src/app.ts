@@ -14,6 +14,7 @@ import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay/razorpay.plugin';
 import { searchRoutes } from './modules/search/search.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
@@ -84,6 +85,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(messageRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api' });
   await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
   await app.register(paymentsPlugin, { config: options.config });
 }

@@ -5,5 +5,6 @@ export * from './common';
 export * from './coupons';
 export * from './identity';
 export * from './messages';
+export * from './orders';
 export * from './search';
 export * from './wishlist';

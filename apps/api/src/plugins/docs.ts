@@ -26,6 +26,7 @@ export const docsPlugin = fp(
           { name: 'addresses', description: 'Delivery addresses, states and cities' },
           { name: 'coupons', description: 'Coupons that apply to a cart total' },
           { name: 'messages', description: 'Contact form and newsletter' },
+          { name: 'orders', description: 'The shopper’s orders' },
           { name: 'health', description: 'Liveness' },
         ],
       },

@@ -14,6 +14,7 @@ export * from './featured-sections';
 export * from './genders';
 export * from './guests';
 export * from './newsletter-subscribers';
+export * from './order-events';
 export * from './order-items';
 export * from './orders';
 export * from './patterns';

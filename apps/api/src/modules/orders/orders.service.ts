@@ -1,0 +1,75 @@
+import type { OrderDetail, OrderLine, OrderSummary } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import type { Owner } from '../../lib/owner';
+import { historyOf, linesOf, orderOf, ordersOf, paymentOf } from './orders.repository';
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof orderOf>>>;
+type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+function line(row: LineRow): OrderLine {
+  return {
+    product_id: row.productId,
+    product_image: row.productImage,
+    product_name: row.productName,
+    product_size: row.sizeLabel,
+    product_quantity: row.quantity,
+    product_amount: paiseToRupees(row.unitPricePaise),
+    product_total: paiseToRupees(row.lineTotalPaise),
+  };
+}
+
+function summary(order: OrderRow, lines: LineRow[]): OrderSummary {
+  return {
+    order_id: order.id,
+    created_date: order.createdAt.toISOString(),
+    status: order.status,
+    total_items: lines.reduce((n, l) => n + l.quantity, 0),
+    total: paiseToRupees(order.totalPaise),
+    description: lines.map(line),
+  };
+}
+
+/** The shopper's orders, newest first; `months` keeps those of the past 1, 2 or 3 months. */
+export async function myOrders(
+  db: Queryable,
+  owner: Owner,
+  months?: number,
+  now = new Date(),
+): Promise<OrderSummary[]> {
+  let since: Date | undefined;
+  if (months !== undefined) {
+    since = new Date(now);
+    since.setMonth(since.getMonth() - months);
+  }
+  const rows = await ordersOf(db, owner, since);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((order) =>
+    summary(
+      order,
+      lines.filter((l) => l.orderId === order.id),
+    ),
+  );
+}
+
+/** One of the shopper's orders in full; someone else's answers 404, exactly like an unknown id. */
+export async function orderDetails(db: Queryable, owner: Owner, orderId: number): Promise<OrderDetail> {
+  const order = await orderOf(db, owner, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  const lines = await linesOf(db, [order.id]);
+  const history = await historyOf(db, order.id);
+  return {
+    ...summary(order, lines),
+    shipping_address: order.addressSnapshot,
+    shipping_charge: paiseToRupees(order.shippingPaise),
+    items_total: paiseToRupees(order.itemsTotalPaise),
+    coupon_code: order.couponSnapshot?.code ?? null,
+    coupon_discount: paiseToRupees(order.discountPaise),
+    payment_id: await paymentOf(db, order.id),
+    history: history.map((h) => ({ status: h.status, note: h.note, at: h.createdAt.toISOString() })),
+  };
+}
