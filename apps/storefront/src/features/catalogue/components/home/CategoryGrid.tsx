@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { LoadingState } from '../../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
 import { useCategories } from '../../api/useCategories';
+import { CategoryCard } from '../CategoryCard';
 
 /** "Shop by Category": one card per category, leading to its subcategories. */
 export function CategoryGrid() {
@@ -23,19 +23,11 @@ export function CategoryGrid() {
           <ul className="row row-cols-3 row-cols-lg-4 row-cols-xl-5 g-3 g-lg-4 list-unstyled mb-0">
             {categories.data.map((category) => (
               <li className="col" key={category.category_id}>
-                <Link className="category-card" to={`/subcategory/${category.category_id}`}>
-                  <span className="category-card__media">
-                    <img
-                      src={category.category_image}
-                      alt=""
-                      width={320}
-                      height={320}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </span>
-                  <span className="category-card__name">{category.category_name}</span>
-                </Link>
+                <CategoryCard
+                  to={`/subcategory/${category.category_id}`}
+                  image={category.category_image}
+                  name={category.category_name}
+                />
               </li>
             ))}
           </ul>

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { LoadingState } from '../../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
 import { PageHeading } from '../../../../components/PageHeading';
 import { useSubcategories } from '../../api/useSubcategories';
+import { CategoryCard } from '../CategoryCard';
 
 /** The spec's empty-state text (§8). */
 export const NO_SUBCATEGORIES_MESSAGE = 'No subcategories available for this category.';
@@ -30,19 +30,11 @@ export function SubcategoryList({ categoryId }: SubcategoryListProps) {
         <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 g-lg-4 list-unstyled">
           {list.map((subcategory) => (
             <li className="col" key={subcategory.subcategory_id}>
-              <Link className="category-card" to={`/subcategory-detail/${subcategory.subcategory_id}`}>
-                <span className="category-card__media">
-                  <img
-                    src={subcategory.subcategory_image}
-                    alt=""
-                    width={320}
-                    height={320}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </span>
-                <span className="category-card__name">{subcategory.subcategory_name}</span>
-              </Link>
+              <CategoryCard
+                to={`/subcategory-detail/${subcategory.subcategory_id}`}
+                image={subcategory.subcategory_image}
+                name={subcategory.subcategory_name}
+              />
             </li>
           ))}
         </ul>
