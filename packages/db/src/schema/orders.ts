@@ -1,3 +1,4 @@
+import { ORDER_STATUS_VALUES } from '@kapaas/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './_columns';
@@ -5,18 +6,8 @@ import { coupons } from './coupons';
 import { guests } from './guests';
 import { users } from './users';
 
-/** decisions.md §5: the order lifecycle. */
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'packed',
-  'shipped',
-  'delivered',
-  'payment_failed',
-  'expired',
-  'cancelled',
-  'refunded',
-] as const;
+/** decisions.md §5: the order lifecycle, as the API contract names it. */
+export const ORDER_STATUSES = ORDER_STATUS_VALUES;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The delivery address as it was when the order was placed. */
