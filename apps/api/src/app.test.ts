@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CategoryListAnswer } from '@kapaas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_CALLS } from '../test/calls';
 import { startTestShop, type TestShop } from '../test/shop';
 
 let shop: TestShop;
@@ -75,17 +76,7 @@ describe('the shop server', () => {
     const document = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(document.openapi).toBe('3.1.0');
     const calls = [
-      'featured_product_list',
-      'ads_list',
-      'category_list',
-      'banner_list',
-      'testimonial_list',
-      'size',
-      'pattern',
-      'gender_list',
-      'subcategory_list',
-      'category_product_list',
-      'product_detail',
+      ...CATALOGUE_CALLS,
       'search_key_word',
       'sort_filter',
       'filter',

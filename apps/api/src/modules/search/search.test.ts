@@ -8,6 +8,7 @@ import {
 import { and, categories, eq, genders, inArray, patterns, productSizes, products, sizes } from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAnswer } from '../../../test/calls';
 import { startTestShop, type TestShop } from '../../../test/shop';
 
 let shop: TestShop;
@@ -18,11 +19,8 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function ok<T>(endpoint: string, body: unknown, schema: { parse(v: unknown): T }): Promise<T> {
-  const response = await shop.post(endpoint, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return schema.parse(response.json());
-}
+const ok = <T>(endpoint: string, body: unknown, schema: { parse(v: unknown): T }) =>
+  expectAnswer(shop, endpoint, body, schema);
 
 const search = async (key_word: string) =>
   (await ok('search_key_word', { key_word }, SearchKeyWordAnswer)).search_key_word;
