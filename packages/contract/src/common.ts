@@ -37,5 +37,7 @@ export const ERROR_KINDS = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** The payment provider could not be reached or refused to answer; trying again later may work. */
+  PROVIDER_UNAVAILABLE: 502,
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;

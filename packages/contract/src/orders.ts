@@ -73,3 +73,106 @@ export const OrderDetail = OrderSummary.extend({
 export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderDetailsAnswer = z.object({ success: z.literal(true), data: OrderDetail });
 export type OrderDetailsAnswer = z.infer<typeof OrderDetailsAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// order_place (spec §7, decisions.md §5): one endpoint, two calls told apart by their fields.
+
+/** An amount the original storefront sends and the server never reads (decisions.md §3). */
+const IgnoredAmount = z
+  .union([z.number(), z.string().max(32), z.null()])
+  .optional()
+  .describe('Sent by the original storefront; ignored: the server prices everything itself.');
+
+/** One line the shopper buys: a product of their cart, in a size, some pieces. */
+export const OrderPlaceLine = z.strictObject({
+  product_id: Id,
+  /** The size_id; may be left out when the cart holds the product in one size only. */
+  size: Id.optional(),
+  quantity: z
+    .number()
+    .int('The quantity must be a whole number.')
+    .min(1, 'The quantity must be at least 1.')
+    .max(1000),
+  product_amount: IgnoredAmount,
+  product_total: IgnoredAmount,
+});
+export type OrderPlaceLine = z.input<typeof OrderPlaceLine>;
+
+/** First call: reserve the stock, price the order and open the provider order. */
+export const OrderCreateRequest = z.strictObject({
+  ...Owner,
+  address_id: Id,
+  /** A coupon to apply; null, 0 or "" for none. */
+  coupon_id: z.union([Id, z.null(), z.literal(0), z.literal('')]).optional(),
+  product_details: z
+    .array(OrderPlaceLine)
+    .min(1, 'Your order has no items.')
+    .max(50, 'An order can have at most 50 lines.'),
+  coupon_discount: IgnoredAmount,
+  total: IgnoredAmount,
+});
+export type OrderCreateRequest = z.input<typeof OrderCreateRequest>;
+
+const ProviderId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_]+$/, 'Not a payment reference');
+
+/** Second call, after the checkout handler: verify the payment and settle the order. */
+export const OrderConfirmRequest = z.strictObject({
+  ...Owner,
+  order_id: Id,
+  /** The checkout handler's razorpay_payment_id. */
+  payment_id: ProviderId,
+  /** What the browser says the provider order is; the server checks against the one it stored. */
+  razorpay_order_id: ProviderId.optional(),
+  razorpay_signature: z.string().min(1).max(128),
+});
+export type OrderConfirmRequest = z.input<typeof OrderConfirmRequest>;
+
+export const OrderPlaceRequest = z.union([OrderConfirmRequest, OrderCreateRequest]);
+export type OrderPlaceRequest = z.input<typeof OrderPlaceRequest>;
+
+/** The first call's answer: what the checkout dialog is opened with. */
+export const OrderCreatedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order_id: z.number().int(),
+  razorpay_order_id: z.string(),
+  /** Paise, as the checkout dialog takes it. */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The provider's public key id for the dialog. */
+  key: z.string(),
+  /** Where to load checkout.js from (the built-in sandbox unless real keys are configured). */
+  checkout_url: z.string(),
+  /** The order as priced by the server, in rupees. */
+  items_total: Rupees,
+  coupon_discount: Rupees,
+  shipping_charge: Rupees,
+  total: Rupees,
+  /** ISO 8601: after this the unpaid order expires and its stock is released. */
+  expires_at: z.string(),
+});
+export type OrderCreatedAnswer = z.infer<typeof OrderCreatedAnswer>;
+
+/** The second call's answer; a repeat answers the same. */
+export const OrderConfirmedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order_id: z.number().int(),
+  status: OrderStatus,
+});
+export type OrderConfirmedAnswer = z.infer<typeof OrderConfirmedAnswer>;
+
+export const OrderPlaceAnswer = z.union([OrderCreatedAnswer, OrderConfirmedAnswer]);
+export type OrderPlaceAnswer = z.infer<typeof OrderPlaceAnswer>;
+
+/** What the sandbox's test checkout answers and the checkout handler receives. */
+export const CheckoutHandlerResponse = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type CheckoutHandlerResponse = z.infer<typeof CheckoutHandlerResponse>;
