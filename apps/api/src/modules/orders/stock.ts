@@ -1,0 +1,114 @@
+import { and, eq, orderItems, productSizes, products, type Queryable, sql } from '@kapaas/db';
+
+/*
+ * Stock bookkeeping per product and size (decisions.md §4, ADR 012):
+ *   stock     what is on the shelf, sold pieces taken off at payment;
+ *   reserved  what unpaid orders hold; reserved ≤ stock is a database check.
+ * Every change is one conditional UPDATE, so concurrent orders can never take the same piece:
+ * PostgreSQL re-checks the condition on the row's newest version after a concurrent writer commits.
+ */
+
+export interface StockLine {
+  productId: number;
+  sizeId: number;
+  quantity: number;
+}
+
+/** Same product and size added up, in a fixed order so that concurrent orders lock rows alike. */
+function normalise(lines: readonly StockLine[]): StockLine[] {
+  const byKey = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.productId}:${line.sizeId}`;
+    const seen = byKey.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else byKey.set(key, { ...line });
+  }
+  return [...byKey.values()].sort((a, b) => a.productId - b.productId || a.sizeId - b.sizeId);
+}
+
+/**
+ * Holds `quantity` of each line for an unpaid order. Returns the first line that cannot be held
+ * (the product left the shop or too few are left), having held nothing of it; the caller rolls the
+ * transaction back.
+ */
+export async function reserve(tx: Queryable, lines: readonly StockLine[]): Promise<StockLine | undefined> {
+  for (const line of normalise(lines)) {
+    const held = await tx
+      .update(productSizes)
+      .set({ reserved: sql`${productSizes.reserved} + ${line.quantity}` })
+      .where(
+        and(
+          eq(productSizes.productId, line.productId),
+          eq(productSizes.sizeId, line.sizeId),
+          sql`${productSizes.stock} - ${productSizes.reserved} >= ${line.quantity}`,
+          sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${line.productId} AND ${products.status} = 'active')`,
+        ),
+      )
+      .returning({ id: productSizes.id });
+    if (held.length === 0) return line;
+  }
+  return undefined;
+}
+
+/** The lines of an order as stock lines. */
+export async function orderStockLines(tx: Queryable, orderId: number): Promise<StockLine[]> {
+  return tx
+    .select({ productId: orderItems.productId, sizeId: orderItems.sizeId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** Gives back what an unpaid order held (it failed or expired). */
+export async function release(tx: Queryable, lines: readonly StockLine[]): Promise<void> {
+  for (const line of normalise(lines)) {
+    await tx
+      .update(productSizes)
+      .set({ reserved: sql`${productSizes.reserved} - ${line.quantity}` })
+      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)));
+  }
+}
+
+/** The held pieces of a paid order leave the shelf: stock and reserved both go down. */
+export async function sellReserved(tx: Queryable, lines: readonly StockLine[]): Promise<void> {
+  for (const line of normalise(lines)) {
+    await tx
+      .update(productSizes)
+      .set({
+        stock: sql`${productSizes.stock} - ${line.quantity}`,
+        reserved: sql`${productSizes.reserved} - ${line.quantity}`,
+      })
+      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)));
+  }
+}
+
+/**
+ * Sells pieces no reservation holds (a payment that arrived after its order expired or failed),
+ * only from what is free. Returns the first line that cannot be sold; the caller rolls back.
+ */
+export async function sellUnreserved(tx: Queryable, lines: readonly StockLine[]): Promise<StockLine | undefined> {
+  for (const line of normalise(lines)) {
+    const sold = await tx
+      .update(productSizes)
+      .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(productSizes.productId, line.productId),
+          eq(productSizes.sizeId, line.sizeId),
+          sql`${productSizes.stock} - ${productSizes.reserved} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: productSizes.id });
+    if (sold.length === 0) return line;
+  }
+  return undefined;
+}
+
+/** Puts the pieces of a cancelled paid order back on the shelf. */
+export async function restock(tx: Queryable, lines: readonly StockLine[]): Promise<void> {
+  for (const line of normalise(lines)) {
+    await tx
+      .update(productSizes)
+      .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
+      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)));
+  }
+}
