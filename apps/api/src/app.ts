@@ -10,6 +10,7 @@ import { addressRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cataloguePlugin } from './modules/catalogue/catalogue.service';
+import { checkoutPlugin } from './modules/checkout/checkout.plugin';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -34,6 +35,8 @@ export interface AppOptions {
   mediaDir: string;
   /** Rate limits; the defaults unless a test needs others. */
   limits?: Limits;
+  /** How often unpaid orders are checked for expiry (ms); 0 turns the sweep off. Default 60 s. */
+  expirySweepMs?: number;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -88,6 +91,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
   await app.register(paymentsPlugin, { config: options.config });
+  await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
 }
 
 /** True when any string in a parsed JSON body holds a NUL character. */

@@ -48,7 +48,9 @@ const TEST_LIMITS: Limits = Object.fromEntries(
 
 let shoppers = 0;
 
-export async function startTestShop(options: { storefrontDist?: string; limits?: Limits } = {}): Promise<TestShop> {
+export async function startTestShop(
+  options: { storefrontDist?: string; limits?: Limits; expirySweepMs?: number } = {},
+): Promise<TestShop> {
   const postgresUrl = inject('postgresUrl');
   const template = inject('pgliteTemplate');
   let database: DatabaseHandle;
@@ -58,7 +60,8 @@ export async function startTestShop(options: { storefrontDist?: string; limits?:
 
   const mediaDir = await mkdtemp(join(tmpdir(), 'kapaas-media-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, ...options });
+  // The expiry sweep is off: tests run expireDueOrders themselves, at a time they choose.
+  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, expirySweepMs: 0, ...options });
 
   function visitor(): Shopper {
     const shopper: Shopper = {

@@ -1,0 +1,214 @@
+import { CheckoutHandlerResponse, OrderCreatedAnswer } from '@kapaas/contract';
+import {
+  and,
+  asc,
+  cities,
+  coupons,
+  eq,
+  orders,
+  payments,
+  productSizes,
+  products,
+  shopSettings,
+  states,
+} from '@kapaas/db';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Shopper, TestShop } from '../../../test/shop';
+import { SANDBOX_PREFIX } from '../sandbox/sandbox.constants';
+import { expireDueOrders } from './expiry';
+
+/** Test helpers for checkout: items with known stock, a saved address, placing and paying. */
+export function checkoutFixtures(shop: () => TestShop) {
+  const usedProducts = new Set<number>();
+  const db = () => shop().database.db;
+
+  /** A product and size no other test uses, its stock set to exactly `stock` and nothing reserved. */
+  async function stockedItem(stock: number) {
+    const rows = await db()
+      .select({
+        productId: productSizes.productId,
+        sizeId: productSizes.sizeId,
+        pricePaise: products.pricePaise,
+        discountPricePaise: products.discountPricePaise,
+      })
+      .from(productSizes)
+      .innerJoin(products, eq(products.id, productSizes.productId))
+      .where(eq(products.status, 'active'))
+      .orderBy(asc(productSizes.id));
+    const row = rows.find((r) => !usedProducts.has(r.productId));
+    if (!row) throw new Error('no product left to test with');
+    usedProducts.add(row.productId);
+    await db()
+      .update(productSizes)
+      .set({ stock, reserved: 0 })
+      .where(and(eq(productSizes.productId, row.productId), eq(productSizes.sizeId, row.sizeId)));
+    return { ...row, unitPaise: row.discountPricePaise ?? row.pricePaise };
+  }
+  type Item = Awaited<ReturnType<typeof stockedItem>>;
+
+  async function stockOf(item: Item) {
+    const [row] = await db()
+      .select({ stock: productSizes.stock, reserved: productSizes.reserved })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, item.productId), eq(productSizes.sizeId, item.sizeId)));
+    if (!row) throw new Error('stock row vanished');
+    return row;
+  }
+
+  async function addToCart(shopper: Shopper, item: Item, quantity: number) {
+    const added = await shopper.post('add_cart', { product_id: item.productId, size: item.sizeId, quantity });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+
+  /** Saves a delivery address for the shopper and answers its id. */
+  async function addressOf(shopper: Shopper): Promise<number> {
+    const [state] = await db().select().from(states).where(eq(states.name, 'Kerala'));
+    if (!state) throw new Error('the demo shop has no Kerala');
+    const [city] = await db().select().from(cities).where(eq(cities.stateId, state.id)).limit(1);
+    if (!city) throw new Error('Kerala has no city');
+    const response = await shopper.post('add_address', {
+      first_name: 'Asha',
+      last_name: 'Menon',
+      address: '14 Lake View Road, Kaloor',
+      state: state.id,
+      city: city.id,
+      pin_code: '682017',
+      email_id: 'asha@example.in',
+      phone_number: '9847012345',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().address_id as number;
+  }
+
+  /** The first call, with the lines as the storefront sends them (amounts it made up included). */
+  function place(
+    shopper: Shopper,
+    addressId: number,
+    lines: { item: Item; quantity: number }[],
+    extra: Record<string, unknown> = {},
+  ): Promise<LightMyRequestResponse> {
+    return shopper.post('order_place', {
+      address_id: addressId,
+      product_details: lines.map(({ item, quantity }) => ({
+        product_id: item.productId,
+        size: item.sizeId,
+        quantity,
+        product_amount: item.unitPaise / 100,
+        product_total: (item.unitPaise * quantity) / 100,
+      })),
+      ...extra,
+    });
+  }
+
+  /** A guest with `quantity` of the item in the cart and an address, ready to check out. */
+  async function readyGuest(item: Item, quantity = 1) {
+    const guest = await shop().guest();
+    await addToCart(guest, item, quantity);
+    const addressId = await addressOf(guest);
+    return { shopper: guest, addressId };
+  }
+
+  /** Places an order that must succeed and answers the first call's answer. */
+  async function placed(shopper: Shopper, addressId: number, item: Item, quantity = 1, extra = {}) {
+    const response = await place(shopper, addressId, [{ item, quantity }], extra);
+    expect(response.statusCode, response.body).toBe(200);
+    return OrderCreatedAnswer.parse(response.json());
+  }
+
+  /** Pays a provider order in the sandbox as the checkout dialog would; answers the handler's response. */
+  async function pay(providerOrderId: string, card = '4111 1111 1111 1111') {
+    const response = await shop().app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PREFIX}/test/pay`,
+      payload: { order_id: providerOrderId, card_number: card },
+    });
+    return response;
+  }
+
+  async function paid(providerOrderId: string) {
+    const response = await pay(providerOrderId);
+    expect(response.statusCode, response.body).toBe(200);
+    return CheckoutHandlerResponse.parse(response.json());
+  }
+
+  /** The second call, as the storefront makes it from the handler's response. */
+  function confirm(shopper: Shopper, orderId: number, handler: CheckoutHandlerResponse, extra = {}) {
+    return shopper.post('order_place', {
+      order_id: orderId,
+      payment_id: handler.razorpay_payment_id,
+      razorpay_order_id: handler.razorpay_order_id,
+      razorpay_signature: handler.razorpay_signature,
+      ...extra,
+    });
+  }
+
+  /** Waits until the sandbox's webhooks sent so far have been delivered. */
+  const webhooksDelivered = async () => {
+    await shop().app.paymentsSandbox?.deliveries.idle();
+  };
+
+  async function orderRow(orderId: number) {
+    const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new Error(`order ${orderId} not found`);
+    return row;
+  }
+
+  const paymentsOf = (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId));
+
+  /** A coupon of its own for a test: ₹100 off, the given limits. */
+  async function couponWith(limits: {
+    usageLimit?: number | null;
+    perCustomerLimit?: number | null;
+    minOrderPaise?: number;
+  }) {
+    const code = `TEST${usedProducts.size}${Date.now().toString(36)}`.toUpperCase();
+    const [row] = await db()
+      .insert(coupons)
+      .values({
+        name: `Test coupon ${code}`,
+        code,
+        type: 'Amount',
+        amountPaise: 10_000,
+        usageLimit: limits.usageLimit ?? null,
+        perCustomerLimit: limits.perCustomerLimit ?? null,
+        minOrderPaise: limits.minOrderPaise ?? 0,
+      })
+      .returning();
+    if (!row) throw new Error('coupon insert returned nothing');
+    return row;
+  }
+
+  async function shippingPaise() {
+    const [row] = await db().select().from(shopSettings).where(eq(shopSettings.id, 1));
+    return row?.shippingChargePaise ?? 0;
+  }
+
+  /** Runs the expiry sweep as if `minutes` had passed. */
+  function expireAfter(minutes: number) {
+    const { app } = shop();
+    return expireDueOrders(
+      { db: app.database.db, payments: app.payments, catalogue: app.catalogue, log: app.log },
+      new Date(Date.now() + minutes * 60_000),
+    );
+  }
+
+  return {
+    stockedItem,
+    stockOf,
+    addToCart,
+    addressOf,
+    place,
+    readyGuest,
+    placed,
+    pay,
+    paid,
+    confirm,
+    webhooksDelivered,
+    orderRow,
+    paymentsOf,
+    couponWith,
+    shippingPaise,
+    expireAfter,
+  };
+}

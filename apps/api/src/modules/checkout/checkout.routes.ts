@@ -1,0 +1,66 @@
+import { ErrorAnswer, OrderConfirmRequest, OrderPlaceAnswer, OrderPlaceRequest } from '@kapaas/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveOwner } from '../../lib/owner';
+import { confirmPayment, placeOrder } from './checkout.service';
+import type { CheckoutDeps } from './settlement';
+
+const failures = {
+  400: ErrorAnswer,
+  401: ErrorAnswer,
+  403: ErrorAnswer,
+  404: ErrorAnswer,
+  409: ErrorAnswer,
+  502: ErrorAnswer,
+};
+
+/** Zero, null or "" mean "no coupon" in the original storefront's bodies. */
+function couponOf(value: number | null | '' | undefined): number | null {
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
+/**
+ * order_place (spec §7, decisions.md §5): the first call places the order and opens the provider
+ * order; the second (it carries razorpay_signature) verifies the payment and settles the order.
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): CheckoutDeps => ({
+    db: app.database.db,
+    payments: app.payments,
+    catalogue: app.catalogue,
+    log: app.log.child({ module: 'checkout' }),
+  });
+
+  app.post(
+    '/order_place',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'First call: reserve stock, price the order on the server and open the payment. Second call (with razorpay_signature): verify and settle, exactly once',
+        body: OrderPlaceRequest,
+        response: { 200: OrderPlaceAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const owner = await resolveOwner(request, request.body);
+      const confirm = OrderConfirmRequest.safeParse(request.body);
+      if (confirm.success) {
+        return confirmPayment(deps(), owner, {
+          orderId: confirm.data.order_id,
+          paymentId: confirm.data.payment_id,
+          signature: confirm.data.razorpay_signature,
+        });
+      }
+      const body = request.body as Extract<typeof request.body, { address_id: unknown }>;
+      return placeOrder(deps(), owner, {
+        addressId: body.address_id,
+        couponId: couponOf(body.coupon_id),
+        lines: body.product_details.map((line) => ({
+          productId: line.product_id,
+          sizeId: line.size,
+          quantity: line.quantity,
+        })),
+      });
+    },
+  );
+};

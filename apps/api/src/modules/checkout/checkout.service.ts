@@ -1,0 +1,407 @@
+import type { OrderConfirmedAnswer, OrderCreatedAnswer } from '@kapaas/contract';
+import {
+  addresses,
+  and,
+  cities,
+  count,
+  couponRedemptions,
+  coupons,
+  eq,
+  gt,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  type Queryable,
+  shopSettings,
+  states,
+} from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import { type Owner, ownerColumns } from '../../lib/owner';
+import { type CartLineRow, cartLines, lockCart } from '../cart/cart.repository';
+import { evaluateCoupon } from '../coupons/coupon-rules';
+import { changeStatus, PAID_STATUSES } from '../orders/lifecycle';
+import { orderOf } from '../orders/orders.repository';
+import { orderStockLines, release, reserve } from '../orders/stock';
+import { ProviderError, verifyPaymentSignature } from '../razorpay/razorpay.client';
+import { type CheckoutDeps, settlePayment } from './settlement';
+
+/** One line as the first call asks for it (client amounts already dropped by the route). */
+export interface WantedLine {
+  productId: number;
+  sizeId?: number | undefined;
+  quantity: number;
+}
+
+export interface PlaceOrderInput {
+  addressId: number;
+  couponId: number | null;
+  lines: WantedLine[];
+}
+
+const CURRENCY = 'INR';
+
+/**
+ * The provider receipt of an order: its id, plus its creation second so that a database started
+ * afresh against the same Razorpay account never reuses an earlier order's receipt (ADR 012).
+ * Razorpay allows 40 characters.
+ */
+export function receiptFor(order: { id: number; createdAt: Date }): string {
+  return `kapaas_${order.id}_${Math.floor(order.createdAt.getTime() / 1000).toString(36)}`;
+}
+
+async function settingsOf(db: Queryable) {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  return {
+    shippingPaise: row?.shippingChargePaise ?? 0,
+    cap: row?.perOrderQuantityCap ?? 10,
+    expiryMinutes: row?.paymentExpiryMinutes ?? 30,
+  };
+}
+
+async function addressSnapshotOf(db: Queryable, owner: Owner, addressId: number) {
+  const [row] = await db
+    .select({
+      first_name: addresses.firstName,
+      last_name: addresses.lastName,
+      address: addresses.address,
+      state: states.name,
+      city: cities.name,
+      pin_code: addresses.pinCode,
+      email_id: addresses.email,
+      phone_number: addresses.phone,
+    })
+    .from(addresses)
+    .innerJoin(states, eq(states.id, addresses.stateId))
+    .innerJoin(cities, eq(cities.id, addresses.cityId))
+    .where(
+      and(
+        eq(addresses.id, addressId),
+        owner.kind === 'user' ? eq(addresses.userId, owner.userId) : eq(addresses.guestId, owner.guestId),
+      ),
+    );
+  return row;
+}
+
+/** Each wanted line matched to the cart line it buys; the cart says the size when the shopper did not. */
+function matchCart(wanted: WantedLine[], cart: CartLineRow[]): { line: WantedLine; row: CartLineRow }[] {
+  const seen = new Set<string>();
+  return wanted.map((line, index) => {
+    const candidates = cart.filter(
+      (row) => row.productId === line.productId && (line.sizeId === undefined || row.sizeId === line.sizeId),
+    );
+    if (candidates.length === 0) {
+      throw new AppError('CONFLICT', 'An item of this order is no longer in your cart. Please review your cart.', {
+        code: 'CART_CHANGED',
+      });
+    }
+    if (candidates.length > 1) {
+      throw new AppError('INVALID_DATA', 'Please choose a size for each item.', {
+        errors: {
+          [`product_details.${index}.size`]: ['Your cart holds this product in more than one size: say which.'],
+        },
+      });
+    }
+    const row = candidates[0] as CartLineRow;
+    const key = `${row.productId}:${row.sizeId}`;
+    if (seen.has(key)) {
+      throw new AppError('INVALID_DATA', 'The same item appears twice in this order.', {
+        errors: { [`product_details.${index}`]: ['This product and size are already in the order.'] },
+      });
+    }
+    seen.add(key);
+    return { line, row };
+  });
+}
+
+/**
+ * Checks the coupon for this order under its row lock, counting the uses that unpaid orders still
+ * hold (ADR 012): with usage limit 3, three orders can be waiting for payment with it, not twenty.
+ */
+async function applyCoupon(tx: Queryable, owner: Owner, couponId: number, itemsTotalPaise: number, now: Date) {
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+  if (!coupon) throw new AppError('NOT_FOUND', 'Coupon not found.');
+  const ownerOfOrder = owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
+  const pending = and(eq(orders.couponId, couponId), eq(orders.status, 'pending_payment'), gt(orders.expiresAt, now));
+  const [heldByAll] = await tx.select({ n: count() }).from(orders).where(pending);
+  const [heldByOwner] = await tx.select({ n: count() }).from(orders).where(and(pending, ownerOfOrder));
+  const [usedByOwner] = await tx
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, couponId),
+        owner.kind === 'user'
+          ? eq(couponRedemptions.userId, owner.userId)
+          : eq(couponRedemptions.guestId, owner.guestId),
+      ),
+    );
+  const verdict = evaluateCoupon(
+    { ...coupon, usedCount: coupon.usedCount + (heldByAll?.n ?? 0) },
+    { itemsTotalPaise, now, pastRedemptions: (usedByOwner?.n ?? 0) + (heldByOwner?.n ?? 0) },
+  );
+  if (!verdict.applicable) {
+    throw new AppError('CONFLICT', verdict.message, { code: `COUPON_${verdict.reason}` });
+  }
+  return { coupon, discountPaise: verdict.discountPaise };
+}
+
+/**
+ * order_place, first call (decisions.md §5, ADR 012). In one transaction: the address must be the
+ * caller's; every line is priced from the catalogue (client amounts are never read); the coupon is
+ * judged under its rules; the shipping charge is added; the stock is reserved with conditional
+ * updates; the order is written in pending_payment with its lines and snapshots. Then the provider
+ * order is created with the order's receipt; if that fails the order becomes payment_failed and
+ * its stock is released.
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  owner: Owner,
+  input: PlaceOrderInput,
+): Promise<OrderCreatedAnswer> {
+  const now = new Date();
+  const placed = await deps.db.transaction(async (tx) => {
+    const settings = await settingsOf(tx);
+    const address = await addressSnapshotOf(tx, owner, input.addressId);
+    if (!address) throw new AppError('NOT_FOUND', 'Address not found.');
+
+    const cartId = await lockCart(tx, owner);
+    const matched = matchCart(input.lines, await cartLines(tx, cartId));
+    for (const { line, row } of matched) {
+      if (row.status !== 'active' || row.stock === null) {
+        throw new AppError('CONFLICT', `${row.name} is no longer available. Please remove it from your cart.`, {
+          code: 'UNAVAILABLE',
+        });
+      }
+      if (line.quantity > settings.cap) {
+        throw new AppError(
+          'CONFLICT',
+          `You can buy at most ${settings.cap} of ${row.name} (${row.sizeLabel}) in one order.`,
+          {
+            code: 'QUANTITY_CAP',
+          },
+        );
+      }
+    }
+
+    const priced = matched.map(({ line, row }) => {
+      const unit = row.discountPricePaise ?? row.pricePaise;
+      return { line, row, unit, total: unit * line.quantity };
+    });
+    const itemsTotalPaise = priced.reduce((sum, p) => sum + p.total, 0);
+    const applied = input.couponId === null ? null : await applyCoupon(tx, owner, input.couponId, itemsTotalPaise, now);
+    const discountPaise = applied?.discountPaise ?? 0;
+    const shippingPaise = settings.shippingPaise;
+    const totalPaise = itemsTotalPaise - discountPaise + shippingPaise;
+    if (totalPaise < 100) {
+      throw new AppError('CONFLICT', 'The order total must be at least ₹1 to pay online.', { code: 'TOTAL_TOO_LOW' });
+    }
+
+    const short = await reserve(
+      tx,
+      priced.map(({ line, row }) => ({ productId: row.productId, sizeId: row.sizeId, quantity: line.quantity })),
+    );
+    if (short) {
+      const row = priced.find((p) => p.row.productId === short.productId && p.row.sizeId === short.sizeId)?.row;
+      const left = row && row.stock !== null ? Math.max(0, row.stock - (row.reserved ?? 0)) : 0;
+      const what = row ? `${row.name} (${row.sizeLabel})` : 'An item';
+      // Roll back whatever was reserved before the short line: throwing ends the transaction.
+      throw new AppError(
+        'CONFLICT',
+        left > 0 && left < short.quantity ? `Only ${left} left of ${what}.` : `${what} is out of stock.`,
+        { code: 'INSUFFICIENT_STOCK' },
+      );
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        ...ownerColumns(owner),
+        status: 'pending_payment',
+        addressSnapshot: address,
+        couponId: applied?.coupon.id ?? null,
+        couponSnapshot: applied
+          ? {
+              coupon_id: applied.coupon.id,
+              code: applied.coupon.code,
+              name: applied.coupon.name,
+              type: applied.coupon.type,
+              amount_paise: applied.coupon.amountPaise,
+              percentage: applied.coupon.percentage,
+            }
+          : null,
+        itemsTotalPaise,
+        discountPaise,
+        shippingPaise,
+        totalPaise,
+        currency: CURRENCY,
+        expiresAt: new Date(now.getTime() + settings.expiryMinutes * 60_000),
+      })
+      .returning();
+    if (!order) throw new Error('the order insert returned nothing');
+    await tx.insert(orderItems).values(
+      priced.map(({ line, row, unit, total }) => ({
+        orderId: order.id,
+        productId: row.productId,
+        sizeId: row.sizeId,
+        productName: row.name,
+        sizeLabel: row.sizeLabel,
+        productImage: row.image ?? '',
+        unitPricePaise: unit,
+        listPricePaise: row.pricePaise,
+        quantity: line.quantity,
+        lineTotalPaise: total,
+      })),
+    );
+    await tx.insert(orderEvents).values({ orderId: order.id, status: 'pending_payment', note: 'Order placed.' });
+    return order;
+  });
+  await deps.catalogue.changed();
+
+  let providerOrderId: string;
+  try {
+    const created = await deps.payments.client.createOrder({
+      amount: placed.totalPaise,
+      currency: CURRENCY,
+      receipt: receiptFor(placed),
+      notes: { order_id: String(placed.id) },
+    });
+    providerOrderId = created.id;
+    await deps.db.update(orders).set({ razorpayOrderId: providerOrderId }).where(eq(orders.id, placed.id));
+  } catch (error) {
+    deps.log.error({ err: error, orderId: placed.id }, 'could not create the provider order');
+    await abandonOrder(deps, placed.id, error);
+    if (error instanceof ProviderError) {
+      throw new AppError('PROVIDER_UNAVAILABLE', 'We could not start the payment. Please try again.', {
+        code: 'PROVIDER_UNAVAILABLE',
+      });
+    }
+    throw error;
+  }
+
+  return {
+    success: true,
+    message: 'Order created successfully.',
+    order_id: placed.id,
+    razorpay_order_id: providerOrderId,
+    amount: placed.totalPaise,
+    currency: CURRENCY,
+    key: deps.payments.keyId,
+    checkout_url: deps.payments.checkoutUrl,
+    items_total: paiseToRupees(placed.itemsTotalPaise),
+    coupon_discount: paiseToRupees(placed.discountPaise),
+    shipping_charge: paiseToRupees(placed.shippingPaise),
+    total: paiseToRupees(placed.totalPaise),
+    expires_at: (placed.expiresAt as Date).toISOString(),
+  };
+}
+
+/** The provider order could not be made: the order fails and what it held goes back on sale. */
+async function abandonOrder(deps: CheckoutDeps, orderId: number, error: unknown): Promise<void> {
+  const detail = error instanceof ProviderError ? error.description : 'internal error';
+  const released = await deps.db.transaction(async (tx) => {
+    const moved = await changeStatus(
+      tx,
+      orderId,
+      ['pending_payment'],
+      'payment_failed',
+      `The payment could not be started (${detail}). The items were released.`,
+    );
+    if (moved) await release(tx, await orderStockLines(tx, orderId));
+    return moved;
+  });
+  if (released) await deps.catalogue.changed();
+}
+
+export interface ConfirmInput {
+  orderId: number;
+  paymentId: string;
+  signature: string;
+}
+
+const VERIFICATION_FAILED = 'Payment verification failed.';
+
+/**
+ * order_place, second call: the checkout handler's answer. The signature is checked against the
+ * provider order id the server stored for this (the caller's) order, never the one in the body;
+ * the provider confirms the payment is captured; `settlePayment` then marks the order paid once.
+ * A repeat answers success and changes nothing; a bad signature changes nothing.
+ */
+export async function confirmPayment(
+  deps: CheckoutDeps,
+  owner: Owner,
+  input: ConfirmInput,
+): Promise<OrderConfirmedAnswer> {
+  const order = await orderOf(deps.db, owner, input.orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (!order.razorpayOrderId) {
+    throw new AppError('CONFLICT', 'This order has no payment to confirm.', { code: 'NO_PAYMENT' });
+  }
+  if (!verifyPaymentSignature(order.razorpayOrderId, input.paymentId, input.signature, deps.payments.keySecret)) {
+    deps.log.warn({ orderId: order.id, paymentId: input.paymentId }, 'refused a payment signature');
+    throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'SIGNATURE_MISMATCH' });
+  }
+
+  const paidAnswer = (): OrderConfirmedAnswer => ({
+    success: true,
+    message: 'Payment verified successfully.',
+    order_id: order.id,
+    status: 'paid',
+  });
+
+  // A repeat of a call that already settled: answer as before, without asking the provider again.
+  const [known] = await deps.db.select().from(payments).where(eq(payments.providerPaymentId, input.paymentId));
+  if (known && known.orderId === order.id && known.note === null && PAID_STATUSES.includes(order.status)) {
+    return paidAnswer();
+  }
+
+  let payment: Awaited<ReturnType<typeof deps.payments.client.fetchPayment>>;
+  try {
+    payment = await deps.payments.client.fetchPayment(input.paymentId);
+  } catch (error) {
+    deps.log.error({ err: error, orderId: order.id }, 'could not fetch the payment from the provider');
+    if (error instanceof ProviderError && error.status !== null && error.status < 500) {
+      throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'UNKNOWN_PAYMENT' });
+    }
+    throw new AppError(
+      'PROVIDER_UNAVAILABLE',
+      'We could not confirm your payment just now. If money was taken, your order will update by itself shortly.',
+      { code: 'PROVIDER_UNAVAILABLE' },
+    );
+  }
+  if (payment.order_id !== order.razorpayOrderId) {
+    throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'PAYMENT_ORDER_MISMATCH' });
+  }
+
+  const settled = await settlePayment(deps, payment, 'checkout');
+  switch (settled.kind) {
+    case 'settled':
+      return paidAnswer();
+    case 'already':
+      if (settled.paid) return paidAnswer();
+      throw new AppError('CONFLICT', settled.note ?? 'This payment could not be accepted.', { code: 'NOT_ACCEPTED' });
+    case 'refunded':
+      throw new AppError(
+        'CONFLICT',
+        `Your payment could not be accepted because ${settled.reason}. It has been refunded in full.`,
+        { code: 'REFUNDED' },
+      );
+    case 'refund_failed':
+      throw new AppError(
+        'CONFLICT',
+        `Your payment could not be accepted because ${settled.reason}. It will be refunded in full; the shop has been told.`,
+        { code: 'REFUND_PENDING' },
+      );
+    case 'not_captured':
+      throw new AppError(
+        'CONFLICT',
+        settled.status === 'failed'
+          ? 'The payment did not go through. Please try again.'
+          : 'Your bank has not confirmed the payment yet. Your order will update as soon as it does.',
+        { code: settled.status === 'failed' ? 'PAYMENT_FAILED' : 'PAYMENT_NOT_CAPTURED' },
+      );
+    case 'unknown_order':
+      throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'PAYMENT_ORDER_MISMATCH' });
+  }
+}

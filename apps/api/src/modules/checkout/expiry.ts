@@ -1,0 +1,78 @@
+import { and, asc, eq, isNotNull, lte, orders } from '@kapaas/db';
+import { changeStatus } from '../orders/lifecycle';
+import { orderStockLines, release } from '../orders/stock';
+import { type CheckoutDeps, settlePayment } from './settlement';
+
+/** How many due orders one sweep looks at; the next sweep takes the rest. */
+const BATCH = 50;
+
+/**
+ * Expires the orders left in pending_payment past their expires_at (ADR 012). Before giving up on
+ * an order it asks the provider whether a payment was captured after all (a webhook lost on the
+ * way); if so it settles it instead. Each expiry is a compare-and-set from pending_payment, so
+ * several processes sweeping at once expire, and release the stock of, each order exactly once.
+ * Returns how many orders it expired.
+ */
+export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(BATCH);
+
+  let expired = 0;
+  for (const order of due) {
+    if (order.razorpayOrderId) {
+      try {
+        const attempts = await deps.payments.client.fetchOrderPayments(order.razorpayOrderId);
+        const captured = attempts.find((payment) => payment.status === 'captured');
+        if (captured) {
+          await settlePayment(deps, captured, 'expiry check');
+          continue;
+        }
+      } catch (err) {
+        // The provider is unreachable: expire anyway; a payment that arrives later still settles.
+        deps.log.warn({ err, orderId: order.id }, 'could not ask the provider about an expiring order');
+      }
+    }
+    const released = await deps.db.transaction(async (tx) => {
+      const moved = await changeStatus(
+        tx,
+        order.id,
+        ['pending_payment'],
+        'expired',
+        'Not paid in time. The items were released.',
+      );
+      if (moved) await release(tx, await orderStockLines(tx, order.id));
+      return moved;
+    });
+    if (released) expired += 1;
+  }
+  if (expired > 0) {
+    deps.log.info({ expired }, 'expired unpaid orders');
+    await deps.catalogue.changed();
+  }
+  return expired;
+}
+
+/**
+ * Runs `expireDueOrders` every `intervalMs` (never two sweeps at once in one process). Returns a
+ * function that stops it and waits for a sweep in progress.
+ */
+export function startExpirySweeper(deps: CheckoutDeps, intervalMs: number): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = expireDueOrders(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'the expiry sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,340 @@
+import {
+  and,
+  cartItems,
+  carts,
+  count,
+  couponRedemptions,
+  coupons,
+  type Database,
+  eq,
+  inArray,
+  orders,
+  payments,
+  type Queryable,
+  sql,
+} from '@kapaas/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatRupees } from '../coupons/coupon-rules';
+import { changeStatus, PAID_STATUSES, recordEvent } from '../orders/lifecycle';
+import { orderStockLines, release, sellReserved, sellUnreserved } from '../orders/stock';
+import { ProviderError, type RazorpayPayment } from '../razorpay/razorpay.client';
+import type { Payments } from '../razorpay/razorpay.plugin';
+
+/** What the payment code needs from the app. */
+export interface CheckoutDeps {
+  db: Database;
+  payments: Payments;
+  catalogue: { changed(): Promise<void> };
+  log: FastifyBaseLogger;
+}
+
+/** Where a payment came from, for the order's history and the logs. */
+export type PaymentSource = 'checkout' | 'webhook' | 'expiry check';
+
+/**
+ * What became of a captured payment:
+ * - settled: it paid its order, just now;
+ * - already: this payment was handled before (by the other of callback and webhook): nothing changed;
+ * - refunded / refund_failed: the shop could not accept it (its order was paid by another payment,
+ *   cancelled, or expired and sold out, or its coupon was used up meanwhile) and gave the money back,
+ *   or tried to and recorded that the refund still has to be made;
+ * - not_captured: the provider has not captured it (authorised only, or failed): nothing changed;
+ * - unknown_order: no order of ours has this provider order id.
+ */
+export type Settlement =
+  | { kind: 'settled'; orderId: number }
+  | { kind: 'already'; orderId: number; paid: boolean; note: string | null }
+  | { kind: 'refunded' | 'refund_failed'; orderId: number; reason: string }
+  | { kind: 'not_captured'; status: RazorpayPayment['status'] }
+  | { kind: 'unknown_order' };
+
+/** Thrown inside the settling savepoint to undo it when the order cannot take the payment. */
+class CannotSettle extends Error {}
+
+type OrderRow = typeof orders.$inferSelect;
+
+async function lockOrderByProviderId(tx: Queryable, providerOrderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.razorpayOrderId, providerOrderId)).for('update');
+  return row;
+}
+
+/**
+ * Counts one use of the order's coupon, only within its total and per-shopper limits. The UPDATE
+ * takes the coupon's row lock, so concurrent settlements count one after another.
+ */
+async function redeemCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
+  if (order.couponId === null) return null;
+  const [counted] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, order.couponId),
+        sql`(${coupons.usageLimit} IS NULL OR ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ perCustomerLimit: coupons.perCustomerLimit });
+  if (!counted) return 'its coupon had been fully redeemed meanwhile';
+  if (counted.perCustomerLimit !== null) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(
+        and(
+          eq(couponRedemptions.couponId, order.couponId),
+          order.userId !== null
+            ? eq(couponRedemptions.userId, order.userId)
+            : eq(couponRedemptions.guestId, order.guestId as number),
+        ),
+      );
+    if ((row?.n ?? 0) >= counted.perCustomerLimit) return 'the shopper had already used its coupon as often as allowed';
+  }
+  await tx.insert(couponRedemptions).values({
+    couponId: order.couponId,
+    orderId: order.id,
+    userId: order.userId,
+    guestId: order.guestId,
+    discountPaise: order.discountPaise,
+  });
+  return null;
+}
+
+/** Takes the paid lines out of the shopper's cart (any quantity of the same product and size). */
+async function removePaidLinesFromCart(tx: Queryable, order: OrderRow): Promise<void> {
+  const [cart] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(order.userId !== null ? eq(carts.userId, order.userId) : eq(carts.guestId, order.guestId as number));
+  if (!cart) return;
+  const lines = await orderStockLines(tx, order.id);
+  for (const line of lines) {
+    await tx
+      .delete(cartItems)
+      .where(
+        and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId), eq(cartItems.sizeId, line.sizeId)),
+      );
+  }
+}
+
+/** Why an order in this state cannot take a payment, or null when it can. */
+function refusalFor(order: OrderRow, payment: RazorpayPayment): string | null {
+  if (payment.amount !== order.totalPaise || payment.currency !== order.currency) {
+    return `the payment of ${payment.amount} ${payment.currency} paise does not match the order total of ${order.totalPaise} ${order.currency} paise`;
+  }
+  if (PAID_STATUSES.includes(order.status)) return 'the order had already been paid by another payment';
+  if (order.status === 'cancelled' || order.status === 'refunded') return 'the order had been cancelled';
+  return null;
+}
+
+/**
+ * The one place an order becomes paid (ADR 012): the checkout's second call, the webhook and the
+ * expiry sweep all come here with a payment the provider says is captured. In one transaction it
+ * locks the order, and
+ * - if this payment was recorded before, changes nothing (exactly once, whichever caller is first);
+ * - otherwise, when the order can take it: sells the held stock (or, after expiry or a failed first
+ *   attempt, stock that is still free), counts the coupon, marks the order paid, records the
+ *   payment and empties the paid lines from the cart;
+ * - when it cannot: records the payment with the reason and refunds it through the provider with
+ *   an idempotency key, so that no money is kept for an order the shop cannot fill.
+ */
+export async function settlePayment(
+  deps: CheckoutDeps,
+  payment: RazorpayPayment,
+  source: PaymentSource,
+): Promise<Settlement> {
+  if (payment.status !== 'captured' && payment.status !== 'refunded') {
+    return { kind: 'not_captured', status: payment.status };
+  }
+  if (!payment.order_id) return { kind: 'unknown_order' };
+  const providerOrderId = payment.order_id;
+
+  const outcome = await deps.db.transaction(
+    async (tx): Promise<Settlement | { kind: 'refund'; orderId: number; reason: string }> => {
+      const order = await lockOrderByProviderId(tx, providerOrderId);
+      if (!order) return { kind: 'unknown_order' };
+      const [seen] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));
+      if (seen) {
+        const paid = seen.orderId === order.id && seen.note === null && PAID_STATUSES.includes(order.status);
+        return { kind: 'already', orderId: order.id, paid, note: seen.note };
+      }
+
+      let reason = refusalFor(order, payment);
+      if (reason === null) {
+        try {
+          await tx.transaction(async (sp) => {
+            const couponProblem = await redeemCoupon(sp, order);
+            if (couponProblem) throw new CannotSettle(couponProblem);
+            const lines = await orderStockLines(sp, order.id);
+            if (order.status === 'pending_payment') {
+              await sellReserved(sp, lines);
+            } else if (await sellUnreserved(sp, lines)) {
+              throw new CannotSettle(
+                `the order had ${order.status === 'expired' ? 'expired' : 'failed'} and its items sold out`,
+              );
+            }
+            const late =
+              order.status === 'pending_payment'
+                ? ''
+                : ` after the order had ${order.status === 'expired' ? 'expired' : 'failed'}`;
+            const moved = await changeStatus(
+              sp,
+              order.id,
+              [order.status],
+              'paid',
+              `Payment ${payment.id} of ${formatRupees(payment.amount)} received${late} (${source}).`,
+              { paidAt: new Date() },
+            );
+            if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
+            await sp.insert(payments).values({
+              orderId: order.id,
+              providerPaymentId: payment.id,
+              amountPaise: payment.amount,
+              currency: payment.currency,
+              status: 'captured',
+              method: payment.method,
+            });
+            await removePaidLinesFromCart(sp, order);
+          });
+          return { kind: 'settled', orderId: order.id };
+        } catch (error) {
+          if (!(error instanceof CannotSettle)) throw error;
+          reason = error.message;
+        }
+      }
+
+      // The shop cannot keep this money: record the payment and why, then refund it after commit.
+      await tx.insert(payments).values({
+        orderId: order.id,
+        providerPaymentId: payment.id,
+        amountPaise: payment.amount,
+        currency: payment.currency,
+        status: 'captured',
+        method: payment.method,
+        note: `Not accepted: ${reason}. Refunding in full.`,
+      });
+      await recordEvent(
+        tx,
+        order.id,
+        order.status,
+        `Payment ${payment.id} of ${formatRupees(payment.amount)} was received but ${reason}; it is being refunded in full.`,
+      );
+      return { kind: 'refund', orderId: order.id, reason };
+    },
+  );
+
+  if (outcome.kind === 'settled') {
+    deps.log.info({ orderId: outcome.orderId, paymentId: payment.id, source }, 'order paid');
+    await deps.catalogue.changed();
+    return outcome;
+  }
+  if (outcome.kind !== 'refund') return outcome;
+  return refundUnacceptedPayment(deps, payment, outcome.orderId, outcome.reason);
+}
+
+/**
+ * Refunds a payment the shop did not accept, with an idempotency key of the payment id, so that
+ * however often this runs the provider makes one refund. A failure is recorded on the payment for
+ * the shop owner (it is never silent) and the refund can be retried from the admin side.
+ */
+async function refundUnacceptedPayment(
+  deps: CheckoutDeps,
+  payment: RazorpayPayment,
+  orderId: number,
+  reason: string,
+): Promise<Settlement> {
+  try {
+    const refund = await deps.payments.client.refund(
+      payment.id,
+      { amount: payment.amount, notes: { order_id: String(orderId), reason } },
+      `kapaas_refund_${payment.id}`,
+    );
+    await deps.db
+      .update(payments)
+      .set({
+        status: 'refunded',
+        refundedPaise: refund.amount,
+        note: `Not accepted: ${reason}. Refunded in full (refund ${refund.id}).`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.providerPaymentId, payment.id));
+    deps.log.warn({ orderId, paymentId: payment.id, refundId: refund.id, reason }, 'payment refunded');
+    return { kind: 'refunded', orderId, reason };
+  } catch (error) {
+    const detail = error instanceof ProviderError ? `${error.code}: ${error.description}` : String(error);
+    await deps.db
+      .update(payments)
+      .set({
+        note: `Not accepted: ${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.providerPaymentId, payment.id));
+    deps.log.error({ err: error, orderId, paymentId: payment.id, reason }, 'refund of an unaccepted payment failed');
+    return { kind: 'refund_failed', orderId, reason };
+  }
+}
+
+/**
+ * A failed payment attempt (the `payment.failed` webhook): an order still awaiting payment becomes
+ * `payment_failed` and its stock is released. A later capture on the same provider order (the
+ * shopper retries in the dialog) still settles it through `settlePayment`. Never moves a paid order.
+ */
+export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
+  if (!payment.order_id) return null;
+  const providerOrderId = payment.order_id;
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await lockOrderByProviderId(tx, providerOrderId);
+    if (!order) return { orderId: null, released: false };
+    await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        providerPaymentId: payment.id,
+        amountPaise: payment.amount,
+        currency: payment.currency,
+        status: 'failed',
+        method: payment.method,
+        note: payment.error_description ?? null,
+      })
+      .onConflictDoNothing();
+    const why = payment.error_description ? `: ${payment.error_description}` : '';
+    const moved = await changeStatus(
+      tx,
+      order.id,
+      ['pending_payment'],
+      'payment_failed',
+      `Payment ${payment.id} failed${why}. The items were released.`,
+    );
+    if (moved) {
+      await release(tx, await orderStockLines(tx, order.id));
+    }
+    return { orderId: order.id, released: moved };
+  });
+  if (result.released) await deps.catalogue.changed();
+  return result.orderId;
+}
+
+/** A refund the provider processed: the payment's refunded amount, and a cancelled order becomes refunded. */
+export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
+  return deps.db.transaction(async (tx) => {
+    const refunded = payment.amount_refunded ?? 0;
+    const [row] = await tx
+      .update(payments)
+      .set({
+        refundedPaise: Math.min(refunded, payment.amount),
+        status: refunded >= payment.amount ? 'refunded' : 'partially_refunded',
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(payments.providerPaymentId, payment.id),
+          inArray(payments.status, ['captured', 'partially_refunded', 'refunded']),
+        ),
+      )
+      .returning({ orderId: payments.orderId });
+    if (!row) return null;
+    if (refunded >= payment.amount) {
+      await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatRupees(refunded)} processed.`);
+    }
+    return row.orderId;
+  });
+}
