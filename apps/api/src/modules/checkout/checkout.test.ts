@@ -307,6 +307,12 @@ describe('order_place, second call', () => {
     expect(confirmed.json()).toMatchObject({ success: true, status: 'paid' });
     await f.webhooksDelivered();
     expect(await f.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
+    // The order shows the payment that paid it, not the declined attempt.
+    const details = OrderDetailsAnswer.parse(
+      (await shopper.post('order_details', { order_id: answer.order_id })).json(),
+    );
+    expect(details.data.payment_id).toBe(handler.razorpay_payment_id);
+    expect(details.data.history.map((h) => h.status)).toEqual(['pending_payment', 'payment_failed', 'paid']);
   });
 });
 

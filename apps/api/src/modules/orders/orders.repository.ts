@@ -5,11 +5,13 @@ import {
   eq,
   gte,
   inArray,
+  ne,
   orderEvents,
   orderItems,
   orders,
   payments,
   type Queryable,
+  sql,
 } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
 
@@ -47,13 +49,16 @@ export async function historyOf(db: Queryable, orderId: number) {
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
-/** The captured payment of an order, if any. */
+/**
+ * The payment that paid the order, if any: failed attempts are left out, and a payment the shop
+ * refused and refunded (it carries a note why) comes after the one that settled the order.
+ */
 export async function paymentOf(db: Queryable, orderId: number) {
   const [row] = await db
     .select({ id: payments.providerPaymentId })
     .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.createdAt))
+    .where(and(eq(payments.orderId, orderId), ne(payments.status, 'failed')))
+    .orderBy(sql`${payments.note} IS NULL DESC`, asc(payments.createdAt), asc(payments.id))
     .limit(1);
   return row?.id ?? null;
 }
