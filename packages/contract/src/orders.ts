@@ -88,11 +88,7 @@ export const OrderPlaceLine = z.strictObject({
   product_id: Id,
   /** The size_id; may be left out when the cart holds the product in one size only. */
   size: Id.optional(),
-  quantity: z
-    .number()
-    .int('The quantity must be a whole number.')
-    .min(1, 'The quantity must be at least 1.')
-    .max(1000),
+  quantity: z.number().int('The quantity must be a whole number.').min(1, 'The quantity must be at least 1.').max(1000),
   product_amount: IgnoredAmount,
   product_total: IgnoredAmount,
 });
@@ -131,7 +127,33 @@ export const OrderConfirmRequest = z.strictObject({
 });
 export type OrderConfirmRequest = z.input<typeof OrderConfirmRequest>;
 
-export const OrderPlaceRequest = z.union([OrderConfirmRequest, OrderCreateRequest]);
+/**
+ * Both calls in one body schema, so that a mistake is reported on its own field: a body with
+ * `razorpay_signature` (or `payment_id`) is the second call and needs order_id, payment_id and
+ * razorpay_signature; any other body is the first call and needs address_id and product_details.
+ */
+export const OrderPlaceRequest = z
+  .strictObject({
+    ...OrderCreateRequest.partial().shape,
+    ...OrderConfirmRequest.partial().shape,
+  })
+  .superRefine((body, ctx) => {
+    const confirming = body.razorpay_signature !== undefined || body.payment_id !== undefined;
+    const needed = confirming
+      ? (['order_id', 'payment_id', 'razorpay_signature'] as const)
+      : (['address_id', 'product_details'] as const);
+    for (const field of needed) {
+      if (body[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'This field is required.' });
+    }
+    if (confirming) {
+      for (const field of ['address_id', 'product_details', 'coupon_id'] as const) {
+        if (body[field] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: 'Not part of the payment confirmation.' });
+        }
+      }
+    }
+  });
 export type OrderPlaceRequest = z.input<typeof OrderPlaceRequest>;
 
 /** The first call's answer: what the checkout dialog is opened with. */

@@ -42,7 +42,7 @@ describe('concurrent checkouts', () => {
   it('stock 5 and 40 concurrent checkouts of it: exactly 5 reservations, and after payment and expiry the stock adds up', async () => {
     const initial = 5;
     const item = await f.stockedItem(initial);
-    const shoppers = [];
+    const shoppers: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
     for (let i = 0; i < 40; i += 1) shoppers.push(await f.readyGuest(item, 1));
 
     const answers = await Promise.all(
@@ -82,7 +82,7 @@ describe('concurrent checkouts', () => {
   it('a coupon limited to 3 uses and 20 concurrent orders with it: exactly 3 discounted paid orders', async () => {
     const item = await f.stockedItem(100);
     const coupon = await f.couponWith({ usageLimit: 3 });
-    const shoppers = [];
+    const shoppers: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
     for (let i = 0; i < 20; i += 1) shoppers.push(await f.readyGuest(item, 1));
 
     const answers = await Promise.all(

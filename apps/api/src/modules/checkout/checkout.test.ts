@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { OrderDetailsAnswer } from '@kapaas/contract';
 import { couponRedemptions, coupons, eq, orderEvents, orders, paymentEvents, payments } from '@kapaas/db';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../sandbox/sandbox.constants';
@@ -188,6 +189,51 @@ describe('order_place, first call', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(await f.stockOf(item)).toEqual({ stock: 4, reserved: 1 });
+  });
+});
+
+describe('order_place with malformed bodies', () => {
+  it('answers 4xx with success false and changes nothing, whatever the body', async () => {
+    const item = await f.stockedItem(5);
+    const { shopper, addressId } = await f.readyGuest(item, 1);
+    const line = { product_id: item.productId, size: item.sizeId, quantity: 1 };
+    const valid = { address_id: addressId, product_details: [line] };
+    const bad = fc.oneof(
+      fc.constantFrom(null, true, -1, 0, 1.5, 2 ** 31, '', 'x', '1; DROP TABLE orders; --', [], {}, [1, 2]),
+      fc.string({ maxLength: 8 }).map((t) => t.padEnd(3000, 'x')),
+    );
+    const body = fc.oneof(
+      fc
+        .record({ field: fc.constantFrom('address_id', 'product_details', 'coupon_id'), value: bad })
+        // null, 0 and "" are how the storefront says "no coupon"
+        .filter(({ field, value }) => !(field === 'coupon_id' && (value === null || value === 0 || value === '')))
+        .map(({ field, value }) => ({ ...valid, [field]: value })),
+      fc.record({ field: fc.constantFrom('product_id', 'size', 'quantity'), value: bad }).map(({ field, value }) => ({
+        ...valid,
+        product_details: [{ ...line, [field]: value }],
+      })),
+      fc.constantFrom({ product_details: [line] }, { address_id: addressId }, { ...valid, surprise: 1 }),
+      // second-call shapes with bad parts
+      fc.record({ value: bad }).map(({ value }) => ({
+        order_id: value,
+        payment_id: 'pay_x',
+        razorpay_signature: 'ab',
+      })),
+      fc.record({ value: bad }).map(({ value }) => ({ order_id: 1, payment_id: value, razorpay_signature: 'ab' })),
+    );
+    const before = await snapshot(item);
+    await fc.assert(
+      fc.asyncProperty(body, async (sent) => {
+        const response = await shopper.post('order_place', sent);
+        expect(response.statusCode, `${JSON.stringify(sent).slice(0, 200)} -> ${response.body}`).toBeGreaterThanOrEqual(
+          400,
+        );
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json().success).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
+    expect(await snapshot(item)).toEqual(before);
   });
 });
 
