@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { addressRoutes } from './modules/addresses/addresses.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cataloguePlugin } from './modules/catalogue/catalogue.service';
@@ -89,6 +90,12 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, {
+    prefix: '/admin/api',
+    config: options.config,
+    limits: options.limits ?? DEFAULT_LIMITS,
+    mediaDir: options.mediaDir,
+  });
   await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './addresses';
 export * from './cart';
 export * from './catalogue';

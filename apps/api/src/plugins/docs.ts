@@ -28,7 +28,18 @@ export const docsPlugin = fp(
           { name: 'messages', description: 'Contact form and newsletter' },
           { name: 'orders', description: 'The shopper’s orders' },
           { name: 'health', description: 'Liveness' },
+          {
+            name: 'admin',
+            description:
+              'The admin API under /admin/api/ (JSON over REST): log in with POST /admin/api/login, then send ' +
+              '`Authorization: Bearer <token>`',
+          },
         ],
+        components: {
+          securitySchemes: {
+            adminToken: { type: 'http', scheme: 'bearer', description: 'From POST /admin/api/login' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

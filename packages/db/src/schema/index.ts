@@ -1,6 +1,8 @@
 export * from './addresses';
+export * from './admin-sessions';
 export * from './admin-users';
 export * from './ads';
+export * from './audit-log';
 export * from './banners';
 export * from './cart-items';
 export * from './carts';
@@ -24,6 +26,7 @@ export * from './product-images';
 export * from './product-sizes';
 export * from './products';
 export * from './rate-limit-counters';
+export * from './refunds';
 export * from './sandbox-razorpay';
 export * from './sessions';
 export * from './shop-settings';

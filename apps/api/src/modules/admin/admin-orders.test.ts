@@ -1,0 +1,191 @@
+import { AdminOrderAnswer, AdminOrderListAnswer, OrderDetailsAnswer } from '@kapaas/contract';
+import { eq, payments, refunds, sandboxRazorpayRefunds } from '@kapaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
+
+let shop: TestShop;
+const admin = adminFixtures(() => shop);
+const checkout = checkoutFixtures(() => shop);
+let owner: AdminClient;
+let staff: AdminClient;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  owner = await admin.owner();
+  staff = await admin.staff(owner);
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+/** A guest's order of `quantity` pieces of an item with `stock` on the shelf, paid unless told otherwise. */
+async function order(options: { quantity?: number; stock?: number; pay?: boolean } = {}) {
+  const quantity = options.quantity ?? 2;
+  const item = await checkout.stockedItem(options.stock ?? 5);
+  const { shopper, addressId } = await checkout.readyGuest(item, quantity);
+  const placed = await checkout.placed(shopper, addressId, item, quantity);
+  if (options.pay !== false) {
+    const handler = await checkout.paid(placed.razorpay_order_id);
+    expect((await checkout.confirm(shopper, placed.order_id, handler)).statusCode).toBe(200);
+    await checkout.webhooksDelivered();
+  }
+  return { item, shopper, orderId: placed.order_id, quantity };
+}
+
+const detail = async (client: AdminClient, orderId: number) =>
+  AdminOrderAnswer.parse(expectStatus(await client.get(`/orders/${orderId}`), 200)).data;
+
+const setStatus = (client: AdminClient, orderId: number, status: string) =>
+  client.post(`/orders/${orderId}/status`, { status });
+
+const providerRefundsOf = async (orderId: number) => {
+  const paid = await shop.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const ids = paid.map((p) => p.providerPaymentId);
+  const all = await shop.database.db.select().from(sandboxRazorpayRefunds);
+  return all.filter((r) => ids.includes(r.paymentId));
+};
+
+describe('order list and detail', () => {
+  it('lists orders filtered by status, date and customer; the detail has lines, payment and next moves', async () => {
+    const { orderId, quantity } = await order();
+    const guestId = (await checkout.orderRow(orderId)).guestId as number;
+    const mine = AdminOrderListAnswer.parse(expectStatus(await staff.get('/orders', { guest_id: guestId }), 200));
+    expect(mine.data.map((o) => o.id)).toEqual([orderId]);
+    expect(mine.data[0]).toMatchObject({
+      status: 'paid',
+      total_items: quantity,
+      customer: { kind: 'guest', id: guestId },
+    });
+    const paid = AdminOrderListAnswer.parse(
+      expectStatus(await staff.get('/orders', { status: 'paid', per_page: 100 }), 200),
+    );
+    expect(paid.data.every((o) => o.status === 'paid')).toBe(true);
+    expect(paid.data.some((o) => o.id === orderId)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const byDate = expectStatus(await staff.get('/orders', { from: today, to: today, per_page: 100 }), 200);
+    expect(byDate.data.some((o: { id: number }) => o.id === orderId)).toBe(true);
+    const past = expectStatus(await staff.get('/orders', { to: '2020-01-01' }), 200);
+    expect(past.total).toBe(0);
+    expect((await staff.get('/orders', { status: 'lost' })).statusCode).toBe(400);
+
+    const full = await detail(staff, orderId);
+    expect(full.lines).toHaveLength(1);
+    expect(full.payments).toHaveLength(1);
+    expect(full.payments[0]?.status).toBe('captured');
+    expect(full.next_statuses).toEqual(['packed', 'cancelled']);
+    expect((await owner.get('/orders/999999')).statusCode).toBe(404);
+    expect((await admin.client().get('/orders')).statusCode).toBe(401);
+    expect((await admin.client().post(`/orders/${orderId}/status`, { status: 'packed' })).statusCode).toBe(401);
+  });
+});
+
+describe('status changes', () => {
+  it('moves a paid order to packed, shipped and delivered; the shopper sees each', async () => {
+    const { orderId, shopper } = await order();
+    for (const status of ['packed', 'shipped'] as const) {
+      const moved = AdminOrderAnswer.parse(expectStatus(await setStatus(staff, orderId, status), 200)).data;
+      expect(moved.status).toBe(status);
+    }
+    const seen = OrderDetailsAnswer.parse(
+      expectStatus(await shopper.post('order_details', { order_id: orderId }), 200),
+    );
+    expect(seen.data.status).toBe('shipped');
+    expect(seen.data.history.map((h) => h.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped']);
+    expectStatus(await setStatus(staff, orderId, 'delivered'), 200);
+    const audit = await admin.lastAudit(owner, 'orders', orderId);
+    expect(audit).toMatchObject({ action: 'status', before: { status: 'shipped' }, after: { status: 'delivered' } });
+  });
+
+  it('refuses every move outside decisions.md §5 with 409 and changes nothing', async () => {
+    const paid = await order();
+    const unpaid = await order({ pay: false });
+    const illegal: [number, string][] = [
+      [paid.orderId, 'shipped'],
+      [paid.orderId, 'delivered'],
+      [paid.orderId, 'pending_payment'],
+      [paid.orderId, 'paid'],
+      [paid.orderId, 'refunded'],
+      [paid.orderId, 'expired'],
+      [unpaid.orderId, 'packed'],
+      [unpaid.orderId, 'cancelled'],
+      [unpaid.orderId, 'paid'],
+    ];
+    for (const [orderId, status] of illegal) {
+      const response = await setStatus(owner, orderId, status);
+      expect(response.statusCode, `${status}: ${response.body}`).toBe(409);
+      expect(response.json().code).toBe('ILLEGAL_TRANSITION');
+    }
+    expect((await checkout.orderRow(paid.orderId)).status).toBe('paid');
+    expect((await checkout.orderRow(unpaid.orderId)).status).toBe('pending_payment');
+    expectStatus(await setStatus(owner, paid.orderId, 'packed'), 200);
+    expect((await setStatus(owner, paid.orderId, 'packed')).statusCode).toBe(409);
+    expect((await setStatus(owner, paid.orderId, 'cancelled')).statusCode).toBe(409);
+    expect((await setStatus(owner, paid.orderId, 'paid')).statusCode).toBe(409);
+    expect((await owner.post(`/orders/${paid.orderId}/status`, { status: 'gone' })).statusCode).toBe(400);
+  });
+
+  it('cancelling a paid order puts its pieces back on the shelf', async () => {
+    const { orderId, item, quantity } = await order({ stock: 5, quantity: 2 });
+    expect(await checkout.stockOf(item)).toEqual({ stock: 5 - quantity, reserved: 0 });
+    expectStatus(await setStatus(owner, orderId, 'cancelled'), 200);
+    expect(await checkout.stockOf(item)).toEqual({ stock: 5, reserved: 0 });
+    expect((await setStatus(owner, orderId, 'cancelled')).statusCode).toBe(409);
+    expect(await checkout.stockOf(item)).toEqual({ stock: 5, reserved: 0 });
+  });
+});
+
+describe('refunds', () => {
+  it('a full refund twice makes one refund: cancelled, restocked once, refunded, audited', async () => {
+    const { orderId, item } = await order({ stock: 6, quantity: 3 });
+    const first = AdminOrderAnswer.parse(expectStatus(await staff.post(`/orders/${orderId}/refund`, {}), 200)).data;
+    expect(first.status).toBe('refunded');
+    expect(first.refunded).toBe(first.total);
+    expect(first.payments[0]?.refunds).toHaveLength(1);
+    const again = AdminOrderAnswer.parse(expectStatus(await staff.post(`/orders/${orderId}/refund`, {}), 200)).data;
+    expect(again.status).toBe('refunded');
+    expect(await providerRefundsOf(orderId)).toHaveLength(1);
+    const recorded = await shop.database.db.select().from(refunds);
+    expect(
+      recorded.filter((r) => r.providerRefundId === first.payments[0]?.refunds[0]?.provider_refund_id),
+    ).toHaveLength(1);
+    expect(await checkout.stockOf(item)).toEqual({ stock: 6, reserved: 0 });
+    expect(first.history.map((h) => h.status)).toEqual(['pending_payment', 'paid', 'cancelled', 'refunded']);
+    expect((await admin.lastAudit(owner, 'orders', orderId))?.action).toBe('refund');
+    expect((await staff.post(`/orders/${orderId}/refund`, { amount: 1 })).statusCode).toBe(409);
+  });
+
+  it('two refunds at the same moment make one refund', async () => {
+    const { orderId } = await order();
+    const [a, b] = await Promise.all([
+      owner.post(`/orders/${orderId}/refund`, {}),
+      owner.post(`/orders/${orderId}/refund`, {}),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    await checkout.webhooksDelivered();
+    expect(await providerRefundsOf(orderId)).toHaveLength(1);
+    const [payment] = await checkout.paymentsOf(orderId);
+    expect(payment?.refundedPaise).toBe(payment?.amountPaise);
+    expect((await checkout.orderRow(orderId)).status).toBe('refunded');
+  });
+
+  it('a partial refund keeps the order’s status; more than what is left is refused', async () => {
+    const { orderId } = await order();
+    expectStatus(await setStatus(owner, orderId, 'packed'), 200);
+    const partial = AdminOrderAnswer.parse(
+      expectStatus(await owner.post(`/orders/${orderId}/refund`, { amount: 100 }), 200),
+    ).data;
+    expect(partial).toMatchObject({ status: 'packed', refunded: 100 });
+    expect(partial.payments[0]?.status).toBe('partially_refunded');
+    const tooMuch = expectStatus(await owner.post(`/orders/${orderId}/refund`, { amount: partial.total }), 400);
+    expect(tooMuch.errors.amount).toBeDefined();
+    expect(await providerRefundsOf(orderId)).toHaveLength(1);
+  });
+
+  it('an unpaid order has nothing to refund (409)', async () => {
+    const { orderId } = await order({ pay: false });
+    expect((await owner.post(`/orders/${orderId}/refund`, {})).statusCode).toBe(409);
+    expect(await providerRefundsOf(orderId)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,236 @@
+import { AdminProductAnswer, CategoryProductListAnswer, ProductDetailAnswer } from '@kapaas/contract';
+import { and, asc, eq, orderItems, productSizes, products, sizes, subcategories } from '@kapaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
+
+let shop: TestShop;
+const admin = adminFixtures(() => shop);
+const checkout = checkoutFixtures(() => shop);
+let owner: AdminClient;
+let place: { categoryId: number; subcategoryId: number; otherSubcategoryId: number; sizeIds: number[] };
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  owner = await admin.owner();
+  const db = shop.database.db;
+  const subs = await db.select().from(subcategories).orderBy(asc(subcategories.id));
+  const first = subs[0];
+  const other = subs.find((s) => s.categoryId !== first?.categoryId);
+  const sizeRows = await db.select().from(sizes).orderBy(asc(sizes.sortOrder)).limit(3);
+  if (!first || !other || sizeRows.length < 3) throw new Error('the demo shop lacks subcategories or sizes');
+  place = {
+    categoryId: first.categoryId,
+    subcategoryId: first.id,
+    otherSubcategoryId: other.id,
+    sizeIds: sizeRows.map((s) => s.id),
+  };
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const newProduct = (changes: Record<string, unknown> = {}) => ({
+  name: `Organic Muslin Jhabla ${Math.random().toString(36).slice(2, 7)}`,
+  category_id: place.categoryId,
+  subcategory_id: place.subcategoryId,
+  description: 'Soft, breathable muslin.',
+  product_details: '100% organic cotton',
+  wash_care: 'Machine wash cold',
+  price: 899,
+  discount_price: 749.5,
+  sizes: [
+    { size_id: place.sizeIds[0], stock: 5 },
+    { size_id: place.sizeIds[1], stock: 0 },
+  ],
+  images: ['/media/uploads/abc-640.webp'],
+  ...changes,
+});
+
+async function create(changes: Record<string, unknown> = {}) {
+  return AdminProductAnswer.parse(expectStatus(await owner.post('/products', newProduct(changes)), 200)).data;
+}
+
+async function storefrontCards(categoryId = place.categoryId) {
+  const response = await shop.post('category_product_list', { category_id: categoryId });
+  return CategoryProductListAnswer.parse(expectStatus(response, 200)).product;
+}
+
+describe('products', () => {
+  it('create → on the storefront at once, in rupees, with its sizes and image → update → delete', async () => {
+    const product = await create();
+    expect(product).toMatchObject({ price: 899, discount_price: 749.5, status: 'active' });
+    expect(product.sizes.map((s) => [s.size_id, s.stock, s.reserved])).toEqual([
+      [place.sizeIds[0], 5, 0],
+      [place.sizeIds[1], 0, 0],
+    ]);
+    const card = (await storefrontCards()).find((c) => c.product_id === product.id);
+    expect(card).toMatchObject({
+      price: 899,
+      discount_price: 749.5,
+      product_image: '/media/uploads/abc-640.webp',
+      in_stock: true,
+    });
+    const detail = ProductDetailAnswer.parse(
+      expectStatus(await shop.post('product_detail', { product_id: product.id }), 200),
+    );
+    expect(detail.products.sizes.map((s) => [s.size_id, s.in_stock])).toEqual([
+      [place.sizeIds[0], true],
+      [place.sizeIds[1], false],
+    ]);
+
+    const changed = AdminProductAnswer.parse(
+      expectStatus(
+        await owner.patch(`/products/${product.id}`, {
+          name: 'Renamed Jhabla',
+          price: 999,
+          discount_price: null,
+          sizes: [{ size_id: place.sizeIds[0], stock: 0 }],
+        }),
+        200,
+      ),
+    ).data;
+    expect(changed).toMatchObject({
+      name: 'Renamed Jhabla',
+      price: 999,
+      discount_price: null,
+      description: 'Soft, breathable muslin.',
+    });
+    const after = (await storefrontCards()).find((c) => c.product_id === product.id);
+    expect(after).toMatchObject({ name: 'Renamed Jhabla', price: 999, discount_price: 0, in_stock: false });
+
+    const audit = await admin.lastAudit(owner, 'products', product.id);
+    expect(audit).toMatchObject({ action: 'update', admin_email: 'admin@kapaas.local' });
+    expect(audit?.before).toMatchObject({ name: product.name, price: 899 });
+    expect(audit?.after).toMatchObject({ name: 'Renamed Jhabla', price: 999 });
+
+    const removed = expectStatus(await owner.delete(`/products/${product.id}`), 200);
+    expect(removed.archived).toBe(false);
+    expect((await storefrontCards()).some((c) => c.product_id === product.id)).toBe(false);
+    expect((await owner.get(`/products/${product.id}`)).statusCode).toBe(404);
+    expect((await admin.lastAudit(owner, 'products', product.id))?.action).toBe('delete');
+  });
+
+  it('lists with search, filters and pages', async () => {
+    const product = await create({ name: 'Zebra Striped Findable Romper' });
+    const found = expectStatus(await owner.get('/products', { q: 'zebra striped findable' }), 200);
+    expect(found.data.map((p: { id: number }) => p.id)).toEqual([product.id]);
+    expect(found.total).toBe(1);
+    const page = expectStatus(
+      await owner.get('/products', { per_page: 2, page: 2, category_id: place.categoryId }),
+      200,
+    );
+    expect(page).toMatchObject({ page: 2, per_page: 2 });
+    expect(page.data.length).toBeLessThanOrEqual(2);
+    expect(page.data.every((p: { category_id: number }) => p.category_id === place.categoryId)).toBe(true);
+    const archived = expectStatus(await owner.get('/products', { status: 'archived' }), 200);
+    expect(archived.data.every((p: { status: string }) => p.status === 'archived')).toBe(true);
+    expect((await owner.get('/products', { per_page: 1000 })).statusCode).toBe(400);
+    expect((await owner.get('/products', { colour: 'red' })).statusCode).toBe(400);
+  });
+
+  it('refuses invalid products with 400 and the errors per field', async () => {
+    const missing = expectStatus(await owner.post('/products', { name: '' }), 400);
+    expect(Object.keys(missing.errors)).toEqual(
+      expect.arrayContaining(['name', 'category_id', 'subcategory_id', 'price']),
+    );
+    const rules = expectStatus(
+      await owner.post(
+        '/products',
+        newProduct({
+          discount_price: 899,
+          subcategory_id: place.otherSubcategoryId,
+          sizes: [{ size_id: 999_999, stock: 1 }],
+        }),
+      ),
+      400,
+    );
+    expect(Object.keys(rules.errors).sort()).toEqual(['discount_price', 'sizes', 'subcategory_id']);
+    const negative = expectStatus(
+      await owner.post('/products', newProduct({ sizes: [{ size_id: place.sizeIds[0], stock: -1 }] })),
+      400,
+    );
+    expect(negative.errors['sizes.0.stock']).toBeDefined();
+    const script = expectStatus(await owner.post('/products', newProduct({ images: ['javascript:alert(1)'] })), 400);
+    expect(script.errors['images.0']).toBeDefined();
+    expect((await owner.post('/products', newProduct({ price: 10.005 }))).statusCode).toBe(400);
+    expect((await owner.patch('/products/999999', { name: 'Nobody' })).statusCode).toBe(404);
+  });
+
+  it('refuses a stock edit below what unpaid orders hold (409) and changes nothing', async () => {
+    const product = await create({
+      sizes: [
+        { size_id: place.sizeIds[0], stock: 5 },
+        { size_id: place.sizeIds[1], stock: 4 },
+      ],
+    });
+    await shop.database.db
+      .update(productSizes)
+      .set({ reserved: 3 })
+      .where(and(eq(productSizes.productId, product.id), eq(productSizes.sizeId, place.sizeIds[0] as number)));
+    const refused = expectStatus(
+      await owner.patch(`/products/${product.id}`, {
+        name: 'Should not stick',
+        sizes: [
+          { size_id: place.sizeIds[1], stock: 9 },
+          { size_id: place.sizeIds[0], stock: 2 },
+        ],
+      }),
+      409,
+    );
+    expect(refused.code).toBe('STOCK_BELOW_RESERVED');
+    const unchanged = AdminProductAnswer.parse(expectStatus(await owner.get(`/products/${product.id}`), 200)).data;
+    expect(unchanged.name).toBe(product.name);
+    expect(unchanged.sizes.map((s) => [s.size_id, s.stock, s.reserved])).toEqual([
+      [place.sizeIds[0], 5, 3],
+      [place.sizeIds[1], 4, 0],
+    ]);
+    const exact = AdminProductAnswer.parse(
+      expectStatus(
+        await owner.patch(`/products/${product.id}`, { sizes: [{ size_id: place.sizeIds[0], stock: 3 }] }),
+        200,
+      ),
+    ).data;
+    expect(exact.sizes[0]).toMatchObject({ stock: 3, reserved: 3, available: 0 });
+    const added = AdminProductAnswer.parse(
+      expectStatus(
+        await owner.patch(`/products/${product.id}`, { sizes: [{ size_id: place.sizeIds[2], stock: 7 }] }),
+        200,
+      ),
+    ).data;
+    expect(added.sizes.map((s) => s.size_id)).toEqual(place.sizeIds);
+  });
+
+  it('archives a product that has orders: it leaves the storefront and its orders still show it', async () => {
+    const item = await checkout.stockedItem(5);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const order = await checkout.placed(shopper, addressId, item, 1);
+    const [product] = await shop.database.db.select().from(products).where(eq(products.id, item.productId));
+    if (!product) throw new Error('no product');
+
+    const removed = expectStatus(await owner.delete(`/products/${item.productId}`), 200);
+    expect(removed.archived).toBe(true);
+    expect(expectStatus(await owner.get(`/products/${item.productId}`), 200).data.status).toBe('archived');
+    expect((await storefrontCards(product.categoryId)).some((c) => c.product_id === item.productId)).toBe(false);
+    expect((await shop.post('product_detail', { product_id: item.productId })).statusCode).toBe(404);
+    const lines = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.order_id));
+    expect(lines.map((l) => l.productId)).toEqual([item.productId]);
+    const details = expectStatus(await shopper.post('order_details', { order_id: order.order_id }), 200);
+    expect(details.data.description[0].product_name).toBe(product.name);
+    expect((await admin.lastAudit(owner, 'products', item.productId))?.action).toBe('archive');
+
+    expectStatus(await owner.patch(`/products/${item.productId}`, { status: 'active' }), 200);
+    expect((await storefrontCards(product.categoryId)).some((c) => c.product_id === item.productId)).toBe(true);
+  });
+
+  it('requires a token and lets staff manage products', async () => {
+    const anonymous = admin.client();
+    expect((await anonymous.get('/products')).statusCode).toBe(401);
+    expect((await anonymous.post('/products', newProduct())).statusCode).toBe(401);
+    expect((await anonymous.patch('/products/1', { name: 'x' })).statusCode).toBe(401);
+    expect((await anonymous.delete('/products/1')).statusCode).toBe(401);
+    const staff = await admin.staff(owner);
+    expectStatus(await staff.post('/products', newProduct()), 200);
+  });
+});

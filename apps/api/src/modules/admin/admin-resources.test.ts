@@ -1,0 +1,342 @@
+import { ErrorAnswer } from '@kapaas/contract';
+import { asc, auditLog, categories, eq, products, sessions, states } from '@kapaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
+
+let shop: TestShop;
+const admin = adminFixtures(() => shop);
+let owner: AdminClient;
+let staff: AdminClient;
+let refs: { categoryId: number; stateId: number; productIds: number[] };
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  owner = await admin.owner();
+  staff = await admin.staff(owner);
+  const db = shop.database.db;
+  const [category] = await db.select().from(categories).orderBy(asc(categories.id)).limit(1);
+  const [state] = await db.select().from(states).where(eq(states.name, 'Kerala'));
+  const someProducts = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(2);
+  if (!category || !state || someProducts.length < 2) throw new Error('the demo shop lacks data');
+  refs = { categoryId: category.id, stateId: state.id, productIds: someProducts.map((p) => p.id) };
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const marker = () => `Mark${Math.random().toString(36).slice(2, 9)}`;
+
+/**
+ * One resource the storefront shows: a valid body naming it `name`, the change of name, a body
+ * that must be refused with errors on `invalidFields`, and the customer call that shows it.
+ */
+interface ShownResource {
+  path: string;
+  create(name: string): Record<string, unknown>;
+  rename(name: string): Record<string, unknown>;
+  invalid: Record<string, unknown>;
+  invalidFields: string[];
+  /** The customer API's answer (as text) where the record shows. */
+  shown(): Promise<string>;
+}
+
+const customer = async (endpoint: string, body: unknown = {}) => {
+  const response = await shop.post(endpoint, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+};
+
+const IMAGE = '/media/uploads/x-640.webp';
+const RESOURCES: ShownResource[] = [
+  {
+    path: 'categories',
+    create: (name) => ({ name, image: IMAGE, sort_order: 99 }),
+    rename: (name) => ({ name }),
+    invalid: { name: '', image: 'ftp://x' },
+    invalidFields: ['name', 'image'],
+    shown: () => customer('category_list'),
+  },
+  {
+    path: 'subcategories',
+    create: (name) => ({ name, image: IMAGE, category_id: refs.categoryId }),
+    rename: (name) => ({ name }),
+    invalid: { name: 'x', image: IMAGE, category_id: 'abc' },
+    invalidFields: ['category_id'],
+    shown: () => customer('subcategory_list', { category_id: refs.categoryId }),
+  },
+  {
+    path: 'sizes',
+    create: (name) => ({ label: name, sort_order: 50 }),
+    rename: (name) => ({ label: name }),
+    invalid: { label: '', sort_order: 1.5 },
+    invalidFields: ['label', 'sort_order'],
+    shown: () => customer('size'),
+  },
+  {
+    path: 'patterns',
+    create: (name) => ({ name }),
+    rename: (name) => ({ name }),
+    invalid: { name: 7 },
+    invalidFields: ['name'],
+    shown: () => customer('pattern'),
+  },
+  {
+    path: 'genders',
+    create: (name) => ({ name }),
+    rename: (name) => ({ name }),
+    invalid: { name: '', extra: true },
+    invalidFields: ['name'],
+    shown: () => customer('gender_list'),
+  },
+  {
+    path: 'banners',
+    create: (name) => ({
+      title: name,
+      description: '<p>Soft <b>cotton</b></p>',
+      image: IMAGE,
+      mobile_image: IMAGE,
+      link: '/category/1',
+    }),
+    rename: (name) => ({ title: name }),
+    invalid: { title: 'x', image: IMAGE, mobile_image: IMAGE, link: 'javascript:alert(1)' },
+    invalidFields: ['link'],
+    shown: () => customer('banner_list'),
+  },
+  {
+    path: 'ads',
+    create: (name) => ({ main_title: name, title: 'Up to 30% off', image: IMAGE }),
+    rename: (name) => ({ main_title: name }),
+    invalid: { main_title: 'x' },
+    invalidFields: ['title', 'image'],
+    shown: () => customer('ads_list'),
+  },
+  {
+    path: 'testimonials',
+    create: (name) => ({
+      customer_name: name,
+      location: 'Kochi',
+      description: '<p>Lovely fabric</p>',
+      image: IMAGE,
+      background_color: '#F4E9DA',
+      border_color: '#D9C3A5',
+    }),
+    rename: (name) => ({ customer_name: name }),
+    invalid: { customer_name: 'x', description: 'y', image: IMAGE, background_color: 'red', border_color: '#12' },
+    invalidFields: ['background_color', 'border_color'],
+    shown: () => customer('testimonial_list'),
+  },
+  {
+    path: 'featured-sections',
+    create: (name) => ({ title: name, product_ids: refs.productIds }),
+    rename: (name) => ({ title: name }),
+    invalid: { title: 'x', product_ids: [1, 1] },
+    invalidFields: ['product_ids'],
+    shown: () => customer('featured_product_list'),
+  },
+  {
+    path: 'coupons',
+    create: (name) => ({ name, code: name.toUpperCase(), type: 'Amount', amount: 50 }),
+    rename: (name) => ({ name }),
+    invalid: { name: 'x', code: 'a b', type: 'Free' },
+    invalidFields: ['code', 'type'],
+    shown: () => customer('Coupon_list', { total_amount: 5000 }),
+  },
+  {
+    path: 'states',
+    create: (name) => ({ name, kind: 'union_territory' }),
+    rename: (name) => ({ name }),
+    invalid: { name: 'x', kind: 'province' },
+    invalidFields: ['kind'],
+    shown: () => customer('state_list'),
+  },
+  {
+    path: 'cities',
+    create: (name) => ({ name, state_id: refs.stateId }),
+    rename: (name) => ({ name }),
+    invalid: { name: '' },
+    invalidFields: ['name', 'state_id'],
+    shown: () => customer('city_list', { state_id: refs.stateId }),
+  },
+];
+
+describe.each(RESOURCES)('/admin/api/$path', (resource) => {
+  it('requires a token for every route', async () => {
+    const anonymous = admin.client();
+    for (const response of [
+      await anonymous.get(`/${resource.path}`),
+      await anonymous.get(`/${resource.path}/1`),
+      await anonymous.post(`/${resource.path}`, resource.create(marker())),
+      await anonymous.patch(`/${resource.path}/1`, resource.rename(marker())),
+      await anonymous.delete(`/${resource.path}/1`),
+    ]) {
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('refuses an invalid body with 400 and an errors map naming the fields', async () => {
+    const before = await owner.get(`/${resource.path}`);
+    const response = await owner.post(`/${resource.path}`, resource.invalid);
+    const body = ErrorAnswer.parse(expectStatus(response, 400));
+    expect(Object.keys(body.errors ?? {})).toEqual(expect.arrayContaining(resource.invalidFields));
+    expect((await owner.get(`/${resource.path}`)).json().total).toBe(before.json().total);
+  });
+
+  it('create → shown by the customer API → update → shown renamed → delete → gone, each write audited', async () => {
+    const name = marker();
+    const created = expectStatus(await owner.post(`/${resource.path}`, resource.create(name)), 200).data;
+    expect(created.id).toEqual(expect.any(Number));
+    expect(await resource.shown()).toContain(name);
+    expect((await admin.lastAudit(owner, resource.path, created.id))?.action).toBe('create');
+
+    const listed = expectStatus(await owner.get(`/${resource.path}`, { q: name }), 200);
+    expect(listed.data.map((item: { id: number }) => item.id)).toEqual([created.id]);
+    expect(expectStatus(await owner.get(`/${resource.path}/${created.id}`), 200).data).toEqual(created);
+
+    const renamed = marker();
+    const updated = expectStatus(
+      await staff.patch(`/${resource.path}/${created.id}`, resource.rename(renamed)),
+      200,
+    ).data;
+    expect(JSON.stringify(updated)).toContain(renamed);
+    const shown = await resource.shown();
+    expect(shown).toContain(renamed);
+    expect(shown).not.toContain(name);
+    const audit = await admin.lastAudit(owner, resource.path, created.id);
+    expect(audit?.action).toBe('update');
+    expect(JSON.stringify(audit?.before)).toContain(name);
+    expect(JSON.stringify(audit?.after)).toContain(renamed);
+    expect(audit?.admin_email).toMatch(/^staff/);
+
+    expect(expectStatus(await owner.delete(`/${resource.path}/${created.id}`), 200).archived).toBe(false);
+    expect(await resource.shown()).not.toContain(renamed);
+    expect((await owner.get(`/${resource.path}/${created.id}`)).statusCode).toBe(404);
+    expect((await owner.delete(`/${resource.path}/${created.id}`)).statusCode).toBe(404);
+    const deleted = await admin.lastAudit(owner, resource.path, created.id);
+    expect(deleted?.action).toBe('delete');
+    expect(deleted?.after).toBeNull();
+  });
+});
+
+describe('rich text', () => {
+  it('banner and testimonial descriptions are sanitized when stored', async () => {
+    const banner = expectStatus(
+      await owner.post('/banners', {
+        title: marker(),
+        description:
+          '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a><img src=x onerror=y></p>',
+        image: IMAGE,
+        mobile_image: IMAGE,
+      }),
+      200,
+    ).data;
+    expect(banner.description).toBe('<p>Hi <a rel="noopener noreferrer">x</a></p>');
+    const emptied = await owner.post('/testimonials', {
+      customer_name: marker(),
+      description: '<script>alert(1)</script>',
+      image: IMAGE,
+      background_color: '#FFFFFF',
+      border_color: '#000000',
+    });
+    expect(expectStatus(emptied, 400).errors.description).toBeDefined();
+  });
+});
+
+describe('records in use', () => {
+  it('a category with subcategories or products cannot be deleted (409), and stays', async () => {
+    const response = await owner.delete(`/categories/${refs.categoryId}`);
+    expect(expectStatus(response, 409).code).toBe('IN_USE');
+    expect((await owner.get(`/categories/${refs.categoryId}`)).statusCode).toBe(200);
+  });
+
+  it('a state with cities cannot be deleted (409)', async () => {
+    expect((await owner.delete(`/states/${refs.stateId}`)).statusCode).toBe(409);
+  });
+
+  it('a duplicate name is 409', async () => {
+    const name = marker();
+    expectStatus(await owner.post('/patterns', { name }), 200);
+    expect((await owner.post('/patterns', { name })).statusCode).toBe(409);
+  });
+});
+
+describe('customers', () => {
+  it('lists and finds customers, and disabling one ends their session and refuses their login', async () => {
+    const shopper = await shop.user();
+    const found = expectStatus(await staff.get('/customers', { q: shopper.email }), 200);
+    expect(found.data).toHaveLength(1);
+    expect(found.data[0]).toMatchObject({ id: shopper.userId, email: shopper.email, status: 'active', order_count: 0 });
+    expect((await owner.post('/customers', { name: 'x' })).statusCode).toBe(404);
+    expect((await owner.patch(`/customers/${shopper.userId}`, { name: 'Hacker' })).statusCode).toBe(400);
+
+    expectStatus(await owner.patch(`/customers/${shopper.userId}`, { status: 'disabled' }), 200);
+    expect(await shop.database.db.select().from(sessions).where(eq(sessions.userId, shopper.userId))).toHaveLength(0);
+    expect((await shopper.post('cart_list')).statusCode).toBe(401);
+    expect((await shop.post('login', { user_name: shopper.email, password: shopper.password })).statusCode).toBe(403);
+    expect((await admin.lastAudit(owner, 'customers', shopper.userId))?.after).toMatchObject({ status: 'disabled' });
+
+    expectStatus(await owner.patch(`/customers/${shopper.userId}`, { status: 'active' }), 200);
+    expect((await shop.post('login', { user_name: shopper.email, password: shopper.password })).statusCode).toBe(200);
+  });
+});
+
+describe('contact messages and newsletter subscribers', () => {
+  it('shows what shoppers sent; a message can be marked read and deleted', async () => {
+    const text = `Do you ship to Leh? ${marker()}`;
+    await customer('contact', { name: 'Asha', email: 'asha@example.in', mobile: '9847012345', message: text });
+    const list = expectStatus(await staff.get('/contact-messages', { q: text, read: false }), 200);
+    expect(list.data).toHaveLength(1);
+    const id = list.data[0].id as number;
+    const read = expectStatus(await staff.patch(`/contact-messages/${id}`, { read: true }), 200).data;
+    expect(read.read_at).not.toBeNull();
+    expect(expectStatus(await staff.get('/contact-messages', { q: text, read: false }), 200).data).toHaveLength(0);
+    expectStatus(await owner.delete(`/contact-messages/${id}`), 200);
+    expect((await owner.get(`/contact-messages/${id}`)).statusCode).toBe(404);
+  });
+
+  it('lists newsletter subscribers and removes one', async () => {
+    const email = `${marker().toLowerCase()}@example.in`;
+    await customer('newsletter_subscribe', { email });
+    const list = expectStatus(await owner.get('/newsletter-subscribers', { q: email }), 200);
+    expect(list.data.map((s: { email: string }) => s.email)).toEqual([email]);
+    expectStatus(await owner.delete(`/newsletter-subscribers/${list.data[0].id}`), 200);
+    expect(expectStatus(await owner.get('/newsletter-subscribers', { q: email }), 200).total).toBe(0);
+  });
+});
+
+describe('settings', () => {
+  it('owners read and change the settings; the storefront follows at once', async () => {
+    const before = expectStatus(await owner.get('/settings'), 200).data;
+    const changed = expectStatus(await owner.patch('/settings', { per_order_cap: 2, shipping_charge: 49.5 }), 200).data;
+    expect(changed).toMatchObject({
+      per_order_cap: 2,
+      shipping_charge: 49.5,
+      payment_expiry_minutes: before.payment_expiry_minutes,
+    });
+    const detail = await shop.post('product_detail', { product_id: refs.productIds[0] });
+    expect(
+      Math.max(...detail.json().products.sizes.map((s: { max_quantity: number }) => s.max_quantity)),
+    ).toBeLessThanOrEqual(2);
+    expect((await owner.patch('/settings', { per_order_cap: 0 })).statusCode).toBe(400);
+    const audit = await shop.database.db.select().from(auditLog).where(eq(auditLog.resource, 'settings'));
+    expect(audit.at(-1)).toMatchObject({
+      action: 'update',
+      before: expect.objectContaining({ per_order_cap: before.per_order_cap }),
+    });
+  });
+});
+
+describe('audit log', () => {
+  it('is readable with filters and paged', async () => {
+    const all = expectStatus(await owner.get('/audit-log', { per_page: 5 }), 200);
+    expect(all.data.length).toBeGreaterThan(0);
+    expect(all.total).toBeGreaterThan(5);
+    const creates = expectStatus(await owner.get('/audit-log', { action: 'create', resource: 'categories' }), 200);
+    expect(
+      creates.data.every(
+        (e: { action: string; resource: string }) => e.action === 'create' && e.resource === 'categories',
+      ),
+    ).toBe(true);
+    expect((await admin.client().get('/audit-log')).statusCode).toBe(401);
+  });
+});

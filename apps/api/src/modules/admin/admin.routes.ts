@@ -1,0 +1,120 @@
+import { AdminLoginAnswer, AdminLoginRequest, AdminMeAnswer, AdminMessageAnswer, ErrorAnswer } from '@kapaas/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import type { Limits } from '../../lib/rate-limit';
+import { auditRoutes } from './audit';
+import { findAdmin } from './auth.repository';
+import { ADMIN_OWNER_ONLY, ADMIN_TOKEN_MISSING, AdminAuth, type AdminPrincipal, toAdminAccount } from './auth.service';
+import { catalogueResources } from './catalogue.resources';
+import { contentResources } from './content.resources';
+import { adminOrderRoutes } from './orders/admin-orders.routes';
+import { peopleResources } from './people.resources';
+import { productRoutes } from './products/products.routes';
+import { adminOf } from './resource';
+import { settingsRoutes } from './settings';
+import { shopResources } from './shop.resources';
+import { uploadRoutes } from './uploads';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin an /admin/api request acts for; set by the admin API's auth hook. */
+    admin: AdminPrincipal | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers without a token (login). */
+    adminPublic?: boolean;
+    /** Only owners may use the route. */
+    ownerOnly?: boolean;
+  }
+}
+
+export interface AdminOptions {
+  config: Config;
+  limits: Limits;
+  /** Where uploaded images are written (served under /media/). */
+  mediaDir: string;
+}
+
+/**
+ * The admin API (decisions.md §6, issue 7) under /admin/api/: JSON over REST with a Bearer token
+ * from POST /login. A shopper's cookie never opens it: only the Authorization header is read.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, options) => {
+  const auth = new AdminAuth(app.database.db, options.limits);
+  await auth.ensureFirstOwner(options.config.ADMIN_EMAIL, options.config.ADMIN_PASSWORD, app.log);
+
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.adminPublic) return;
+    const admin = await auth.authenticate(request.headers.authorization);
+    if (!admin) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
+    if (config.ownerOnly && admin.role !== 'owner') throw new AppError('FORBIDDEN', ADMIN_OWNER_ONLY);
+    request.admin = admin;
+  });
+
+  await app.register(sessionRoutes, { auth });
+  await app.register(auditRoutes);
+  await app.register(productRoutes);
+  await app.register(catalogueResources);
+  await app.register(contentResources);
+  await app.register(shopResources);
+  await app.register(peopleResources);
+  await app.register(settingsRoutes);
+  await app.register(uploadRoutes, { mediaDir: options.mediaDir });
+  await app.register(adminOrderRoutes);
+};
+
+const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { auth }) => {
+  const security = [{ adminToken: [] }];
+  app.post(
+    '/login',
+    {
+      config: { adminPublic: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Log in: answers a Bearer token for the other admin routes',
+        body: AdminLoginRequest,
+        response: { 200: AdminLoginAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 429: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      const { token, expiresAt, admin } = await auth.login(request, request.body.email, request.body.password);
+      return { success: true as const, token, expires_at: expiresAt.toISOString(), admin: toAdminAccount(admin) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Revoke the token this request carries',
+        security,
+        response: { 200: AdminMessageAnswer, 401: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      await auth.logout(adminOf(request));
+      return { success: true as const, message: 'Logged out.' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin the token belongs to',
+        security,
+        response: { 200: AdminMeAnswer, 401: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      const row = await findAdmin(app.database.db, adminOf(request).id);
+      if (!row) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
+      return { success: true as const, data: toAdminAccount(row) };
+    },
+  );
+};

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AdminAccount } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import {
+  type AdminUserRow,
+  countAdmins,
+  deleteSession,
+  findAdminByEmail,
+  findLiveSession,
+  insertAdminIfAbsent,
+  insertAdminSession,
+  touchSession,
+} from './auth.repository';
+
+/** The admin a request acts for, and the session it came with. */
+export interface AdminPrincipal {
+  id: number;
+  email: string;
+  role: 'owner' | 'staff';
+  sessionId: number;
+}
+
+export const ADMIN_LOGIN_FAILED = 'The e-mail or password is incorrect.';
+export const ADMIN_TOKEN_MISSING = 'Please log in to the admin API (Authorization: Bearer <token>).';
+export const ADMIN_OWNER_ONLY = 'Only an owner may do this.';
+
+/** A token lasts this long after its last use… */
+const IDLE_MS = 12 * 60 * 60_000;
+/** …and never longer than this after login. */
+const MAX_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// Verified against when no account has the e-mail, so a wrong e-mail takes as long as a wrong password.
+const DUMMY_HASH = hash(`no-such-admin-${randomBytes(16).toString('hex')}`);
+
+/** The account as the API shows it. */
+export function toAdminAccount(row: AdminUserRow): AdminAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Admin logins with Bearer tokens (stored hashed, expiring, revocable), kept apart from shoppers' sessions. */
+export class AdminAuth {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly limits: Limits,
+  ) {
+    this.limiter = new RateLimiter(db);
+  }
+
+  /** Creates the first owner from ADMIN_EMAIL / ADMIN_PASSWORD when the shop has no admin yet. */
+  async ensureFirstOwner(email: string, password: string, log: FastifyBaseLogger): Promise<void> {
+    if ((await countAdmins(this.db)) > 0) return;
+    const created = await insertAdminIfAbsent(this.db, {
+      email: email.toLowerCase(),
+      name: 'Owner',
+      passwordHash: await hash(password),
+      role: 'owner',
+    });
+    if (created) log.info({ email }, 'created the first admin owner from ADMIN_EMAIL / ADMIN_PASSWORD');
+  }
+
+  async login(request: FastifyRequest, email: string, password: string) {
+    const login = email.trim().toLowerCase();
+    const accountKey = `admin-login:account:${login}`;
+    const addressKey = `admin-login:ip:${request.ip}`;
+    await this.limiter.check(addressKey, this.limits.failedLoginsPerAddress);
+    await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
+
+    const admin = await findAdminByEmail(this.db, login);
+    let valid = false;
+    if (admin) valid = await verify(admin.passwordHash, password);
+    else await verify(await DUMMY_HASH, password);
+    if (!admin || !valid) {
+      await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
+      await this.limiter.record(addressKey, this.limits.failedLoginsPerAddress);
+      throw new AppError('UNAUTHORIZED', ADMIN_LOGIN_FAILED);
+    }
+    if (!admin.active) throw new AppError('FORBIDDEN', 'This admin account is disabled.');
+    await this.limiter.reset(accountKey);
+
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + IDLE_MS);
+    await insertAdminSession(this.db, { tokenHash: hashToken(token), adminId: admin.id, expiresAt });
+    return { token, expiresAt, admin };
+  }
+
+  /** The admin of a Bearer token, or null when it is missing, unknown, expired or its account disabled. */
+  async authenticate(authorization: string | undefined): Promise<AdminPrincipal | null> {
+    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(authorization ?? '');
+    if (!match?.[1]) return null;
+    const now = new Date();
+    const found = await findLiveSession(this.db, hashToken(match[1]), now);
+    if (!found?.admin.active) return null;
+    const { session, admin } = found;
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      const cap = session.createdAt.getTime() + MAX_LIFETIME_MS;
+      await touchSession(this.db, session.id, now, new Date(Math.min(now.getTime() + IDLE_MS, cap)));
+    }
+    return { id: admin.id, email: admin.email, role: admin.role, sessionId: session.id };
+  }
+
+  async logout(principal: AdminPrincipal): Promise<void> {
+    await deleteSession(this.db, principal.sessionId);
+  }
+}

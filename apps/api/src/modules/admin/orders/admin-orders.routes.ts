@@ -1,0 +1,109 @@
+import {
+  AdminIdParams,
+  AdminOrderAnswer,
+  AdminOrderListAnswer,
+  AdminOrderListQuery,
+  AdminOrderStatusRequest,
+  AdminRefundRequest,
+  ErrorAnswer,
+} from '@kapaas/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/errors';
+import { changeOrderStatus, findOrder, listOrders, refundOrder } from './admin-orders.service';
+
+const failures = {
+  400: ErrorAnswer,
+  401: ErrorAnswer,
+  403: ErrorAnswer,
+  404: ErrorAnswer,
+  409: ErrorAnswer,
+  502: ErrorAnswer,
+};
+
+/** The end of the day when `to` is a date, so that to=2026-11-20 includes the whole 20th (UTC). */
+function endOf(to: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) : new Date(to);
+}
+
+/** /orders: list and detail, status changes along decisions.md §5, and refunds through the provider. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  const security = [{ adminToken: [] }];
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Orders, newest first, filtered by status, date (from/to) and customer (user_id/guest_id)',
+        querystring: AdminOrderListQuery,
+        response: { 200: AdminOrderListAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { items, total } = await listOrders(app.database.db, {
+        ...query,
+        from: query.from === undefined ? undefined : new Date(query.from),
+        to: query.to === undefined ? undefined : endOf(query.to),
+      });
+      return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One order: lines, payments and refunds, history, and the statuses it may move to',
+        params: AdminIdParams,
+        response: { 200: AdminOrderAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.database.db, request.params.id);
+      if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+      return { success: true as const, data: order };
+    },
+  );
+
+  app.post(
+    '/orders/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark an order packed, shipped, delivered or cancelled (only the moves of decisions.md §5; else 409)',
+        params: AdminIdParams,
+        body: AdminOrderStatusRequest,
+        response: { 200: AdminOrderAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await changeOrderStatus(app, request, request.params.id, request.body.status, request.body.note),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Refund through the payment provider; without amount, all of it (a paid order is cancelled and restocked)',
+        params: AdminIdParams,
+        body: AdminRefundRequest,
+        response: { 200: AdminOrderAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await refundOrder(app, request, request.params.id, request.body),
+    }),
+  );
+};

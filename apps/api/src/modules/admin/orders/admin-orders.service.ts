@@ -1,0 +1,279 @@
+import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
+import type { Database, OrderStatus, Queryable } from '@kapaas/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../../lib/errors';
+import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import { formatRupees } from '../../coupons/coupon-rules';
+import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders/lifecycle';
+import { orderStockLines, restock } from '../../orders/stock';
+import { ProviderError } from '../../razorpay/razorpay.client';
+import { recordAudit } from '../audit';
+import { adminOf, type Page } from '../resource';
+import {
+  historyOf,
+  insertRefund,
+  linesOf,
+  lockOrder,
+  type OrderFilters,
+  type OrderSummaryRow,
+  orderPage,
+  orderSummary,
+  paymentsOf,
+  refundsOf,
+  setRefunded,
+} from './admin-orders.repository';
+
+/**
+ * What a person may set by hand (POST /orders/:id/status), within the lifecycle's transitions:
+ * packing, shipping, delivery and cancelling a paid order. Payment outcomes (paid, failed,
+ * expired) belong to the payment code, and `refunded` to POST /orders/:id/refund, which moves money.
+ */
+export const MANUAL_STATUSES: readonly OrderStatus[] = ['packed', 'shipped', 'delivered', 'cancelled'];
+
+/** Statuses in which money can be given back: the shop holds it, or the order was cancelled. */
+const REFUNDABLE: readonly OrderStatus[] = [...PAID_STATUSES, 'cancelled'];
+
+function toSummary(row: OrderSummaryRow): AdminOrderSummary {
+  const { order } = row;
+  const address = order.addressSnapshot;
+  return {
+    id: order.id,
+    status: order.status,
+    customer:
+      order.userId !== null
+        ? { kind: 'user', id: order.userId, name: row.userName ?? '', email: row.userEmail ?? '' }
+        : {
+            kind: 'guest',
+            id: order.guestId ?? 0,
+            name: `${address.first_name} ${address.last_name}`.trim(),
+            email: address.email_id,
+          },
+    total_items: Number(row.totalItems),
+    total: paiseToRupees(order.totalPaise),
+    refunded: paiseToRupees(Number(row.refundedPaise)),
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+  };
+}
+
+export async function listOrders(db: Queryable, query: OrderFilters): Promise<Page<AdminOrderSummary>> {
+  const { rows, total } = await orderPage(db, query);
+  return { items: rows.map(toSummary), total };
+}
+
+export async function findOrder(db: Queryable, orderId: number): Promise<AdminOrder | undefined> {
+  const row = await orderSummary(db, orderId);
+  if (!row) return undefined;
+  const { order } = row;
+  const lines = await linesOf(db, orderId);
+  const history = await historyOf(db, orderId);
+  const paid = await paymentsOf(db, orderId);
+  const made = await refundsOf(
+    db,
+    paid.map((p) => p.id),
+  );
+  return {
+    ...toSummary(row),
+    shipping_address: order.addressSnapshot,
+    items_total: paiseToRupees(order.itemsTotalPaise),
+    discount: paiseToRupees(order.discountPaise),
+    shipping_charge: paiseToRupees(order.shippingPaise),
+    coupon_code: order.couponSnapshot?.code ?? null,
+    razorpay_order_id: order.razorpayOrderId,
+    lines: lines.map((line) => ({
+      product_id: line.productId,
+      size_id: line.sizeId,
+      product_name: line.productName,
+      size: line.sizeLabel,
+      product_image: line.productImage,
+      unit_price: paiseToRupees(line.unitPricePaise),
+      list_price: paiseToRupees(line.listPricePaise),
+      quantity: line.quantity,
+      line_total: paiseToRupees(line.lineTotalPaise),
+    })),
+    payments: paid.map((p) => ({
+      provider_payment_id: p.providerPaymentId,
+      amount: paiseToRupees(p.amountPaise),
+      refunded: paiseToRupees(p.refundedPaise),
+      status: p.status,
+      method: p.method,
+      refunds: made
+        .filter((r) => r.paymentId === p.id)
+        .map((r) => ({
+          provider_refund_id: r.providerRefundId,
+          amount: paiseToRupees(r.amountPaise),
+          created_at: r.createdAt.toISOString(),
+        })),
+    })),
+    history: history.map((h) => ({ status: h.status, note: h.note, at: h.createdAt.toISOString() })),
+    next_statuses: ORDER_TRANSITIONS[order.status].filter((s) => MANUAL_STATUSES.includes(s)),
+  };
+}
+
+const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found.');
+
+/**
+ * Cancels a paid order: it moves to `cancelled` and its pieces go back on the shelf. Answers
+ * false when the order was no longer paid (nothing changed).
+ */
+async function cancelPaid(tx: Queryable, orderId: number, note: string): Promise<boolean> {
+  const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note);
+  if (moved) await restock(tx, await orderStockLines(tx, orderId));
+  return moved;
+}
+
+/**
+ * Moves an order by hand along decisions.md §5 (packed, shipped, delivered, or cancelled from
+ * paid, which restocks). Any other move is 409 and changes nothing.
+ */
+export async function changeOrderStatus(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  orderId: number,
+  to: OrderStatus,
+  note: string | undefined,
+): Promise<AdminOrder> {
+  const admin = adminOf(request);
+  const db = app.database.db;
+  const restocked = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw orderNotFound();
+    if (!MANUAL_STATUSES.includes(to)) {
+      const why = to === 'refunded' ? 'Use the refund action, which returns the money.' : 'The payment decides that.';
+      throw new AppError('CONFLICT', `An order cannot be set to ${to} by hand. ${why}`, { code: 'ILLEGAL_TRANSITION' });
+    }
+    if (!canMove(order.status, to)) {
+      throw new AppError('CONFLICT', `An order that is ${order.status} cannot become ${to}.`, {
+        code: 'ILLEGAL_TRANSITION',
+      });
+    }
+    const before = await findOrder(tx, orderId);
+    const text = note ?? `Marked ${to} by ${admin.email}.`;
+    const moved =
+      to === 'cancelled'
+        ? await cancelPaid(tx, orderId, text)
+        : await changeStatus(tx, orderId, [order.status], to, text);
+    if (!moved)
+      throw new AppError('CONFLICT', 'The order changed meanwhile. Please reload it.', { code: 'ILLEGAL_TRANSITION' });
+    await recordAudit(tx, admin, {
+      action: 'status',
+      resource: 'orders',
+      resourceId: orderId,
+      before,
+      after: await findOrder(tx, orderId),
+    });
+    return to === 'cancelled';
+  });
+  if (restocked) await app.catalogue.changed();
+  const after = await findOrder(db, orderId);
+  if (!after) throw orderNotFound();
+  return after;
+}
+
+function providerRefusal(error: unknown): never {
+  if (error instanceof ProviderError) {
+    if (error.retriable) {
+      throw new AppError('PROVIDER_UNAVAILABLE', 'The payment provider could not be reached. Please try again.', {
+        code: 'PROVIDER_UNAVAILABLE',
+      });
+    }
+    throw new AppError('CONFLICT', `The payment provider refused the refund: ${error.description}`, {
+      code: 'REFUND_REFUSED',
+    });
+  }
+  throw error;
+}
+
+/**
+ * Refunds an order through the provider (the sandbox by default). Without `amount`, everything
+ * not yet refunded goes back, and a paid order is cancelled and restocked, then marked refunded.
+ *
+ * Exactly once: the idempotency key is derived from the order, the payment, what was refunded
+ * before and the amount, so a repeated or concurrent request makes the provider answer the same
+ * refund, and the refund's provider id is recorded once (`refunds` is unique on it). A full refund
+ * asked for again once done changes nothing and answers the order.
+ */
+export async function refundOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  orderId: number,
+  input: { amount?: number | undefined; note?: string | undefined },
+): Promise<AdminOrder> {
+  const admin = adminOf(request);
+  const db: Database = app.database.db;
+  const current = await findOrder(db, orderId);
+  if (!current) throw orderNotFound();
+  if (!REFUNDABLE.includes(current.status) && current.status !== 'refunded') {
+    throw new AppError('CONFLICT', `An order that is ${current.status} has no payment to refund.`, {
+      code: 'NOT_REFUNDABLE',
+    });
+  }
+  const payment = (await paymentsOf(db, orderId)).find(
+    (p) => (p.status === 'captured' || p.status === 'partially_refunded') && p.refundedPaise < p.amountPaise,
+  );
+  if (!payment) {
+    if (input.amount === undefined && current.status === 'refunded') return current;
+    throw new AppError('CONFLICT', 'This order has nothing left to refund.', { code: 'NOTHING_TO_REFUND' });
+  }
+  if (current.status === 'refunded') {
+    throw new AppError('CONFLICT', 'This order has been refunded already.', { code: 'NOTHING_TO_REFUND' });
+  }
+  const left = payment.amountPaise - payment.refundedPaise;
+  const amount = input.amount === undefined ? left : rupeesToPaise(input.amount);
+  if (amount > left) {
+    const message = `At most ${formatRupees(left)} can still be refunded.`;
+    throw new AppError('INVALID_DATA', message, { errors: { amount: [message] } });
+  }
+
+  const key = `kapaas-refund-o${orderId}-${payment.providerPaymentId}-r${payment.refundedPaise}-a${amount}`;
+  let refund: Awaited<ReturnType<typeof app.payments.client.refund>>;
+  let refundedInAll: number;
+  try {
+    refund = await app.payments.client.refund(
+      payment.providerPaymentId,
+      { amount, notes: { order_id: String(orderId) } },
+      key,
+    );
+    refundedInAll =
+      (await app.payments.client.fetchPayment(payment.providerPaymentId)).amount_refunded ??
+      payment.refundedPaise + amount;
+  } catch (error) {
+    providerRefusal(error);
+  }
+
+  const restocked = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw orderNotFound();
+    const recorded = await insertRefund(tx, {
+      paymentId: payment.id,
+      providerRefundId: refund.id,
+      amountPaise: refund.amount,
+      adminId: admin.id,
+    });
+    const updated = await setRefunded(tx, payment.id, refundedInAll);
+    if (!recorded) return false;
+    const before = current;
+    const note = input.note ?? `Refund of ${formatRupees(refund.amount)} (${refund.id}) by ${admin.email}.`;
+    const whole = updated !== undefined && updated.refundedPaise >= updated.amountPaise;
+    let moved = false;
+    if (whole && order.status === 'paid')
+      moved = await cancelPaid(tx, orderId, `Cancelled for a full refund by ${admin.email}.`);
+    if (whole && (order.status === 'paid' || order.status === 'cancelled')) {
+      await changeStatus(tx, orderId, ['cancelled'], 'refunded', note);
+    } else {
+      await recordEvent(tx, orderId, order.status, note);
+    }
+    await recordAudit(tx, admin, {
+      action: 'refund',
+      resource: 'orders',
+      resourceId: orderId,
+      before,
+      after: await findOrder(tx, orderId),
+    });
+    return moved;
+  });
+  if (restocked) await app.catalogue.changed();
+  const after = await findOrder(db, orderId);
+  if (!after) throw orderNotFound();
+  return after;
+}

@@ -1,0 +1,178 @@
+import {
+  and,
+  asc,
+  categories,
+  count,
+  desc,
+  eq,
+  genders,
+  inArray,
+  or,
+  orderItems,
+  patterns,
+  productImages,
+  productSizes,
+  products,
+  type Queryable,
+  sizes,
+  sql,
+  subcategories,
+} from '@kapaas/db';
+import type { Paging } from '../resource';
+import { contains, offsetOf, totalOf } from '../resource';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** The filters of GET /products. */
+export interface ProductFilters extends Paging {
+  category_id?: number | undefined;
+  subcategory_id?: number | undefined;
+  status?: 'active' | 'archived' | undefined;
+  low_stock?: number | undefined;
+}
+
+export async function productPage(db: Queryable, query: ProductFilters) {
+  const where = and(
+    query.q ? or(contains(products.name, query.q), contains(products.slug, query.q)) : undefined,
+    query.category_id === undefined ? undefined : eq(products.categoryId, query.category_id),
+    query.subcategory_id === undefined ? undefined : eq(products.subcategoryId, query.subcategory_id),
+    query.status === undefined ? undefined : eq(products.status, query.status),
+    query.low_stock === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${productSizes.stock} - ${productSizes.reserved} <= ${query.low_stock})`,
+  );
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(query.per_page)
+    .offset(offsetOf(query));
+  const total = await totalOf(db.select({ n: count() }).from(products).where(where));
+  return { rows, total };
+}
+
+export async function productById(db: Queryable, id: number, lock = false): Promise<ProductRow | undefined> {
+  const query = db.select().from(products).where(eq(products.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The sizes of these products with their labels, in the sizes' order. */
+export async function sizesOf(db: Queryable, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: productSizes.productId,
+      sizeId: productSizes.sizeId,
+      label: sizes.label,
+      stock: productSizes.stock,
+      reserved: productSizes.reserved,
+    })
+    .from(productSizes)
+    .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
+    .where(inArray(productSizes.productId, productIds))
+    .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
+}
+
+export async function imagesOf(db: Queryable, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+}
+
+export async function slugTaken(db: Queryable, slug: string): Promise<boolean> {
+  return (await db.select({ id: products.id }).from(products).where(eq(products.slug, slug))).length > 0;
+}
+
+/** What a product refers to, as found: which of the ids exist (and the subcategory's category). */
+export async function referencesOf(
+  db: Queryable,
+  refs: {
+    categoryId: number;
+    subcategoryId: number;
+    patternId: number | null;
+    genderId: number | null;
+    sizeIds: number[];
+  },
+) {
+  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, refs.categoryId));
+  const [subcategory] = await db
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, refs.subcategoryId));
+  const [pattern] =
+    refs.patternId === null
+      ? []
+      : await db.select({ id: patterns.id }).from(patterns).where(eq(patterns.id, refs.patternId));
+  const [gender] =
+    refs.genderId === null
+      ? []
+      : await db.select({ id: genders.id }).from(genders).where(eq(genders.id, refs.genderId));
+  const knownSizes =
+    refs.sizeIds.length === 0
+      ? []
+      : await db.select({ id: sizes.id }).from(sizes).where(inArray(sizes.id, refs.sizeIds));
+  return {
+    category: category !== undefined,
+    subcategoryCategoryId: subcategory?.categoryId,
+    pattern: pattern !== undefined,
+    gender: gender !== undefined,
+    sizeIds: new Set(knownSizes.map((s) => s.id)),
+  };
+}
+
+export type ProductColumns = Omit<typeof products.$inferInsert, 'id' | 'slug' | 'createdAt' | 'updatedAt'>;
+
+export async function insertProduct(db: Queryable, slug: string, columns: ProductColumns): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...columns, slug })
+    .returning({ id: products.id });
+  if (!row) throw new Error('product insert returned nothing');
+  return row.id;
+}
+
+export async function updateProduct(db: Queryable, id: number, columns: Partial<ProductColumns>): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+/** The product's stock rows for these sizes, locked until the transaction ends. */
+export async function lockSizes(db: Queryable, productId: number, sizeIds: number[]) {
+  if (sizeIds.length === 0) return [];
+  return db
+    .select()
+    .from(productSizes)
+    .where(and(eq(productSizes.productId, productId), inArray(productSizes.sizeId, sizeIds)))
+    .orderBy(asc(productSizes.sizeId))
+    .for('update');
+}
+
+/** Sets the stock of one size, adding the size to the product when it did not sell it yet. */
+export async function setStock(db: Queryable, productId: number, sizeId: number, stock: number): Promise<void> {
+  await db
+    .insert(productSizes)
+    .values({ productId, sizeId, stock, reserved: 0 })
+    .onConflictDoUpdate({ target: [productSizes.productId, productSizes.sizeId], set: { stock } });
+}
+
+export async function replaceImages(db: Queryable, productId: number, urls: string[]): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.productId, productId));
+  if (urls.length > 0) {
+    await db.insert(productImages).values(urls.map((url, position) => ({ productId, url, position })));
+  }
+}
+
+export async function hasOrders(db: Queryable, productId: number): Promise<boolean> {
+  return (await totalOf(db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, productId)))) > 0;
+}
+
+export async function deleteProduct(db: Queryable, productId: number): Promise<void> {
+  await db.delete(products).where(eq(products.id, productId));
+}

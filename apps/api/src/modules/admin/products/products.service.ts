@@ -1,0 +1,201 @@
+import type { AdminCreateProduct, AdminProduct, AdminUpdateProduct } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { AppError } from '../../../lib/errors';
+import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import type { Page, Removal } from '../resource';
+import { freeSlug } from '../slugs';
+import {
+  deleteProduct,
+  hasOrders,
+  imagesOf,
+  insertProduct,
+  lockSizes,
+  type ProductColumns,
+  type ProductFilters,
+  type ProductRow,
+  productById,
+  productPage,
+  referencesOf,
+  replaceImages,
+  setStock,
+  sizesOf,
+  slugTaken,
+  updateProduct,
+} from './products.repository';
+
+type SizeRow = Awaited<ReturnType<typeof sizesOf>>[number];
+type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
+
+function toProduct(row: ProductRow, sizes: SizeRow[], images: ImageRow[]): AdminProduct {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category_id: row.categoryId,
+    subcategory_id: row.subcategoryId,
+    description: row.description,
+    product_details: row.productDetails,
+    wash_care: row.washCare,
+    price: paiseToRupees(row.pricePaise),
+    discount_price: row.discountPricePaise === null ? null : paiseToRupees(row.discountPricePaise),
+    pattern_id: row.patternId,
+    gender_id: row.genderId,
+    status: row.status,
+    images: images.map((i) => i.url),
+    sizes: sizes.map((s) => ({
+      size_id: s.sizeId,
+      size: s.label,
+      stock: s.stock,
+      reserved: s.reserved,
+      available: s.stock - s.reserved,
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** One page of products with their sizes and images. */
+export async function listProducts(db: Queryable, query: ProductFilters): Promise<Page<AdminProduct>> {
+  const { rows, total } = await productPage(db, query);
+  const ids = rows.map((r) => r.id);
+  const sizes = await sizesOf(db, ids);
+  const images = await imagesOf(db, ids);
+  return {
+    items: rows.map((row) =>
+      toProduct(
+        row,
+        sizes.filter((s) => s.productId === row.id),
+        images.filter((i) => i.productId === row.id),
+      ),
+    ),
+    total,
+  };
+}
+
+export async function findProduct(db: Queryable, id: number): Promise<AdminProduct | undefined> {
+  const row = await productById(db, id);
+  if (!row) return undefined;
+  return toProduct(row, await sizesOf(db, [id]), await imagesOf(db, [id]));
+}
+
+const refused = (errors: Record<string, string[]>) =>
+  new AppError('INVALID_DATA', Object.values(errors).flat().join(' '), { errors });
+
+/** Refuses (400, per field) references to what does not exist, and a discount not below the price. */
+async function checkProduct(db: Queryable, product: ProductColumns, sizeIds: number[]): Promise<void> {
+  const found = await referencesOf(db, {
+    categoryId: product.categoryId,
+    subcategoryId: product.subcategoryId,
+    patternId: product.patternId ?? null,
+    genderId: product.genderId ?? null,
+    sizeIds,
+  });
+  const errors: Record<string, string[]> = {};
+  if (!found.category) errors.category_id = ['Please choose an existing category.'];
+  if (found.subcategoryCategoryId === undefined) errors.subcategory_id = ['Please choose an existing subcategory.'];
+  else if (found.subcategoryCategoryId !== product.categoryId) {
+    errors.subcategory_id = ['The subcategory belongs to another category.'];
+  }
+  if (product.patternId != null && !found.pattern) errors.pattern_id = ['Please choose an existing pattern.'];
+  if (product.genderId != null && !found.gender) errors.gender_id = ['Please choose an existing gender.'];
+  const unknownSizes = sizeIds.filter((id) => !found.sizeIds.has(id));
+  if (unknownSizes.length > 0) errors.sizes = [`Unknown size ids: ${unknownSizes.join(', ')}.`];
+  const discount = product.discountPricePaise;
+  if (discount != null && discount >= product.pricePaise) {
+    errors.discount_price = ['The discount price must be below the price.'];
+  }
+  if (Object.keys(errors).length > 0) throw refused(errors);
+}
+
+/**
+ * Sets the stock of the given sizes. Stock never drops below what unpaid orders hold: such an
+ * edit is refused with 409 and, as the whole write is one transaction, changes nothing.
+ */
+async function setSizeStocks(db: Queryable, productId: number, wanted: { size_id: number; stock: number }[]) {
+  const held = new Map(
+    (
+      await lockSizes(
+        db,
+        productId,
+        wanted.map((s) => s.size_id),
+      )
+    ).map((row) => [row.sizeId, row.reserved]),
+  );
+  const short = wanted.filter((s) => s.stock < (held.get(s.size_id) ?? 0));
+  if (short.length > 0) {
+    const detail = short.map((s) => `size ${s.size_id}: ${held.get(s.size_id)} reserved`).join('; ');
+    throw new AppError('CONFLICT', `Stock cannot go below what unpaid orders hold (${detail}).`, {
+      code: 'STOCK_BELOW_RESERVED',
+    });
+  }
+  for (const size of wanted) await setStock(db, productId, size.size_id, size.stock);
+}
+
+export async function createProduct(db: Queryable, body: AdminCreateProduct): Promise<number> {
+  const columns: ProductColumns = {
+    name: body.name,
+    categoryId: body.category_id,
+    subcategoryId: body.subcategory_id,
+    description: body.description ?? '',
+    productDetails: body.product_details ?? '',
+    washCare: body.wash_care ?? '',
+    pricePaise: rupeesToPaise(body.price),
+    discountPricePaise: body.discount_price == null ? null : rupeesToPaise(body.discount_price),
+    patternId: body.pattern_id ?? null,
+    genderId: body.gender_id ?? null,
+    status: body.status ?? 'active',
+  };
+  const sizes = body.sizes ?? [];
+  await checkProduct(
+    db,
+    columns,
+    sizes.map((s) => s.size_id),
+  );
+  const id = await insertProduct(db, await freeSlug(db, body.name, slugTaken), columns);
+  await setSizeStocks(db, id, sizes);
+  await replaceImages(db, id, body.images ?? []);
+  return id;
+}
+
+export async function changeProduct(db: Queryable, id: number, body: AdminUpdateProduct): Promise<void> {
+  const current = await productById(db, id, true);
+  if (!current) throw new AppError('NOT_FOUND', 'Product not found.');
+  const changes: Partial<ProductColumns> = {
+    name: body.name,
+    categoryId: body.category_id,
+    subcategoryId: body.subcategory_id,
+    description: body.description,
+    productDetails: body.product_details,
+    washCare: body.wash_care,
+    pricePaise: body.price === undefined ? undefined : rupeesToPaise(body.price),
+    discountPricePaise:
+      body.discount_price === undefined
+        ? undefined
+        : body.discount_price === null
+          ? null
+          : rupeesToPaise(body.discount_price),
+    patternId: body.pattern_id,
+    genderId: body.gender_id,
+    status: body.status,
+  };
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const merged: ProductColumns = { ...current, ...sent };
+  await checkProduct(
+    db,
+    merged,
+    (body.sizes ?? []).map((s) => s.size_id),
+  );
+  await updateProduct(db, id, changes);
+  if (body.sizes) await setSizeStocks(db, id, body.sizes);
+  if (body.images) await replaceImages(db, id, body.images);
+}
+
+/** A product that past orders show is archived (it leaves the storefront); any other is deleted. */
+export async function removeProduct(db: Queryable, id: number): Promise<Removal> {
+  if (await hasOrders(db, id)) {
+    await updateProduct(db, id, { status: 'archived' });
+    return 'archived';
+  }
+  await deleteProduct(db, id);
+  return 'deleted';
+}

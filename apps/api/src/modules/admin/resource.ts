@@ -1,0 +1,269 @@
+import { AdminDeleteAnswer, AdminIdParams, ErrorAnswer } from '@kapaas/contract';
+import { ilike, type Queryable, type Transaction } from '@kapaas/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from './audit';
+import type { AdminPrincipal } from './auth.service';
+import { explainConstraint } from './db-errors';
+
+/** One page of a list, and how many items there are in all. */
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+}
+
+/** What a resource's list receives: paging and search, plus the resource's own filters. */
+export interface Paging {
+  page: number;
+  per_page: number;
+  q?: string | undefined;
+}
+
+/** What DELETE did: removed the record, or kept it out of sight because something still needs it. */
+export type Removal = 'deleted' | 'archived';
+
+/**
+ * One admin resource (decisions.md §6): how to list, find, create, update and remove it. The
+ * routes, the transaction, the audit entry (before and after, in the API's own shape), the
+ * catalogue refresh and the answers are the same for all and live in `resourceRoutes`.
+ */
+export interface Resource<Item, Query extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
+  /** The URL segment under /admin/api/ and the audit log's resource name. */
+  path: string;
+  /** For messages: "Category". */
+  noun: string;
+  /** Only owners may use it (staff get 403). */
+  ownerOnly?: boolean;
+  /** Its writes change what the storefront shows, so the catalogue is rebuilt after each. */
+  catalogue?: boolean;
+  item: z.ZodType<Item>;
+  list: { query: Query; answer: z.ZodType; run(db: Queryable, query: z.output<Query>): Promise<Page<Item>> };
+  answer: z.ZodType;
+  find(db: Queryable, id: number): Promise<Item | undefined>;
+  create?: { body: Create; run(tx: Transaction, body: z.output<Create>, admin: AdminPrincipal): Promise<number> };
+  update?: {
+    body: Update;
+    run(tx: Transaction, id: number, body: z.output<Update>, admin: AdminPrincipal): Promise<void>;
+  };
+  remove?(tx: Transaction, id: number, admin: AdminPrincipal): Promise<Removal>;
+}
+
+/** The principal of an admin route (the auth hook has already refused anyone else). */
+export function adminOf(request: FastifyRequest): AdminPrincipal {
+  if (!request.admin) throw new AppError('UNAUTHORIZED', 'Please log in.');
+  return request.admin;
+}
+
+/** A case-insensitive "contains" on a column, with LIKE's wildcards taken literally. */
+export function contains(column: AnyPgColumn, text: string) {
+  return ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** The count a `select({ n: count() })` answers. */
+export async function totalOf(query: PromiseLike<{ n: number }[]>): Promise<number> {
+  const [row] = await query;
+  return row?.n ?? 0;
+}
+
+export const offsetOf = (query: Paging) => (query.page - 1) * query.per_page;
+
+const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
+
+/**
+ * Runs one admin write in a transaction with its audit entry, then refreshes the catalogue when
+ * the write changes what the storefront shows. `before` is the record as it was (undefined for a
+ * create); the write answers the id of the record it touched.
+ */
+export async function auditedWrite<Item>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: {
+    resource: string;
+    noun: string;
+    /** Decided after the write when it depends on what the write did (delete or archive). */
+    action: string | (() => string);
+    id?: number;
+    catalogue?: boolean;
+    find(db: Queryable, id: number): Promise<Item | undefined>;
+    write(tx: Transaction, before: Item | undefined): Promise<number>;
+  },
+): Promise<{ id: number; after: Item | undefined }> {
+  const admin = adminOf(request);
+  let result: { id: number; after: Item | undefined };
+  try {
+    result = await app.database.db.transaction(async (tx) => {
+      let before: Item | undefined;
+      if (options.id !== undefined) {
+        before = await options.find(tx, options.id);
+        if (!before) throw new AppError('NOT_FOUND', `${options.noun} not found.`);
+      }
+      const id = await options.write(tx, before);
+      const after = await options.find(tx, id);
+      await recordAudit(tx, admin, {
+        action: typeof options.action === 'string' ? options.action : options.action(),
+        resource: options.resource,
+        resourceId: id,
+        before: before ?? null,
+        after: after ?? null,
+      });
+      return { id, after };
+    });
+  } catch (error) {
+    explainConstraint(error, options.noun);
+  }
+  if (options.catalogue) await app.catalogue.changed();
+  return result;
+}
+
+/** The five routes of a resource: GET list, POST, GET/PATCH/DELETE /:id. */
+export function resourceRoutes<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  resource: Resource<Item, Q, C, U>,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = `/${resource.path}`;
+    const tags = ['admin'];
+    const security = [{ adminToken: [] }];
+    const config = { ownerOnly: resource.ownerOnly ?? false };
+    const noun = resource.noun;
+    const lower = noun.toLowerCase();
+    const write = (
+      request: FastifyRequest,
+      action: string | (() => string),
+      id: number | undefined,
+      run: (tx: Transaction) => Promise<number>,
+    ) =>
+      auditedWrite(app, request, {
+        resource: resource.path,
+        noun,
+        action,
+        ...(id === undefined ? {} : { id }),
+        catalogue: resource.catalogue ?? false,
+        find: resource.find,
+        write: run,
+      });
+
+    app.get(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          security,
+          summary: `List ${resource.path} (paginated, with search and filters)`,
+          querystring: resource.list.query,
+          response: { 200: resource.list.answer, ...failures },
+        },
+      },
+      async (request) => {
+        const query = request.query as z.output<Q> & Paging;
+        const { items, total } = await resource.list.run(app.database.db, query);
+        return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
+      },
+    );
+
+    app.get(
+      `${base}/:id`,
+      {
+        config,
+        schema: {
+          tags,
+          security,
+          summary: `One ${lower}`,
+          params: AdminIdParams,
+          response: { 200: resource.answer, ...failures },
+        },
+      },
+      async (request) => {
+        const item = await resource.find(app.database.db, request.params.id);
+        if (!item) throw new AppError('NOT_FOUND', `${noun} not found.`);
+        return { success: true as const, data: item };
+      },
+    );
+
+    const { create, update, remove } = resource;
+    if (create) {
+      app.post(
+        base,
+        {
+          config,
+          schema: {
+            tags,
+            security,
+            summary: `Create a ${lower}`,
+            body: create.body,
+            response: { 200: resource.answer, ...failures },
+          },
+        },
+        async (request) => {
+          const body = request.body as z.output<C>;
+          const { after } = await write(request, 'create', undefined, (tx) => create.run(tx, body, adminOf(request)));
+          return { success: true as const, data: after };
+        },
+      );
+    }
+
+    if (update) {
+      app.patch(
+        `${base}/:id`,
+        {
+          config,
+          schema: {
+            tags,
+            security,
+            summary: `Change a ${lower}; fields left out keep their values`,
+            params: AdminIdParams,
+            body: update.body,
+            response: { 200: resource.answer, ...failures },
+          },
+        },
+        async (request) => {
+          const { id } = request.params;
+          const body = request.body as z.output<U>;
+          const { after } = await write(request, 'update', id, async (tx) => {
+            await update.run(tx, id, body, adminOf(request));
+            return id;
+          });
+          return { success: true as const, data: after };
+        },
+      );
+    }
+
+    if (remove) {
+      app.delete(
+        `${base}/:id`,
+        {
+          config,
+          schema: {
+            tags,
+            security,
+            summary: `Delete a ${lower}`,
+            params: AdminIdParams,
+            response: { 200: AdminDeleteAnswer, ...failures },
+          },
+        },
+        async (request) => {
+          const { id } = request.params;
+          let removal = 'deleted' as Removal;
+          await write(
+            request,
+            () => (removal === 'archived' ? 'archive' : 'delete'),
+            id,
+            async (tx) => {
+              removal = await remove(tx, id, adminOf(request));
+              return id;
+            },
+          );
+          const archived = removal === 'archived';
+          return {
+            success: true as const,
+            archived,
+            message: archived ? `${noun} archived: it is still needed by past orders.` : `${noun} deleted.`,
+          };
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,37 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Banner and testimonial descriptions are HTML written in the admin console. They are cleaned
+ * here, when stored, to a small set of formatting tags (the storefront cleans again when showing).
+ */
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'a',
+    'blockquote',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+};
+
+/** The HTML with everything but simple formatting and safe links removed. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT).trim();
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  AdminPaging,
+  adminItem,
+  adminList,
+  Id,
+  ImageUrl,
+  LongText,
+  QueryFlag,
+  RupeeAmount,
+  Rupees,
+  SortOrder,
+  Timestamp,
+  Title,
+} from './common';
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+export const PRODUCT_STATUS_VALUES = ['active', 'archived'] as const;
+export const AdminProductStatus = z.enum(PRODUCT_STATUS_VALUES);
+
+/** Stock of one size: `reserved` is held by orders awaiting payment, `available` is what can be sold. */
+export const AdminProductSize = z.object({
+  size_id: z.number().int(),
+  size: z.string(),
+  stock: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+});
+
+export const AdminProduct = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  category_id: z.number().int(),
+  subcategory_id: z.number().int(),
+  description: z.string(),
+  product_details: z.string(),
+  wash_care: z.string(),
+  price: Rupees,
+  /** What the shopper pays when discounted, else null. */
+  discount_price: Rupees.nullable(),
+  pattern_id: z.number().int().nullable(),
+  gender_id: z.number().int().nullable(),
+  status: AdminProductStatus,
+  /** The first is the main image shown on cards. */
+  images: z.array(z.string()),
+  sizes: z.array(AdminProductSize),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+const SizeStock = z.strictObject({
+  size_id: Id,
+  stock: z.number().int('Stock is a whole number.').min(0, 'Stock cannot be negative.').max(1_000_000),
+});
+const SizeStocks = z
+  .array(SizeStock)
+  .max(50)
+  .refine((list) => new Set(list.map((s) => s.size_id)).size === list.length, 'Each size may appear once.');
+
+const productFields = {
+  name: Title(200),
+  category_id: Id,
+  subcategory_id: Id,
+  description: LongText,
+  product_details: LongText,
+  wash_care: LongText,
+  price: RupeeAmount,
+  /** Below the price; null (or absent) means no discount. */
+  discount_price: RupeeAmount.nullable(),
+  pattern_id: Id.nullable(),
+  gender_id: Id.nullable(),
+  /** Sets the stock of these sizes (others are left as they are). */
+  sizes: SizeStocks,
+  /** Replaces the images, in order; the first is the main one. */
+  images: z.array(ImageUrl).max(12),
+  status: AdminProductStatus,
+};
+export const AdminCreateProduct = z.strictObject({
+  ...productFields,
+  description: productFields.description.optional(),
+  product_details: productFields.product_details.optional(),
+  wash_care: productFields.wash_care.optional(),
+  discount_price: productFields.discount_price.optional(),
+  pattern_id: productFields.pattern_id.optional(),
+  gender_id: productFields.gender_id.optional(),
+  sizes: productFields.sizes.optional(),
+  images: productFields.images.optional(),
+  status: productFields.status.optional(),
+});
+export type AdminCreateProduct = z.infer<typeof AdminCreateProduct>;
+export const AdminUpdateProduct = z.strictObject(productFields).partial();
+export type AdminUpdateProduct = z.infer<typeof AdminUpdateProduct>;
+export const AdminProductListQuery = z.strictObject({
+  ...AdminPaging,
+  category_id: Id.optional(),
+  subcategory_id: Id.optional(),
+  status: AdminProductStatus.optional(),
+  /** Only products with a size whose available stock is at or below this. */
+  low_stock: z.coerce.number().int().min(0).optional(),
+});
+export const AdminProductListAnswer = adminList(AdminProduct);
+export const AdminProductAnswer = adminItem(AdminProduct);
+
+// ---------------------------------------------------------------------------------------------
+// Categories and subcategories
+
+export const AdminCategory = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  image: z.string(),
+  sort_order: z.number().int(),
+  active: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type AdminCategory = z.infer<typeof AdminCategory>;
+export const AdminCreateCategory = z.strictObject({
+  name: Title(100),
+  image: ImageUrl,
+  sort_order: SortOrder.optional(),
+  active: z.boolean().optional(),
+});
+export type AdminCreateCategory = z.infer<typeof AdminCreateCategory>;
+export const AdminUpdateCategory = AdminCreateCategory.partial();
+export type AdminUpdateCategory = z.infer<typeof AdminUpdateCategory>;
+export const AdminCategoryListQuery = z.strictObject({ ...AdminPaging, active: QueryFlag.optional() });
+export const AdminCategoryListAnswer = adminList(AdminCategory);
+export const AdminCategoryAnswer = adminItem(AdminCategory);
+
+export const AdminSubcategory = AdminCategory.extend({ category_id: z.number().int() });
+export type AdminSubcategory = z.infer<typeof AdminSubcategory>;
+export const AdminCreateSubcategory = AdminCreateCategory.extend({ category_id: Id });
+export type AdminCreateSubcategory = z.infer<typeof AdminCreateSubcategory>;
+export const AdminUpdateSubcategory = AdminCreateSubcategory.partial();
+export type AdminUpdateSubcategory = z.infer<typeof AdminUpdateSubcategory>;
+export const AdminSubcategoryListQuery = z.strictObject({
+  ...AdminPaging,
+  category_id: Id.optional(),
+  active: QueryFlag.optional(),
+});
+export const AdminSubcategoryListAnswer = adminList(AdminSubcategory);
+export const AdminSubcategoryAnswer = adminItem(AdminSubcategory);
+
+// ---------------------------------------------------------------------------------------------
+// Sizes, patterns (the storefront's "Print") and genders
+
+export const AdminSize = z.object({ id: z.number().int(), label: z.string(), sort_order: z.number().int() });
+export type AdminSize = z.infer<typeof AdminSize>;
+export const AdminCreateSize = z.strictObject({ label: Title(50), sort_order: SortOrder.optional() });
+export type AdminCreateSize = z.infer<typeof AdminCreateSize>;
+export const AdminUpdateSize = AdminCreateSize.partial();
+export type AdminUpdateSize = z.infer<typeof AdminUpdateSize>;
+export const AdminSizeListQuery = z.strictObject(AdminPaging);
+export const AdminSizeListAnswer = adminList(AdminSize);
+export const AdminSizeAnswer = adminItem(AdminSize);
+
+/** A pattern or a gender: only a name. */
+export const AdminNamed = z.object({ id: z.number().int(), name: z.string() });
+export type AdminNamed = z.infer<typeof AdminNamed>;
+export const AdminCreateNamed = z.strictObject({ name: Title(100) });
+export type AdminCreateNamed = z.infer<typeof AdminCreateNamed>;
+export const AdminUpdateNamed = AdminCreateNamed.partial();
+export type AdminUpdateNamed = z.infer<typeof AdminUpdateNamed>;
+export const AdminNamedListQuery = z.strictObject(AdminPaging);
+export const AdminNamedListAnswer = adminList(AdminNamed);
+export const AdminNamedAnswer = adminItem(AdminNamed);

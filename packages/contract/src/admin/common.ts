@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Id, Rupees } from '../common';
+
+/*
+ * Building blocks of the admin API (decisions.md §6): JSON over REST under /admin/api/, every
+ * answer `{ success: true, data }` (lists add `page`, `per_page`, `total`), every failure the
+ * shared ErrorAnswer. Amounts are rupees, as in the customer API.
+ */
+
+/** The `:id` of a resource's URL. */
+export const AdminIdParams = z.strictObject({ id: Id });
+
+/** A yes/no filter in a query string. */
+export const QueryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Paging and free-text search, shared by every list; each resource adds its own filters. */
+export const AdminPaging = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  /** Free text, matched case-insensitively against the resource's names. */
+  q: z.string().trim().max(100).optional(),
+};
+export const AdminListQuery = z.strictObject(AdminPaging);
+
+/** The answer of a list: one page of items and the total across all pages. */
+export function adminList<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+/** The answer carrying one item. */
+export function adminItem<T extends z.ZodType>(item: T) {
+  return z.object({ success: z.literal(true), data: item });
+}
+
+/** The answer of a DELETE: `archived` when the record was kept out of sight instead of removed. */
+export const AdminDeleteAnswer = z.object({ success: z.literal(true), message: z.string(), archived: z.boolean() });
+export type AdminDeleteAnswer = z.infer<typeof AdminDeleteAnswer>;
+
+/** A name or title: trimmed, required. */
+export const Title = (max = 200) => z.string().trim().min(1, 'This field is required.').max(max);
+
+/** Longer plain text (descriptions, details). */
+export const LongText = z.string().max(20_000);
+
+/** An amount in rupees, to the paisa, above zero. */
+export const RupeeAmount = z
+  .number()
+  .positive('Must be more than zero.')
+  .max(10_000_000, 'The amount is too large.')
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
+
+/** An image the shop serves: an uploaded or demo file under /media/, or an https URL. */
+export const ImageUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/media\/[A-Za-z0-9._/-]+|https:\/\/[^\s"'<>]+)$/, 'Must be an uploaded image (/media/…) or an https URL.');
+
+/** Where a banner or ad leads: a path on the shop or an https URL. */
+export const LinkUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/, 'Must be a path on the shop (/…) or an https URL.');
+
+export const SortOrder = z.number().int().min(-100_000).max(100_000);
+
+/** ISO 8601 timestamps in answers. */
+export const Timestamp = z.string();
+
+export { Id, Rupees };

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { OrderStatus, ShippingAddress } from '../orders';
+import { AdminPaging, adminItem, adminList, Id, RupeeAmount, Rupees, Timestamp } from './common';
+
+/** An order as the admin list shows it. */
+export const AdminOrderSummary = z.object({
+  id: z.number().int(),
+  status: OrderStatus,
+  customer: z.object({
+    kind: z.enum(['user', 'guest']),
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+  }),
+  total_items: z.number().int(),
+  total: Rupees,
+  refunded: Rupees,
+  created_at: Timestamp,
+  paid_at: Timestamp.nullable(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+
+export const AdminOrderLine = z.object({
+  product_id: z.number().int(),
+  size_id: z.number().int(),
+  product_name: z.string(),
+  size: z.string(),
+  product_image: z.string(),
+  unit_price: Rupees,
+  list_price: Rupees,
+  quantity: z.number().int(),
+  line_total: Rupees,
+});
+
+export const AdminOrderPayment = z.object({
+  provider_payment_id: z.string(),
+  amount: Rupees,
+  refunded: Rupees,
+  status: z.string(),
+  method: z.string().nullable(),
+  refunds: z.array(z.object({ provider_refund_id: z.string(), amount: Rupees, created_at: Timestamp })),
+});
+
+export const AdminOrder = AdminOrderSummary.extend({
+  shipping_address: ShippingAddress,
+  items_total: Rupees,
+  discount: Rupees,
+  shipping_charge: Rupees,
+  coupon_code: z.string().nullable(),
+  razorpay_order_id: z.string().nullable(),
+  lines: z.array(AdminOrderLine),
+  payments: z.array(AdminOrderPayment),
+  history: z.array(z.object({ status: OrderStatus, note: z.string().nullable(), at: Timestamp })),
+  /** The statuses this order may move to next through POST /orders/:id/status. */
+  next_statuses: z.array(OrderStatus),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+export const AdminOrderListQuery = z.strictObject({
+  ...AdminPaging,
+  status: OrderStatus.optional(),
+  /** Placed on or after this day or instant (ISO 8601). */
+  from: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
+  /** Placed before the end of this day, or before this instant (ISO 8601). */
+  to: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
+  user_id: Id.optional(),
+  guest_id: Id.optional(),
+});
+export const AdminOrderListAnswer = adminList(AdminOrderSummary);
+export const AdminOrderAnswer = adminItem(AdminOrder);
+
+export const AdminOrderStatusRequest = z.strictObject({
+  status: OrderStatus,
+  note: z.string().trim().max(500).optional(),
+});
+export type AdminOrderStatusRequest = z.infer<typeof AdminOrderStatusRequest>;
+
+/** Without `amount`, everything not yet refunded is refunded and the order is cancelled and restocked. */
+export const AdminRefundRequest = z.strictObject({
+  amount: RupeeAmount.optional(),
+  note: z.string().trim().max(500).optional(),
+});
+export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;

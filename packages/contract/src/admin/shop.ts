@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { AdminPaging, adminItem, adminList, Id, QueryFlag, RupeeAmount, Rupees, Timestamp, Title } from './common';
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+
+export const AdminCouponType = z.enum(['Amount', 'Percentage']);
+export const AdminCoupon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  type: AdminCouponType,
+  /** Rupees off, for `Amount`. */
+  amount: Rupees,
+  /** Percent off, for `Percentage`. */
+  percentage: z.number().int(),
+  min_order_value: Rupees,
+  max_discount: Rupees.nullable(),
+  valid_from: Timestamp.nullable(),
+  valid_to: Timestamp.nullable(),
+  usage_limit: z.number().int().nullable(),
+  per_customer_limit: z.number().int().nullable(),
+  used_count: z.number().int(),
+  active: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type AdminCoupon = z.infer<typeof AdminCoupon>;
+const couponFields = {
+  name: Title(100),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,30}$/, 'Use 3 to 30 letters, digits, - or _.'),
+  type: AdminCouponType,
+  amount: z.number().min(0).max(10_000_000),
+  percentage: z.number().int().min(0).max(100),
+  min_order_value: z.number().min(0).max(10_000_000),
+  max_discount: RupeeAmount.nullable(),
+  valid_from: z.iso.datetime({ offset: true }).nullable(),
+  valid_to: z.iso.datetime({ offset: true }).nullable(),
+  usage_limit: z.number().int().min(1).nullable(),
+  per_customer_limit: z.number().int().min(1).nullable(),
+  active: z.boolean(),
+};
+export const AdminCreateCoupon = z.strictObject({
+  name: couponFields.name,
+  code: couponFields.code,
+  type: couponFields.type,
+  amount: couponFields.amount.optional(),
+  percentage: couponFields.percentage.optional(),
+  min_order_value: couponFields.min_order_value.optional(),
+  max_discount: couponFields.max_discount.optional(),
+  valid_from: couponFields.valid_from.optional(),
+  valid_to: couponFields.valid_to.optional(),
+  usage_limit: couponFields.usage_limit.optional(),
+  per_customer_limit: couponFields.per_customer_limit.optional(),
+  active: couponFields.active.optional(),
+});
+export type AdminCreateCoupon = z.infer<typeof AdminCreateCoupon>;
+export const AdminUpdateCoupon = z.strictObject(couponFields).partial();
+export type AdminUpdateCoupon = z.infer<typeof AdminUpdateCoupon>;
+export const AdminCouponListQuery = z.strictObject({
+  ...AdminPaging,
+  type: AdminCouponType.optional(),
+  active: QueryFlag.optional(),
+});
+export const AdminCouponListAnswer = adminList(AdminCoupon);
+export const AdminCouponAnswer = adminItem(AdminCoupon);
+
+// ---------------------------------------------------------------------------------------------
+// States and cities
+
+export const AdminStateKind = z.enum(['state', 'union_territory']);
+export const AdminState = z.object({ id: z.number().int(), name: z.string(), kind: AdminStateKind });
+export type AdminState = z.infer<typeof AdminState>;
+export const AdminCreateState = z.strictObject({ name: Title(100), kind: AdminStateKind });
+export type AdminCreateState = z.infer<typeof AdminCreateState>;
+export const AdminUpdateState = AdminCreateState.partial();
+export type AdminUpdateState = z.infer<typeof AdminUpdateState>;
+export const AdminStateListQuery = z.strictObject({ ...AdminPaging, kind: AdminStateKind.optional() });
+export const AdminStateListAnswer = adminList(AdminState);
+export const AdminStateAnswer = adminItem(AdminState);
+
+export const AdminCity = z.object({ id: z.number().int(), state_id: z.number().int(), name: z.string() });
+export type AdminCity = z.infer<typeof AdminCity>;
+export const AdminCreateCity = z.strictObject({ state_id: Id, name: Title(100) });
+export type AdminCreateCity = z.infer<typeof AdminCreateCity>;
+export const AdminUpdateCity = AdminCreateCity.partial();
+export type AdminUpdateCity = z.infer<typeof AdminUpdateCity>;
+export const AdminCityListQuery = z.strictObject({ ...AdminPaging, state_id: Id.optional() });
+export const AdminCityListAnswer = adminList(AdminCity);
+export const AdminCityAnswer = adminItem(AdminCity);
+
+// ---------------------------------------------------------------------------------------------
+// Settings: a single resource
+
+export const AdminSettings = z.object({
+  /** Rupees added to every order; 0 is free shipping. */
+  shipping_charge: Rupees,
+  /** The most pieces of one product and size in one order. */
+  per_order_cap: z.number().int(),
+  /** How long an unpaid order holds its stock. */
+  payment_expiry_minutes: z.number().int(),
+  updated_at: Timestamp,
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+export const AdminUpdateSettings = z
+  .strictObject({
+    shipping_charge: z
+      .number()
+      .min(0)
+      .max(100_000)
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.'),
+    per_order_cap: z.number().int().min(1).max(1000),
+    payment_expiry_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
+  })
+  .partial();
+export type AdminUpdateSettings = z.infer<typeof AdminUpdateSettings>;
+export const AdminSettingsAnswer = adminItem(AdminSettings);
