@@ -8,7 +8,9 @@ describe('formatRupees', () => {
   });
 
   it('keeps paise when there are any', () => {
-    expect(formatRupees(1299.5)).toBe('₹1,299.5');
+    expect(formatRupees(1299.5)).toBe('₹1,299.50');
+    expect(formatRupees(205.7)).toBe('₹205.70');
+    expect(formatRupees(0.05)).toBe('₹0.05');
     expect(formatRupees(749.25)).toBe('₹749.25');
   });
 });
