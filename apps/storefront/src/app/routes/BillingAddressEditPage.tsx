@@ -1,10 +1,48 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
+import { ADDRESS_UPDATED_REDIRECT_MS } from '../../features/addresses/addressTexts';
+import { EditAddressForm } from '../../features/addresses/components/EditAddressForm';
+import { parseRouteId } from '../../lib/routeParams';
+import { useIdentity } from '../../lib/session';
+import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
+import { NotFoundPage } from '../NotFoundPage';
 
-/** /Billingedit/:addressId: edit a delivery address during checkout (spec §2). */
+/** /Billingedit/:addressId: edit a delivery address during checkout (spec §2); back to billing 1 s after saving. */
 export function BillingAddressEditPage() {
+  const addressId = parseRouteId(useParams().addressId);
+  const identity = useIdentity();
+  const navigateLater = useDelayedNavigate();
+  const [saved, setSaved] = useState<string | null>(null);
+  if (addressId === null) return <NotFoundPage />;
+
   return (
     <div className="container page">
       <PageHeading>Edit Address</PageHeading>
+      {identity.kind === 'anonymous' ? (
+        <SessionNotice />
+      ) : (
+        <>
+          {saved && (
+            <div className="alert alert-success" role="status">
+              {saved}
+            </div>
+          )}
+          <EditAddressForm
+            addressId={addressId}
+            onUpdated={(message) => {
+              setSaved(message);
+              navigateLater('/Billing-Address', ADDRESS_UPDATED_REDIRECT_MS);
+            }}
+            secondaryAction={
+              <Link to="/Billing-Address" className="btn btn-outline-secondary">
+                Back to Billing Address
+              </Link>
+            }
+          />
+        </>
+      )}
     </div>
   );
 }

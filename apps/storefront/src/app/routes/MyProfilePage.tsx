@@ -1,10 +1,32 @@
-import { PageHeading } from '../../components/PageHeading';
+import { usePopup } from '../../components/popups/PopupProvider';
+import { useLogout } from '../../features/account/api/useLogout';
+import { LogoutButton } from '../../features/account/components/LogoutButton';
+import { AddAddressForm } from '../../features/addresses/components/AddAddressForm';
+import { ProfileAddressList } from '../../features/addresses/components/ProfileAddressList';
+import { ProfileScreen } from '../../features/profile/components/ProfileScreen';
 
-/** /myprofile: the profile overview with addresses (spec §2, Profile). */
+/** /myprofile: the profile (spec §2), with logout and the addresses composed in from their features. */
 export function MyProfilePage() {
+  const logout = useLogout();
+  const popup = usePopup();
   return (
-    <div className="container page">
-      <PageHeading>My Profile</PageHeading>
-    </div>
+    <ProfileScreen
+      logout={<LogoutButton className="profile-sidebar__link profile-sidebar__logout" />}
+      addresses={<ProfileAddressList />}
+      renderAddForm={(done) => (
+        <AddAddressForm
+          onAdded={(message) => {
+            popup.success(message);
+            done();
+          }}
+          secondaryAction={
+            <button type="button" className="btn btn-outline-secondary" onClick={done}>
+              Cancel
+            </button>
+          }
+        />
+      )}
+      endSession={() => logout.mutateAsync()}
+    />
   );
 }

@@ -1,10 +1,22 @@
+import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
+import { ProfileUpdateForm } from '../../features/profile/components/ProfileUpdateForm';
+import { useIdentity } from '../../lib/session';
 
-/** /Profileupdate: change name and phone (spec §2). */
+/** Guests have no profile to edit (spec §6). */
+const GUESTS_CANNOT_EDIT = 'Guests cannot edit a profile. Please log in.';
+
+/** /Profileupdate: change the name and phone (spec §2, §5). */
 export function ProfileUpdatePage() {
+  const identity = useIdentity();
   return (
     <div className="container page">
       <PageHeading>Update Profile</PageHeading>
+      {identity.kind === 'user' ? (
+        <ProfileUpdateForm />
+      ) : (
+        <SessionNotice message={identity.kind === 'guest' ? GUESTS_CANNOT_EDIT : undefined} />
+      )}
     </div>
   );
 }

@@ -1,10 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
+import { RegisterForm } from '../../features/account/components/RegisterForm';
+import { pendingItemFrom } from '../../features/account/pendingItem';
+import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 
-/** /Register-Page: create an account (spec §2). */
+/** /Register-Page: create an account, or continue as a guest (spec §2); the item in the navigation state rides along. */
 export function RegisterPage() {
+  const item = pendingItemFrom(useLocation().state);
+  const queryClient = useQueryClient();
   return (
-    <div className="container page">
-      <PageHeading>Register</PageHeading>
+    <div className="container page account-page">
+      <div className="account-page__inner">
+        <PageHeading>Register</PageHeading>
+        <RegisterForm
+          item={item}
+          onSessionStarted={() => void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY })}
+        />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,12 @@
+/** The login, registration and guest texts of spec §8, exactly. */
+export const ACCOUNT_TEXTS = {
+  loginInvalid: 'Login credentials are invalid',
+  registerFailed: 'Registration failed',
+  registered: 'Registration successful! Please log in.',
+  guestSuccess: 'You are logged in as a Guest.',
+  guestFailed: 'Unable to login as Guest',
+  guestException: 'Something went wrong during guest login.',
+} as const;
+
+/** Redirect home after a login or a guest start (spec §9). */
+export const LOGIN_REDIRECT_MS = 1000;

@@ -1,0 +1,19 @@
+import type { GuestAnswer } from '@kapaas/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { rememberGuest, storedGuestId } from '../../../lib/session';
+import type { PendingItem } from '../pendingItem';
+
+/** The guest answer; `cart_message` says why the item brought along could not go into the cart. */
+export type GuestResult = GuestAnswer & { cart_message?: string };
+
+/** get_guest_id (spec §4): reuses the stored guest id, else starts a new guest, and remembers it. */
+export function useContinueAsGuest() {
+  return useMutation({
+    mutationFn: (item: PendingItem | undefined) => {
+      const guestId = storedGuestId();
+      return apiPost<GuestResult>('get_guest_id', { ...(guestId !== null ? { guest_id: guestId } : {}), ...item });
+    },
+    onSuccess: (answer) => rememberGuest(answer.guest_id),
+  });
+}

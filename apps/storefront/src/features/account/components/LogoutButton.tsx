@@ -1,0 +1,33 @@
+import { useNavigate } from 'react-router';
+import { usePopup } from '../../../components/popups/PopupProvider';
+import { errorMessage } from '../../../lib/api';
+import { useLogout } from '../api/useLogout';
+
+interface LogoutButtonProps {
+  className?: string;
+}
+
+/** Logout (spec §4): ends the session, forgets the stored identity and goes home; a failure is told, not hidden. */
+export function LogoutButton({ className = 'btn btn-outline-danger' }: LogoutButtonProps) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const popup = usePopup();
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={logout.isPending}
+      onClick={async () => {
+        // Awaited rather than per-call callbacks: a page that needs the identity unmounts this button on logout.
+        try {
+          await logout.mutateAsync();
+          navigate('/');
+        } catch (error) {
+          popup.error(errorMessage(error));
+        }
+      }}
+    >
+      Logout
+    </button>
+  );
+}

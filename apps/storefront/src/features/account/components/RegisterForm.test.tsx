@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../../../test/fakeApi';
+import { categoryList } from '../../../../test/fixtures';
+import { renderRoute } from '../../../../test/renderRoute';
+
+async function fillForm(user: ReturnType<typeof renderRoute>['user']) {
+  await user.type(await screen.findByLabelText('Name'), 'Ravi Kumar');
+  await user.type(screen.getByLabelText('E-mail'), 'ravi@example.in');
+  await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'cotton-soft-1');
+  await user.type(screen.getByLabelText('Confirm password', { selector: 'input' }), 'cotton-soft-1');
+}
+
+describe('Register page', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('lets at most 10 digits into the mobile number and checks the fields first', async () => {
+    stubApi({ category_list: categoryList });
+    const { user } = renderRoute('/Register-Page');
+    const phone = await screen.findByLabelText('Mobile number');
+    expect(phone).toHaveAttribute('maxLength', '10');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('The name is required.')).toBeInTheDocument();
+  });
+
+  it("joins the server's error map into one message and shows each beside its field", async () => {
+    stubApi({
+      category_list: categoryList,
+      register: () =>
+        json(409, {
+          success: false,
+          message: 'Please correct the highlighted fields.',
+          errors: {
+            email: ['This e-mail address is already registered.'],
+            phone: ['This mobile number is already registered.'],
+          },
+        }),
+    });
+    const { user } = renderRoute('/Register-Page');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This e-mail address is already registered. This mobile number is already registered.',
+    );
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('This e-mail address is already registered.');
+  });
+
+  it("falls back to 'Registration failed' and to the network text", async () => {
+    stubApi({ category_list: categoryList, register: () => json(400, { success: false, message: '' }) });
+    const { user } = renderRoute('/Register-Page');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+  });
+
+  it('says so on success and goes to login with the item passed along', async () => {
+    const api = stubApi({
+      category_list: categoryList,
+      register: {
+        success: true,
+        message: 'Registration successful! Please log in.',
+        user: { id: 9, user_name: 'Ravi' },
+      },
+    });
+    const { user, router } = renderRoute('/');
+    await router.navigate('/Register-Page', { state: { product_id: 12, size: 4, quantity: 1 } });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Registration successful! Please log in.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login-Page'));
+    expect(router.state.location.state).toEqual({ product_id: 12, size: 4, quantity: 1 });
+    const call = api.mock.calls.find(([url]) => String(url).endsWith('/api/register'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      name: 'Ravi Kumar',
+      email: 'ravi@example.in',
+      phone: '9876543210',
+      password: 'cotton-soft-1',
+      password_confirmation: 'cotton-soft-1',
+    });
+  });
+});

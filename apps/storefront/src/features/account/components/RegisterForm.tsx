@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterRequest } from '@kapaas/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { PasswordInput } from '../../../components/PasswordInput';
+import { usePopup } from '../../../components/popups/PopupProvider';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { ACCOUNT_TEXTS } from '../accountTexts';
+import { useRegister } from '../api/useRegister';
+import type { PendingItem } from '../pendingItem';
+import { ContinueAsGuestButton } from './ContinueAsGuestButton';
+import '../account.css';
+import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+
+interface RegisterFields {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  password_confirmation: string;
+}
+
+const FIELDS: { name: keyof RegisterFields; label: string; type: string; autoComplete: string }[] = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Mobile number', type: 'tel', autoComplete: 'tel-national' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'password_confirmation', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+];
+
+/** Spec §8: the error map's messages joined with spaces, else the server's message, else 'Registration failed'. */
+export function registerFailureText(error: unknown): string {
+  if (!serverAnswered(error)) return NETWORK_ERROR_MESSAGE;
+  const joined = error instanceof ApiError ? Object.values(error.errors).flat().join(' ') : '';
+  return joined || serverMessage(error) || ACCOUNT_TEXTS.registerFailed;
+}
+
+interface RegisterFormProps {
+  item?: PendingItem;
+  onSessionStarted?: () => void;
+}
+
+/** Registration (spec §2, §5): on success the notice, then the login page with the item passed along (spec §4). */
+export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
+  const ids = useId();
+  const registerAccount = useRegister();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFields>({
+    resolver: zodResolver(RegisterRequest),
+    defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
+  });
+
+  const [registered, setRegistered] = useState(false);
+
+  const submit = async (fields: RegisterFields) => {
+    try {
+      await registerAccount.mutateAsync(fields);
+      setRegistered(true);
+      popup.success(ACCOUNT_TEXTS.registered);
+      navigate('/Login-Page', item ? { state: item } : undefined);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const { name } of FIELDS) {
+          const [message] = error.errors[name] ?? [];
+          if (message) setError(name, { message });
+        }
+      }
+      setError('root.server', { message: registerFailureText(error) });
+    }
+  };
+
+  return (
+    <div className="account-card">
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <fieldset disabled={isSubmitting || registered}>
+          <legend className="visually-hidden">Your details</legend>
+          {FIELDS.map(({ name, label, type, autoComplete }) => {
+            const invalid = errors[name] !== undefined;
+            const common = {
+              id: `${ids}-${name}`,
+              autoComplete,
+              className: `form-control${invalid ? ' is-invalid' : ''}`,
+              'aria-invalid': invalid,
+              'aria-describedby': invalid ? `${ids}-${name}-error` : undefined,
+              ...register(name),
+            };
+            return (
+              <div className="mb-3" key={name}>
+                <label htmlFor={`${ids}-${name}`} className="form-label">
+                  {label}
+                </label>
+                {type === 'password' ? (
+                  <PasswordInput {...common} toggleLabel={label.toLowerCase()} />
+                ) : (
+                  <input
+                    {...common}
+                    type={type}
+                    inputMode={name === 'phone' ? 'numeric' : undefined}
+                    maxLength={name === 'phone' ? 10 : undefined}
+                  />
+                )}
+                {invalid && (
+                  <div id={`${ids}-${name}-error`} className="invalid-feedback d-block">
+                    {errors[name]?.message}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+        {errors.root?.server && (
+          <div className="alert alert-danger" role="alert">
+            {errors.root.server.message}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Register'}
+        </button>
+      </form>
+      <div className="account-card__divider">
+        <span>or</span>
+      </div>
+      <ContinueAsGuestButton item={item} onStarted={onSessionStarted} />
+      <p className="account-card__switch">
+        Already have an account?{' '}
+        <Link to="/Login-Page" state={item}>
+          Login
+        </Link>
+      </p>
+    </div>
+  );
+}

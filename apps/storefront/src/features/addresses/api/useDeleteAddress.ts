@@ -1,0 +1,34 @@
+import type { AddressListAnswer, MessageAnswer } from '@kapaas/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { ownerFields, useIdentity } from '../../../lib/session';
+import { ADDRESSES_QUERY_KEY, addressListKey } from './useAddressList';
+
+/**
+ * delete_address, optimistic (spec §4): the card leaves the list at once and comes back when the server refuses.
+ * The list is read again afterwards, because deleting the Active address makes another one Active.
+ */
+export function useDeleteAddress() {
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  const key = addressListKey(identity);
+  return useMutation({
+    mutationFn: (addressId: number) =>
+      apiPost<MessageAnswer>('delete_address', { ...ownerFields(identity), address_id: addressId }),
+    onMutate: async (addressId) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<AddressListAnswer>(key);
+      if (before) {
+        queryClient.setQueryData<AddressListAnswer>(key, {
+          ...before,
+          address: before.address.filter((address) => address.address_id !== addressId),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _addressId, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
+  });
+}

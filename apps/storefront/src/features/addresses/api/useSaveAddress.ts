@@ -1,0 +1,30 @@
+import type { AddAddressAnswer, AddAddressRequest, MessageAnswer, UpdateAddressRequest } from '@kapaas/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { ownerFields, useIdentity } from '../../../lib/session';
+import { ADDRESSES_QUERY_KEY } from './useAddressList';
+
+type AddressFields = Omit<AddAddressRequest, 'user_id' | 'guest_id'>;
+type AddressChanges = Omit<UpdateAddressRequest, 'user_id' | 'guest_id'>;
+
+/** add_address for the current user or guest; the lists are read again once it is saved. */
+export function useAddAddress() {
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: AddressFields) =>
+      apiPost<AddAddressAnswer>('add_address', { ...ownerFields(identity), ...fields }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
+  });
+}
+
+/** update_address; pin code, e-mail and phone left out keep their saved values. */
+export function useUpdateAddress() {
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: AddressChanges) =>
+      apiPost<MessageAnswer>('update_address', { ...ownerFields(identity), ...changes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,24 @@
+import type { CityListAnswer, StateListAnswer } from '@kapaas/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+
+/** state_list: every state and union territory, by name; it hardly ever changes. */
+export function useStates() {
+  return useQuery({
+    queryKey: ['addresses', 'states'],
+    queryFn: ({ signal }) => apiPost<StateListAnswer>('state_list', {}, { signal }),
+    select: (answer) => answer.product,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** city_list for the chosen state; idle until a state is chosen (spec §5), reloaded when it changes (spec §4). */
+export function useCities(stateId: number | null) {
+  return useQuery({
+    queryKey: ['addresses', 'cities', stateId],
+    queryFn: ({ signal }) => apiPost<CityListAnswer>('city_list', { state_id: stateId }, { signal }),
+    select: (answer) => answer.product,
+    enabled: stateId !== null,
+    staleTime: 60 * 60 * 1000,
+  });
+}

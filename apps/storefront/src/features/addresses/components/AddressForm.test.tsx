@@ -1,0 +1,254 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../../../test/fakeApi';
+import { categoryList } from '../../../../test/fixtures';
+import { renderRoute } from '../../../../test/renderRoute';
+
+const states = {
+  success: true,
+  product: [
+    { state_id: 1, state_name: 'Karnataka' },
+    { state_id: 2, state_name: 'Tamil Nadu' },
+  ],
+};
+const citiesOf = (body: Record<string, unknown>) => ({
+  success: true,
+  product:
+    body.state_id === 1
+      ? [{ city_id: 10, city_name: 'Bengaluru' }]
+      : [
+          { city_id: 20, city_name: 'Chennai' },
+          { city_id: 21, city_name: 'Madurai' },
+        ],
+});
+
+const saved = {
+  address_id: 5,
+  first_name: 'Priya',
+  last_name: 'Sharma',
+  address: '12, Gandhi Nagar',
+  state: 2,
+  city: 21,
+  state_name: 'Tamil Nadu',
+  city_name: 'Madurai',
+  pin_code: '625001',
+  email_id: 'priya@example.in',
+  phone_number: '9876543210',
+  active_status: 'Active',
+};
+
+function bodiesOf(api: ReturnType<typeof stubApi>, endpoint: string) {
+  return api.mock.calls
+    .filter(([url]) => String(url).endsWith(`/api/${endpoint}`))
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+async function fillAll(user: User, pin = '560001') {
+  await user.type(await screen.findByLabelText('First name'), 'Priya');
+  await user.type(screen.getByLabelText('Last name'), 'Sharma');
+  await user.type(screen.getByLabelText('Address'), '12, Gandhi Nagar');
+  await waitFor(() => expect(screen.getByRole('option', { name: 'Karnataka' })).toBeInTheDocument());
+  await user.selectOptions(screen.getByLabelText('State'), 'Karnataka');
+  await waitFor(() => expect(screen.getByRole('option', { name: 'Bengaluru' })).toBeInTheDocument());
+  await user.selectOptions(screen.getByLabelText('City'), 'Bengaluru');
+  await user.type(screen.getByLabelText('Pin code'), pin);
+  await user.type(screen.getByLabelText('Phone number'), '9876543210');
+  await user.type(screen.getByLabelText('E-mail'), 'priya@example.in');
+}
+
+describe('Add address form (/Billing-Address-Form)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('userId', '5');
+    localStorage.setItem('userName', 'Priya');
+  });
+
+  it('keeps the city select disabled until a state is chosen, and reloads and clears it when the state changes', async () => {
+    const api = stubApi({ category_list: categoryList, state_list: states, city_list: citiesOf });
+    const { user } = renderRoute('/Billing-Address-Form');
+    const city = await screen.findByLabelText('City');
+    expect(city).toBeDisabled();
+
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Karnataka' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('State'), 'Karnataka');
+    await waitFor(() => expect(city).toBeEnabled());
+    await user.selectOptions(city, await screen.findByRole('option', { name: 'Bengaluru' }));
+    expect(city).toHaveValue('10');
+
+    await user.selectOptions(screen.getByLabelText('State'), 'Tamil Nadu');
+    expect(await screen.findByRole('option', { name: 'Madurai' })).toBeInTheDocument();
+    expect(city).toHaveValue('');
+    expect(bodiesOf(api, 'city_list')).toEqual([{ state_id: 1 }, { state_id: 2 }]);
+  });
+
+  it('requires every field, with the PIN and phone hints of the spec, and sends nothing', async () => {
+    const api = stubApi({ category_list: categoryList, state_list: states, city_list: citiesOf });
+    const { user } = renderRoute('/Billing-Address-Form');
+    await fillAll(user, '5600');
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '98765');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByText('Pin code must be 6 digits')).toBeInTheDocument();
+    expect(screen.getByText('Phone number must be 10 digits')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('maxLength', '10');
+    expect(bodiesOf(api, 'add_address')).toEqual([]);
+  });
+
+  it('disables every input and reads SUBMITTING... while sending, then goes to billing after 1.5 s', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const api = stubApi({ category_list: categoryList, state_list: states, city_list: citiesOf });
+    const base = api.getMockImplementation();
+    api.mockImplementation(async (input, init) =>
+      String(input).endsWith('/api/add_address')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : base
+          ? base(input, init)
+          : json(404, {}),
+    );
+    const { user, router } = renderRoute('/Billing-Address-Form');
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByRole('button', { name: 'SUBMITTING...' })).toBeDisabled();
+    expect(screen.getByLabelText('First name')).toBeDisabled();
+    expect(screen.getByLabelText('State')).toBeDisabled();
+    expect(screen.getByLabelText('City')).toBeDisabled();
+
+    answer(json(200, { success: true, message: 'Address added successfully.', address_id: 9 }));
+    expect(await screen.findByText('Address added successfully.')).toBeInTheDocument();
+    expect(bodiesOf(api, 'add_address')).toEqual([
+      {
+        user_id: 5,
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        address: '12, Gandhi Nagar',
+        state: 1,
+        city: 10,
+        pin_code: '560001',
+        email_id: 'priya@example.in',
+        phone_number: '9876543210',
+      },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(router.state.location.pathname).toBe('/Billing-Address-Form');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 1500 });
+  });
+
+  it("shows the server's field errors beside their fields, else its message or 'Failed to add address.'", async () => {
+    stubApi({
+      category_list: categoryList,
+      state_list: states,
+      city_list: citiesOf,
+      add_address: () =>
+        json(400, { success: false, message: 'Invalid', errors: { city: ['That city is not in the chosen state.'] } }),
+    });
+    const { user } = renderRoute('/Billing-Address-Form');
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByLabelText('City')).toHaveAccessibleDescription('That city is not in the chosen state.');
+  });
+
+  it("says 'Failed to add address.' when the refusal has no message", async () => {
+    stubApi({
+      category_list: categoryList,
+      state_list: states,
+      city_list: citiesOf,
+      add_address: () => json(500, { success: false, message: '' }),
+    });
+    const { user } = renderRoute('/Billing-Address-Form');
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add address.');
+  });
+});
+
+describe('Edit address form (/Billingedit/:id and /Myprofileedit/:id)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('userId', '5');
+    localStorage.setItem('userName', 'Priya');
+  });
+
+  it('fills the saved address, lets PIN, e-mail and phone be blank, and goes back to billing after 1 s', async () => {
+    const api = stubApi({
+      category_list: categoryList,
+      state_list: states,
+      city_list: citiesOf,
+      edit_address: { success: true, address: saved },
+      update_address: { success: true, message: 'Address updated successfully!' },
+    });
+    const { user, router } = renderRoute('/Billingedit/5');
+    expect(await screen.findByLabelText('First name')).toHaveValue('Priya');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('21'));
+    expect(screen.getByLabelText('State')).toHaveValue('2');
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Priyanka');
+    await user.clear(screen.getByLabelText('Pin code (optional)'));
+    await user.clear(screen.getByLabelText('E-mail (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Update Address' }));
+
+    expect(await screen.findByText('Address updated successfully!')).toBeInTheDocument();
+    expect(bodiesOf(api, 'update_address')).toEqual([
+      {
+        user_id: 5,
+        address_id: 5,
+        first_name: 'Priyanka',
+        last_name: 'Sharma',
+        address: '12, Gandhi Nagar',
+        state: 2,
+        city: 21,
+        phone_number: '9876543210',
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 1500 });
+  });
+
+  it('still requires the name, address, state and city', async () => {
+    stubApi({
+      category_list: categoryList,
+      state_list: states,
+      city_list: citiesOf,
+      edit_address: { success: true, address: saved },
+    });
+    const { user } = renderRoute('/Billingedit/5');
+    await user.clear(await screen.findByLabelText('First name'));
+    await user.click(screen.getByRole('button', { name: 'Update Address' }));
+    expect(await screen.findByText('First name is required.')).toBeInTheDocument();
+  });
+
+  it('says why the address could not be read', async () => {
+    stubApi({
+      category_list: categoryList,
+      state_list: states,
+      edit_address: () => json(404, { success: false, message: 'That address was not found.' }),
+    });
+    renderRoute('/Billingedit/77');
+    expect(await screen.findByText('Failed to fetch address details: That address was not found.')).toBeInTheDocument();
+  });
+
+  it('on the profile lets only digits into the phone and goes back to /myprofile after 1 s', async () => {
+    stubApi({
+      category_list: categoryList,
+      state_list: states,
+      city_list: citiesOf,
+      edit_address: { success: true, address: saved },
+      update_address: { success: true, message: 'Address updated successfully!' },
+      address_list: { success: true, address: [saved] },
+    });
+    const { user, router } = renderRoute('/Myprofileedit/5');
+    const phone = await screen.findByLabelText('Phone number (optional)');
+    await user.clear(phone);
+    await user.type(phone, '98a7-6b5');
+    expect(phone).toHaveValue('98765');
+    await user.clear(phone);
+    await user.type(phone, '9123456780');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('21'));
+    await user.click(screen.getByRole('button', { name: 'Update Address' }));
+    expect(await screen.findByText('Address updated successfully!')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 1500 });
+  });
+});

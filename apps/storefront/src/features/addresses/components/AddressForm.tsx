@@ -1,0 +1,261 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
+import { type KeyboardEvent, type ReactNode, useEffect, useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+import { ADDRESS_TEXTS } from '../addressTexts';
+import { useCities, useStates } from '../api/useStatesAndCities';
+import '../addresses.css';
+
+/** The add form's rules (spec §5): every field required, PIN 6 digits, phone 10 digits: the server's own schema. */
+export const addAddressSchema = AddAddressRequest.omit({ user_id: true, guest_id: true });
+/** The edit form's rules (spec §5): pin code, e-mail and phone may stay blank, keeping the saved value. */
+export const editAddressSchema = UpdateAddressRequest.omit({ user_id: true, guest_id: true, address_id: true });
+
+/** What the form's inputs hold: text, and the chosen state and city ids as the selects' strings. */
+export interface AddressFormValues {
+  first_name: string;
+  last_name: string;
+  address: string;
+  state: string;
+  city: string;
+  pin_code: string;
+  email_id: string;
+  phone_number: string;
+}
+
+/** The checked values; an add form's always fill every field. */
+export type AddressFormOutput = z.output<typeof editAddressSchema>;
+
+export const EMPTY_ADDRESS: AddressFormValues = {
+  first_name: '',
+  last_name: '',
+  address: '',
+  state: '',
+  city: '',
+  pin_code: '',
+  email_id: '',
+  phone_number: '',
+};
+
+const FIELD_NAMES = Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[];
+
+interface AddressFormProps {
+  mode: 'add' | 'edit';
+  defaultValues?: AddressFormValues;
+  /** Saves the checked values; a rejection's field errors appear beside their fields, its message above the button. */
+  onSave: (values: AddressFormOutput) => Promise<void>;
+  /** The text shown when saving failed for a reason other than a field. */
+  failureText: (error: unknown) => string;
+  /** The profile variant lets only digits be typed into the phone field (spec §5). */
+  digitsOnlyPhone?: boolean;
+  submitLabel: string;
+  /** A link or button beside the submit button, e.g. back to the list. */
+  secondaryAction?: ReactNode;
+}
+
+/**
+ * The address form of spec §5, for adding and editing: the city select stays disabled until a state is chosen and
+ * is emptied and reloaded when the state changes; while sending, every input is disabled and the button reads
+ * SUBMITTING...
+ */
+export function AddressForm({
+  mode,
+  defaultValues = EMPTY_ADDRESS,
+  onSave,
+  failureText,
+  digitsOnlyPhone = false,
+  submitLabel,
+  secondaryAction,
+}: AddressFormProps) {
+  const ids = useId();
+  const schema = mode === 'add' ? addAddressSchema : editAddressSchema;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressFormValues, unknown, AddressFormOutput>({
+    resolver: zodResolver(schema) as unknown as Resolver<AddressFormValues, unknown, AddressFormOutput>,
+    defaultValues,
+  });
+  const states = useStates();
+  const stateValue = watch('state');
+  const stateId = /^[1-9][0-9]*$/.test(stateValue) ? Number(stateValue) : null;
+  const cities = useCities(stateId);
+
+  // A select shows its value only once that option exists: put the saved state and city back when their
+  // options arrive (the edit form starts with both chosen).
+  useEffect(() => {
+    if (states.data) setValue('state', getValues('state'));
+  }, [states.data, setValue, getValues]);
+  useEffect(() => {
+    if (cities.data) setValue('city', getValues('city'));
+  }, [cities.data, setValue, getValues]);
+
+  const submit = async (values: AddressFormOutput) => {
+    try {
+      await onSave(values);
+    } catch (error) {
+      let fieldErrorShown = false;
+      if (error instanceof ApiError) {
+        for (const name of FIELD_NAMES) {
+          const [message] = error.errors[name] ?? [];
+          if (message) {
+            setError(name, { message });
+            fieldErrorShown = true;
+          }
+        }
+      }
+      if (!fieldErrorShown) setError('root.server', { message: failureText(error) });
+    }
+  };
+
+  const blockNonDigits = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key.length === 1 && !/[0-9]/.test(event.key) && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+    }
+  };
+
+  const field = (name: keyof AddressFormValues) => {
+    const invalid = errors[name] !== undefined;
+    return {
+      id: `${ids}-${name}`,
+      className: `form-control${invalid ? ' is-invalid' : ''}`,
+      'aria-invalid': invalid,
+      'aria-describedby': invalid ? `${ids}-${name}-error` : undefined,
+    };
+  };
+  const fieldError = (name: keyof AddressFormValues) =>
+    errors[name] ? (
+      <div id={`${ids}-${name}-error`} className="invalid-feedback d-block">
+        {errors[name]?.message}
+      </div>
+    ) : null;
+  const optional = mode === 'edit' ? ' (optional)' : '';
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="address-form" aria-busy={isSubmitting}>
+      <fieldset disabled={isSubmitting} className="address-form__grid">
+        <legend className="visually-hidden">Address</legend>
+        <div>
+          <label htmlFor={`${ids}-first_name`} className="form-label">
+            First name
+          </label>
+          <input type="text" autoComplete="given-name" {...field('first_name')} {...register('first_name')} />
+          {fieldError('first_name')}
+        </div>
+        <div>
+          <label htmlFor={`${ids}-last_name`} className="form-label">
+            Last name
+          </label>
+          <input type="text" autoComplete="family-name" {...field('last_name')} {...register('last_name')} />
+          {fieldError('last_name')}
+        </div>
+        <div className="address-form__wide">
+          <label htmlFor={`${ids}-address`} className="form-label">
+            Address
+          </label>
+          <textarea rows={3} autoComplete="street-address" {...field('address')} {...register('address')} />
+          {fieldError('address')}
+        </div>
+        <div>
+          <label htmlFor={`${ids}-state`} className="form-label">
+            State
+          </label>
+          <select
+            {...field('state')}
+            className={`form-select${errors.state ? ' is-invalid' : ''}`}
+            {...register('state', { onChange: () => setValue('city', '') })}
+          >
+            <option value="">{states.isPending ? 'Loading states…' : 'Select a state'}</option>
+            {states.data?.map((state) => (
+              <option key={state.state_id} value={String(state.state_id)}>
+                {state.state_name}
+              </option>
+            ))}
+          </select>
+          {states.isError && <div className="address-form__hint text-danger">The states could not be loaded.</div>}
+          {fieldError('state')}
+        </div>
+        <div>
+          <label htmlFor={`${ids}-city`} className="form-label">
+            City
+          </label>
+          <select
+            {...field('city')}
+            className={`form-select${errors.city ? ' is-invalid' : ''}`}
+            disabled={stateId === null || isSubmitting}
+            {...register('city')}
+          >
+            <option value="">
+              {stateId === null ? 'Choose a state first' : cities.isPending ? 'Loading cities…' : 'Select a city'}
+            </option>
+            {cities.data?.map((city) => (
+              <option key={city.city_id} value={String(city.city_id)}>
+                {city.city_name}
+              </option>
+            ))}
+          </select>
+          {cities.isError && <div className="address-form__hint text-danger">The cities could not be loaded.</div>}
+          {fieldError('city')}
+        </div>
+        <div>
+          <label htmlFor={`${ids}-pin_code`} className="form-label">
+            Pin code{optional}
+          </label>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            {...field('pin_code')}
+            aria-describedby={`${ids}-pin_code-hint${errors.pin_code ? ` ${ids}-pin_code-error` : ''}`}
+            {...register('pin_code')}
+          />
+          <div id={`${ids}-pin_code-hint`} className="address-form__hint">
+            6 digits
+          </div>
+          {fieldError('pin_code')}
+        </div>
+        <div>
+          <label htmlFor={`${ids}-phone_number`} className="form-label">
+            Phone number{optional}
+          </label>
+          <input
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            onKeyDown={digitsOnlyPhone ? blockNonDigits : undefined}
+            {...field('phone_number')}
+            {...register('phone_number')}
+          />
+          {fieldError('phone_number')}
+        </div>
+        <div className="address-form__wide">
+          <label htmlFor={`${ids}-email_id`} className="form-label">
+            E-mail{optional}
+          </label>
+          <input type="email" autoComplete="email" {...field('email_id')} {...register('email_id')} />
+          {fieldError('email_id')}
+        </div>
+      </fieldset>
+      {errors.root?.server && (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          {errors.root.server.message}
+        </div>
+      )}
+      <div className="address-form__actions">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? ADDRESS_TEXTS.submitting : submitLabel}
+        </button>
+        {secondaryAction}
+      </div>
+    </form>
+  );
+}

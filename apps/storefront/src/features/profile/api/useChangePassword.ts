@@ -1,0 +1,22 @@
+import type { MessageAnswer } from '@kapaas/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { useIdentity } from '../../../lib/session';
+
+export interface PasswordChange {
+  old_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** change_password: the server ends the user's other sessions. */
+export function useChangePassword() {
+  const identity = useIdentity();
+  return useMutation({
+    mutationFn: (change: PasswordChange) =>
+      apiPost<MessageAnswer>('change_password', {
+        ...(identity.kind === 'user' ? { user_id: identity.userId } : {}),
+        ...change,
+      }),
+  });
+}

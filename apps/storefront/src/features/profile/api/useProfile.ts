@@ -1,0 +1,27 @@
+import type { EditProfileAnswer } from '@kapaas/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiPost } from '../../../lib/api';
+import { identityKey, useIdentity } from '../../../lib/session';
+
+/** Every profile query starts with this key. */
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+/** edit_profile: the user's name, e-mail and phone; guests have no profile (spec §6), so it stays idle for them. */
+export function useProfile() {
+  const identity = useIdentity();
+  return useQuery({
+    queryKey: [...PROFILE_QUERY_KEY, identityKey(identity)],
+    queryFn: ({ signal }) =>
+      apiPost<z.infer<typeof EditProfileAnswer>>(
+        'edit_profile',
+        identity.kind === 'user' ? { user_id: identity.userId } : {},
+        {
+          signal,
+        },
+      ),
+    select: (answer) => answer.user,
+    enabled: identity.kind === 'user',
+    staleTime: 0,
+  });
+}

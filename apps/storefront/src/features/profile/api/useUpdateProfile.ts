@@ -1,0 +1,24 @@
+import type { MessageAnswer } from '@kapaas/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { useIdentity } from '../../../lib/session';
+import { PROFILE_QUERY_KEY } from './useProfile';
+
+export interface ProfileChanges {
+  name: string;
+  phone: string;
+}
+
+/** update_profile: a new name and phone (the e-mail is read-only, spec §5). */
+export function useUpdateProfile() {
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProfileChanges) =>
+      apiPost<MessageAnswer>('update_profile', {
+        ...(identity.kind === 'user' ? { user_id: identity.userId } : {}),
+        ...changes,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+  });
+}

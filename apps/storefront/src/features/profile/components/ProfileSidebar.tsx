@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+
+interface ProfileSidebarProps {
+  name: string;
+  /** The Logout control, composed in by the page (it belongs to the account feature). */
+  logout: ReactNode;
+}
+
+const LINKS = [
+  { to: '/myprofile', label: 'My Profile' },
+  { to: '/Orders', label: 'Orders' },
+  { to: '/wishlist', label: 'Wishlist' },
+  { to: '/Coupouns', label: 'Coupons' },
+];
+
+/** The profile's sidebar (spec §2): the first letter of the name, then My Profile, Orders, Wishlist, Coupons, Logout. */
+export function ProfileSidebar({ name, logout }: ProfileSidebarProps) {
+  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <aside className="profile-sidebar" aria-label="Your account">
+      <div className="profile-sidebar__who">
+        <span className="profile-sidebar__initial" aria-hidden="true">
+          {initial}
+        </span>
+        <span className="profile-sidebar__name">{name}</span>
+      </div>
+      <nav aria-label="Account pages">
+        <ul className="profile-sidebar__links">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className="profile-sidebar__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>{logout}</li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,178 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UpdateProfileRequest } from '@kapaas/contract';
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { rememberUser, useIdentity } from '../../../lib/session';
+import { useDelayedNavigate } from '../../../lib/useDelayedNavigate';
+import { useProfile } from '../api/useProfile';
+import { type ProfileChanges, useUpdateProfile } from '../api/useUpdateProfile';
+import { PROFILE_TEXTS, PROFILE_UPDATED_REDIRECT_MS, PROFILE_UPDATED_RELOAD_MS } from '../profileTexts';
+import '../profile.css';
+
+const profileSchema = UpdateProfileRequest.pick({ name: true, phone: true });
+
+interface ProfileUpdateFormProps {
+  /** Reloads the page (spec §4: 3 s after the update); a test passes its own. */
+  reloadPage?: () => void;
+}
+
+/**
+ * /Profileupdate (spec §5): name required, phone at most 10 digits, e-mail read-only. On success the stored
+ * name, e-mail and phone are replaced, the shopper goes to /myprofile after 2 s and the page reloads at 3 s.
+ */
+export function ProfileUpdateForm({ reloadPage = () => window.location.reload() }: ProfileUpdateFormProps) {
+  const identity = useIdentity();
+  const profile = useProfile();
+
+  if (identity.kind !== 'user') return null;
+  if (profile.isPending) return <LoadingState label="Loading your details" />;
+  if (profile.isError) {
+    return <Alert variant="danger">Failed to fetch user details: {errorMessage(profile.error)}</Alert>;
+  }
+  return (
+    <ProfileFields
+      userId={identity.userId}
+      saved={profile.data}
+      reloadPage={reloadPage}
+      key={`${profile.data.name}|${profile.data.phone}`}
+    />
+  );
+}
+
+interface ProfileFieldsProps {
+  userId: number;
+  saved: { name: string; email: string; phone: string };
+  reloadPage: () => void;
+}
+
+function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
+  const ids = useId();
+  const update = useUpdateProfile();
+  const navigateLater = useDelayedNavigate();
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileChanges>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: saved.name, phone: saved.phone },
+  });
+
+  const submit = async (changes: ProfileChanges) => {
+    try {
+      await update.mutateAsync(changes);
+      rememberUser({ id: userId, name: changes.name, email: saved.email, phone: changes.phone });
+      setDone(true);
+      navigateLater('/myprofile', PROFILE_UPDATED_REDIRECT_MS);
+      setTimeout(reloadPage, PROFILE_UPDATED_RELOAD_MS);
+    } catch (error) {
+      let fieldErrorShown = false;
+      if (error instanceof ApiError) {
+        for (const name of ['name', 'phone'] as const) {
+          const [message] = error.errors[name] ?? [];
+          if (message) {
+            setError(name, { message });
+            fieldErrorShown = true;
+          }
+        }
+      }
+      if (!fieldErrorShown) {
+        const text =
+          error instanceof ApiError && error.status !== 0
+            ? `Failed to update profile: ${error.message}`
+            : `Error updating profile: ${errorMessage(error)}`;
+        setError('root.server', { message: text });
+      }
+    }
+  };
+
+  const describe = (name: 'name' | 'phone') => (errors[name] ? `${ids}-${name}-error` : undefined);
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="profile-panel profile-form">
+      <fieldset disabled={isSubmitting || done}>
+        <legend className="visually-hidden">Your details</legend>
+        <div className="mb-3">
+          <label htmlFor={`${ids}-name`} className="form-label">
+            Name
+          </label>
+          <input
+            id={`${ids}-name`}
+            type="text"
+            autoComplete="name"
+            className={`form-control${errors.name ? ' is-invalid' : ''}`}
+            aria-invalid={errors.name !== undefined}
+            aria-describedby={describe('name')}
+            {...register('name')}
+          />
+          {errors.name && (
+            <div id={`${ids}-name-error`} className="invalid-feedback d-block">
+              {errors.name.message}
+            </div>
+          )}
+        </div>
+        <div className="mb-3">
+          <label htmlFor={`${ids}-email`} className="form-label">
+            E-mail
+          </label>
+          <input
+            id={`${ids}-email`}
+            type="email"
+            className="form-control"
+            value={saved.email}
+            readOnly
+            aria-describedby={`${ids}-email-hint`}
+          />
+          <div id={`${ids}-email-hint`} className="form-text">
+            Your e-mail address cannot be changed.
+          </div>
+        </div>
+        <div className="mb-3">
+          <label htmlFor={`${ids}-phone`} className="form-label">
+            Phone
+          </label>
+          <input
+            id={`${ids}-phone`}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            className={`form-control${errors.phone ? ' is-invalid' : ''}`}
+            aria-invalid={errors.phone !== undefined}
+            aria-describedby={describe('phone')}
+            {...register('phone')}
+          />
+          {errors.phone && (
+            <div id={`${ids}-phone-error`} className="invalid-feedback d-block">
+              {errors.phone.message}
+            </div>
+          )}
+        </div>
+      </fieldset>
+      {errors.root?.server && (
+        <div className="alert alert-danger" role="alert">
+          {errors.root.server.message}
+        </div>
+      )}
+      {done && (
+        <div className="alert alert-success" role="status">
+          {PROFILE_TEXTS.updated}
+        </div>
+      )}
+      <div className="profile-form__actions">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting || done}>
+          {isSubmitting ? 'Saving…' : 'Update Profile'}
+        </button>
+        <Link to="/myprofile" className="btn btn-outline-secondary">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

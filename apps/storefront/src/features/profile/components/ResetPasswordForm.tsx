@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordRequest } from '@kapaas/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PasswordInput } from '../../../components/PasswordInput';
+import { ApiError } from '../../../lib/api';
+import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { type PasswordChange, useChangePassword } from '../api/useChangePassword';
+import { PROFILE_TEXTS } from '../profileTexts';
+
+interface ResetPasswordFormProps {
+  /** Called once the server has changed the password, with its notice; the caller logs out after 2 s. */
+  onChanged: () => void;
+  onCancel: () => void;
+}
+
+const FIELDS: { name: keyof PasswordChange; label: string; autoComplete: string }[] = [
+  { name: 'old_password', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'password', label: 'New password', autoComplete: 'new-password' },
+  { name: 'password_confirmation', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+function failureText(error: unknown): string {
+  if (serverAnswered(error)) return serverMessage(error) ?? PROFILE_TEXTS.passwordFailed;
+  return PROFILE_TEXTS.passwordError;
+}
+
+/**
+ * RESET PASSWORD (spec §2, §5): current, new and confirm, each with show/hide; when new and confirm differ it
+ * says 'New passwords do not match.' and sends nothing.
+ */
+export function ResetPasswordForm({ onChanged, onCancel }: ResetPasswordFormProps) {
+  const ids = useId();
+  const change = useChangePassword();
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordChange>({
+    resolver: zodResolver(ChangePasswordRequest),
+    defaultValues: { old_password: '', password: '', password_confirmation: '' },
+  });
+
+  const submit = async (fields: PasswordChange) => {
+    try {
+      await change.mutateAsync(fields);
+      setDone(true);
+      onChanged();
+    } catch (error) {
+      let fieldErrorShown = false;
+      if (error instanceof ApiError) {
+        for (const { name } of FIELDS) {
+          const [message] = error.errors[name] ?? [];
+          if (message) {
+            setError(name, { message });
+            fieldErrorShown = true;
+          }
+        }
+      }
+      if (!fieldErrorShown) setError('root.server', { message: failureText(error) });
+    }
+  };
+
+  return (
+    <section className="profile-panel" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="profile-panel__title">
+        Reset Password
+      </h2>
+      <form noValidate onSubmit={handleSubmit(submit)} className="profile-form">
+        <fieldset disabled={isSubmitting || done}>
+          <legend className="visually-hidden">Passwords</legend>
+          {FIELDS.map(({ name, label, autoComplete }) => {
+            const invalid = errors[name] !== undefined;
+            return (
+              <div className="mb-3" key={name}>
+                <label htmlFor={`${ids}-${name}`} className="form-label">
+                  {label}
+                </label>
+                <PasswordInput
+                  id={`${ids}-${name}`}
+                  autoComplete={autoComplete}
+                  toggleLabel={label.toLowerCase()}
+                  className={`form-control${invalid ? ' is-invalid' : ''}`}
+                  aria-invalid={invalid}
+                  aria-describedby={invalid ? `${ids}-${name}-error` : undefined}
+                  {...register(name)}
+                />
+                {invalid && (
+                  <div id={`${ids}-${name}-error`} className="invalid-feedback d-block">
+                    {errors[name]?.message}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+        {errors.root?.server && (
+          <div className="alert alert-danger" role="alert">
+            {errors.root.server.message}
+          </div>
+        )}
+        {done && (
+          <div className="alert alert-success" role="status">
+            {PROFILE_TEXTS.passwordReset}
+          </div>
+        )}
+        <div className="profile-form__actions">
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting || done}>
+            {isSubmitting ? 'Saving…' : 'Reset Password'}
+          </button>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
