@@ -1,10 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CheckoutSteps } from '../../components/CheckoutSteps';
+import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
+import { AddressChooser } from '../../features/addresses/components/AddressChooser';
+import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
+import { CartSummary } from '../../features/cart/components/CartSummary';
+import { ProceedToPay } from '../../features/checkout/components/ProceedToPay';
+import { useIdentity } from '../../lib/session';
 
-/** /Billing-Address: choose the delivery address and pay (spec §2, Billing address). */
+/**
+ * /Billing-Address: choose the delivery address and pay (spec §2, Billing address). The address book, the cart's
+ * totals panel and the payment button come from their features; this page joins them.
+ */
 export function BillingAddressPage() {
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  const [addressId, setAddressId] = useState<number | null>(null);
+
   return (
     <div className="container page">
       <PageHeading>Billing Address</PageHeading>
+      <CheckoutSteps current={2} />
+      {identity.kind === 'anonymous' ? (
+        <SessionNotice />
+      ) : (
+        <div className="row g-4">
+          <div className="col-lg-8">
+            <AddressChooser onSelectedChange={setAddressId} />
+          </div>
+          <div className="col-lg-4">
+            <CartSummary
+              action={({ cart, empty, blocked, pricing, couponId }) => (
+                <ProceedToPay
+                  addressId={addressId}
+                  couponId={couponId}
+                  lines={cart.product}
+                  cartNotReady={empty || blocked || pricing}
+                  onPaid={() => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY })}
+                />
+              )}
+            />
+          </div>
+        </div>
+      )}
     </div>
   );
 }

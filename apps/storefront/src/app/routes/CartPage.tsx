@@ -1,10 +1,14 @@
+import { CheckoutSteps } from '../../components/CheckoutSteps';
 import { PageHeading } from '../../components/PageHeading';
+import { CartView } from '../../features/cart/components/CartView';
 
 /** /shoping-cart: the cart with its totals (spec §2, Cart). */
 export function CartPage() {
   return (
     <div className="container page">
       <PageHeading>Shopping Cart</PageHeading>
+      <CheckoutSteps current={1} />
+      <CartView />
     </div>
   );
 }

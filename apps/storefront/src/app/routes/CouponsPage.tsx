@@ -1,10 +1,20 @@
+import { LoadingState } from '../../components/feedback/LoadingState';
 import { PageHeading } from '../../components/PageHeading';
+import { useCartList } from '../../features/cart/api/useCartList';
+import { CouponList } from '../../features/coupons/components/CouponList';
+import { useIdentity } from '../../lib/session';
 
-/** /Coupouns: the coupons a shopper can apply to the cart (spec §2, Coupons). */
+/** /Coupouns: the coupons that apply to the shopper's cart total (spec §2, Coupons; §4: asked with the cart total). */
 export function CouponsPage() {
+  const identity = useIdentity();
+  const cart = useCartList();
+  // Without a cart (nobody shopping yet, or it could not be read) the coupons are asked about an empty cart.
+  const waiting = identity.kind !== 'anonymous' && cart.isPending;
+
   return (
     <div className="container page">
       <PageHeading>Coupons</PageHeading>
+      {waiting ? <LoadingState label="Loading coupons" /> : <CouponList totalAmount={cart.data?.total_amount ?? 0} />}
     </div>
   );
 }

@@ -1,10 +1,21 @@
+import { useParams } from 'react-router';
+import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
+import { OrderDetailView } from '../../features/orders/components/OrderDetailView';
+import { parseRouteId } from '../../lib/routeParams';
+import { useIdentity } from '../../lib/session';
+import { NotFoundPage } from '../NotFoundPage';
 
 /** /order-detail/:orderId: one order with its items and summary (spec §2, Orders detail). */
 export function OrderDetailPage() {
+  const identity = useIdentity();
+  const orderId = parseRouteId(useParams().orderId);
+  if (orderId === null) return <NotFoundPage />;
+
   return (
     <div className="container page">
       <PageHeading>Order Detail</PageHeading>
+      {identity.kind === 'anonymous' ? <SessionNotice /> : <OrderDetailView orderId={orderId} />}
     </div>
   );
 }

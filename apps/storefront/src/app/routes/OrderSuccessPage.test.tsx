@@ -14,4 +14,13 @@ describe('Order success page', () => {
     expect(screen.getByRole('link', { name: 'Track Order' })).toHaveAttribute('href', '/Orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
   });
+
+  it('shows the order id the checkout passes along', async () => {
+    stubApi({ category_list: categoryList });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', { state: { orderId: 42 } });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
+    expect(screen.getByText('Order ID:', { exact: false })).toHaveTextContent('Order ID: 42');
+  });
 });

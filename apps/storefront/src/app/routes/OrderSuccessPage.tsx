@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
+import '../../features/orders/orders.css';
 
 /** The order id the checkout passes along in the navigation state, or "N/A" when the page is opened directly. */
 function orderIdFrom(state: unknown): string {
@@ -14,9 +15,24 @@ export function OrderSuccessPage() {
 
   return (
     <div className="container page text-center status-page">
+      <svg
+        className="order-success__mark"
+        viewBox="0 0 64 64"
+        width="72"
+        height="72"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="32" cy="32" r="30" />
+        <path d="m20 33 8 8 16-18" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" />
+      </svg>
       <PageHeading>Order Placed Successfully !</PageHeading>
       <p className="lead">
         Order ID: <strong>{orderId}</strong>
+      </p>
+      <p className="order-success__note">
+        Thank you for shopping with Kapaas. We pack every order with care within 2–4 business days; you can follow it
+        from My Orders.
       </p>
       <div className="d-flex flex-wrap justify-content-center gap-3">
         <Link className="btn btn-primary" to="/Orders">

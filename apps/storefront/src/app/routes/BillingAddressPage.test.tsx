@@ -1,0 +1,323 @@
+import type { CheckoutHandlerResponse, OrderCreatedAnswer, SavedAddress } from '@kapaas/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../../test/fakeApi';
+import { categoryList } from '../../../test/fixtures';
+import { renderRoute } from '../../../test/renderRoute';
+import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '../../../test/shopping';
+import type { RazorpayFailure, RazorpayOptions } from '../../features/checkout/lib/razorpay';
+
+const home: SavedAddress = {
+  address_id: 31,
+  first_name: 'Asha',
+  last_name: 'Menon',
+  address: '12 Temple Road',
+  state: 1,
+  city: 2,
+  state_name: 'Kerala',
+  city_name: 'Kochi',
+  pin_code: '682001',
+  email_id: 'asha@example.in',
+  phone_number: '9876543210',
+  active_status: 'Active',
+};
+
+const created: OrderCreatedAnswer = {
+  success: true,
+  message: 'Order created.',
+  order_id: 501,
+  razorpay_order_id: 'order_Sbx123',
+  amount: 205_700,
+  currency: 'INR',
+  key: 'rzp_test_sandbox',
+  checkout_url: '/sandbox/razorpay/checkout.js',
+  items_total: 2057,
+  coupon_discount: 0,
+  shipping_charge: 0,
+  total: 2057,
+  expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+};
+
+const paid: CheckoutHandlerResponse = {
+  razorpay_payment_id: 'pay_Sbx9',
+  razorpay_order_id: 'order_Sbx123',
+  razorpay_signature: 'abc123',
+};
+
+/** A stand-in for checkout.js: records each dialog opened, with the options and the failure listener. */
+class FakeRazorpay {
+  static opened: FakeRazorpay[] = [];
+  failed: ((response: RazorpayFailure) => void) | null = null;
+  constructor(readonly options: RazorpayOptions) {}
+  on(_event: 'payment.failed', listener: (response: RazorpayFailure) => void) {
+    this.failed = listener;
+  }
+  open() {
+    FakeRazorpay.opened.push(this);
+  }
+}
+
+function lastDialog(): FakeRazorpay {
+  const dialog = FakeRazorpay.opened.at(-1);
+  if (!dialog) throw new Error('no payment dialog was opened');
+  return dialog;
+}
+
+function orderPlaceCalls(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls
+    .filter(([input]) => String(input).endsWith('/api/order_place'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
+/** The shop with a cart, one address, and order_place answering the two calls as given. */
+function shopWith(orderPlace: (body: Record<string, unknown>) => Response | object, addresses = [home]) {
+  const cart = fakeServerCart();
+  return stubApi({
+    category_list: categoryList,
+    ...cart.answers,
+    address_list: { success: true, address: addresses },
+    address_active: { success: true, message: 'Default address updated.' },
+    Coupon_discount_details: {
+      success: true,
+      coupons: { coupon_id: 4, coupon_code: 'WELCOME100', discounted_amount: 100 },
+    },
+    order_place: orderPlace,
+  });
+}
+
+const payButton = () => screen.findByRole('button', { name: 'PROCEED TO PAY' });
+
+describe('Billing address page: paying', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeGuest(7);
+    FakeRazorpay.opened = [];
+    window.Razorpay = FakeRazorpay;
+  });
+  afterEach(() => {
+    delete window.Razorpay;
+  });
+
+  it('shows the steps bar, the address and the totals, and pays: two order_place calls, then Order Placed', async () => {
+    localStorage.setItem('coupon_id', '4');
+    const fetchMock = shopWith((body) =>
+      'payment_id' in body ? { success: true, message: 'Payment verified.', order_id: 501, status: 'paid' } : created,
+    );
+    const { user } = renderRoute('/Billing-Address');
+    const steps = await screen.findByRole('navigation', { name: 'Checkout steps' });
+    expect(within(steps).getByText('BILLING ADDRESS').closest('li')).toHaveAttribute('aria-current', 'step');
+
+    expect(await screen.findByText('Asha Menon')).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(await within(totals).findByText('WELCOME100')).toBeInTheDocument();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹1,957');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+    const dialog = lastDialog();
+    expect(dialog.options).toMatchObject({
+      key: 'rzp_test_sandbox',
+      amount: 205_700,
+      currency: 'INR',
+      name: 'Kapaas',
+      order_id: 'order_Sbx123',
+      theme: { color: '#0f766e' },
+    });
+    expect(pay).toBeDisabled();
+    expect(orderPlaceCalls(fetchMock)[0]).toEqual({
+      guest_id: 7,
+      address_id: 31,
+      coupon_id: 4,
+      product_details: [
+        { product_id: 1, size: 11, quantity: 2 },
+        { product_id: 2, size: 21, quantity: 1 },
+      ],
+    });
+
+    dialog.options.handler(paid);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
+    expect(screen.getByText('501')).toBeInTheDocument();
+    expect(orderPlaceCalls(fetchMock)[1]).toEqual({
+      guest_id: 7,
+      order_id: 501,
+      payment_id: 'pay_Sbx9',
+      razorpay_order_id: 'order_Sbx123',
+      razorpay_signature: 'abc123',
+    });
+    expect(localStorage.getItem('coupon_id')).toBeNull();
+  });
+
+  it('keeps PROCEED TO PAY disabled without an address', async () => {
+    shopWith(() => created, []);
+    renderRoute('/Billing-Address');
+
+    expect(await screen.findByText('You have no saved addresses. Please add one.')).toBeInTheDocument();
+    expect(await payButton()).toBeDisabled();
+    expect(screen.getByText('Choose a delivery address to continue.')).toBeInTheDocument();
+  });
+
+  it('keeps PROCEED TO PAY disabled with an empty cart', async () => {
+    stubApi({
+      category_list: categoryList,
+      cart_list: cartAnswer([]),
+      address_list: { success: true, address: [home] },
+    });
+    renderRoute('/Billing-Address');
+
+    expect(await screen.findByText('Asha Menon')).toBeInTheDocument();
+    expect(await payButton()).toBeDisabled();
+  });
+
+  it('keeps PROCEED TO PAY disabled while the cart holds an unavailable line', async () => {
+    const [jhabla, romper] = cartLines();
+    if (!jhabla || !romper) throw new Error('fixture');
+    stubApi({
+      category_list: categoryList,
+      cart_list: cartAnswer([
+        jhabla,
+        { ...romper, available: false, unavailable_reason: 'This size is out of stock.' },
+      ]),
+      address_list: { success: true, address: [home] },
+    });
+    renderRoute('/Billing-Address');
+
+    expect(await screen.findByText('Remove the unavailable items from your cart to continue.')).toBeInTheDocument();
+    expect(await payButton()).toBeDisabled();
+  });
+
+  it('shows the server message when the order cannot be created', async () => {
+    shopWith(() => json(409, { success: false, message: 'Only 1 left of Muslin Romper in 3-6M.' }));
+    const { user } = renderRoute('/Billing-Address');
+
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 left of Muslin Romper in 3-6M.');
+    expect(FakeRazorpay.opened).toHaveLength(0);
+    expect(pay).toBeEnabled();
+  });
+
+  it("says 'Failed to create order.' when the server gives no reason", async () => {
+    shopWith(() => json(400, { success: false }));
+    const { user } = renderRoute('/Billing-Address');
+
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create order.');
+  });
+
+  it("says 'An unexpected error occurred.' when the server cannot be reached", async () => {
+    const fetchMock = shopWith(() => created);
+    const { user } = renderRoute('/Billing-Address');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/order_place')) throw new TypeError('Failed to fetch');
+      return (answer as typeof fetch)(input, init);
+    });
+    await user.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred.');
+  });
+
+  it('alerts when the session has expired', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    shopWith(() => json(401, { success: false, message: 'Please log in or continue as a guest.' }));
+    const { user } = renderRoute('/Billing-Address');
+
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Your session has expired. Please log in again.'));
+    alert.mockRestore();
+  });
+
+  it('lets the shopper pay again after closing the dialog, with the same order', async () => {
+    const fetchMock = shopWith(() => created);
+    const { user } = renderRoute('/Billing-Address');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+
+    lastDialog().options.modal?.ondismiss?.();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Payment cancelled. Your order is not paid yet: you can try again.',
+    );
+    expect(pay).toBeEnabled();
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(2));
+    expect(lastDialog().options.order_id).toBe('order_Sbx123');
+    expect(orderPlaceCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('tells a declined card, and the order stays unpaid until the shopper pays again', async () => {
+    shopWith(() => created);
+    const { user } = renderRoute('/Billing-Address');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+
+    const dialog = lastDialog();
+    dialog.failed?.({ error: { code: 'BAD_REQUEST_ERROR', description: 'Your card was declined.' } });
+    dialog.options.modal?.ondismiss?.();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your card was declined. Your order is not paid yet: you can try again.',
+    );
+    expect(pay).toBeEnabled();
+  });
+
+  it("shows the server's reason when the payment cannot be verified", async () => {
+    shopWith((body) =>
+      'payment_id' in body ? json(400, { success: false, message: 'The payment signature is not valid.' }) : created,
+    );
+    const { user } = renderRoute('/Billing-Address');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+
+    lastDialog().options.handler(paid);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment signature is not valid.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing Address' })).toBeInTheDocument();
+  });
+
+  it("says 'Payment successful, but order confirmation failed.' when the refusal has no reason", async () => {
+    shopWith((body) => ('payment_id' in body ? json(409, { success: false }) : created));
+    const { user } = renderRoute('/Billing-Address');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+
+    lastDialog().options.handler(paid);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment successful, but order confirmation failed.');
+  });
+
+  it('says a server error occurred during verification when the server fails', async () => {
+    shopWith((body) => ('payment_id' in body ? json(500, { success: false, message: 'Internal error' }) : created));
+    const { user } = renderRoute('/Billing-Address');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+
+    lastDialog().options.handler(paid);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('A server error occurred during payment verification.');
+  });
+});

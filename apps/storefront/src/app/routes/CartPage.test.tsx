@@ -1,0 +1,208 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../../test/fakeApi';
+import { categoryList } from '../../../test/fixtures';
+import { renderRoute } from '../../../test/renderRoute';
+import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '../../../test/shopping';
+
+/** The cart's spinner stays 1.5 s (spec §9), so the page's content is waited for a little longer. */
+const AFTER_SPINNER = { timeout: 3000 };
+
+function sent(fetchMock: ReturnType<typeof stubApi>, endpoint: string) {
+  return fetchMock.mock.calls
+    .filter(([input]) => String(input).endsWith(`/api/${endpoint}`))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
+describe('Cart page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeGuest(7);
+  });
+
+  it('shows the spinner first, then each line, the steps bar and the totals', async () => {
+    const cart = fakeServerCart();
+    stubApi({ category_list: categoryList, ...cart.answers });
+    renderRoute('/shoping-cart');
+
+    expect(await screen.findByText('Loading your cart')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Items in your cart' }, AFTER_SPINNER);
+
+    const jhabla = within(table).getByRole('row', { name: /Mulmul Jhabla/ });
+    expect(within(jhabla).getByRole('img', { name: 'Mulmul Jhabla' })).toHaveAttribute('src', '/media/jhabla.jpg');
+    expect(within(jhabla).getByText('0-3M')).toBeInTheDocument();
+    expect(within(jhabla).getByRole('combobox', { name: 'Quantity of Mulmul Jhabla, size 0-3M' })).toHaveValue('2');
+    expect(within(jhabla).getAllByRole('option')).toHaveLength(5);
+    expect(within(jhabla).getByText('₹1,098')).toBeInTheDocument();
+
+    const romper = within(table).getByRole('row', { name: /Muslin Romper/ });
+    expect(within(romper).getByText('₹959', { selector: '.price__current' })).toBeInTheDocument();
+    expect(within(romper).getByText('₹1,199', { selector: 's' })).toBeInTheDocument();
+
+    const steps = screen.getByRole('navigation', { name: 'Checkout steps' });
+    expect(within(steps).getByText('SHOPPING CART').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(within(steps).getByText('BILLING ADDRESS')).toBeInTheDocument();
+    expect(within(steps).getByText('PAYMENT DETAIL')).toBeInTheDocument();
+
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(within(totals).getByText('Cart Items').nextSibling).toHaveTextContent('3');
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
+    expect(within(totals).getByRole('link', { name: 'Select Coupon' })).toHaveAttribute('href', '/Coupouns');
+    expect(within(totals).getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Shopping cart, 3 items' })).toBeInTheDocument();
+  });
+
+  it('changes a quantity once the server agrees, and the totals and header badge follow', async () => {
+    const cart = fakeServerCart();
+    const fetchMock = stubApi({ category_list: categoryList, ...cart.answers });
+    const { user } = renderRoute('/shoping-cart');
+
+    const select = await screen.findByRole('combobox', { name: 'Quantity of Mulmul Jhabla, size 0-3M' }, AFTER_SPINNER);
+    await user.selectOptions(select, '4');
+
+    expect(await screen.findByRole('link', { name: 'Shopping cart, 5 items' })).toBeInTheDocument();
+    expect(select).toHaveValue('4');
+    expect(screen.getByRole('row', { name: /Mulmul Jhabla/ })).toHaveTextContent('₹2,196');
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹3,155');
+    expect(sent(fetchMock, 'cart_quantity_update')).toEqual([{ guest_id: 7, product_id: 1, size: 11, quantity: 4 }]);
+  });
+
+  it('keeps the old quantity and shows the server refusal', async () => {
+    const cart = fakeServerCart();
+    stubApi({ category_list: categoryList, ...cart.answers });
+    const { user } = renderRoute('/shoping-cart');
+
+    const select = await screen.findByRole('combobox', { name: 'Quantity of Muslin Romper, size 3-6M' }, AFTER_SPINNER);
+    cart.state.refuse = { status: 409, message: 'You can add at most 2 of this size.' };
+    await user.selectOptions(select, '3');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can add at most 2 of this size.');
+    expect(select).toHaveValue('1');
+    expect(select).toHaveAccessibleDescription('You can add at most 2 of this size.');
+    expect(screen.getByRole('link', { name: 'Shopping cart, 3 items' })).toBeInTheDocument();
+  });
+
+  it('removes a line once the server has, and says so', async () => {
+    const cart = fakeServerCart();
+    const fetchMock = stubApi({ category_list: categoryList, ...cart.answers });
+    const { user } = renderRoute('/shoping-cart');
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Muslin Romper, size 3-6M' }, AFTER_SPINNER));
+
+    const popup = await screen.findByRole('dialog');
+    expect(popup).toHaveTextContent('Item removed from cart.');
+    await user.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('row', { name: /Muslin Romper/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shopping cart, 2 items' })).toBeInTheDocument();
+    expect(sent(fetchMock, 'remove_cart')).toEqual([{ guest_id: 7, product_id: 2, size: 21 }]);
+  });
+
+  it('keeps a line whose removal the server refused, with its reason', async () => {
+    const cart = fakeServerCart();
+    stubApi({ category_list: categoryList, ...cart.answers });
+    const { user } = renderRoute('/shoping-cart');
+
+    cart.state.refuse = { status: 404, message: 'This item is not in your cart.' };
+    await user.click(await screen.findByRole('button', { name: 'Remove Mulmul Jhabla, size 0-3M' }, AFTER_SPINNER));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This item is not in your cart.');
+    expect(screen.getByRole('row', { name: /Mulmul Jhabla/ })).toBeInTheDocument();
+  });
+
+  it('says the cart is empty, with a way back to the shop and no CONTINUE', async () => {
+    stubApi({ category_list: categoryList, cart_list: cartAnswer([]) });
+    renderRoute('/shoping-cart');
+
+    expect(await screen.findByRole('heading', { name: 'Your Cart is Empty !' }, AFTER_SPINNER)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'CONTINUE' })).not.toBeInTheDocument();
+  });
+
+  it('flags a line the server says cannot be bought and blocks CONTINUE until it is gone', async () => {
+    const [jhabla, romper] = cartLines();
+    if (!jhabla || !romper) throw new Error('fixture');
+    const cart = fakeServerCart([
+      jhabla,
+      { ...romper, available: false, max_quantity: 0, unavailable_reason: 'This size is out of stock.' },
+    ]);
+    stubApi({ category_list: categoryList, ...cart.answers });
+    const { user } = renderRoute('/shoping-cart');
+
+    const row = await screen.findByRole('row', { name: /Muslin Romper/ }, AFTER_SPINNER);
+    expect(within(row).getByText('Unavailable')).toBeInTheDocument();
+    expect(within(row).getByText('This size is out of stock.')).toBeInTheDocument();
+    expect(within(row).getByRole('combobox')).toBeDisabled();
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(within(totals).getByText('Cart Items').nextSibling).toHaveTextContent('2');
+    expect(within(totals).getByRole('button', { name: 'CONTINUE' })).toBeDisabled();
+    expect(within(totals).getByText('Remove the unavailable items from your cart to continue.')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: /Remove Muslin Romper/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(within(totals).getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
+  });
+
+  it('goes on to the billing address with CONTINUE', async () => {
+    const cart = fakeServerCart();
+    stubApi({ category_list: categoryList, ...cart.answers, address_list: { success: true, address: [] } });
+    const { user, router } = renderRoute('/shoping-cart');
+
+    await user.click(await screen.findByRole('button', { name: 'CONTINUE' }, AFTER_SPINNER));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing Address' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/Billing-Address');
+  });
+
+  it('applies the chosen coupon with the discount the server works out, and removes it', async () => {
+    localStorage.setItem('coupon_id', '4');
+    const cart = fakeServerCart();
+    const fetchMock = stubApi({
+      category_list: categoryList,
+      ...cart.answers,
+      Coupon_discount_details: {
+        success: true,
+        coupons: { coupon_id: 4, coupon_code: 'WELCOME100', discounted_amount: 100 },
+      },
+    });
+    const { user } = renderRoute('/shoping-cart');
+
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' }, AFTER_SPINNER);
+    expect(await within(totals).findByText('WELCOME100')).toBeInTheDocument();
+    expect(within(totals).getByText('−₹100')).toBeInTheDocument();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹1,957');
+    expect(sent(fetchMock, 'Coupon_discount_details')).toEqual([{ guest_id: 7, coupon_id: 4, total_amount: 2057 }]);
+
+    await user.click(within(totals).getByRole('button', { name: 'Remove coupon WELCOME100' }));
+    expect(within(totals).getByRole('link', { name: 'Select Coupon' })).toBeInTheDocument();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
+    expect(localStorage.getItem('coupon_id')).toBeNull();
+  });
+
+  it('clears a coupon the server refuses for this cart and says why', async () => {
+    localStorage.setItem('coupon_id', '4');
+    const cart = fakeServerCart();
+    stubApi({
+      category_list: categoryList,
+      ...cart.answers,
+      Coupon_discount_details: () =>
+        json(409, { success: false, message: 'This coupon needs an order of at least ₹2,999.' }),
+    });
+    renderRoute('/shoping-cart');
+
+    expect(await screen.findByRole('dialog', {}, AFTER_SPINNER)).toHaveTextContent(
+      'This coupon needs an order of at least ₹2,999.',
+    );
+    expect(localStorage.getItem('coupon_id')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Select Coupon' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in or continue as a guest', async () => {
+    localStorage.clear();
+    stubApi({ category_list: categoryList });
+    const { user } = renderRoute('/shoping-cart');
+
+    expect(await screen.findByText('Please log in or continue as a guest to view your cart.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login or continue as a Guest' }));
+    expect(await screen.findByRole('dialog', { name: 'Login or continue as a Guest' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import type { MessageAnswer } from '@kapaas/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { type Identity, ownerFields } from '../../../lib/session';
+import { CART_QUERY_KEY } from './useCartList';
+
+/** One line of the cart: a product in a size. */
+export interface CartLineRef {
+  identity: Identity;
+  product_id: number;
+  /** The size_id of the line. */
+  size: number;
+}
+
+/**
+ * cart_quantity_update. The mutation stays pending until the cart has been read again, so the new quantity, the
+ * totals and the header badge change together, and only once the server has agreed (spec §4).
+ */
+export function useChangeCartQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ identity, ...line }: CartLineRef & { quantity: number }) =>
+      apiPost<MessageAnswer>('cart_quantity_update', { ...ownerFields(identity), ...line }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+  });
+}
+
+/** remove_cart for one size of a product; like a quantity change, it shows once the server has removed the line. */
+export function useRemoveCartLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ identity, ...line }: CartLineRef) =>
+      apiPost<MessageAnswer>('remove_cart', { ...ownerFields(identity), ...line }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,107 @@
+import type { CartItem } from '@kapaas/contract';
+import { Link } from 'react-router';
+import { usePopup } from '../../../components/popups/PopupProvider';
+import { Price } from '../../../components/product/Price';
+import { errorMessage } from '../../../lib/api';
+import { formatRupees } from '../../../lib/money';
+import type { Identity } from '../../../lib/session';
+import { useChangeCartQuantity, useRemoveCartLine } from '../api/useCartLineChange';
+
+interface CartLineRowProps {
+  line: CartItem;
+  identity: Identity;
+}
+
+/** The quantities a line may be set to: 1..max_quantity, plus the current one when it is now above the stock. */
+function quantityChoices(line: CartItem): number[] {
+  const choices = Array.from({ length: Math.max(0, line.max_quantity) }, (_, index) => index + 1);
+  if (!choices.includes(line.selected_quantity)) choices.push(line.selected_quantity);
+  return choices;
+}
+
+/**
+ * One line of the cart table. A new quantity or a removal is sent first and shown once the server has agreed; if it
+ * refuses, the old quantity stays and the server's reason is shown under the line.
+ */
+export function CartLineRow({ line, identity }: CartLineRowProps) {
+  const popup = usePopup();
+  const change = useChangeCartQuantity();
+  const remove = useRemoveCartLine();
+  const ref = { identity, product_id: line.product_id, size: line.size_id };
+  const label = `${line.name}, size ${line.selected_size_name}`;
+  const busy = change.isPending || remove.isPending;
+  const shownQuantity = change.isPending ? change.variables.quantity : line.selected_quantity;
+  const failure = change.error ?? remove.error;
+  const errorId = `cart-line-error-${line.product_id}-${line.size_id}`;
+
+  const setQuantity = (quantity: number) => {
+    remove.reset();
+    change.mutate({ ...ref, quantity });
+  };
+
+  const removeLine = () => {
+    change.reset();
+    remove.mutate(ref, { onSuccess: (answer) => popup.success(answer.message) });
+  };
+
+  return (
+    <tr className={`cart-line${line.available ? '' : ' cart-line--unavailable'}`}>
+      <td className="cart-line__product">
+        <Link to={`/product-detail/${line.product_id}`} className="cart-line__media">
+          <img src={line.product_image} alt={line.name} width={96} height={96} loading="lazy" decoding="async" />
+        </Link>
+        <div>
+          <Link to={`/product-detail/${line.product_id}`} className="cart-line__name">
+            {line.name}
+          </Link>
+          {!line.available && (
+            <p className="cart-line__unavailable">
+              <span className="cart-line__flag">Unavailable</span> {line.unavailable_reason}
+            </p>
+          )}
+          {failure && (
+            <p className="cart-line__error" role="alert" id={errorId}>
+              {errorMessage(failure)}
+            </p>
+          )}
+        </div>
+      </td>
+      <td className="cart-line__size" data-label="Size">
+        {line.selected_size_name}
+      </td>
+      <td className="cart-line__quantity" data-label="Quantity">
+        <select
+          className="form-select form-select-sm"
+          aria-label={`Quantity of ${label}`}
+          aria-describedby={failure ? errorId : undefined}
+          value={shownQuantity}
+          disabled={busy || line.max_quantity === 0}
+          onChange={(event) => setQuantity(Number(event.target.value))}
+        >
+          {quantityChoices(line).map((quantity) => (
+            <option key={quantity} value={quantity} disabled={quantity > line.max_quantity}>
+              {quantity}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="cart-line__price" data-label="Price">
+        <Price price={line.price} discountPrice={line.discount_price} />
+      </td>
+      <td className="cart-line__total" data-label="Total">
+        {change.isPending ? <span className="text-body-secondary">Updating…</span> : formatRupees(line.total)}
+      </td>
+      <td className="cart-line__remove">
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          onClick={removeLine}
+          disabled={busy}
+          aria-label={`${remove.isPending ? 'Removing' : 'Remove'} ${label}`}
+        >
+          {remove.isPending ? 'Removing…' : 'Remove'}
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,125 @@
+import type { CartListAnswer } from '@kapaas/contract';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { formatRupees } from '../../../lib/money';
+import { forgetCouponId } from '../../../lib/storedCoupon';
+import { useCartTotals } from '../hooks/useCartTotals';
+
+/** What the panel's button needs to know to decide whether the shopper may go on. */
+export interface CartSummaryState {
+  cart: CartListAnswer;
+  /** No lines at all. */
+  empty: boolean;
+  /** Some line cannot be bought as it is (spec: unavailable items block checkout until removed). */
+  blocked: boolean;
+  /** The chosen coupon, which the server prices again when the order is placed. */
+  couponId: number | null;
+  /** True while the coupon's discount is being checked: the total shown is not final yet. */
+  pricing: boolean;
+}
+
+interface CartSummaryProps {
+  /** The panel's button: CONTINUE on the cart, PROCEED TO PAY on the billing page. */
+  action: (state: CartSummaryState) => ReactNode;
+}
+
+export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart to continue.';
+
+/**
+ * The totals panel of the cart and billing pages (spec §2): the item count, each line, the coupon (Select Coupon,
+ * or the applied one with a remove control), the total, and the page's button.
+ */
+export function CartSummary({ action }: CartSummaryProps) {
+  const { cart, couponId, coupon, couponPending, couponError, retryCoupon, total } = useCartTotals();
+  const headingId = useId();
+
+  if (cart.isPending) return <LoadingState label="Loading your cart totals" />;
+  if (cart.isError) return <QueryErrorAlert error={cart.error} onRetry={() => cart.refetch()} />;
+
+  const lines = cart.data.product;
+  const empty = lines.length === 0;
+  const blocked = lines.some((line) => !line.available);
+
+  return (
+    <section className="cart-summary" aria-labelledby={headingId}>
+      <h2 id={headingId} className="cart-summary__heading">
+        Cart Totals
+      </h2>
+      <dl className="cart-summary__rows">
+        <div className="cart-summary__row">
+          <dt>Cart Items</dt>
+          <dd>{cart.data.total_items}</dd>
+        </div>
+        {lines.map((line) => (
+          <div
+            key={`${line.product_id}-${line.size_id}`}
+            className={`cart-summary__row cart-summary__line${line.available ? '' : ' cart-summary__line--unavailable'}`}
+          >
+            <dt>
+              {line.name} <span className="text-nowrap">× {line.selected_quantity}</span>
+              {!line.available && <span className="cart-summary__flag">Unavailable</span>}
+            </dt>
+            <dd>{line.available ? formatRupees(line.total) : '—'}</dd>
+          </div>
+        ))}
+        {!empty && (
+          <div className="cart-summary__row cart-summary__coupon">
+            {couponId === null ? (
+              <>
+                <dt>Coupon</dt>
+                <dd>
+                  <Link to="/Coupouns">Select Coupon</Link>
+                </dd>
+              </>
+            ) : couponPending ? (
+              <>
+                <dt>Coupon</dt>
+                <dd>Checking coupon…</dd>
+              </>
+            ) : coupon ? (
+              <>
+                <dt>
+                  Coupon <span className="cart-summary__code">{coupon.coupon_code}</span>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm cart-summary__remove-coupon"
+                    onClick={forgetCouponId}
+                    aria-label={`Remove coupon ${coupon.coupon_code}`}
+                  >
+                    Remove
+                  </button>
+                </dt>
+                <dd className="cart-summary__discount">−{formatRupees(coupon.discounted_amount)}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Coupon</dt>
+                <dd>
+                  <Link to="/Coupouns">Select Coupon</Link>
+                </dd>
+              </>
+            )}
+          </div>
+        )}
+        <div className="cart-summary__row cart-summary__total">
+          <dt>Total</dt>
+          <dd>{couponPending ? '…' : formatRupees(total)}</dd>
+        </div>
+      </dl>
+      {couponError !== null && (
+        <div className="mb-3">
+          <QueryErrorAlert error={couponError} onRetry={retryCoupon} />
+        </div>
+      )}
+      {blocked && (
+        <p className="cart-summary__blocked" role="note">
+          {BLOCKED_CART_MESSAGE}
+        </p>
+      )}
+      {action({ cart: cart.data, empty, blocked, couponId, pricing: couponPending })}
+    </section>
+  );
+}

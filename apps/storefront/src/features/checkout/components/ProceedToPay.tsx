@@ -1,0 +1,72 @@
+import type { CartItem } from '@kapaas/contract';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { type CheckoutPhase, useCheckout } from '../hooks/useCheckout';
+import '../checkout.css';
+
+interface ProceedToPayProps {
+  /** The delivery address chosen on the billing page; null until one is chosen. */
+  addressId: number | null;
+  couponId: number | null;
+  lines: CartItem[];
+  /** The cart cannot be paid for now: empty, holding unavailable lines, or its coupon still being checked. */
+  cartNotReady: boolean;
+  /** After a paid order: the server emptied the paid lines, so the cart must be read again. */
+  onPaid?: () => void;
+}
+
+export const CHOOSE_ADDRESS_HINT = 'Choose a delivery address to continue.';
+
+const PROGRESS: Record<CheckoutPhase, string> = {
+  idle: '',
+  creating: 'Preparing your order…',
+  paying: 'Complete the payment in the secure payment window.',
+  confirming: 'Confirming your payment…',
+};
+
+/** PROCEED TO PAY (spec §2, §4): disabled while processing, with an empty cart, or with no address chosen. */
+export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid }: ProceedToPayProps) {
+  const { pay, phase, busy, notice } = useCheckout(onPaid);
+  const noAddress = addressId === null;
+
+  const start = () => {
+    if (addressId === null) return;
+    void pay({
+      addressId,
+      couponId,
+      lines: lines.map((line) => ({
+        product_id: line.product_id,
+        size: line.size_id,
+        quantity: line.selected_quantity,
+      })),
+    });
+  };
+
+  return (
+    <div className="proceed-to-pay">
+      <button
+        type="button"
+        className="btn btn-primary w-100"
+        onClick={start}
+        disabled={busy || cartNotReady || noAddress || lines.length === 0}
+        aria-describedby={noAddress ? 'proceed-to-pay-hint' : undefined}
+      >
+        {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        PROCEED TO PAY
+      </button>
+      {noAddress && lines.length > 0 && (
+        <p id="proceed-to-pay-hint" className="proceed-to-pay__hint">
+          {CHOOSE_ADDRESS_HINT}
+        </p>
+      )}
+      <p className="proceed-to-pay__progress" role="status">
+        {PROGRESS[phase]}
+      </p>
+      {notice && (
+        <Alert variant={notice.tone === 'error' ? 'danger' : 'warning'} className="mb-0" role="alert">
+          {notice.text}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { CheckoutHandlerResponse, OrderCreatedAnswer, OrderPlaceLine } from '@kapaas/contract';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { type Identity, useIdentity } from '../../../lib/session';
+import { forgetCouponId } from '../../../lib/storedCoupon';
+import { confirmPayment, createOrder } from '../api/orderPlace';
+import { loadCheckoutScript, shopTeal } from '../lib/razorpay';
+
+/** The payment texts: those of spec §8 exactly, and the shop's own for a declined card and a closed dialog. */
+export const CHECKOUT_TEXTS = {
+  sessionExpired: 'Your session has expired. Please log in again.',
+  createFailed: 'Failed to create order.',
+  unexpected: 'An unexpected error occurred.',
+  confirmFailed: 'Payment successful, but order confirmation failed.',
+  verifyServerError: 'A server error occurred during payment verification.',
+  declined: 'The payment did not go through.',
+  notPaid: 'Your order is not paid yet: you can try again.',
+  dismissed: 'Payment cancelled.',
+} as const;
+
+/** What the shopper is buying, as the billing page knows it. */
+export interface Purchase {
+  addressId: number;
+  couponId: number | null;
+  lines: OrderPlaceLine[];
+}
+
+/** idle: nothing under way; creating: first order_place call and checkout.js; paying: the dialog is open; confirming: second call. */
+export type CheckoutPhase = 'idle' | 'creating' | 'paying' | 'confirming';
+
+export interface CheckoutNotice {
+  tone: 'error' | 'warning';
+  text: string;
+}
+
+/** An order opened with the provider and not paid yet: paying again for the same purchase reuses it. */
+interface OpenOrder {
+  purchase: string;
+  answer: OrderCreatedAnswer;
+}
+
+/** A pending order this close to expiring is not reused: the shopper would run out of time in the dialog. */
+const REUSE_MARGIN_MS = 2 * 60_000;
+
+/** The server's reason for a refusal, or `fallback` when its answer gave none (the client then fills in its own). */
+function serverReason(error: ApiError, fallback: string): string {
+  return error.message && error.message !== NETWORK_ERROR_MESSAGE ? error.message : fallback;
+}
+
+function createFailureText(error: unknown): string {
+  // An answer from the server carries its reason; a lost connection or anything else is unexpected (spec §8).
+  if (error instanceof ApiError && error.status !== 0) return serverReason(error, CHECKOUT_TEXTS.createFailed);
+  return CHECKOUT_TEXTS.unexpected;
+}
+
+function confirmFailureText(error: unknown): string {
+  // A refusal (bad signature, unknown order) has the server's words; a crash or a lost connection does not.
+  if (error instanceof ApiError && error.isClientError) return serverReason(error, CHECKOUT_TEXTS.confirmFailed);
+  return CHECKOUT_TEXTS.verifyServerError;
+}
+
+function prefillOf(identity: Identity) {
+  if (identity.kind !== 'user') return undefined;
+  return { name: identity.name, email: identity.email ?? undefined, contact: identity.phone ?? undefined };
+}
+
+/**
+ * The payment of spec §4: order_place creates the order, checkout.js (loaded from the URL the server gives) takes
+ * the card, order_place again verifies the payment, then the shopper sees /Order-success. A declined card or a
+ * closed dialog leaves the order unpaid and the shopper may pay again.
+ */
+export function useCheckout(onPaid?: () => void) {
+  const identity = useIdentity();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<CheckoutPhase>('idle');
+  const [notice, setNotice] = useState<CheckoutNotice | null>(null);
+  const openOrder = useRef<OpenOrder | null>(null);
+
+  const fail = (text: string, tone: CheckoutNotice['tone'] = 'error') => {
+    setPhase('idle');
+    setNotice({ tone, text });
+  };
+
+  const orderFor = async (purchase: Purchase): Promise<OrderCreatedAnswer> => {
+    const key = JSON.stringify(purchase);
+    const open = openOrder.current;
+    if (open?.purchase === key && Date.parse(open.answer.expires_at) - Date.now() > REUSE_MARGIN_MS) {
+      return open.answer;
+    }
+    const answer = await createOrder({ identity, ...purchase });
+    openOrder.current = { purchase: key, answer };
+    return answer;
+  };
+
+  const confirm = async (order: OrderCreatedAnswer, payment: CheckoutHandlerResponse) => {
+    setPhase('confirming');
+    setNotice(null);
+    openOrder.current = null;
+    try {
+      await confirmPayment(identity, order.order_id, payment);
+    } catch (error) {
+      fail(confirmFailureText(error));
+      return;
+    }
+    forgetCouponId();
+    onPaid?.();
+    navigate('/Order-success', { state: { orderId: order.order_id } });
+  };
+
+  const pay = async (purchase: Purchase) => {
+    if (identity.kind === 'anonymous') {
+      window.alert(CHECKOUT_TEXTS.sessionExpired);
+      return;
+    }
+    setNotice(null);
+    setPhase('creating');
+
+    let order: OrderCreatedAnswer;
+    try {
+      order = await orderFor(purchase);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setPhase('idle');
+        window.alert(CHECKOUT_TEXTS.sessionExpired);
+        return;
+      }
+      fail(createFailureText(error));
+      return;
+    }
+
+    try {
+      const Razorpay = await loadCheckoutScript(order.checkout_url);
+      let declined: string | null = null;
+      const checkout = new Razorpay({
+        key: order.key,
+        amount: order.amount,
+        currency: order.currency,
+        name: 'Kapaas',
+        description: `Order #${order.order_id}`,
+        order_id: order.razorpay_order_id,
+        prefill: prefillOf(identity),
+        theme: { color: shopTeal() },
+        handler: (payment) => void confirm(order, payment),
+        modal: {
+          ondismiss: () =>
+            fail(
+              declined
+                ? `${declined} ${CHECKOUT_TEXTS.notPaid}`
+                : `${CHECKOUT_TEXTS.dismissed} ${CHECKOUT_TEXTS.notPaid}`,
+              declined ? 'error' : 'warning',
+            ),
+        },
+      });
+      checkout.on('payment.failed', (response) => {
+        // The dialog stays open for another card; the reason is kept for when it closes.
+        declined = response.error?.description || CHECKOUT_TEXTS.declined;
+        setNotice({ tone: 'error', text: `${declined} ${CHECKOUT_TEXTS.notPaid}` });
+      });
+      setPhase('paying');
+      checkout.open();
+    } catch {
+      fail(CHECKOUT_TEXTS.unexpected);
+    }
+  };
+
+  return { pay, phase, busy: phase !== 'idle', notice };
+}

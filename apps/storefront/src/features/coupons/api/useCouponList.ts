@@ -1,0 +1,18 @@
+import type { CouponListAnswer } from '@kapaas/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+
+/** The coupons that apply to a cart total (Coupon_list, spec §4: asked with the cart's total). */
+export function couponListQuery(identity: Identity, totalAmount: number) {
+  return queryOptions({
+    queryKey: ['coupons', identityKey(identity), totalAmount],
+    queryFn: ({ signal }) =>
+      apiPost<CouponListAnswer>('Coupon_list', { ...ownerFields(identity), total_amount: totalAmount }, { signal }),
+    select: (answer) => answer.coupons,
+  });
+}
+
+export function useCouponList(totalAmount: number) {
+  return useQuery(couponListQuery(useIdentity(), totalAmount));
+}

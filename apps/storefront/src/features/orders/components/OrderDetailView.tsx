@@ -1,0 +1,133 @@
+import type { OrderDetail } from '@kapaas/contract';
+import { Link } from 'react-router';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { formatRupees } from '../../../lib/money';
+import { useOrderDetails } from '../api/useOrderDetails';
+import { ORDER_STATUS_LABELS, OrderStatusBadge } from './OrderStatusBadge';
+import { formatOrderDate, formatOrderMoment } from './orderDates';
+import '../orders.css';
+
+export const NO_COUPON_TEXT = 'No coupon applied';
+
+/** /order-detail/:orderId's content (spec §2): date, shipping address, lines, Order Summary and the status history. */
+export function OrderDetailView({ orderId }: { orderId: number }) {
+  const order = useOrderDetails(orderId);
+
+  if (order.isPending) return <LoadingState label="Loading your order" />;
+  if (order.isError) return <QueryErrorAlert error={order.error} onRetry={() => order.refetch()} />;
+  return <OrderDetailContent order={order.data} />;
+}
+
+function OrderDetailContent({ order }: { order: OrderDetail }) {
+  const address = order.shipping_address;
+  return (
+    <div className="order-detail">
+      <div className="order-detail__head">
+        <div>
+          <h2 className="order-detail__title">Order #{order.order_id}</h2>
+          <p className="order-card__date">Placed on {formatOrderDate(order.created_date)}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <section className="order-panel" aria-labelledby="order-items-title">
+            <h3 className="order-panel__title" id="order-items-title">
+              Items
+            </h3>
+            <ul className="order-detail__lines">
+              {order.description.map((line) => (
+                <li key={`${line.product_id}-${line.product_size}`} className="order-line order-line--detail">
+                  <img
+                    src={line.product_image}
+                    alt={line.product_name}
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <div className="order-line__text">
+                    <Link to={`/product-detail/${line.product_id}`} className="order-line__name">
+                      {line.product_name}
+                    </Link>
+                    <span className="order-line__meta">
+                      Size {line.product_size} · Qty {line.product_quantity} × {formatRupees(line.product_amount)}
+                    </span>
+                  </div>
+                  <span className="order-line__total">{formatRupees(line.product_total)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="order-panel" aria-labelledby="order-history-title">
+            <h3 className="order-panel__title" id="order-history-title">
+              Order Status
+            </h3>
+            <ol className="order-timeline">
+              {order.history.map((step) => (
+                <li key={`${step.status}-${step.at}`} className="order-timeline__step">
+                  <span className="order-timeline__status">{ORDER_STATUS_LABELS[step.status]}</span>
+                  <time className="order-timeline__time" dateTime={step.at}>
+                    {formatOrderMoment(step.at)}
+                  </time>
+                  {step.note && <span className="order-timeline__note">{step.note}</span>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <div className="col-lg-4">
+          <section className="order-panel" aria-labelledby="order-address-title">
+            <h3 className="order-panel__title" id="order-address-title">
+              Shipping Address
+            </h3>
+            <address className="order-detail__address">
+              <strong>{`${address.first_name} ${address.last_name}`.trim()}</strong>
+              <br />
+              {address.address}
+              <br />
+              {[address.city, address.state].filter(Boolean).join(', ')} {address.pin_code}
+              <br />
+              Phone: {address.phone_number}
+            </address>
+          </section>
+
+          <section className="order-panel" aria-labelledby="order-summary-title">
+            <h3 className="order-panel__title" id="order-summary-title">
+              Order Summary
+            </h3>
+            <dl className="order-summary">
+              <div>
+                <dt>Items</dt>
+                <dd>{formatRupees(order.items_total)}</dd>
+              </div>
+              <div>
+                <dt>Shipping</dt>
+                <dd>{order.shipping_charge > 0 ? formatRupees(order.shipping_charge) : 'Free'}</dd>
+              </div>
+              <div>
+                <dt>Coupon</dt>
+                <dd>{order.coupon_code ?? NO_COUPON_TEXT}</dd>
+              </div>
+              <div>
+                <dt>Coupon Discount</dt>
+                <dd>{order.coupon_discount > 0 ? `−${formatRupees(order.coupon_discount)}` : formatRupees(0)}</dd>
+              </div>
+              <div className="order-summary__total">
+                <dt>Total</dt>
+                <dd>{formatRupees(order.total)}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
+      <Link to="/Orders" className="btn btn-outline-primary">
+        Back to My Orders
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { OrderSummary } from '@kapaas/contract';
+
+type OrderStatus = OrderSummary['status'];
+
+/** The shopper's words for each order status (decisions.md §5). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  payment_failed: 'Payment failed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** Which colour family a status is shown in: under way, done, or stopped. */
+const TONE: Record<OrderStatus, 'progress' | 'good' | 'stopped' | 'waiting'> = {
+  pending_payment: 'waiting',
+  paid: 'progress',
+  packed: 'progress',
+  shipped: 'progress',
+  delivered: 'good',
+  payment_failed: 'stopped',
+  expired: 'stopped',
+  cancelled: 'stopped',
+  refunded: 'stopped',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={`order-status order-status--${TONE[status]}`} data-status={status}>
+      <span className="visually-hidden">Status: </span>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}
