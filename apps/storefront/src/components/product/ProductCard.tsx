@@ -16,10 +16,17 @@ interface ProductCardProps {
   actions?: ReactNode;
   /** The name's heading level, so headings stay in order: h2 under a page heading, h3 under a section's. */
   headingLevel?: 'h2' | 'h3';
+  /** The link's words: "Shop now" on listings, "Shop Now" on the wishlist (spec §2). */
+  linkLabel?: string;
 }
 
 /** A product in a grid or carousel: picture, name, price and a "Shop now" link to its detail page. */
-export function ProductCard({ product, actions, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  actions,
+  headingLevel: Heading = 'h3',
+  linkLabel = 'Shop now',
+}: ProductCardProps) {
   return (
     <article className="product-card">
       <div className="product-card__media">
@@ -31,7 +38,8 @@ export function ProductCard({ product, actions, headingLevel: Heading = 'h3' }: 
         <Heading className="product-card__name">{product.name}</Heading>
         <Price price={product.price} discountPrice={product.discount_price} />
         <Link className="btn btn-outline-primary btn-sm stretched-link" to={`/product-detail/${product.product_id}`}>
-          Shop now<span className="visually-hidden">: {product.name}</span>
+          {linkLabel}
+          <span className="visually-hidden">: {product.name}</span>
         </Link>
       </div>
     </article>

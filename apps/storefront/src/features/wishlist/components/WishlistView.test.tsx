@@ -18,7 +18,7 @@ describe('Wishlist page', () => {
     renderRoute('/wishlist?user_id=7');
     expect(await screen.findByRole('heading', { level: 2, name: jhabla.name })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Remove ${romper.name} from wishlist` })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: `Shop now: ${jhabla.name}` })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: `Shop Now: ${jhabla.name}` })).toHaveAttribute(
       'href',
       `/product-detail/${jhabla.product_id}`,
     );

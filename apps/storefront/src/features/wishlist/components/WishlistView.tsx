@@ -40,7 +40,12 @@ export function WishlistView() {
     <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 g-md-4 list-unstyled" aria-label="Saved products">
       {wishlist.data.map((product) => (
         <li className="col" key={product.product_id}>
-          <ProductCard product={product} headingLevel="h2" actions={<WishlistRemoveButton product={product} />} />
+          <ProductCard
+            product={product}
+            headingLevel="h2"
+            linkLabel="Shop Now"
+            actions={<WishlistRemoveButton product={product} />}
+          />
         </li>
       ))}
     </ul>
