@@ -93,7 +93,11 @@ interface PopupDialogProps {
 function PopupDialog({ popup, onClose, onShow }: PopupDialogProps) {
   const titleId = useId();
   const messageId = useId();
-  const kind = popup?.kind ?? 'success';
+  // While the dialog fades out, it keeps showing the popup it had, so it never appears without a name.
+  const last = useRef<Popup | null>(null);
+  if (popup) last.current = popup;
+  const shown = popup ?? last.current;
+  const kind = shown?.kind ?? 'success';
 
   return (
     <Modal
@@ -104,21 +108,21 @@ function PopupDialog({ popup, onClose, onShow }: PopupDialogProps) {
       aria-describedby={messageId}
       contentClassName={`kp-popup kp-popup--${kind}`}
     >
-      {popup?.kind === 'loginOrGuest' ? (
-        <LoginOrGuestContent popup={popup} titleId={titleId} messageId={messageId} onClose={onClose} onShow={onShow} />
-      ) : popup ? (
+      {shown?.kind === 'loginOrGuest' ? (
+        <LoginOrGuestContent popup={shown} titleId={titleId} messageId={messageId} onClose={onClose} onShow={onShow} />
+      ) : shown ? (
         <>
           <Modal.Header closeButton closeLabel="Close">
             <Modal.Title as="h2" id={titleId} className="kp-popup__title">
               <span className="kp-popup__mark" aria-hidden="true">
-                {popup.kind === 'success' ? '✓' : '!'}
+                {shown.kind === 'success' ? '✓' : '!'}
               </span>
-              {popup.kind === 'success' ? 'Success' : 'Please note'}
+              {shown.kind === 'success' ? 'Success' : 'Please note'}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
             <p id={messageId} className="kp-popup__message">
-              {popup.message}
+              {shown.message}
             </p>
           </Modal.Body>
           <Modal.Footer>
