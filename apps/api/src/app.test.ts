@@ -108,6 +108,7 @@ describe('the shop server', () => {
       'newsletter_subscribe',
       'my_orders',
       'order_details',
+      'order_place',
     ];
     for (const endpoint of calls) {
       const operation = document.paths[`/api/${endpoint}`]?.post;
