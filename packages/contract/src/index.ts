@@ -1,5 +1,5 @@
-export * from './admin';
 export * from './addresses';
+export * from './admin';
 export * from './cart';
 export * from './catalogue';
 export * from './common';
