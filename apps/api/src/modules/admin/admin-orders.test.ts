@@ -3,6 +3,7 @@ import { eq, payments, refunds, sandboxRazorpayRefunds } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { ProviderError } from '../razorpay/razorpay.client';
 import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
 
 let shop: TestShop;
@@ -187,5 +188,46 @@ describe('refunds', () => {
     const { orderId } = await order({ pay: false });
     expect((await owner.post(`/orders/${orderId}/refund`, {})).statusCode).toBe(409);
     expect(await providerRefundsOf(orderId)).toHaveLength(0);
+  });
+});
+
+describe('a late payment whose automatic refund failed', () => {
+  it('can be refunded from the admin side, though its order is expired', async () => {
+    const item = await checkout.stockedItem(1);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const placed = await checkout.placed(shopper, addressId, item, 1);
+    await checkout.expireAfter(31);
+    // The last piece sells meanwhile, so the late payment cannot be accepted.
+    const other = await checkout.readyGuest(item, 1);
+    const second = await checkout.placed(other.shopper, other.addressId, item, 1);
+    await checkout.confirm(other.shopper, second.order_id, await checkout.paid(second.razorpay_order_id));
+    await checkout.webhooksDelivered();
+
+    // The provider is unreachable when the shop tries to give the late payment back.
+    const client = shop.app.payments.client;
+    const realRefund = client.refund;
+    client.refund = async () => {
+      throw new ProviderError({ status: null, code: 'NETWORK_ERROR', description: 'connection reset' });
+    };
+    try {
+      const late = await checkout.paid(placed.razorpay_order_id);
+      const answer = await checkout.confirm(shopper, placed.order_id, late);
+      expect(answer.json().code).toBe('REFUND_PENDING');
+      await checkout.webhooksDelivered();
+    } finally {
+      client.refund = realRefund;
+    }
+    const [stuck] = await checkout.paymentsOf(placed.order_id);
+    expect(stuck).toMatchObject({ status: 'captured', refundedPaise: 0 });
+    expect(stuck?.note).toMatch(/THE REFUND FAILED/);
+
+    // The owner refunds it from the admin side; the order stays expired.
+    const refunded = AdminOrderAnswer.parse(
+      expectStatus(await owner.post(`/orders/${placed.order_id}/refund`, {}), 200),
+    );
+    expect(refunded.data.status).toBe('expired');
+    const [after] = await checkout.paymentsOf(placed.order_id);
+    expect(after).toMatchObject({ status: 'refunded', refundedPaise: placed.amount });
+    expect(await providerRefundsOf(placed.order_id)).toHaveLength(1);
   });
 });

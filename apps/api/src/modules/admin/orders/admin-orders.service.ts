@@ -203,14 +203,17 @@ export async function refundOrder(
   const db: Database = app.database.db;
   const current = await findOrder(db, orderId);
   if (!current) throw orderNotFound();
-  if (!REFUNDABLE.includes(current.status) && current.status !== 'refunded') {
+  const payment = (await paymentsOf(db, orderId)).find(
+    (p) => (p.status === 'captured' || p.status === 'partially_refunded') && p.refundedPaise < p.amountPaise,
+  );
+  // An unpaid (expired or failed) order may still hold a payment the shop did not accept and could
+  // not refund automatically (the payment carries a note saying so): that one can be refunded here.
+  const unaccepted = payment !== undefined && payment.note !== null;
+  if (!REFUNDABLE.includes(current.status) && current.status !== 'refunded' && !unaccepted) {
     throw new AppError('CONFLICT', `An order that is ${current.status} has no payment to refund.`, {
       code: 'NOT_REFUNDABLE',
     });
   }
-  const payment = (await paymentsOf(db, orderId)).find(
-    (p) => (p.status === 'captured' || p.status === 'partially_refunded') && p.refundedPaise < p.amountPaise,
-  );
   if (!payment) {
     if (input.amount === undefined && current.status === 'refunded') return current;
     throw new AppError('CONFLICT', 'This order has nothing left to refund.', { code: 'NOTHING_TO_REFUND' });
