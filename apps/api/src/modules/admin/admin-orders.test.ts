@@ -231,3 +231,25 @@ describe('a late payment whose automatic refund failed', () => {
     expect(await providerRefundsOf(placed.order_id)).toHaveLength(1);
   });
 });
+
+describe('customers and their orders', () => {
+  it('counts each customer’s own orders', async () => {
+    const item = await checkout.stockedItem(10);
+    const counts: [number, string, number][] = [];
+    for (const orders of [2, 1]) {
+      const user = await shop.user();
+      await checkout.addToCart(user, item, 1);
+      const addressId = await checkout.addressOf(user);
+      for (let i = 0; i < orders; i += 1) await checkout.placed(user, addressId, item, 1);
+      counts.push([user.userId, user.email, orders]);
+    }
+    for (const [userId, email, orders] of counts) {
+      const answer = expectStatus(await staff.get(`/customers/${userId}`), 200) as { data: { order_count: number } };
+      expect(answer.data.order_count).toBe(orders);
+      const list = expectStatus(await staff.get('/customers', { q: email }), 200) as {
+        data: { id: number; order_count: number }[];
+      };
+      expect(list.data.find((c) => c.id === userId)?.order_count).toBe(orders);
+    }
+  });
+});

@@ -50,7 +50,9 @@ import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
 // ---------------------------------------------------------------------------------------------
 // Customers
 
-const orderCount = sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${orders.userId} = ${users.id})`;
+// Spelled out with table names: drizzle writes a lone-table column unqualified, which inside the
+// subquery would mean orders.id.
+const orderCount = sql<number>`(SELECT count(*)::int FROM "orders" WHERE "orders"."user_id" = "users"."id")`;
 const customerColumns = {
   id: users.id,
   name: users.name,
