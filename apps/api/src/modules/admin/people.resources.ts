@@ -32,7 +32,6 @@ import {
   ne,
   newsletterSubscribers,
   or,
-  orders,
   type Queryable,
   sessions,
   sql,
