@@ -16,6 +16,7 @@ export default defineConfig({
       },
       'apps/api/vitest.config.ts',
       'apps/storefront/vite.config.ts',
+      'apps/admin/vite.config.ts',
     ],
   },
 });

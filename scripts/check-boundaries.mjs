@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Enforces the storefront's import direction (engineering.md): shared -> features -> app.
+// Enforces the import direction of the storefront and the admin console (engineering.md): shared -> features -> app.
 // src/components and src/lib never import a feature or the app; a feature never imports
 // another feature; and nothing outside apps/api imports server code.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const storefront = join(root, 'apps/storefront/src');
+const apps = [join(root, 'apps/storefront/src'), join(root, 'apps/admin/src')];
 const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function* sourceFiles(dir) {
@@ -17,25 +17,27 @@ function* sourceFiles(dir) {
   }
 }
 
-/** Which layer a storefront file belongs to: 'app', 'shared', or 'feature:<name>'. */
-function layerOf(file) {
-  const parts = relative(storefront, file).split(sep);
+/** Which layer a file of an app's src belongs to: 'app', 'shared', or 'feature:<name>'. */
+function layerOf(src, file) {
+  const parts = relative(src, file).split(sep);
   if (parts[0] === 'features') return `feature:${parts[1]}`;
   if (parts[0] === 'app' || parts[0] === 'routes' || parts[0] === 'main.tsx') return 'app';
   return 'shared';
 }
 
 const problems = [];
-for (const file of sourceFiles(storefront)) {
-  const from = layerOf(file);
-  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
-    const specifier = match[1] ?? match[2];
-    if (!specifier?.startsWith('.')) continue;
-    const target = resolve(dirname(file), specifier);
-    if (!target.startsWith(storefront)) continue;
-    const to = layerOf(target);
-    const allowed = from === to || to === 'shared' || (from === 'app' && to.startsWith('feature:'));
-    if (!allowed) problems.push(`${relative(root, file)} imports ${specifier} (${from} -> ${to})`);
+for (const src of apps) {
+  for (const file of sourceFiles(src)) {
+    const from = layerOf(src, file);
+    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier?.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(src)) continue;
+      const to = layerOf(src, target);
+      const allowed = from === to || to === 'shared' || (from === 'app' && to.startsWith('feature:'));
+      if (!allowed) problems.push(`${relative(root, file)} imports ${specifier} (${from} -> ${to})`);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run dev`: the API with reload on change (tsx watch) and the storefront on Vite's dev
-// server with hot reload, which forwards /api, /media and /sandbox to the API.
+// `npm run dev`: the API with reload on change (tsx watch), the storefront on Vite's dev server
+// with hot reload, which forwards /api, /media and /sandbox to the API, and the admin console on
+// its own dev server (port 5174, under /admin/), which forwards /admin/api and /media.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib/storefront-build.mjs';
@@ -16,6 +17,11 @@ const children = [
     'web',
     [join(root, 'node_modules/vite/bin/vite.js'), '--host', process.env.HOST ?? '127.0.0.1'],
     join(root, 'apps/storefront'),
+  ],
+  [
+    'admin',
+    [join(root, 'node_modules/vite/bin/vite.js'), '--host', process.env.HOST ?? '127.0.0.1'],
+    join(root, 'apps/admin'),
   ],
 ].map(([name, args, cwd]) => {
   const child = spawn(process.execPath, args, {

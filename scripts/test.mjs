@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
+import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const apiOnly = process.argv.includes('--api-only');
@@ -71,6 +71,7 @@ if (apiOnly) {
   ensureChromium();
   passes.push(vitest('unit', []));
   buildStorefrontIfStale();
+  buildAdminIfStale();
   passes.push(vitest('e2e', ['--config', 'e2e/vitest.config.ts']));
 }
 

@@ -1,10 +1,11 @@
-// Builds the storefront when its build is missing or older than its sources.
+// Builds the storefront and the admin console when a build is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
 const storefront = join(root, 'apps/storefront');
+const admin = join(root, 'apps/admin');
 export const storefrontIndex = join(storefront, 'dist/index.html');
 
 function newestIn(path) {
@@ -19,27 +20,33 @@ function newestIn(path) {
   return newest;
 }
 
-/** True when dist/index.html is missing or older than anything the build reads. */
-export function storefrontIsStale() {
-  if (!existsSync(storefrontIndex)) return true;
-  const built = statSync(storefrontIndex).mtimeMs;
-  const sources = [storefront, join(root, 'packages/contract/src')];
+/** True when the app's dist/index.html is missing or older than anything its build reads. */
+function isStale(app) {
+  const index = join(app, 'dist/index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = [app, join(root, 'packages/contract/src')];
   return sources.some((path) => newestIn(path) > built);
 }
 
-export function buildStorefrontIfStale() {
-  if (!storefrontIsStale()) return;
-  console.log('Building the storefront…');
+export const storefrontIsStale = () => isStale(storefront);
+
+function buildIfStale(app, name) {
+  if (!isStale(app)) return;
+  console.log(`Building the ${name}…`);
   const result = spawnSync(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
-      cwd: storefront,
+      cwd: app,
       stdio: 'inherit',
     },
   );
   if (result.status !== 0) {
-    console.error('The storefront build failed.');
+    console.error(`The ${name} build failed.`);
     process.exit(result.status ?? 1);
   }
 }
+
+export const buildStorefrontIfStale = () => buildIfStale(storefront, 'storefront');
+export const buildAdminIfStale = () => buildIfStale(admin, 'admin console');

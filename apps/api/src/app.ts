@@ -32,6 +32,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The built storefront to serve; absent in API-only tests. */
   storefrontDist?: string;
+  /** The built admin console to serve at /admin; absent in API-only tests. */
+  adminDist?: string;
   /** Where uploaded media are kept. */
   mediaDir: string;
   /** Rate limits; the defaults unless a test needs others. */
@@ -96,7 +98,11 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     limits: options.limits ?? DEFAULT_LIMITS,
     mediaDir: options.mediaDir,
   });
-  await app.register(webPlugin, { storefrontDist: options.storefrontDist, mediaDir: options.mediaDir });
+  await app.register(webPlugin, {
+    storefrontDist: options.storefrontDist,
+    adminDist: options.adminDist,
+    mediaDir: options.mediaDir,
+  });
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
 }

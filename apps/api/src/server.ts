@@ -28,11 +28,15 @@ const { seeded } = await prepareDatabase(database, { seedDemo: config.SEED_DEMO 
 
 const defaultDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
 const storefrontDist = resolve(config.STOREFRONT_DIST ?? defaultDist);
-const app = await buildApp({ config, database, storefrontDist, mediaDir: join(dataDir, 'media') });
+const adminDist = resolve(config.ADMIN_DIST ?? fileURLToPath(new URL('../../admin/dist', import.meta.url)));
+const app = await buildApp({ config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') });
 
 if (seeded) app.log.info('seeded the demo shop into an empty database');
 if (!existsSync(join(storefrontDist, 'index.html'))) {
   app.log.warn({ storefrontDist }, 'the storefront is not built: run `npm run build`');
+}
+if (!existsSync(join(adminDist, 'index.html'))) {
+  app.log.warn({ adminDist }, 'the admin console is not built: run `npm run build`');
 }
 if (config.ADMIN_PASSWORD === DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD) {
   app.log.info(

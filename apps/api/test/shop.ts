@@ -49,7 +49,7 @@ const TEST_LIMITS: Limits = Object.fromEntries(
 let shoppers = 0;
 
 export async function startTestShop(
-  options: { storefrontDist?: string; limits?: Limits; expirySweepMs?: number } = {},
+  options: { storefrontDist?: string; adminDist?: string; limits?: Limits; expirySweepMs?: number } = {},
 ): Promise<TestShop> {
   const postgresUrl = inject('postgresUrl');
   const template = inject('pgliteTemplate');

@@ -10,12 +10,16 @@ import { unknownEndpoint } from './errors';
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 const ONE_DAY = 'public, max-age=86400';
 
-/** Paths that belong to an API or to files: never answered with the storefront's index.html. */
-const NOT_SPA = /^\/(api|admin\/api|media|sandbox)(\/|$)/;
+/** Paths that belong to an API, to files or to the admin console: never answered with the storefront's index.html. */
+const NOT_SPA = /^\/(api|admin|media|sandbox)(\/|$)/;
+/** The admin console's client-side routes: /admin and below, except its API and its built assets. */
+const ADMIN_SPA = /^\/admin(?!\/api(\/|$)|\/assets\/)(\/|$)/;
 
 export interface WebOptions {
   /** The built storefront (apps/storefront/dist); absent in API-only tests. */
   storefrontDist: string | undefined;
+  /** The built admin console (apps/admin/dist), served under /admin/; absent in API-only tests. */
+  adminDist?: string | undefined;
   /** Where uploaded images live and are served from under /media/. */
   mediaDir: string;
 }
@@ -23,7 +27,8 @@ export interface WebOptions {
 /**
  * Serves files: the demo shop's generated images, uploaded media under /media/, and the built
  * storefront, whose hashed assets are cached for a year and whose index.html answers every
- * other GET so that client-side routes survive a reload.
+ * other GET so that client-side routes survive a reload. The admin console is served the same
+ * way under /admin/, its index.html answering /admin/* but never /admin/api/*.
  */
 export const webPlugin = fp<WebOptions>(
   async (app: FastifyInstance, options) => {
@@ -65,26 +70,44 @@ export const webPlugin = fp<WebOptions>(
       });
     }
 
-    const sendStorefront = async (reply: FastifyReply) => {
-      if (!indexPath || !hasStorefront) {
+    const adminDist = options.adminDist;
+    const adminIndex = adminDist ? join(adminDist, 'index.html') : undefined;
+    const hasAdmin = adminIndex !== undefined && existsSync(adminIndex);
+    if (adminDist && hasAdmin) {
+      await app.register(fastifyStatic, {
+        root: adminDist,
+        prefix: '/admin/',
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        decorateReply: false,
+        setHeaders(reply, filePath) {
+          reply.header('cache-control', filePath.startsWith(join(adminDist, 'assets')) ? ONE_YEAR : 'no-cache');
+        },
+      });
+    }
+
+    /** Answers a single-page app's index.html, or a 503 page saying how to build it. */
+    const sendIndex = async (reply: FastifyReply, index: string | undefined, built: boolean, what: string) => {
+      if (!index || !built) {
         return reply
           .code(503)
           .type('text/html; charset=utf-8')
           .send(
-            '<!doctype html><title>Kapaas</title><p>The storefront is not built yet: run <code>npm run build</code>.</p>',
+            `<!doctype html><title>Kapaas</title><p>The ${what} is not built yet: run <code>npm run build</code>.</p>`,
           );
       }
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await readFile(indexPath, 'utf8'));
+        .send(await readFile(index, 'utf8'));
     };
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(path)) {
-        return sendStorefront(reply);
-      }
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (isRead && ADMIN_SPA.test(path)) return sendIndex(reply, adminIndex, hasAdmin, 'admin console');
+      if (isRead && !NOT_SPA.test(path)) return sendIndex(reply, indexPath, hasStorefront, 'storefront');
       return reply.code(404).send(unknownEndpoint(request.method, request.url));
     });
   },

@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+
+/** An address inside the console that leads nowhere. */
+export function NotFoundPage() {
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <p>
+        There is nothing here. <Link to="/">Go to the dashboard</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { ResourceEditPage } from '../components/resource/ResourceEditPage';
+import { ResourceListPage } from '../components/resource/ResourceListPage';
+import type { ListScreens, ResourceScreens } from '../components/resource/screens';
+import { adminScreens } from '../features/admins/adminScreens';
+import { categoryScreens, subcategoryScreens } from '../features/catalogue/categoryScreens';
+import {
+  adScreens,
+  bannerScreens,
+  featuredSectionScreens,
+  testimonialScreens,
+} from '../features/content/contentScreens';
+import { couponScreens } from '../features/coupons/couponScreens';
+import { CustomerPage } from '../features/customers/components/CustomerPage';
+import { customerScreens } from '../features/customers/components/customerScreens';
+import { DashboardPage } from '../features/dashboard/components/DashboardPage';
+import { MessagePage } from '../features/messages/components/MessagePage';
+import { messageScreens } from '../features/messages/components/messageScreens';
+import { OrderDetailPage } from '../features/orders/components/OrderDetailPage';
+import { OrdersPage } from '../features/orders/components/OrdersPage';
+import { ProductEditPage } from '../features/products/components/ProductEditPage';
+import { productScreens } from '../features/products/components/productScreens';
+import { SettingsPage } from '../features/settings/components/SettingsPage';
+import { useAdminSession } from '../lib/session';
+import { Layout } from './Layout';
+import { LoginPage } from './LoginPage';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteError } from './RouteError';
+
+/**
+ * The list, new and edit routes of a resource drawn by the generic screens. Each element has its own
+ * key: React would otherwise keep one screen's state (a form, a search) when moving to another of
+ * the same component, such as from /categories/1 to /banners/1 or from …/new to the record made.
+ */
+function resourceRoutes<Item extends { id: number }>(screens: ResourceScreens<Item>): RouteObject[] {
+  const path = screens.path.slice(1);
+  return [
+    { path, element: <ResourceListPage key={path} screens={screens} /> },
+    { path: `${path}/new`, element: <ResourceEditPage key={`${path}/new`} screens={screens} /> },
+    { path: `${path}/:id`, element: <ResourceEditPage key={`${path}/:id`} screens={screens} /> },
+  ];
+}
+
+/** A list drawn by the generic screen, keyed like those of resourceRoutes. */
+function listRoute<Item extends { id: number }>(screens: ListScreens<Item>): RouteObject {
+  const path = screens.path.slice(1);
+  return { path, element: <ResourceListPage key={path} screens={screens} /> };
+}
+
+/** Every signed-in screen is behind this: without a session the console shows the login, then comes back. */
+function SignedIn() {
+  const session = useAdminSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <Layout session={session} />;
+}
+
+/** The console's screens, under /admin (the router's basename). */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: <SignedIn />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
+          listRoute(productScreens),
+          { path: 'products/new', element: <ProductEditPage key="new" /> },
+          { path: 'products/:id', element: <ProductEditPage key="edit" /> },
+          ...resourceRoutes(categoryScreens),
+          ...resourceRoutes(subcategoryScreens),
+          ...resourceRoutes(bannerScreens),
+          ...resourceRoutes(adScreens),
+          ...resourceRoutes(testimonialScreens),
+          ...resourceRoutes(featuredSectionScreens),
+          ...resourceRoutes(couponScreens),
+          listRoute(customerScreens),
+          { path: 'customers/:id', element: <CustomerPage /> },
+          listRoute(messageScreens),
+          { path: 'messages/:id', element: <MessagePage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          ...resourceRoutes(adminScreens),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,141 @@
+import Alert from 'react-bootstrap/Alert';
+import Table from 'react-bootstrap/Table';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { QueryParams } from '../../lib/api';
+import { useResourceList } from '../../lib/resource';
+import { LoadingState } from '../feedback/LoadingState';
+import { QueryErrorAlert } from '../feedback/QueryErrorAlert';
+import { PageHeader } from '../PageHeader';
+import { Pager } from '../Pager';
+import { SearchBox } from '../SearchBox';
+import type { ListFilter, ListScreens } from './screens';
+
+const PER_PAGE = 20;
+const noFilters = (): ListFilter[] => [];
+
+/** What a screen passes on after a save, shown once above the list. */
+export interface Notice {
+  notice?: string;
+}
+
+/** The paging, search and filters of a list, kept in the URL so that going back keeps them. */
+export function useListParams(filterNames: string[] = []) {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const q = search.get('q') ?? '';
+  const filters: Record<string, string> = {};
+  for (const name of filterNames) filters[name] = search.get(name) ?? '';
+  const change = (updates: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(updates)) {
+      if (value === '') next.delete(name);
+      else next.set(name, value);
+    }
+    if (!('page' in updates)) next.delete('page');
+    setSearch(next);
+  };
+  const query: QueryParams = { page, per_page: PER_PAGE, q, ...filters };
+  return { page, q, filters, query, change };
+}
+
+/** A resource's list: search, filters, a table whose first column opens the record, pages, and "Add". */
+export function ResourceListPage<Item extends { id: number }>({ screens }: { screens: ListScreens<Item> }) {
+  const notice = (useLocation().state as Notice | null)?.notice;
+  // The screens of a list never change while it is shown (routes key it by path), so this hook is always the same.
+  const loaded = (screens.useFilters ?? noFilters)();
+  const allFilters = [...(screens.filters ?? []), ...loaded];
+  const filterNames = allFilters.map((filter) => filter.name);
+  const { page, q, filters, query, change } = useListParams(filterNames);
+  const list = useResourceList<Item>(screens.resource, query);
+  const [first, ...rest] = screens.columns;
+
+  return (
+    <>
+      <PageHeader
+        title={screens.title}
+        actions={
+          screens.canCreate !== false && (
+            <Link to={`${screens.path}/new`} className="btn btn-primary">
+              Add {screens.noun}
+            </Link>
+          )
+        }
+      />
+      {notice && (
+        <Alert variant="success" role="status">
+          {notice}
+        </Alert>
+      )}
+      <div className="list-tools">
+        <SearchBox value={q} label={`Search ${screens.title.toLowerCase()}`} onSearch={(text) => change({ q: text })} />
+        {allFilters.map((filter) => (
+          <select
+            key={filter.name}
+            className="form-select list-tools__filter"
+            aria-label={filter.label}
+            value={filters[filter.name]}
+            onChange={(event) => change({ [filter.name]: event.target.value })}
+          >
+            <option value="">{filter.label}: all</option>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ))}
+      </div>
+      {list.isPending ? (
+        <LoadingState label={`Loading ${screens.title.toLowerCase()}`} />
+      ) : list.isError ? (
+        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <p className="empty-state">
+          {q || Object.values(filters).some(Boolean)
+            ? 'Nothing matches this search.'
+            : `No ${screens.title.toLowerCase()} yet.`}
+        </p>
+      ) : (
+        <>
+          <div className="table-responsive">
+            <Table hover className="align-middle resource-table">
+              <thead>
+                <tr>
+                  {screens.columns.map((column) => (
+                    <th key={column.header} scope="col" className={column.className}>
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((item) => (
+                  <tr key={item.id}>
+                    {first && (
+                      <td className={first.className}>
+                        <Link to={`${screens.path}/${item.id}`} className="fw-semibold">
+                          {first.cell(item)}
+                        </Link>
+                      </td>
+                    )}
+                    {rest.map((column) => (
+                      <td key={column.header} className={column.className}>
+                        {column.cell(item)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          <Pager
+            page={page}
+            perPage={list.data.per_page}
+            total={list.data.total}
+            onPage={(next) => change({ page: String(next) })}
+          />
+        </>
+      )}
+    </>
+  );
+}

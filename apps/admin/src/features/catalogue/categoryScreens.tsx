@@ -1,0 +1,79 @@
+import {
+  type AdminCategory,
+  AdminCreateCategory,
+  AdminCreateSubcategory,
+  type AdminSubcategory,
+} from '@kapaas/contract';
+import { ShownBadge, Thumb } from '../../components/cells';
+import type { FieldSpec } from '../../components/resource/fields';
+import type { ResourceScreens } from '../../components/resource/screens';
+import { useCategoryOptions } from '../../lib/choices';
+
+const shownFields: FieldSpec[] = [
+  { name: 'sort_order', label: 'Position', kind: 'number', help: 'Lower numbers come first.', initial: '0' },
+  { name: 'active', label: 'Show in the shop', kind: 'checkbox' },
+];
+
+const categoryFields: FieldSpec[] = [
+  { name: 'name', label: 'Name', kind: 'text' },
+  { name: 'image', label: 'Picture', kind: 'image' },
+  ...shownFields,
+];
+
+export const categoryScreens: ResourceScreens<AdminCategory> = {
+  resource: 'categories',
+  path: '/categories',
+  title: 'Categories',
+  noun: 'category',
+  nameOf: (category) => category.name,
+  columns: [
+    { header: 'Name', cell: (category) => category.name },
+    { header: 'Picture', cell: (category) => <Thumb src={category.image} />, className: 'col-thumb' },
+    { header: 'Position', cell: (category) => category.sort_order },
+    { header: 'In the shop', cell: (category) => <ShownBadge active={category.active} /> },
+  ],
+  filters: [
+    {
+      name: 'active',
+      label: 'Shown',
+      options: [
+        { value: 'true', label: 'Shown' },
+        { value: 'false', label: 'Hidden' },
+      ],
+    },
+  ],
+  useFields: () => categoryFields,
+  schema: AdminCreateCategory,
+  deleteWarning: 'A category that still has subcategories or products cannot be deleted: hide it instead.',
+};
+
+function useSubcategoryFields(): FieldSpec[] {
+  const categories = useCategoryOptions();
+  return [
+    { name: 'category_id', label: 'Category', kind: 'select', numeric: true, options: categories },
+    ...categoryFields,
+  ];
+}
+
+function CategoryName({ id }: { id: number }) {
+  const categories = useCategoryOptions();
+  return <>{categories.find((category) => category.value === id)?.label ?? `#${id}`}</>;
+}
+
+export const subcategoryScreens: ResourceScreens<AdminSubcategory> = {
+  resource: 'subcategories',
+  path: '/subcategories',
+  title: 'Subcategories',
+  noun: 'subcategory',
+  nameOf: (subcategory) => subcategory.name,
+  columns: [
+    { header: 'Name', cell: (subcategory) => subcategory.name },
+    { header: 'Category', cell: (subcategory) => <CategoryName id={subcategory.category_id} /> },
+    { header: 'Picture', cell: (subcategory) => <Thumb src={subcategory.image} />, className: 'col-thumb' },
+    { header: 'Position', cell: (subcategory) => subcategory.sort_order },
+    { header: 'In the shop', cell: (subcategory) => <ShownBadge active={subcategory.active} /> },
+  ],
+  useFields: useSubcategoryFields,
+  schema: AdminCreateSubcategory,
+  deleteWarning: 'A subcategory that still has products cannot be deleted: hide it instead.',
+};

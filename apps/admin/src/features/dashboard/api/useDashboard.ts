@@ -1,0 +1,75 @@
+import type { AdminOrderSummary, AdminProduct } from '@kapaas/contract';
+import { useQuery } from '@tanstack/react-query';
+import { adminRequest } from '../../../lib/api';
+import { startOfToday } from '../../../lib/format';
+import type { ListAnswer } from '../../../lib/resource';
+
+/** A size is "low" at or below this many pieces available. */
+export const LOW_STOCK_AT = 3;
+
+/** Statuses whose money the shop has (a refund is taken off separately). */
+const TAKEN = new Set(['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded']);
+
+/** Today's orders, all pages of them (a shop's day fits in a few). */
+async function ordersSince(from: string, signal: AbortSignal): Promise<AdminOrderSummary[]> {
+  const orders: AdminOrderSummary[] = [];
+  for (let page = 1; page <= 20; page += 1) {
+    const answer = await adminRequest<ListAnswer<AdminOrderSummary>>('GET', 'orders', {
+      query: { from, page, per_page: 100 },
+      signal,
+    });
+    orders.push(...answer.data);
+    if (page * answer.per_page >= answer.total) break;
+  }
+  return orders;
+}
+
+/** Today's orders and the money they brought in (paid orders, less what was refunded). */
+export function useTodaysSales() {
+  return useQuery({
+    queryKey: ['orders', 'today', startOfToday()],
+    queryFn: ({ signal }) => ordersSince(startOfToday(), signal),
+    select: (orders) => ({
+      count: orders.length,
+      paidCount: orders.filter((order) => order.paid_at !== null).length,
+      revenue: orders
+        .filter((order) => order.paid_at !== null && TAKEN.has(order.status))
+        .reduce((sum, order) => sum + order.total - order.refunded, 0),
+    }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Paid orders waiting to be packed, oldest first. */
+export function useOrdersToPack() {
+  return useQuery({
+    queryKey: ['orders', 'list', { status: 'paid', per_page: 100 }],
+    queryFn: ({ signal }) =>
+      adminRequest<ListAnswer<AdminOrderSummary>>('GET', 'orders', {
+        query: { status: 'paid', per_page: 100 },
+        signal,
+      }),
+    select: (answer) => ({ total: answer.total, orders: [...answer.data].reverse() }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Every active product size with at most LOW_STOCK_AT pieces available, lowest first. */
+export function useLowStock() {
+  return useQuery({
+    queryKey: ['products', 'list', { low_stock: LOW_STOCK_AT, status: 'active', per_page: 100 }],
+    queryFn: ({ signal }) =>
+      adminRequest<ListAnswer<AdminProduct>>('GET', 'products', {
+        query: { low_stock: LOW_STOCK_AT, status: 'active', per_page: 100 },
+        signal,
+      }),
+    select: (answer) =>
+      answer.data
+        .flatMap((product) =>
+          product.sizes
+            .filter((size) => size.available <= LOW_STOCK_AT)
+            .map((size) => ({ product, size: size.size, sizeId: size.size_id, available: size.available })),
+        )
+        .sort((a, b) => a.available - b.available),
+  });
+}

@@ -1,0 +1,141 @@
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { Thumb } from '../../../components/cells';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDateTime, formatRupees } from '../../../lib/format';
+import { LOW_STOCK_AT, useLowStock, useOrdersToPack, useTodaysSales } from '../api/useDashboard';
+
+/** The lowest sizes listed; the rest are counted. */
+const LOW_STOCK_ROWS = 25;
+
+/** The owner's morning view: today's sales, the orders to pack, and the sizes running out. */
+export function DashboardPage() {
+  const sales = useTodaysSales();
+  const toPack = useOrdersToPack();
+  const lowStock = useLowStock();
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="stat-grid mb-4">
+        <Card className="stat">
+          <Card.Body>
+            <h2 className="stat__label">Orders today</h2>
+            <p className="stat__value">{sales.data ? sales.data.count : '…'}</p>
+            {sales.data && <p className="stat__note">{sales.data.paidCount} paid</p>}
+          </Card.Body>
+        </Card>
+        <Card className="stat">
+          <Card.Body>
+            <h2 className="stat__label">Revenue today</h2>
+            <p className="stat__value">{sales.data ? formatRupees(sales.data.revenue) : '…'}</p>
+            <p className="stat__note">Paid orders, less refunds</p>
+          </Card.Body>
+        </Card>
+        <Card className="stat">
+          <Card.Body>
+            <h2 className="stat__label">To pack</h2>
+            <p className="stat__value">{toPack.data ? toPack.data.total : '…'}</p>
+            <p className="stat__note">
+              <Link to="/orders?status=paid">See paid orders</Link>
+            </p>
+          </Card.Body>
+        </Card>
+      </div>
+      {sales.isError && <QueryErrorAlert error={sales.error} onRetry={() => void sales.refetch()} />}
+
+      <div className="dashboard-columns">
+        <section aria-labelledby="to-pack-heading">
+          <h2 id="to-pack-heading" className="h5">
+            Orders awaiting packing
+          </h2>
+          {toPack.isPending ? (
+            <LoadingState label="Loading orders to pack" />
+          ) : toPack.isError ? (
+            <QueryErrorAlert error={toPack.error} onRetry={() => void toPack.refetch()} />
+          ) : toPack.data.orders.length === 0 ? (
+            <p className="empty-state">Nothing to pack. All paid orders are on their way.</p>
+          ) : (
+            <div className="table-responsive">
+              <Table hover size="sm" className="align-middle">
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Paid</th>
+                    <th scope="col" className="text-end">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {toPack.data.orders.map((order) => (
+                    <tr key={order.id}>
+                      <td>
+                        <Link to={`/orders/${order.id}`}>#{order.id}</Link>
+                      </td>
+                      <td>{order.customer.name}</td>
+                      <td>{formatDateTime(order.paid_at)}</td>
+                      <td className="text-end">{formatRupees(order.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="low-stock-heading">
+          <h2 id="low-stock-heading" className="h5">
+            Low stock (at most {LOW_STOCK_AT} left)
+          </h2>
+          {lowStock.isPending ? (
+            <LoadingState label="Loading low stock" />
+          ) : lowStock.isError ? (
+            <QueryErrorAlert error={lowStock.error} onRetry={() => void lowStock.refetch()} />
+          ) : lowStock.data.length === 0 ? (
+            <p className="empty-state">Every size has more than {LOW_STOCK_AT} pieces.</p>
+          ) : (
+            <div className="table-responsive">
+              <Table hover size="sm" className="align-middle">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Size</th>
+                    <th scope="col" className="text-end">
+                      Left
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lowStock.data.slice(0, LOW_STOCK_ROWS).map((row) => (
+                    <tr key={`${row.product.id}-${row.sizeId}`}>
+                      <td>
+                        <Link to={`/products/${row.product.id}`} className="d-inline-flex align-items-center gap-2">
+                          <Thumb src={row.product.images[0]} />
+                          {row.product.name}
+                        </Link>
+                      </td>
+                      <td className="text-nowrap">{row.size}</td>
+                      <td className={`text-end text-nowrap${row.available === 0 ? ' text-danger fw-semibold' : ''}`}>
+                        {row.available === 0 ? 'Sold out' : row.available}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              {lowStock.data.length > LOW_STOCK_ROWS && (
+                <p className="small text-body-secondary">
+                  And {lowStock.data.length - LOW_STOCK_ROWS} more sizes. <Link to="/products">See all products</Link>
+                </p>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

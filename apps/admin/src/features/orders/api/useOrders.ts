@@ -1,0 +1,40 @@
+import type { AdminOrder, AdminOrderStatusRequest, AdminOrderSummary, AdminRefundRequest } from '@kapaas/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminRequest, type QueryParams } from '../../../lib/api';
+import { type ItemAnswer, useResourceItem, useResourceList } from '../../../lib/resource';
+
+/** A page of orders, newest first, filtered by status, dates and search. */
+export function useOrderList(params: QueryParams) {
+  return useResourceList<AdminOrderSummary>('orders', params);
+}
+
+/** One order with its lines, payments, refunds, history and the statuses it may move to. */
+export function useOrder(id: number) {
+  return useResourceItem<AdminOrder>('orders', id);
+}
+
+/** After an order changes, the order itself is replaced and every list (and the dashboard) refreshes. */
+function useOrderWrite<Body>(id: number, action: 'status' | 'refund') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => adminRequest<ItemAnswer<AdminOrder>>('POST', `orders/${id}/${action}`, { body }),
+    onSuccess: async (answer) => {
+      client.setQueryData(['orders', 'item', id], answer);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['orders'] }),
+        // Cancelling or refunding puts stock back.
+        client.invalidateQueries({ queryKey: ['products'] }),
+      ]);
+    },
+  });
+}
+
+/** POST /orders/:id/status: packed, shipped, delivered or cancelled, as the order allows. */
+export function useChangeOrderStatus(id: number) {
+  return useOrderWrite<AdminOrderStatusRequest>(id, 'status');
+}
+
+/** POST /orders/:id/refund: a part, or (without amount) everything left, which also cancels a paid order. */
+export function useRefundOrder(id: number) {
+  return useOrderWrite<AdminRefundRequest>(id, 'refund');
+}

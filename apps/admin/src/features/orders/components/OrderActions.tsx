@@ -1,0 +1,86 @@
+import type { AdminOrder } from '@kapaas/contract';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { ORDER_STATUS, type OrderStatus } from '../../../components/OrderStatusBadge';
+import { errorMessage } from '../../../lib/api';
+import { useChangeOrderStatus } from '../api/useOrders';
+
+/** The moves an owner makes by hand, in the order they happen. Refunds have their own form. */
+const FORWARD: Partial<Record<OrderStatus, string>> = {
+  packed: 'Mark packed',
+  shipped: 'Mark shipped',
+  delivered: 'Mark delivered',
+};
+
+/** The status buttons an order allows now: paid → packed → shipped → delivered, and paid → cancelled. */
+export function OrderActions({ order }: { order: AdminOrder }) {
+  const change = useChangeOrderStatus(order.id);
+  const [done, setDone] = useState<string | null>(null);
+  const forward = order.next_statuses.filter((status) => FORWARD[status] !== undefined);
+  const canCancel = order.next_statuses.includes('cancelled');
+
+  const move = async (status: OrderStatus) => {
+    setDone(null);
+    const answer = await change.mutateAsync({ status });
+    setDone(`Order #${answer.data.id} is now ${ORDER_STATUS[answer.data.status].label.toLowerCase()}.`);
+  };
+
+  return (
+    <div>
+      {forward.length === 0 && !canCancel && (
+        <p className="text-body-secondary mb-0">No status changes are possible for this order now.</p>
+      )}
+      <div className="d-flex flex-wrap gap-2">
+        {forward.map((status) => (
+          <Button
+            key={status}
+            disabled={change.isPending}
+            onClick={() => {
+              move(status).catch(() => {
+                // Shown below from the mutation's error.
+              });
+            }}
+          >
+            {FORWARD[status]}
+          </Button>
+        ))}
+        {canCancel && (
+          <ConfirmButton
+            title={`Cancel order #${order.id}?`}
+            body={
+              <>
+                <p>Its items go back into stock and the customer sees the order as cancelled.</p>
+                <p className="mb-0">
+                  The money is <strong>not</strong> returned by cancelling: use “Refund” below for that (a full refund
+                  also cancels the order).
+                </p>
+              </>
+            }
+            confirmLabel="Yes, cancel the order"
+            disabled={change.isPending}
+            onConfirm={() => move('cancelled')}
+          >
+            Cancel order
+          </ConfirmButton>
+        )}
+      </div>
+      {change.isPending && (
+        <p role="status" className="small mt-2 mb-0">
+          Saving…
+        </p>
+      )}
+      {change.isError && (
+        <Alert variant="danger" className="mt-3 mb-0" role="alert">
+          {errorMessage(change.error)}
+        </Alert>
+      )}
+      {done && !change.isError && (
+        <Alert variant="success" className="mt-3 mb-0" role="status">
+          {done}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { useParams } from 'react-router';
+import { Thumb } from '../../../components/cells';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { ORDER_STATUS, OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDateTime, formatRupees } from '../../../lib/format';
+import { useOrder } from '../api/useOrders';
+import { OrderActions } from './OrderActions';
+import { RefundForm } from './RefundForm';
+
+/** One order: what to pack and where to send it, what was paid and refunded, and what to do next. */
+export function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const order = useOrder(id);
+
+  if (order.isPending) return <LoadingState label="Loading the order" />;
+  if (order.isError) return <QueryErrorAlert error={order.error} onRetry={() => void order.refetch()} />;
+  const o = order.data;
+  const address = o.shipping_address;
+
+  return (
+    <>
+      <PageHeader
+        title={`Order #${o.id}`}
+        back={{ to: '/orders', label: 'All orders' }}
+        actions={<OrderStatusBadge status={o.status} />}
+      />
+      <p className="text-body-secondary">
+        Placed {formatDateTime(o.created_at)}
+        {o.paid_at && <> · paid {formatDateTime(o.paid_at)}</>}
+      </p>
+
+      <div className="order-grid">
+        <Card className="order-grid__wide">
+          <Card.Body>
+            <h2 className="h6">Next step</h2>
+            <OrderActions order={o} />
+          </Card.Body>
+        </Card>
+
+        <Card className="order-grid__wide">
+          <Card.Body>
+            <h2 className="h6">Items</h2>
+            <div className="table-responsive">
+              <Table size="sm" className="align-middle mb-2">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Size</th>
+                    <th scope="col" className="text-end">
+                      Qty
+                    </th>
+                    <th scope="col" className="text-end">
+                      Price
+                    </th>
+                    <th scope="col" className="text-end">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.lines.map((line) => (
+                    <tr key={`${line.product_id}-${line.size_id}`}>
+                      <td>
+                        <span className="d-inline-flex align-items-center gap-2">
+                          <Thumb src={line.product_image} />
+                          {line.product_name}
+                        </span>
+                      </td>
+                      <td>{line.size}</td>
+                      <td className="text-end">{line.quantity}</td>
+                      <td className="text-end">{formatRupees(line.unit_price)}</td>
+                      <td className="text-end">{formatRupees(line.line_total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+            <dl className="totals">
+              <dt>Items</dt>
+              <dd>{formatRupees(o.items_total)}</dd>
+              {o.discount > 0 && (
+                <>
+                  <dt>Discount{o.coupon_code ? ` (${o.coupon_code})` : ''}</dt>
+                  <dd>−{formatRupees(o.discount)}</dd>
+                </>
+              )}
+              <dt>Shipping</dt>
+              <dd>{o.shipping_charge === 0 ? 'Free' : formatRupees(o.shipping_charge)}</dd>
+              <dt className="fw-semibold">Total</dt>
+              <dd className="fw-semibold">{formatRupees(o.total)}</dd>
+              {o.refunded > 0 && (
+                <>
+                  <dt className="text-danger">Refunded</dt>
+                  <dd className="text-danger">−{formatRupees(o.refunded)}</dd>
+                </>
+              )}
+            </dl>
+          </Card.Body>
+        </Card>
+
+        <Card>
+          <Card.Body>
+            <h2 className="h6">Ship to</h2>
+            <address className="mb-0">
+              {address.first_name} {address.last_name}
+              <br />
+              {address.address}
+              <br />
+              {address.city}, {address.state} {address.pin_code}
+              <br />
+              <a href={`tel:${address.phone_number}`}>{address.phone_number}</a>
+              <br />
+              <a href={`mailto:${address.email_id}`}>{address.email_id}</a>
+            </address>
+            <p className="small text-body-secondary mt-2 mb-0">
+              {o.customer.kind === 'guest' ? 'Guest checkout' : `Customer: ${o.customer.name}`}
+            </p>
+          </Card.Body>
+        </Card>
+
+        <Card>
+          <Card.Body>
+            <h2 className="h6">History</h2>
+            <ol className="history list-unstyled mb-0">
+              {o.history.map((entry) => (
+                <li key={`${entry.status}-${entry.at}`}>
+                  <strong>{ORDER_STATUS[entry.status].label}</strong> · {formatDateTime(entry.at)}
+                  {entry.note && <span className="d-block small text-body-secondary">{entry.note}</span>}
+                </li>
+              ))}
+            </ol>
+          </Card.Body>
+        </Card>
+
+        <Card className="order-grid__wide">
+          <Card.Body>
+            <h2 className="h6">Payment and refunds</h2>
+            {o.payments.length === 0 ? (
+              <p className="text-body-secondary">No payment has been received for this order.</p>
+            ) : (
+              <ul className="list-unstyled">
+                {o.payments.map((payment) => (
+                  <li key={payment.provider_payment_id} className="mb-2">
+                    {formatRupees(payment.amount)} {payment.method ? `by ${payment.method}` : ''} ({payment.status}) ·{' '}
+                    <span className="small text-body-secondary">{payment.provider_payment_id}</span>
+                    {payment.refunds.map((refund) => (
+                      <span key={refund.provider_refund_id} className="d-block small text-danger">
+                        Refunded {formatRupees(refund.amount)} on {formatDateTime(refund.created_at)}
+                      </span>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {o.payments.length > 0 && <RefundForm order={o} />}
+          </Card.Body>
+        </Card>
+      </div>
+    </>
+  );
+}

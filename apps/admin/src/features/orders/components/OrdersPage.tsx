@@ -1,0 +1,154 @@
+import type { AdminOrderSummary } from '@kapaas/contract';
+import Nav from 'react-bootstrap/Nav';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { ORDER_STATUS, type OrderStatus, OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
+import { useListParams } from '../../../components/resource/ResourceListPage';
+import { SearchBox } from '../../../components/SearchBox';
+import { formatDateTime, formatRupees } from '../../../lib/format';
+import { useOrderList } from '../api/useOrders';
+
+/** The tabs of the list: the statuses the owner works through, then everything else in a select. */
+const TABS: { status: OrderStatus | ''; label: string }[] = [
+  { status: 'paid', label: 'To pack' },
+  { status: 'packed', label: 'Packed' },
+  { status: 'shipped', label: 'Shipped' },
+  { status: 'delivered', label: 'Delivered' },
+  { status: '', label: 'All orders' },
+];
+const OTHER_STATUSES: OrderStatus[] = ['pending_payment', 'payment_failed', 'expired', 'cancelled', 'refunded'];
+
+/** Orders, newest first: by status, by date, or by customer name and e-mail. */
+export function OrdersPage() {
+  const { page, q, filters, query, change } = useListParams(['status', 'from', 'to']);
+  const list = useOrderList(query);
+  const status = filters.status ?? '';
+
+  return (
+    <>
+      <PageHeader title="Orders" />
+      <Nav variant="tabs" className="mb-3" as="ul">
+        {TABS.map((tab) => (
+          <Nav.Item as="li" key={tab.label}>
+            <Nav.Link
+              as="button"
+              type="button"
+              active={status === tab.status}
+              aria-current={status === tab.status ? 'page' : undefined}
+              onClick={() => change({ status: tab.status })}
+            >
+              {tab.label}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
+      <div className="list-tools">
+        <SearchBox value={q} label="Search by customer" onSearch={(text) => change({ q: text })} />
+        <select
+          className="form-select list-tools__filter"
+          aria-label="Other statuses"
+          value={OTHER_STATUSES.includes(status as OrderStatus) ? status : ''}
+          onChange={(event) => change({ status: event.target.value })}
+        >
+          <option value="">Other statuses…</option>
+          {OTHER_STATUSES.map((other) => (
+            <option key={other} value={other}>
+              {ORDER_STATUS[other].label}
+            </option>
+          ))}
+        </select>
+        <label className="list-tools__date">
+          <span>From</span>
+          <input
+            type="date"
+            className="form-control"
+            value={filters.from}
+            onChange={(event) => change({ from: event.target.value })}
+          />
+        </label>
+        <label className="list-tools__date">
+          <span>To</span>
+          <input
+            type="date"
+            className="form-control"
+            value={filters.to}
+            onChange={(event) => change({ to: event.target.value })}
+          />
+        </label>
+      </div>
+      {list.isPending ? (
+        <LoadingState label="Loading orders" />
+      ) : list.isError ? (
+        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <p className="empty-state">No orders here.</p>
+      ) : (
+        <>
+          <div className="table-responsive">
+            <Table hover className="align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="text-end">
+                    Items
+                  </th>
+                  <th scope="col" className="text-end">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((order) => (
+                  <OrderRow key={order.id} order={order} />
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          <Pager
+            page={page}
+            perPage={list.data.per_page}
+            total={list.data.total}
+            onPage={(next) => change({ page: String(next) })}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function OrderRow({ order }: { order: AdminOrderSummary }) {
+  return (
+    <tr>
+      <td>
+        <Link to={`/orders/${order.id}`} className="fw-semibold">
+          #{order.id}
+        </Link>
+      </td>
+      <td>{formatDateTime(order.created_at)}</td>
+      <td>
+        {order.customer.name}
+        <span className="d-block small text-body-secondary">
+          {order.customer.kind === 'guest' ? 'Guest · ' : ''}
+          {order.customer.email}
+        </span>
+      </td>
+      <td>
+        <OrderStatusBadge status={order.status} />
+      </td>
+      <td className="text-end">{order.total_items}</td>
+      <td className="text-end">
+        {formatRupees(order.total)}
+        {order.refunded > 0 && (
+          <span className="d-block small text-danger">{formatRupees(order.refunded)} refunded</span>
+        )}
+      </td>
+    </tr>
+  );
+}

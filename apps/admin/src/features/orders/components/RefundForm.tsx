@@ -1,0 +1,157 @@
+import { type AdminOrder, AdminRefundRequest } from '@kapaas/contract';
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useForm } from 'react-hook-form';
+import { describedBy, Field } from '../../../components/form/Field';
+import { errorMessage } from '../../../lib/api';
+import { formatRupees } from '../../../lib/format';
+import { contractResolver, numberOrEmpty } from '../../../lib/forms';
+import { useRefundOrder } from '../api/useOrders';
+
+type RefundFields = { amount: string; note: string };
+
+/** Statuses in which the shop has the customer's money. */
+const REFUNDABLE = new Set(['paid', 'packed', 'shipped', 'delivered', 'cancelled']);
+
+/** What can still go back to the customer. */
+export function refundableOf(order: AdminOrder): number {
+  const paid = order.payments.reduce((sum, payment) => sum + payment.amount - payment.refunded, 0);
+  return REFUNDABLE.has(order.status) ? Math.max(0, Math.round(paid * 100) / 100) : 0;
+}
+
+/** Returns money through the payment provider: a part, or everything left (which cancels a paid order). */
+export function RefundForm({ order }: { order: AdminOrder }) {
+  const id = useId();
+  const refund = useRefundOrder(order.id);
+  const [pending, setPending] = useState<AdminRefundRequest | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const refundable = refundableOf(order);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<RefundFields, unknown, AdminRefundRequest>({
+    // The server refuses more than is left too; saying so on the field spares a confirmation that would fail.
+    resolver: contractResolver(
+      AdminRefundRequest.refine((body) => body.amount === undefined || body.amount <= refundable, {
+        path: ['amount'],
+        message: `At most ${formatRupees(refundable)} can still be refunded.`,
+      }),
+      (fields) => ({
+        amount: numberOrEmpty(fields.amount),
+        note: fields.note.trim() === '' ? undefined : fields.note,
+      }),
+    ),
+    defaultValues: { amount: '', note: '' },
+  });
+
+  const confirm = async () => {
+    if (!pending) return;
+    setDone(null);
+    try {
+      await refund.mutateAsync(pending);
+      setDone(`${formatRupees(pending.amount ?? refundable)} refunded to the customer.`);
+      setPending(null);
+      reset();
+    } catch {
+      // Shown in the dialog from the mutation's error.
+    }
+  };
+
+  const doneAlert = done && (
+    <Alert variant="success" className="mt-3 mb-0" role="status">
+      {done}
+    </Alert>
+  );
+  if (refundable === 0) {
+    return (
+      <>
+        <p className="text-body-secondary mb-0">Nothing left to refund on this order.</p>
+        {doneAlert}
+      </>
+    );
+  }
+
+  const amountError = errors.amount?.message;
+  const help = `Up to ${formatRupees(refundable)}. Leave empty to refund everything left.`;
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={handleSubmit((body) => {
+          refund.reset();
+          setPending(body);
+        })}
+      >
+        <div className="row g-2">
+          <div className="col-md-6">
+            <Field id={`${id}-amount`} label="Amount to refund" help={help} error={amountError} className="mb-0">
+              <div className="input-group">
+                <span className="input-group-text">₹</span>
+                <input
+                  id={`${id}-amount`}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  max={refundable}
+                  className={`form-control${amountError ? ' is-invalid' : ''}`}
+                  aria-invalid={amountError ? true : undefined}
+                  aria-describedby={describedBy(`${id}-amount`, amountError, help)}
+                  {...register('amount')}
+                />
+              </div>
+            </Field>
+          </div>
+          <div className="col-md-6">
+            <Field id={`${id}-note`} label="Reason (for the records)" className="mb-0">
+              <input id={`${id}-note`} type="text" className="form-control" {...register('note')} />
+            </Field>
+          </div>
+          <div className="col-12">
+            <Button type="submit" variant="outline-danger">
+              Refund
+            </Button>
+          </div>
+        </div>
+      </form>
+      {doneAlert}
+      <Modal
+        show={pending !== null}
+        onHide={() => !refund.isPending && setPending(null)}
+        centered
+        aria-labelledby={`${id}-title`}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            Refund {formatRupees(pending?.amount ?? refundable)} on order #{order.id}?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0">
+            {pending?.amount === undefined
+              ? 'Everything left is returned to the customer’s card or account. A paid order is also cancelled and its items go back into stock.'
+              : 'This part is returned to the customer’s card or account. The order keeps its status.'}{' '}
+            This cannot be undone.
+          </p>
+          {refund.isError && (
+            <Alert variant="danger" className="mt-3 mb-0" role="alert">
+              {errorMessage(refund.error)}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setPending(null)} disabled={refund.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={refund.isPending}>
+            {refund.isPending ? 'Refunding…' : 'Yes, refund'}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import type { AdminProduct } from '@kapaas/contract';
+import Alert from 'react-bootstrap/Alert';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import type { Notice } from '../../../components/resource/ResourceListPage';
+import { useCatalogueChoices } from '../../../lib/choices';
+import { useDeleteResource, useResourceItem, useSaveResource } from '../../../lib/resource';
+import { ProductForm } from './ProductForm';
+import type { ProductBody } from './productFormValues';
+
+const BACK = { to: '/products', label: 'All products' };
+
+/** Adds a product (at /products/new) or changes, archives and deletes one (at /products/:id). */
+export function ProductEditPage() {
+  const { id: idParam } = useParams();
+  const id = idParam === undefined || idParam === 'new' ? undefined : Number(idParam);
+  // A fresh editor per product: nothing of one product's save carries over to the next.
+  return <ProductEditor key={id ?? 'new'} id={id} />;
+}
+
+function ProductEditor({ id }: { id: number | undefined }) {
+  const navigate = useNavigate();
+  const notice = (useLocation().state as Notice | null)?.notice;
+  const choices = useCatalogueChoices();
+  const existing = useResourceItem<AdminProduct>('products', id);
+  const save = useSaveResource<AdminProduct, Partial<ProductBody>>('products', id);
+  const remove = useDeleteResource('products');
+
+  if (choices.isPending || (id !== undefined && existing.isPending))
+    return <LoadingState label="Loading the product" />;
+  if (choices.error) return <QueryErrorAlert error={choices.error} onRetry={choices.refetch} />;
+  if (existing.isError) return <QueryErrorAlert error={existing.error} onRetry={() => void existing.refetch()} />;
+
+  if (id === undefined) {
+    return (
+      <>
+        <PageHeader title="New product" back={BACK} />
+        <ProductForm
+          choices={choices}
+          submitLabel="Create product"
+          onCancel={() => navigate('/products')}
+          onSave={async (body) => {
+            const answer = await save.mutateAsync(body);
+            navigate(`/products/${answer.data.id}`, {
+              state: { notice: `Product “${answer.data.name}” created. It is in the shop now.` },
+              replace: true,
+            });
+          }}
+        />
+      </>
+    );
+  }
+
+  const product = existing.data;
+  if (!product) return null;
+  const archived = product.status === 'archived';
+
+  return (
+    <>
+      <PageHeader
+        title={product.name}
+        back={BACK}
+        actions={
+          <>
+            {!archived && (
+              <a
+                className="btn btn-outline-secondary"
+                href={`/product-detail/${product.id}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                View in shop
+              </a>
+            )}
+            <ConfirmButton
+              variant={archived ? 'outline-primary' : 'outline-danger'}
+              title={archived ? `Put “${product.name}” back in the shop?` : `Archive “${product.name}”?`}
+              body={
+                archived
+                  ? 'Shoppers will see it and can buy the sizes in stock.'
+                  : 'It leaves the shop at once. Past orders keep showing it, and you can put it back later.'
+              }
+              confirmLabel={archived ? 'Yes, put it back' : 'Yes, archive'}
+              onConfirm={() => save.mutateAsync({ status: archived ? 'active' : 'archived' })}
+            >
+              {archived ? 'Put back in shop' : 'Archive'}
+            </ConfirmButton>
+            <ConfirmButton
+              title={`Delete “${product.name}”?`}
+              body="It leaves the shop. A product that was ever ordered is archived instead, so past orders keep it."
+              confirmLabel="Yes, delete"
+              onConfirm={async () => {
+                const answer = await remove.mutateAsync(product.id);
+                navigate('/products', { state: { notice: answer.message } });
+              }}
+            >
+              Delete
+            </ConfirmButton>
+          </>
+        }
+      />
+      {archived && <Alert variant="secondary">This product is archived: shoppers do not see it.</Alert>}
+      {(save.isSuccess || notice) && (
+        <Alert variant="success" role="status">
+          {save.isSuccess ? 'Saved. The shop shows the change now.' : notice}
+        </Alert>
+      )}
+      <ProductForm
+        key={product.updated_at}
+        product={product}
+        choices={choices}
+        submitLabel="Save changes"
+        onCancel={() => navigate('/products')}
+        onSave={(body) => save.mutateAsync(body)}
+      />
+    </>
+  );
+}

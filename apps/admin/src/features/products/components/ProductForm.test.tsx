@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, page, type SentRequest, stubAdminApi } from '../../../../test/fakeAdminApi';
+import { categories, genders, jhabla, patterns, sizes, subcategories } from '../../../../test/fixtures';
+import { renderRoute, signIn } from '../../../../test/renderRoute';
+
+const choices = {
+  'GET categories': page(categories),
+  'GET subcategories': page(subcategories),
+  'GET sizes': page(sizes),
+  'GET patterns': page(patterns),
+  'GET genders': page(genders),
+  'GET products': page([jhabla]),
+};
+
+const sentTo = (sent: SentRequest[], method: string, path: string) =>
+  sent.find((request) => request.method === method && request.path === path);
+
+describe('the product form', () => {
+  it('says what is missing or wrong, on each field, before sending anything', async () => {
+    signIn();
+    const { sent } = stubAdminApi(choices);
+    const { user } = renderRoute('/products/new');
+    await user.click(await screen.findByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByLabelText('Name')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('This field is required.');
+
+    await user.type(screen.getByLabelText('Price'), '500');
+    await user.type(screen.getByLabelText('Sale price'), '600');
+    await user.type(screen.getByLabelText('0-3M'), '-2');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('Stock cannot be negative.')).toBeInTheDocument();
+    expect(screen.getByLabelText('0-3M')).toHaveAttribute('aria-invalid', 'true');
+    expect(sentTo(sent, 'POST', 'products')).toBeUndefined();
+  });
+
+  it('lists only the chosen category’s subcategories, and sends the sizes given stock', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      ...choices,
+      'POST products': (request) => ({ success: true, data: { ...jhabla, ...(request.body as object), id: 8 } }),
+      'GET products/8': { success: true, data: { ...jhabla, id: 8, name: 'Haldi Frock' } },
+    });
+    const { user, router } = renderRoute('/products/new');
+    await user.type(await screen.findByLabelText('Name'), 'Haldi Frock');
+    await user.selectOptions(screen.getByLabelText('Category'), '2');
+    const subcategory = screen.getByLabelText('Subcategory');
+    expect(within(subcategory).queryByRole('option', { name: 'Jhablas' })).toBeNull();
+    await user.selectOptions(subcategory, 'Frocks');
+    await user.type(screen.getByLabelText('Price'), '899');
+    await user.type(screen.getByLabelText('0-3M'), '4');
+    await user.type(screen.getByLabelText('6-12M'), '0');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/8'));
+    expect(await screen.findByText('Product “Haldi Frock” created. It is in the shop now.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(sentTo(sent, 'POST', 'products')?.body).toMatchObject({
+      name: 'Haldi Frock',
+      category_id: 2,
+      subcategory_id: 21,
+      price: 899,
+      discount_price: null,
+      sizes: [
+        { size_id: 1, stock: 4 },
+        { size_id: 3, stock: 0 },
+      ],
+    });
+  });
+
+  it('shows each size’s stock, what unpaid orders hold, and refuses stock below that', async () => {
+    signIn();
+    const { sent } = stubAdminApi({ ...choices, 'GET products/7': { success: true, data: jhabla } });
+    const { user } = renderRoute('/products/7');
+    const held = await screen.findByLabelText('3-6M');
+    expect(held).toHaveValue(5);
+    expect(screen.getByLabelText('0-3M')).toHaveValue(18);
+    expect(screen.getByLabelText('6-12M')).toHaveAttribute('placeholder', 'Not sold');
+    const row = held.closest('tr');
+    expect(row).not.toBeNull();
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', '2', '3']);
+
+    await user.clear(held);
+    await user.type(held, '1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('At least 2: unpaid orders hold them.')).toBeInTheDocument();
+    expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
+  });
+
+  it('puts the server’s field errors on their fields, a size’s stock in its own cell', async () => {
+    signIn();
+    stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: jhabla },
+      'PATCH products/7': () =>
+        json(400, {
+          success: false,
+          message: 'The discount price must be below the price.',
+          errors: {
+            discount_price: ['The discount price must be below the price.'],
+            'sizes.1.stock': ['Too many pieces for one size.'],
+          },
+        }),
+    });
+    const { user } = renderRoute('/products/7');
+    await user.type(await screen.findByLabelText('Sale price'), '549');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByLabelText('Sale price')).toHaveAccessibleDescription(
+      expect.stringContaining('The discount price must be below the price.'),
+    );
+    expect(screen.getByLabelText('3-6M')).toHaveAccessibleDescription('Too many pieces for one size.');
+    expect(screen.getByRole('alert')).toHaveTextContent('The discount price must be below the price.');
+  });
+
+  it('archives a product only after the owner confirms', async () => {
+    signIn();
+    let saved = jhabla;
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': () => ({ success: true, data: saved }),
+      'PATCH products/7': () => {
+        saved = { ...jhabla, status: 'archived', updated_at: '2026-11-21T00:00:00.000Z' };
+        return { success: true, data: saved };
+      },
+    });
+    const { user } = renderRoute('/products/7');
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive “Mulmul Jhabla”?' });
+    expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, archive' }));
+    expect(await screen.findByText('This product is archived: shoppers do not see it.')).toBeInTheDocument();
+    expect(sentTo(sent, 'PATCH', 'products/7')?.body).toEqual({ status: 'archived' });
+  });
+});

@@ -1,0 +1,123 @@
+import { AdminCreateProduct, type AdminProduct } from '@kapaas/contract';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { contractResolver, numberOrEmpty, numberOrNull } from '../../../lib/forms';
+
+/** The product form's controls as typed: text, with one stock cell per size (keyed `s<size_id>`). */
+export interface ProductFormValues {
+  name: string;
+  category_id: string;
+  subcategory_id: string;
+  price: string;
+  discount_price: string;
+  pattern_id: string;
+  gender_id: string;
+  description: string;
+  product_details: string;
+  wash_care: string;
+  /** Image URLs in order; the first is the main one. */
+  images: string[];
+  stock: Record<string, string>;
+}
+
+/** The body the form sends: a whole product, as POST /products takes it (PATCH accepts the same). */
+export type ProductBody = AdminCreateProduct;
+
+export const stockKey = (sizeId: number) => `s${sizeId}`;
+
+/** The controls' starting values: the product's, or empty ones for a new product. */
+export function toFormValues(product: AdminProduct | undefined): ProductFormValues {
+  const stock: Record<string, string> = {};
+  for (const size of product?.sizes ?? []) stock[stockKey(size.size_id)] = String(size.stock);
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    name: product?.name ?? '',
+    category_id: text(product?.category_id),
+    subcategory_id: text(product?.subcategory_id),
+    price: text(product?.price),
+    discount_price: text(product?.discount_price),
+    pattern_id: text(product?.pattern_id),
+    gender_id: text(product?.gender_id),
+    description: product?.description ?? '',
+    product_details: product?.product_details ?? '',
+    wash_care: product?.wash_care ?? '',
+    images: product?.images ?? [],
+    stock,
+  };
+}
+
+/**
+ * The API body; `sizeOrder` receives the size ids in the order of `sizes`, so that an error on
+ * "sizes.2.stock" can be shown in its cell. An empty cell leaves that size out: a new product does
+ * not sell it, an existing one keeps its stock.
+ */
+export function toProductBody(values: ProductFormValues, sizeOrder: number[] = []): Record<string, unknown> {
+  sizeOrder.length = 0;
+  const sizes: { size_id: number; stock: number | undefined }[] = [];
+  for (const [key, cell] of Object.entries(values.stock)) {
+    if (cell.trim() === '') continue;
+    const sizeId = Number(key.slice(1));
+    sizeOrder.push(sizeId);
+    sizes.push({ size_id: sizeId, stock: numberOrEmpty(cell) });
+  }
+  return {
+    name: values.name,
+    category_id: numberOrEmpty(values.category_id),
+    subcategory_id: numberOrEmpty(values.subcategory_id),
+    price: numberOrEmpty(values.price),
+    discount_price: numberOrNull(values.discount_price),
+    pattern_id: numberOrNull(values.pattern_id),
+    gender_id: numberOrNull(values.gender_id),
+    description: values.description,
+    product_details: values.product_details,
+    wash_care: values.wash_care,
+    images: values.images,
+    sizes,
+  };
+}
+
+/** Where an error on a path of the body shows: a size's stock in its cell, the rest on their fields. */
+export function productFieldOf(sizeOrder: number[]) {
+  return (path: string): string => {
+    const cell = /^sizes\.(\d+)\.stock$/.exec(path);
+    if (cell) {
+      const sizeId = sizeOrder[Number(cell[1])];
+      return sizeId === undefined ? 'stock' : `stock.${stockKey(sizeId)}`;
+    }
+    if (path.startsWith('sizes')) return 'stock';
+    if (path.startsWith('images')) return 'images';
+    return path;
+  };
+}
+
+/**
+ * Checks the form with the contract's product rules (the create schema, so that a change cannot
+ * blank a required field either), plus one the owner should hear before saving: stock cannot drop
+ * below what unpaid orders hold.
+ */
+export function productResolver(
+  product: AdminProduct | undefined,
+  sizeOrder: number[],
+): Resolver<ProductFormValues, unknown, ProductBody> {
+  const fieldOf = productFieldOf(sizeOrder);
+  const contract = contractResolver<ProductFormValues, ProductBody>(
+    AdminCreateProduct,
+    (values) => toProductBody(values, sizeOrder),
+    fieldOf,
+  );
+  return async (values, context, options) => {
+    const result = await contract(values, context, options);
+    const extra: Record<string, FieldError> = {};
+    for (const size of product?.sizes ?? []) {
+      const cell = values.stock[stockKey(size.size_id)] ?? '';
+      if (cell.trim() !== '' && Number(cell) < size.reserved) {
+        extra[`s${size.size_id}`] = {
+          type: 'reserved',
+          message: `At least ${size.reserved}: unpaid orders hold them.`,
+        };
+      }
+    }
+    if (Object.keys(extra).length === 0) return result;
+    const errors = { ...result.errors, stock: { ...(result.errors.stock as object), ...extra } };
+    return { values: {}, errors };
+  };
+}

@@ -1,0 +1,75 @@
+import type { AdminProduct } from '@kapaas/contract';
+import Badge from 'react-bootstrap/Badge';
+import { Thumb } from '../../../components/cells';
+import type { ListScreens } from '../../../components/resource/screens';
+import { useCategoryOptions } from '../../../lib/choices';
+import { formatRupees } from '../../../lib/format';
+
+function CategoryName({ id }: { id: number }) {
+  const categories = useCategoryOptions();
+  return <>{categories.find((category) => category.value === id)?.label ?? '…'}</>;
+}
+
+function StockSummary({ product }: { product: AdminProduct }) {
+  if (product.sizes.length === 0) return <span className="text-body-secondary">No sizes</span>;
+  const available = product.sizes.reduce((sum, size) => sum + size.available, 0);
+  if (available === 0) return <Badge bg="danger">Sold out</Badge>;
+  const soldOut = product.sizes.filter((size) => size.available === 0).length;
+  return (
+    <>
+      {available} pieces
+      {soldOut > 0 && (
+        <span className="text-body-secondary small d-block">
+          {soldOut === 1 ? '1 size' : `${soldOut} sizes`} sold out
+        </span>
+      )}
+    </>
+  );
+}
+
+function PriceCell({ product }: { product: AdminProduct }) {
+  if (product.discount_price === null) return <>{formatRupees(product.price)}</>;
+  return (
+    <>
+      {formatRupees(product.discount_price)} <s className="text-body-secondary small">{formatRupees(product.price)}</s>
+    </>
+  );
+}
+
+/** The products' list: photo, price, stock at a glance, and whether they are in the shop. */
+export const productScreens: ListScreens<AdminProduct> = {
+  resource: 'products',
+  path: '/products',
+  title: 'Products',
+  noun: 'product',
+  nameOf: (product) => product.name,
+  columns: [
+    { header: 'Name', cell: (product) => product.name },
+    { header: 'Photo', cell: (product) => <Thumb src={product.images[0]} />, className: 'col-thumb' },
+    { header: 'Category', cell: (product) => <CategoryName id={product.category_id} /> },
+    { header: 'Price', cell: (product) => <PriceCell product={product} /> },
+    { header: 'Stock', cell: (product) => <StockSummary product={product} /> },
+    {
+      header: 'In the shop',
+      cell: (product) =>
+        product.status === 'active' ? <Badge bg="success">For sale</Badge> : <Badge bg="secondary">Archived</Badge>,
+    },
+  ],
+  useFilters: () => [
+    {
+      name: 'category_id',
+      label: 'Category',
+      options: useCategoryOptions().map(({ value, label }) => ({ value: String(value), label })),
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      options: [
+        { value: 'active', label: 'For sale' },
+        { value: 'archived', label: 'Archived' },
+      ],
+    },
+  ],
+};

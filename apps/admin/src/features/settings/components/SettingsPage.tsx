@@ -1,0 +1,140 @@
+import { type AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
+import { useId } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { useForm } from 'react-hook-form';
+import { LoadingState } from '../../../components/feedback/LoadingState';
+import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
+import { describedBy, Field } from '../../../components/form/Field';
+import { PageHeader } from '../../../components/PageHeader';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { contractResolver, numberOrEmpty, showServerErrors } from '../../../lib/forms';
+import { useSaveSettings, useSettings } from '../api/useSettings';
+
+type SettingsFields = { shipping_charge: string; per_order_cap: string; payment_expiry_minutes: string };
+
+const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
+  {
+    name: 'shipping_charge',
+    label: 'Shipping charge',
+    help: 'Added to every order. 0 means free shipping.',
+    unit: '₹',
+  },
+  {
+    name: 'per_order_cap',
+    label: 'Most pieces per order',
+    help: 'The most a shopper can buy of one product in one size, in one order.',
+    unit: 'pieces',
+  },
+  {
+    name: 'payment_expiry_minutes',
+    label: 'Time to pay',
+    help: 'How long an unpaid order holds its items before they go back on sale.',
+    unit: 'minutes',
+  },
+];
+
+/** The shop's rules (owners only): shipping charge, the per-order cap and how long an unpaid order holds stock. */
+export function SettingsPage() {
+  const settings = useSettings();
+  if (settings.isPending) return <LoadingState label="Loading the settings" />;
+  if (settings.isError) {
+    if (settings.error instanceof ApiError && settings.error.status === 403) {
+      return (
+        <>
+          <PageHeader title="Settings" />
+          <Alert variant="info">Only the shop’s owner can see and change the settings.</Alert>
+        </>
+      );
+    }
+    return <QueryErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />;
+  }
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <SettingsForm settings={settings.data} />
+    </>
+  );
+}
+
+function SettingsForm({ settings }: { settings: AdminSettings }) {
+  const id = useId();
+  const save = useSaveSettings();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsFields, unknown, AdminUpdateSettings>({
+    resolver: contractResolver(AdminUpdateSettings, (fields) => ({
+      shipping_charge: numberOrEmpty(fields.shipping_charge) ?? Number.NaN,
+      per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
+      payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
+    })),
+    defaultValues: {
+      shipping_charge: String(settings.shipping_charge),
+      per_order_cap: String(settings.per_order_cap),
+      payment_expiry_minutes: String(settings.payment_expiry_minutes),
+    },
+  });
+
+  const submit = async (body: AdminUpdateSettings) => {
+    try {
+      await save.mutateAsync(body);
+    } catch (error) {
+      showServerErrors(error, setError);
+    }
+  };
+
+  return (
+    <Card className="settings-card">
+      <Card.Body>
+        <form noValidate onSubmit={handleSubmit(submit)}>
+          <fieldset disabled={isSubmitting}>
+            {FIELDS.map((field) => {
+              const fieldId = `${id}-${field.name}`;
+              const error = errors[field.name]?.message;
+              return (
+                <Field key={field.name} id={fieldId} label={field.label} help={field.help} error={error}>
+                  <div className="input-group settings-card__input">
+                    {field.unit === '₹' && <span className="input-group-text">₹</span>}
+                    <input
+                      id={fieldId}
+                      type="number"
+                      inputMode={field.unit === '₹' ? 'decimal' : 'numeric'}
+                      step={field.unit === '₹' ? '0.01' : '1'}
+                      min="0"
+                      className={`form-control${error ? ' is-invalid' : ''}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={describedBy(fieldId, error, field.help)}
+                      {...register(field.name)}
+                    />
+                    {field.unit !== '₹' && <span className="input-group-text">{field.unit}</span>}
+                  </div>
+                </Field>
+              );
+            })}
+          </fieldset>
+          {errors.root?.server && (
+            <Alert variant="danger" role="alert">
+              {errors.root.server.message}
+            </Alert>
+          )}
+          {save.isSuccess && (
+            <Alert variant="success" role="status">
+              Settings saved. They apply to new orders from now on.
+            </Alert>
+          )}
+          <div className="d-flex align-items-center gap-3">
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save settings'}
+            </Button>
+            <span className="small text-body-secondary">Last changed {formatDateTime(settings.updated_at)}</span>
+          </div>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}

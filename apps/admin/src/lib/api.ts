@@ -1,0 +1,99 @@
+import type { ErrorAnswer } from '@kapaas/contract';
+import { currentToken, endSession } from './session';
+
+/** The text shown when the API cannot be reached or answers something unreadable. */
+export const NETWORK_ERROR_MESSAGE = 'The shop could not be reached. Check the connection and try again.';
+
+/** The one failure type of every admin API call: the HTTP status, the server's message, field errors and code. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** Field errors keyed by the field's path ("price", "sizes.0.stock"). */
+  readonly errors: Record<string, string[]>;
+  /** The server's machine-readable reason, such as STOCK_BELOW_RESERVED, when it gives one. */
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, code?: string) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+    this.code = code;
+  }
+
+  /** True for refusals (bad input, not found, conflict): retrying the same request will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** A query string's values; undefined and '' are left out. */
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+interface RequestOptions {
+  query?: QueryParams | undefined;
+  /** A JSON body, or FormData for an upload. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+/** The admin API's URL for `path` ("products/3") with a query string. */
+export function adminUrl(path: string, query: QueryParams = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `/admin/api/${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * Calls /admin/api/{path} with the session's Bearer token and resolves with the answer when it says
+ * `success: true`. Everything else rejects with an ApiError (a cancellation by `signal` rejects with
+ * the browser's AbortError). A 401 ends the session, which sends the console back to the login screen.
+ */
+export async function adminRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = currentToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(adminUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const answer = await readJson(response);
+  if (response.ok && isRecord(answer) && answer.success === true) return answer as T;
+
+  const failure = isRecord(answer) ? (answer as Partial<ErrorAnswer>) : {};
+  const message =
+    typeof failure.message === 'string' && failure.message !== '' ? failure.message : NETWORK_ERROR_MESSAGE;
+  const errors = isRecord(failure.errors) ? (failure.errors as Record<string, string[]>) : {};
+  if (response.status === 401 && token) endSession('expired');
+  throw new ApiError(response.status, message, errors, typeof failure.code === 'string' ? failure.code : undefined);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The message to show for any error a query or mutation rejected with. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
+}

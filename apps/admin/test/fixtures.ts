@@ -1,0 +1,111 @@
+import type {
+  AdminCategory,
+  AdminNamed,
+  AdminOrder,
+  AdminProduct,
+  AdminSize,
+  AdminSubcategory,
+} from '@kapaas/contract';
+
+const at = '2026-11-20T06:30:00.000Z';
+
+export const categories: AdminCategory[] = [
+  {
+    id: 1,
+    slug: 'newborn',
+    name: 'Newborn Essentials',
+    image: '/media/c1.webp',
+    sort_order: 0,
+    active: true,
+    created_at: at,
+    updated_at: at,
+  },
+  {
+    id: 2,
+    slug: 'dresses',
+    name: 'Dresses & Frocks',
+    image: '/media/c2.webp',
+    sort_order: 1,
+    active: true,
+    created_at: at,
+    updated_at: at,
+  },
+];
+export const subcategories: AdminSubcategory[] = [
+  { ...categories[0], id: 11, category_id: 1, slug: 'jhablas', name: 'Jhablas' } as AdminSubcategory,
+  { ...categories[1], id: 21, category_id: 2, slug: 'frocks', name: 'Frocks' } as AdminSubcategory,
+];
+export const sizes: AdminSize[] = [
+  { id: 1, label: '0-3M', sort_order: 1 },
+  { id: 2, label: '3-6M', sort_order: 2 },
+  { id: 3, label: '6-12M', sort_order: 3 },
+];
+export const patterns: AdminNamed[] = [{ id: 1, name: 'Solid' }];
+export const genders: AdminNamed[] = [{ id: 1, name: 'Unisex' }];
+
+export const jhabla: AdminProduct = {
+  id: 7,
+  slug: 'mulmul-jhabla',
+  name: 'Mulmul Jhabla',
+  category_id: 1,
+  subcategory_id: 11,
+  description: 'Soft.',
+  product_details: '',
+  wash_care: '',
+  price: 549,
+  discount_price: null,
+  pattern_id: 1,
+  gender_id: null,
+  status: 'active',
+  images: ['/media/uploads/jhabla-1280.webp'],
+  sizes: [
+    { size_id: 1, size: '0-3M', stock: 18, reserved: 0, available: 18 },
+    { size_id: 2, size: '3-6M', stock: 5, reserved: 2, available: 3 },
+  ],
+  created_at: at,
+  updated_at: at,
+};
+
+export const paidOrder: AdminOrder = {
+  id: 42,
+  status: 'paid',
+  customer: { kind: 'user', id: 3, name: 'Asha Menon', email: 'asha@example.in' },
+  total_items: 1,
+  total: 549,
+  refunded: 0,
+  created_at: at,
+  paid_at: at,
+  shipping_address: {
+    first_name: 'Asha',
+    last_name: 'Menon',
+    address: '14 Lake View Road',
+    state: 'Kerala',
+    city: 'Kochi',
+    pin_code: '682001',
+    email_id: 'asha@example.in',
+    phone_number: '9847012345',
+  },
+  items_total: 549,
+  discount: 0,
+  shipping_charge: 0,
+  coupon_code: null,
+  razorpay_order_id: 'order_1',
+  lines: [
+    {
+      product_id: 7,
+      size_id: 1,
+      product_name: 'Mulmul Jhabla',
+      size: '0-3M',
+      product_image: '/media/uploads/jhabla-1280.webp',
+      unit_price: 549,
+      list_price: 549,
+      quantity: 1,
+      line_total: 549,
+    },
+  ],
+  payments: [
+    { provider_payment_id: 'pay_1', amount: 549, refunded: 0, status: 'captured', method: 'card', refunds: [] },
+  ],
+  history: [{ status: 'paid', note: null, at }],
+  next_statuses: ['packed', 'cancelled'],
+};
