@@ -1,30 +1,11 @@
 import type { ErrorAnswer } from '@kapaas/contract';
+import { ApiError, errorMessageOr } from '@kapaas/web-kit';
 import { currentToken, endSession } from './session';
 
 /** The text shown when the API cannot be reached or answers something unreadable. */
 export const NETWORK_ERROR_MESSAGE = 'The shop could not be reached. Check the connection and try again.';
 
-/** The one failure type of every admin API call: the HTTP status, the server's message, field errors and code. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  /** Field errors keyed by the field's path ("price", "sizes.0.stock"). */
-  readonly errors: Record<string, string[]>;
-  /** The server's machine-readable reason, such as STOCK_BELOW_RESERVED, when it gives one. */
-  readonly code: string | undefined;
-
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}, code?: string) {
-    super(message);
-    this.status = status;
-    this.errors = errors;
-    this.code = code;
-  }
-
-  /** True for refusals (bad input, not found, conflict): retrying the same request will not help. */
-  get isClientError(): boolean {
-    return this.status >= 400 && this.status < 500;
-  }
-}
+export { ApiError };
 
 /** A query string's values; undefined and '' are left out. */
 export type QueryParams = Record<string, string | number | boolean | undefined>;
@@ -95,5 +76,5 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The message to show for any error a query or mutation rejected with. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
+  return errorMessageOr(error, NETWORK_ERROR_MESSAGE);
 }

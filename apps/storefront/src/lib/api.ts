@@ -1,28 +1,10 @@
 import type { ErrorAnswer } from '@kapaas/contract';
+import { ApiError, errorMessageOr } from '@kapaas/web-kit';
 
 /** The text shown when the API cannot be reached or answers something unreadable (spec §8). */
 export const NETWORK_ERROR_MESSAGE = 'An error occurred. Please try again.';
 
-/** The one failure type of every API call: the HTTP status, the server's message, field errors and code. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly errors: Record<string, string[]>;
-  /** The server's machine-readable reason, such as INSUFFICIENT_STOCK, when it gives one. */
-  readonly code: string | undefined;
-
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}, code?: string) {
-    super(message);
-    this.status = status;
-    this.errors = errors;
-    this.code = code;
-  }
-
-  /** True for failures the shopper caused (bad input, not found): retrying will not help. */
-  get isClientError(): boolean {
-    return this.status >= 400 && this.status < 500;
-  }
-}
+export { ApiError };
 
 /** A JSON request body; `{}` for calls whose spec says they send nothing. */
 export type ApiBody = Record<string, unknown>;
@@ -75,5 +57,5 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The message to show for any error a query or mutation rejected with. */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
+  return errorMessageOr(error, NETWORK_ERROR_MESSAGE);
 }

@@ -1,6 +1,5 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import { ApiError, errorMessage } from '../../lib/api';
+import { QueryErrorAlert as SharedQueryErrorAlert } from '@kapaas/web-kit';
+import { errorMessage } from '../../lib/api';
 
 interface QueryErrorAlertProps {
   error: unknown;
@@ -8,17 +7,7 @@ interface QueryErrorAlertProps {
   className?: string;
 }
 
-/** Tells the shopper a section could not load and, unless the request itself was wrong, offers to try again. */
+/** A section that could not load, in this app's words when the API could not be reached (packages/web-kit). */
 export function QueryErrorAlert({ error, onRetry, className }: QueryErrorAlertProps) {
-  const canRetry = !(error instanceof ApiError && error.isClientError);
-  return (
-    <Alert variant="danger" className={`d-flex flex-wrap align-items-center gap-3 ${className ?? ''}`.trim()}>
-      <span className="me-auto">{errorMessage(error)}</span>
-      {canRetry && (
-        <Button variant="outline-danger" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </Alert>
-  );
+  return <SharedQueryErrorAlert error={error} message={errorMessage(error)} onRetry={onRetry} className={className} />;
 }
