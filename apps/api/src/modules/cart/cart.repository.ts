@@ -74,7 +74,7 @@ export async function sellableStock(db: Queryable, productId: number, sizeId: nu
     .from(productSizes)
     .innerJoin(products, eq(products.id, productSizes.productId))
     .where(and(eq(productSizes.productId, productId), eq(productSizes.sizeId, sizeId)));
-  if (!row || row.status !== 'active') return undefined;
+  if (row?.status !== 'active') return undefined;
   return Math.max(0, row.stock - row.reserved);
 }
 

@@ -88,9 +88,10 @@ export class IdentityService {
     await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
 
     const user = await findUserByLogin(this.db, login);
-    const valid = user
-      ? await verify(user.passwordHash, input.password)
-      : (await verify(await DUMMY_HASH, input.password), false);
+    let valid = false;
+    if (user) valid = await verify(user.passwordHash, input.password);
+    // No such account: verify against a dummy hash anyway, so the answer takes as long either way.
+    else await verify(await DUMMY_HASH, input.password);
     if (!user || !valid) {
       await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
       await this.limiter.record(addressKey, this.limits.failedLoginsPerAddress);
