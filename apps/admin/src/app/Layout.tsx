@@ -29,6 +29,9 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: '/products', label: 'Products' },
       { to: '/categories', label: 'Categories' },
       { to: '/subcategories', label: 'Subcategories' },
+      { to: '/sizes', label: 'Sizes' },
+      { to: '/patterns', label: 'Prints' },
+      { to: '/genders', label: 'Genders' },
     ],
   },
   {

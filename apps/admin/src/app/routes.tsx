@@ -4,6 +4,7 @@ import { ResourceListPage } from '../components/resource/ResourceListPage';
 import type { ListScreens, ResourceScreens } from '../components/resource/screens';
 import { adminScreens } from '../features/admins/adminScreens';
 import { categoryScreens, subcategoryScreens } from '../features/catalogue/categoryScreens';
+import { genderScreens, patternScreens, sizeScreens } from '../features/catalogue/lookupScreens';
 import {
   adScreens,
   bannerScreens,
@@ -74,6 +75,9 @@ export const routes: RouteObject[] = [
           { path: 'products/:id', element: <ProductEditPage key="edit" /> },
           ...resourceRoutes(categoryScreens),
           ...resourceRoutes(subcategoryScreens),
+          ...resourceRoutes(sizeScreens),
+          ...resourceRoutes(patternScreens),
+          ...resourceRoutes(genderScreens),
           ...resourceRoutes(bannerScreens),
           ...resourceRoutes(adScreens),
           ...resourceRoutes(testimonialScreens),
