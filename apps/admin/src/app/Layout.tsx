@@ -21,6 +21,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },
       { to: '/messages', label: 'Messages' },
+      { to: '/newsletter', label: 'Newsletter' },
     ],
   },
   {
@@ -48,6 +49,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/settings', label: 'Settings', ownerOnly: true },
       { to: '/team', label: 'Team', ownerOnly: true },
+      { to: '/audit-log', label: 'Audit log' },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { ResourceEditPage } from '../components/resource/ResourceEditPage';
 import { ResourceListPage } from '../components/resource/ResourceListPage';
 import type { ListScreens, ResourceScreens } from '../components/resource/screens';
 import { adminScreens } from '../features/admins/adminScreens';
+import { auditScreens, subscriberScreens } from '../features/audit/auditScreens';
 import { categoryScreens, subcategoryScreens } from '../features/catalogue/categoryScreens';
 import { genderScreens, patternScreens, sizeScreens } from '../features/catalogue/lookupScreens';
 import {
@@ -87,6 +88,8 @@ export const routes: RouteObject[] = [
           { path: 'customers/:id', element: <CustomerPage /> },
           listRoute(messageScreens),
           { path: 'messages/:id', element: <MessagePage /> },
+          listRoute(subscriberScreens),
+          listRoute(auditScreens),
           { path: 'settings', element: <SettingsPage /> },
           ...resourceRoutes(adminScreens),
           { path: '*', element: <NotFoundPage /> },

@@ -113,9 +113,13 @@ export function ResourceListPage<Item extends { id: number }>({ screens }: { scr
                   <tr key={item.id}>
                     {first && (
                       <td className={first.className}>
-                        <Link to={`${screens.path}/${item.id}`} className="fw-semibold">
-                          {first.cell(item)}
-                        </Link>
+                        {screens.linkRows === false ? (
+                          first.cell(item)
+                        ) : (
+                          <Link to={`${screens.path}/${item.id}`} className="fw-semibold">
+                            {first.cell(item)}
+                          </Link>
+                        )}
                       </td>
                     )}
                     {rest.map((column) => (

@@ -35,6 +35,8 @@ export interface ListScreens<Item extends { id: number }> {
   useFilters?: () => ListFilter[];
   /** False for what only the shop's visitors create (customers, messages): no "Add" button. */
   canCreate?: boolean;
+  /** False for lists without a page per record (the audit log, newsletter subscribers). */
+  linkRows?: boolean;
 }
 
 /** A resource whose create and edit screens are the generic ones too: its form, described. */
