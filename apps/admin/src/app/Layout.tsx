@@ -48,6 +48,8 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     heading: 'Shop',
     items: [
       { to: '/settings', label: 'Settings', ownerOnly: true },
+      { to: '/states', label: 'States' },
+      { to: '/cities', label: 'Cities' },
       { to: '/team', label: 'Team', ownerOnly: true },
       { to: '/audit-log', label: 'Audit log' },
     ],

@@ -23,6 +23,7 @@ import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
 import { productScreens } from '../features/products/components/productScreens';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
+import { cityScreens, stateScreens } from '../features/shop/placeScreens';
 import { useAdminSession } from '../lib/session';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
@@ -91,6 +92,8 @@ export const routes: RouteObject[] = [
           listRoute(subscriberScreens),
           listRoute(auditScreens),
           { path: 'settings', element: <SettingsPage /> },
+          ...resourceRoutes(stateScreens),
+          ...resourceRoutes(cityScreens),
           ...resourceRoutes(adminScreens),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,4 +1,4 @@
-import type { AdminCategory, AdminNamed, AdminSize, AdminSubcategory } from '@kapaas/contract';
+import type { AdminCategory, AdminNamed, AdminSize, AdminState, AdminSubcategory } from '@kapaas/contract';
 import { useResourceList } from './resource';
 
 /** Enough for every list a select draws from (the API's largest page). */
@@ -28,4 +28,10 @@ export function useCatalogueChoices() {
     patterns: patterns.data?.data ?? [],
     genders: genders.data?.data ?? [],
   };
+}
+
+/** The states and union territories as select options (36, within one page). */
+export function useStateOptions() {
+  const list = useResourceList<AdminState>('states', ALL);
+  return (list.data?.data ?? []).map((state) => ({ value: state.id, label: state.name }));
 }
