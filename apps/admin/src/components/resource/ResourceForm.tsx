@@ -1,5 +1,5 @@
+import { FormOutcome } from '@kapaas/web-kit';
 import { type ReactNode, useId } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -181,11 +181,7 @@ export function ResourceForm({ fields, schema, item, submitLabel, onSave, onCanc
           );
         })}
       </fieldset>
-      {errors.root?.server && (
-        <Alert variant="danger" role="alert">
-          {errors.root.server.message}
-        </Alert>
-      )}
+      <FormOutcome error={errors.root?.server?.message} />
       <div className="d-flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : submitLabel}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminLoginRequest } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -72,11 +73,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           />
         </Field>
       </fieldset>
-      {errors.root?.server && (
-        <Alert variant="danger" role="alert">
-          {errors.root.server.message}
-        </Alert>
-      )}
+      <FormOutcome error={errors.root?.server?.message} />
       <Button type="submit" className="w-100" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Log in'}
       </Button>

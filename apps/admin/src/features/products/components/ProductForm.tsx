@@ -1,6 +1,6 @@
 import type { AdminCategory, AdminNamed, AdminProduct, AdminSize, AdminSubcategory } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId, useRef } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Controller, useForm } from 'react-hook-form';
 import { describedBy, Field } from '../../../components/form/Field';
@@ -230,11 +230,7 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
           </Field>
         </div>
       </fieldset>
-      {errors.root?.server && (
-        <Alert variant="danger" role="alert">
-          {errors.root.server.message}
-        </Alert>
-      )}
+      <FormOutcome error={errors.root?.server?.message} />
       <div className="d-flex gap-2 form-actions">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : submitLabel}

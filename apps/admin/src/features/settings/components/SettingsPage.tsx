@@ -1,4 +1,5 @@
 import { type AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -117,11 +118,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               );
             })}
           </fieldset>
-          {errors.root?.server && (
-            <Alert variant="danger" role="alert">
-              {errors.root.server.message}
-            </Alert>
-          )}
+          <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
             <Alert variant="success" role="status">
               Settings saved. They apply to new orders from now on.

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -110,16 +111,7 @@ export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
             )}
           </div>
         </fieldset>
-        {errors.root?.server && (
-          <div className="alert alert-danger" role="alert">
-            {errors.root.server.message}
-          </div>
-        )}
-        {welcome && (
-          <div className="alert alert-success" role="status">
-            {welcome}
-          </div>
-        )}
+        <FormOutcome error={errors.root?.server?.message} success={welcome} />
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>
           {isSubmitting ? 'Logging in…' : 'Login'}
         </button>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterRequest } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -115,11 +116,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
             );
           })}
         </fieldset>
-        {errors.root?.server && (
-          <div className="alert alert-danger" role="alert">
-            {errors.root.server.message}
-          </div>
-        )}
+        <FormOutcome error={errors.root?.server?.message} />
         <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Register'}
         </button>

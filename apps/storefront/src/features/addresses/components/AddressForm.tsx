@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { type KeyboardEvent, type ReactNode, useEffect, useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -245,11 +246,7 @@ export function AddressForm({
           {fieldError('email_id')}
         </div>
       </fieldset>
-      {errors.root?.server && (
-        <div className="alert alert-danger mt-3 mb-0" role="alert">
-          {errors.root.server.message}
-        </div>
-      )}
+      <FormOutcome error={errors.root?.server?.message} className="mt-3 mb-0" />
       <div className="address-form__actions">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? ADDRESS_TEXTS.submitting : submitLabel}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequest } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useForm } from 'react-hook-form';
@@ -155,16 +156,7 @@ function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
           )}
         </div>
       </fieldset>
-      {errors.root?.server && (
-        <div className="alert alert-danger" role="alert">
-          {errors.root.server.message}
-        </div>
-      )}
-      {done && (
-        <div className="alert alert-success" role="status">
-          {PROFILE_TEXTS.updated}
-        </div>
-      )}
+      <FormOutcome error={errors.root?.server?.message} success={done ? PROFILE_TEXTS.updated : null} />
       <div className="profile-form__actions">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || done}>
           {isSubmitting ? 'Saving…' : 'Update Profile'}

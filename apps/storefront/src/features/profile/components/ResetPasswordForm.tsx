@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest } from '@kapaas/contract';
+import { FormOutcome } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordInput } from '../../../components/PasswordInput';
@@ -96,16 +97,7 @@ export function ResetPasswordForm({ onChanged, onCancel }: ResetPasswordFormProp
             );
           })}
         </fieldset>
-        {errors.root?.server && (
-          <div className="alert alert-danger" role="alert">
-            {errors.root.server.message}
-          </div>
-        )}
-        {done && (
-          <div className="alert alert-success" role="status">
-            {PROFILE_TEXTS.passwordReset}
-          </div>
-        )}
+        <FormOutcome error={errors.root?.server?.message} success={done ? PROFILE_TEXTS.passwordReset : null} />
         <div className="profile-form__actions">
           <button type="submit" className="btn btn-primary" disabled={isSubmitting || done}>
             {isSubmitting ? 'Saving…' : 'Reset Password'}
