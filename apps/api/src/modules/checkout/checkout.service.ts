@@ -380,7 +380,12 @@ export async function confirmPayment(
       return paidAnswer();
     case 'already':
       if (settled.paid) return paidAnswer();
-      throw new AppError('CONFLICT', settled.note ?? 'This payment could not be accepted.', { code: 'NOT_ACCEPTED' });
+      // The webhook got here first and could not accept it; its note (for the shop owner) says why.
+      throw new AppError(
+        'CONFLICT',
+        'Your payment could not be accepted for this order. It is being refunded in full; the shop has the details.',
+        { code: 'NOT_ACCEPTED' },
+      );
     case 'refunded':
       throw new AppError(
         'CONFLICT',
