@@ -7,7 +7,7 @@
 //   node scripts/test.mjs --api-only  the API tests alone (CI's second pass, on PostgreSQL)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -51,17 +51,39 @@ function vitest(name, args) {
   );
   let passed = 0;
   let failed = 0;
+  const failures = [];
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed = report.numPassedTests;
     failed = report.numFailedTests;
-    // A file that failed to load has no tests to count; it still failed.
-    failed += report.testResults.filter(
-      (file) => file.status === 'failed' && file.assertionResults.length === 0,
-    ).length;
+    for (const file of report.testResults) {
+      const where = relative(root, file.name);
+      // A file that failed to load has no tests to count; it still failed.
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        failed += 1;
+        failures.push(`${where}: ${firstLine(file.message)}`);
+      }
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed') {
+          failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        }
+      }
+    }
   }
-  if (run.status !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  if (run.status !== 0 && failed === 0) {
+    failed = 1;
+    failures.push(`${name}: vitest exited with status ${run.status}`);
+  }
+  return { passed, failed, failures };
+}
+
+/** The first meaningful line of a failure message, short enough for a summary. */
+function firstLine(message) {
+  const line =
+    String(message ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? 'no message';
+  return line.trim().slice(0, 300);
 }
 
 const passes = [];
@@ -79,6 +101,9 @@ const total = passes.reduce((sum, p) => ({ passed: sum.passed + p.passed, failed
   passed: 0,
   failed: 0,
 });
-writeFileSync(join(results, 'summary.json'), JSON.stringify(total));
+const failures = passes.flatMap((p) => p.failures);
+writeFileSync(join(results, 'summary.json'), JSON.stringify({ ...total, failures }));
+// The failures again at the very end, where a truncated log still shows them.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed === 0 ? 0 : 1);
