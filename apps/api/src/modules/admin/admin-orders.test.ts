@@ -241,7 +241,8 @@ describe('customers and their orders', () => {
       const user = await shop.user();
       await checkout.addToCart(user, item, 1);
       const addressId = await checkout.addressOf(user);
-      for (let i = 0; i < orders; i += 1) await checkout.placed(user, addressId, item, 1);
+      // Different quantities: the same purchase placed twice would pay the one open order.
+      for (let i = 0; i < orders; i += 1) await checkout.placed(user, addressId, item, i + 1);
       counts.push([user.userId, user.email, orders]);
     }
     for (const [userId, email, orders] of counts) {

@@ -6,8 +6,11 @@ import {
   count,
   couponRedemptions,
   coupons,
+  desc,
   eq,
   gt,
+  inArray,
+  isNull,
   orderEvents,
   orderItems,
   orders,
@@ -147,6 +150,69 @@ async function applyCoupon(tx: Queryable, owner: Owner, couponId: number, itemsT
   return { coupon, discountPaise: verdict.discountPaise };
 }
 
+/** An open order this close to expiring is not handed out again: the shopper would run out of time paying. */
+export const REUSE_MARGIN_MS = 2 * 60_000;
+
+type OrderRow = typeof orders.$inferSelect;
+type AddressSnapshot = NonNullable<Awaited<ReturnType<typeof addressSnapshotOf>>>;
+interface PricedLine {
+  row: CartLineRow;
+  quantity: number;
+  unit: number;
+}
+
+/**
+ * The caller's unpaid order for exactly this purchase (same lines, quantities and prices, same
+ * address, coupon and shipping), if one is open with time left to pay. A double-click, a retried
+ * request or a reload of the billing page then pays that order instead of holding the stock twice.
+ */
+async function openOrderFor(
+  tx: Queryable,
+  owner: Owner,
+  purchase: { address: AddressSnapshot; couponId: number | null; shippingPaise: number; lines: PricedLine[] },
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const candidates = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.expiresAt, new Date(now.getTime() + REUSE_MARGIN_MS)),
+        purchase.couponId === null ? isNull(orders.couponId) : eq(orders.couponId, purchase.couponId),
+        eq(orders.shippingPaise, purchase.shippingPaise),
+      ),
+    )
+    .orderBy(desc(orders.id));
+  if (candidates.length === 0) return undefined;
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        candidates.map((c) => c.id),
+      ),
+    );
+  const lineKey = (l: { productId: number; sizeId: number; quantity: number; unitPricePaise: number }) =>
+    `${l.productId}:${l.sizeId}:${l.quantity}:${l.unitPricePaise}`;
+  const wanted = purchase.lines
+    .map(({ row, quantity, unit }) => lineKey({ ...row, quantity, unitPricePaise: unit }))
+    .sort()
+    .join('|');
+  const address = JSON.stringify(purchase.address, Object.keys(purchase.address).sort());
+  return candidates.find(
+    (order) =>
+      JSON.stringify(order.addressSnapshot, Object.keys(purchase.address).sort()) === address &&
+      items
+        .filter((item) => item.orderId === order.id)
+        .map(lineKey)
+        .sort()
+        .join('|') === wanted,
+  );
+}
+
 /**
  * order_place, first call (decisions.md §5, ADR 012). In one transaction: the address must be the
  * caller's; every line is priced from the catalogue (client amounts are never read); the coupon is
@@ -161,7 +227,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<OrderCreatedAnswer> {
   const now = new Date();
-  const placed = await deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx): Promise<{ order: OrderRow; reused: boolean }> => {
     const settings = await settingsOf(tx);
     const address = await addressSnapshotOf(tx, owner, input.addressId);
     if (!address) throw new AppError('NOT_FOUND', 'Address not found.');
@@ -187,8 +253,16 @@ export async function placeOrder(
 
     const priced = matched.map(({ line, row }) => {
       const unit = row.discountPricePaise ?? row.pricePaise;
-      return { line, row, unit, total: unit * line.quantity };
+      return { line, row, unit, quantity: line.quantity, total: unit * line.quantity };
     });
+    const open = await openOrderFor(
+      tx,
+      owner,
+      { address, couponId: input.couponId, shippingPaise: settings.shippingPaise, lines: priced },
+      now,
+    );
+    if (open) return { order: open, reused: true };
+
     const itemsTotalPaise = priced.reduce((sum, p) => sum + p.total, 0);
     const applied = input.couponId === null ? null : await applyCoupon(tx, owner, input.couponId, itemsTotalPaise, now);
     const discountPaise = applied?.discountPaise ?? 0;
@@ -255,30 +329,15 @@ export async function placeOrder(
       })),
     );
     await tx.insert(orderEvents).values({ orderId: order.id, status: 'pending_payment', note: 'Order placed.' });
-    return order;
+    return { order, reused: false };
   });
-  await deps.catalogue.changed();
+  const placed = result.order;
+  if (!result.reused) await deps.catalogue.changed();
 
-  let providerOrderId: string;
-  try {
-    const created = await deps.payments.client.createOrder({
-      amount: placed.totalPaise,
-      currency: CURRENCY,
-      receipt: receiptFor(placed),
-      notes: { order_id: String(placed.id) },
-    });
-    providerOrderId = created.id;
-    await deps.db.update(orders).set({ razorpayOrderId: providerOrderId }).where(eq(orders.id, placed.id));
-  } catch (error) {
-    deps.log.error({ err: error, orderId: placed.id }, 'could not create the provider order');
-    await abandonOrder(deps, placed.id, error);
-    if (error instanceof ProviderError) {
-      throw new AppError('PROVIDER_UNAVAILABLE', 'We could not start the payment. Please try again.', {
-        code: 'PROVIDER_UNAVAILABLE',
-      });
-    }
-    throw error;
-  }
+  // A reused order normally has its provider order already; when its first call is still creating
+  // it, the same receipt makes Razorpay answer that same provider order (unique_receipt).
+  let providerOrderId = placed.razorpayOrderId;
+  if (providerOrderId === null) providerOrderId = await openProviderOrder(deps, placed, !result.reused);
 
   return {
     success: true,
@@ -295,6 +354,35 @@ export async function placeOrder(
     total: paiseToRupees(placed.totalPaise),
     expires_at: (placed.expiresAt as Date).toISOString(),
   };
+}
+
+/**
+ * Creates (or, by its receipt, finds) the provider order. If that fails, a new order fails and its
+ * stock is released; a reused one is left to the call that made it.
+ */
+async function openProviderOrder(deps: CheckoutDeps, placed: OrderRow, abandonOnFailure: boolean): Promise<string> {
+  try {
+    const created = await deps.payments.client.createOrder({
+      amount: placed.totalPaise,
+      currency: CURRENCY,
+      receipt: receiptFor(placed),
+      notes: { order_id: String(placed.id) },
+    });
+    await deps.db
+      .update(orders)
+      .set({ razorpayOrderId: created.id })
+      .where(and(eq(orders.id, placed.id), isNull(orders.razorpayOrderId)));
+    return created.id;
+  } catch (error) {
+    deps.log.error({ err: error, orderId: placed.id }, 'could not create the provider order');
+    if (abandonOnFailure) await abandonOrder(deps, placed.id, error);
+    if (error instanceof ProviderError) {
+      throw new AppError('PROVIDER_UNAVAILABLE', 'We could not start the payment. Please try again.', {
+        code: 'PROVIDER_UNAVAILABLE',
+      });
+    }
+    throw error;
+  }
 }
 
 /** The provider order could not be made: the order fails and what it held goes back on sale. */

@@ -66,6 +66,48 @@ describe('order_place, first call', () => {
     expect(details.data).toMatchObject({ status: 'pending_payment', total_items: 2, payment_id: null });
   });
 
+  it('pays the one open order when the same purchase is placed again: a double-click or a reload holds stock once', async () => {
+    const item = await f.stockedItem(10);
+    const coupon = await f.couponWith({ minOrderPaise: 1, perCustomerLimit: 1 });
+    const { shopper, addressId } = await f.readyGuest(item, 3);
+    const ordersOf = async () =>
+      (await shop.database.db.select().from(orders).where(eq(orders.guestId, shopper.guestId))).map((o) => o.id);
+
+    // Three identical first calls at once, then a fourth after them (the reload).
+    const first = await Promise.all(
+      [1, 2, 3].map(() => f.placed(shopper, addressId, item, 2, { coupon_id: coupon.id })),
+    );
+    const again = await f.placed(shopper, addressId, item, 2, { coupon_id: coupon.id });
+    for (const answer of [...first, again]) {
+      expect(answer).toMatchObject({
+        order_id: first[0]?.order_id,
+        razorpay_order_id: first[0]?.razorpay_order_id,
+        amount: first[0]?.amount,
+        coupon_discount: 100,
+      });
+    }
+    expect(await ordersOf()).toEqual([first[0]?.order_id]);
+    expect(await f.stockOf(item)).toEqual({ stock: 10, reserved: 2 });
+
+    // A different purchase (another quantity) is a new order; the first keeps its reservation.
+    const three = await f.placed(shopper, addressId, item, 3);
+    expect(three.order_id).not.toBe(first[0]?.order_id);
+    expect(await f.stockOf(item)).toEqual({ stock: 10, reserved: 5 });
+
+    // An order about to expire is not handed out again: the shopper would run out of time.
+    await shop.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(orders.id, three.order_id));
+    const fresh = await f.placed(shopper, addressId, item, 3);
+    expect(fresh.order_id).not.toBe(three.order_id);
+    expect(await f.stockOf(item)).toEqual({ stock: 10, reserved: 8 });
+    expect(await ordersOf()).toHaveLength(3);
+    // The nearly expired order expires in two minutes, as any other would (and leaves later tests alone).
+    expect(await f.expireAfter(2)).toBe(1);
+    expect(await f.stockOf(item)).toEqual({ stock: 10, reserved: 5 });
+  });
+
   it('ignores the amounts the client sends: a ₹1 total, negative prices and a forged discount change nothing', async () => {
     const item = await f.stockedItem(5);
     const { shopper, addressId } = await f.readyGuest(item, 1);
