@@ -53,7 +53,8 @@ const oversize = fc.string({ minLength: 1, maxLength: 20 }).map((s) => s.padEnd(
 const notAString = fc.oneof(
   fc.constant(null),
   fc.boolean(),
-  fc.integer(),
+  // Never a positive int4: product 2 or size 3 would be a valid add_cart, not a malformed one.
+  fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER })),
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );
