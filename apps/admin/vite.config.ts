@@ -16,6 +16,8 @@ export default defineConfig({
     name: 'admin',
     environment: 'jsdom',
     setupFiles: './test/setup.ts',
+    // Timed transitions (the 1.5 s cart spinner, redirects after 2 s) must not meet the limit on a busy machine.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     unstubGlobals: true,

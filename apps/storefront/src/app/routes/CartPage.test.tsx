@@ -6,7 +6,7 @@ import { renderRoute } from '../../../test/renderRoute';
 import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '../../../test/shopping';
 
 /** The cart's spinner stays 1.5 s (spec §9), so the page's content is waited for a little longer. */
-const AFTER_SPINNER = { timeout: 3000 };
+const AFTER_SPINNER = { timeout: 5000 };
 
 function sent(fetchMock: ReturnType<typeof stubApi>, endpoint: string) {
   return fetchMock.mock.calls

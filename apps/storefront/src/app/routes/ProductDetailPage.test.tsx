@@ -45,7 +45,7 @@ describe('Product detail: cart and wishlist', () => {
     expect(JSON.parse(String(guestCall?.[1]?.body))).toEqual({ product_id: 11, size: 2, quantity: 2 });
     expect(await screen.findByRole('link', { name: 'Shopping cart, 2 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4000 });
     expect(router.state.location.pathname).toBe('/product-detail/11');
   });
 

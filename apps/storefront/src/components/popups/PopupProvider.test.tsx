@@ -100,7 +100,7 @@ describe('popups', () => {
     expect(localStorage.getItem('userName')).toBe('Guest');
     expect(localStorage.getItem('userId')).toBe('42');
 
-    expect(await screen.findByText('At /', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('At /', {}, { timeout: 4000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -111,7 +111,7 @@ describe('popups', () => {
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     await user.click(await screen.findByRole('button', { name: 'Proceed as Guest' }));
     await screen.findByText('You are logged in as a Guest.');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4000 });
     expect(router.state.location.pathname).toBe('/product-detail/11');
   });
 

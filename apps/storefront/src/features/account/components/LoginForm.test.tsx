@@ -72,7 +72,7 @@ describe('Login page', () => {
     expect(localStorage.getItem('userId')).toBe('7');
     expect(localStorage.getItem('userName')).toBe('Asha');
     expect(router.state.location.pathname).toBe('/Login-Page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
     expect(screen.getByRole('link', { name: 'Welcome Asha' })).toBeInTheDocument();
   });
 
@@ -90,7 +90,7 @@ describe('Login page', () => {
     expect(JSON.parse(String(guestCall?.[1]?.body))).toEqual({ guest_id: 31 });
     expect(localStorage.getItem('userId')).toBe('31');
     expect(localStorage.getItem('userName')).toBe('Guest');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
   });
 
   it("tells the guest 'Unable to login as Guest' or the exception text when that fails", async () => {

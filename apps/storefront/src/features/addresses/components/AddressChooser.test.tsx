@@ -153,6 +153,6 @@ describe('AddressChooser (billing address list)', () => {
   it("says 'Could not fetch addresses.' when the list cannot be read", async () => {
     stubApi({ address_list: () => json(500, { success: false, message: 'Something went wrong.' }) });
     renderChooser();
-    expect(await screen.findByText('Could not fetch addresses.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Could not fetch addresses.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -132,9 +132,9 @@ describe('Add address form (/Billing-Address-Form)', () => {
         phone_number: '9876543210',
       },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 700));
     expect(router.state.location.pathname).toBe('/Billing-Address-Form');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 1500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 4000 });
   });
 
   it("shows the server's field errors beside their fields, else its message or 'Failed to add address.'", async () => {
@@ -204,7 +204,7 @@ describe('Edit address form (/Billingedit/:id and /Myprofileedit/:id)', () => {
         phone_number: '9876543210',
       },
     ]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 1500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 4000 });
   });
 
   it('still requires the name, address, state and city', async () => {
@@ -249,6 +249,6 @@ describe('Edit address form (/Billingedit/:id and /Myprofileedit/:id)', () => {
     await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('21'));
     await user.click(screen.getByRole('button', { name: 'Update Address' }));
     expect(await screen.findByText('Address updated successfully!')).toHaveAttribute('role', 'status');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 1500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 4000 });
   });
 });

@@ -193,9 +193,9 @@ describe('My Profile (/myprofile)', () => {
     expect(bodiesOf(api, 'change_password')).toEqual([
       { user_id: 7, old_password: 'old-secret-1', password: 'new-secret-22', password_confirmation: 'new-secret-22' },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(localStorage.getItem('userName')).toBe('Asha Menon');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Login-Page'), { timeout: 1500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login-Page'), { timeout: 4000 });
     expect(localStorage.length).toBe(0);
     expect(bodiesOf(api, 'logout')).toEqual([{}]);
   });

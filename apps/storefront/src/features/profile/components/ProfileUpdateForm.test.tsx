@@ -43,9 +43,9 @@ describe('Update profile (/Profileupdate)', () => {
     expect(localStorage.getItem('userName')).toBe('Asha M');
     expect(localStorage.getItem('userEmail')).toBe('asha@example.in');
     expect(localStorage.getItem('userPhone')).toBe('9876543210');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(router.state.location.pathname).toBe('/Profileupdate');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 1500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 4000 });
   });
 
   it("shows 'Failed to update profile: …' with the server's reason", async () => {
