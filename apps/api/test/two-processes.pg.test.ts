@@ -140,4 +140,26 @@ describe('two shop processes starting together on one empty PostgreSQL database'
     }
     expect(name).toBe('Renamed on one process');
   });
+
+  it('shows a stock change announced for some products on the other process within seconds', async () => {
+    const [, second] = shops as [ShopProcess, ShopProcess];
+    const list = await call(second, 'category_product_list', { category_id: 2 });
+    const productId: number = list.product[0].product_id;
+    const before = (await call(second, 'product_detail', { product_id: productId })).products.sizes[0];
+    await admin(databaseUrl, async (client) => {
+      await client.query('UPDATE product_sizes SET stock = 7, reserved = 5 WHERE product_id = $1 AND size_id = $2', [
+        productId,
+        before.size_id,
+      ]);
+      // The notice an order's reservation sends: only this product's stock is read again.
+      await client.query("SELECT pg_notify('kapaas_catalogue', $1)", [`test stock ${productId}`]);
+    });
+    const deadline = Date.now() + 5_000;
+    let size = before;
+    while (Date.now() < deadline && size.max_quantity !== 2) {
+      size = (await call(second, 'product_detail', { product_id: productId })).products.sizes[0];
+      if (size.max_quantity !== 2) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(size).toMatchObject({ size_id: before.size_id, max_quantity: 2, in_stock: true });
+  });
 });

@@ -9,6 +9,7 @@ import {
   featuredSectionProducts,
   featuredSections,
   genders,
+  inArray,
   patterns,
   productImages,
   productSizes,
@@ -80,3 +81,28 @@ export async function loadCatalogueSnapshot(db: Database) {
 }
 
 export type CatalogueSnapshot = Awaited<ReturnType<typeof loadCatalogueSnapshot>>;
+
+/** The stock rows of some products, in the snapshot's order (by product, then by the sizes' order). */
+export function loadStockOf(db: Database, productIds: number[]): Promise<CatalogueSnapshot['productSizes']> {
+  return db
+    .select({
+      productId: productSizes.productId,
+      sizeId: productSizes.sizeId,
+      stock: productSizes.stock,
+      reserved: productSizes.reserved,
+    })
+    .from(productSizes)
+    .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
+    .where(inArray(productSizes.productId, productIds))
+    .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
+}
+
+/** The snapshot with these products' stock rows replaced by `rows`. */
+export function withStock(
+  snapshot: CatalogueSnapshot,
+  productIds: number[],
+  rows: CatalogueSnapshot['productSizes'],
+): CatalogueSnapshot {
+  const changed = new Set(productIds);
+  return { ...snapshot, productSizes: [...snapshot.productSizes.filter((r) => !changed.has(r.productId)), ...rows] };
+}

@@ -332,7 +332,7 @@ export async function placeOrder(
     return { order, reused: false };
   });
   const placed = result.order;
-  if (!result.reused) await deps.catalogue.changed();
+  if (!result.reused) await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
 
   // A reused order normally has its provider order already; when its first call is still creating
   // it, the same receipt makes Razorpay answer that same provider order (unique_receipt).
@@ -396,10 +396,12 @@ async function abandonOrder(deps: CheckoutDeps, orderId: number, error: unknown)
       'payment_failed',
       `The payment could not be started (${detail}). The items were released.`,
     );
-    if (moved) await release(tx, await orderStockLines(tx, orderId));
-    return moved;
+    if (!moved) return [];
+    const lines = await orderStockLines(tx, orderId);
+    await release(tx, lines);
+    return lines;
   });
-  if (released) await deps.catalogue.changed();
+  await deps.catalogue.stockChanged(released.map((line) => line.productId));
 }
 
 export interface ConfirmInput {

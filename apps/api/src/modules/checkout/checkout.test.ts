@@ -474,6 +474,52 @@ describe('the Razorpay webhook', () => {
   });
 });
 
+describe('the storefront catalogue follows the stock', () => {
+  it('shows a reservation at once, the same after payment, and the pieces back at expiry; as a full reload would', async () => {
+    const item = await f.stockedItem(3);
+    await shop.app.catalogue.refresh();
+    const sizeOf = async () => {
+      const answer = (await shop.post('product_detail', { product_id: item.productId })).json();
+      return answer.products.sizes.find((s: { size_id: number }) => s.size_id === item.sizeId);
+    };
+    /** What the view answers now must be what a reload from the database answers. */
+    const sameAsFullReload = async () => {
+      const { catalogue } = shop.app;
+      const categoryId = catalogue.view.products.get(item.productId)?.card.category_id as number;
+      const narrow = [
+        catalogue.view.productDetail(item.productId)?.json,
+        catalogue.view.productsOfCategory(categoryId)?.json,
+      ];
+      await catalogue.refresh();
+      expect([
+        catalogue.view.productDetail(item.productId)?.json,
+        catalogue.view.productsOfCategory(categoryId)?.json,
+      ]).toEqual(narrow);
+    };
+    expect(await sizeOf()).toMatchObject({ max_quantity: 3, in_stock: true });
+
+    const first = await f.readyGuest(item, 2);
+    const two = await f.placed(first.shopper, first.addressId, item, 2);
+    expect(await sizeOf()).toMatchObject({ max_quantity: 1, in_stock: true });
+    await sameAsFullReload();
+
+    await f.confirm(first.shopper, two.order_id, await f.paid(two.razorpay_order_id));
+    await f.webhooksDelivered();
+    expect(await f.stockOf(item)).toEqual({ stock: 1, reserved: 0 });
+    expect(await sizeOf()).toMatchObject({ max_quantity: 1, in_stock: true });
+
+    const second = await f.readyGuest(item, 1);
+    const last = await f.placed(second.shopper, second.addressId, item, 1);
+    expect(await sizeOf()).toMatchObject({ max_quantity: 0, in_stock: false });
+    await sameAsFullReload();
+
+    expect(await f.expireAfter(31)).toBeGreaterThanOrEqual(1);
+    expect((await f.orderRow(last.order_id)).status).toBe('expired');
+    expect(await sizeOf()).toMatchObject({ max_quantity: 1, in_stock: true });
+    await sameAsFullReload();
+  });
+});
+
 describe('expiry', () => {
   it('expires an unpaid order after the setting’s minutes and releases its stock', async () => {
     const item = await f.stockedItem(3);

@@ -22,6 +22,7 @@ export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Pro
     .limit(BATCH);
 
   let expired = 0;
+  const releasedProducts: number[] = [];
   for (const order of due) {
     if (order.razorpayOrderId) {
       try {
@@ -44,14 +45,19 @@ export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Pro
         'expired',
         'Not paid in time. The items were released.',
       );
-      if (moved) await release(tx, await orderStockLines(tx, order.id));
-      return moved;
+      if (!moved) return null;
+      const lines = await orderStockLines(tx, order.id);
+      await release(tx, lines);
+      return lines;
     });
-    if (released) expired += 1;
+    if (released) {
+      expired += 1;
+      releasedProducts.push(...released.map((line) => line.productId));
+    }
   }
   if (expired > 0) {
     deps.log.info({ expired }, 'expired unpaid orders');
-    await deps.catalogue.changed();
+    await deps.catalogue.stockChanged(releasedProducts);
   }
   return expired;
 }

@@ -24,7 +24,7 @@ import type { Payments } from '../razorpay/razorpay.plugin';
 export interface CheckoutDeps {
   db: Database;
   payments: Payments;
-  catalogue: { changed(): Promise<void> };
+  catalogue: { stockChanged(productIds: Iterable<number>): Promise<void> };
   log: FastifyBaseLogger;
 }
 
@@ -149,7 +149,13 @@ export async function settlePayment(
   const providerOrderId = payment.order_id;
 
   const outcome = await deps.db.transaction(
-    async (tx): Promise<Settlement | { kind: 'refund'; orderId: number; reason: string }> => {
+    async (
+      tx,
+    ): Promise<
+      | Settlement
+      | { kind: 'refund'; orderId: number; reason: string }
+      | { kind: 'sold'; orderId: number; late: number[] }
+    > => {
       const order = await lockOrderByProviderId(tx, providerOrderId);
       if (!order) return { kind: 'unknown_order' };
       const [seen] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));
@@ -161,6 +167,8 @@ export async function settlePayment(
       let reason = refusalFor(order, payment);
       if (reason === null) {
         try {
+          // Selling held pieces leaves what shoppers can buy unchanged; a late sale takes free ones.
+          let lateSale: number[] = [];
           await tx.transaction(async (sp) => {
             const couponProblem = await redeemCoupon(sp, order);
             if (couponProblem) throw new CannotSettle(couponProblem);
@@ -171,6 +179,8 @@ export async function settlePayment(
               throw new CannotSettle(
                 `the order had ${order.status === 'expired' ? 'expired' : 'failed'} and its items sold out`,
               );
+            } else {
+              lateSale = lines.map((line) => line.productId);
             }
             const late =
               order.status === 'pending_payment'
@@ -195,7 +205,7 @@ export async function settlePayment(
             });
             await removePaidLinesFromCart(sp, order);
           });
-          return { kind: 'settled', orderId: order.id };
+          return { kind: 'sold', orderId: order.id, late: lateSale };
         } catch (error) {
           if (!(error instanceof CannotSettle)) throw error;
           reason = error.message;
@@ -222,10 +232,10 @@ export async function settlePayment(
     },
   );
 
-  if (outcome.kind === 'settled') {
+  if (outcome.kind === 'sold') {
     deps.log.info({ orderId: outcome.orderId, paymentId: payment.id, source }, 'order paid');
-    await deps.catalogue.changed();
-    return outcome;
+    await deps.catalogue.stockChanged(outcome.late);
+    return { kind: 'settled', orderId: outcome.orderId };
   }
   if (outcome.kind !== 'refund') return outcome;
   return refundUnacceptedPayment(deps, payment, outcome.orderId, outcome.reason);
@@ -283,7 +293,7 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
   const providerOrderId = payment.order_id;
   const result = await deps.db.transaction(async (tx) => {
     const order = await lockOrderByProviderId(tx, providerOrderId);
-    if (!order) return { orderId: null, released: false };
+    if (!order) return { orderId: null, released: [] as number[] };
     await tx
       .insert(payments)
       .values({
@@ -304,12 +314,12 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
       'payment_failed',
       `Payment ${payment.id} failed${why}. The items were released.`,
     );
-    if (moved) {
-      await release(tx, await orderStockLines(tx, order.id));
-    }
-    return { orderId: order.id, released: moved };
+    if (!moved) return { orderId: order.id, released: [] };
+    const lines = await orderStockLines(tx, order.id);
+    await release(tx, lines);
+    return { orderId: order.id, released: lines.map((line) => line.productId) };
   });
-  if (result.released) await deps.catalogue.changed();
+  await deps.catalogue.stockChanged(result.released);
   return result.orderId;
 }
 
