@@ -1,7 +1,11 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, orders } from './orders';
 
-/** An order's status history: one row each time its status changes, with why. */
+/**
+ * An order's status history: one row each time its status changes, with why, and notes about it
+ * in between. `note` is for the shop (payment ids, who did it); `customer_note`, when set, is what
+ * the shopper reads instead of the plain sentence for the status.
+ */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -11,6 +15,7 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     note: text('note'),
+    customerNote: text('customer_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId)],

@@ -94,6 +94,16 @@ describe('status changes', () => {
     );
     expect(seen.data.status).toBe('shipped');
     expect(seen.data.history.map((h) => h.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped']);
+    // The shopper reads sentences for them, never the shop's notes (payment ids, who in the team did it).
+    expect(seen.data.history.map((h) => h.note)).toEqual([
+      'Order placed.',
+      'Payment received. Thank you!',
+      'Your order is packed.',
+      'Your order is on its way.',
+    ]);
+    const console = AdminOrderAnswer.parse(expectStatus(await staff.get(`/orders/${orderId}`), 200)).data;
+    expect(JSON.stringify(console)).toContain('Marked shipped by');
+    expect(JSON.stringify(seen.data.history)).not.toMatch(/@|pay_|webhook|checkout\)/);
     expectStatus(await setStatus(staff, orderId, 'delivered'), 200);
     const audit = await admin.lastAudit(owner, 'orders', orderId);
     expect(audit).toMatchObject({ action: 'status', before: { status: 'shipped' }, after: { status: 'delivered' } });
@@ -172,7 +182,7 @@ describe('refunds', () => {
   });
 
   it('a partial refund keeps the order’s status; more than what is left is refused', async () => {
-    const { orderId } = await order();
+    const { orderId, shopper } = await order();
     expectStatus(await setStatus(owner, orderId, 'packed'), 200);
     const partial = AdminOrderAnswer.parse(
       expectStatus(await owner.post(`/orders/${orderId}/refund`, { amount: 100 }), 200),
@@ -182,6 +192,13 @@ describe('refunds', () => {
     const tooMuch = expectStatus(await owner.post(`/orders/${orderId}/refund`, { amount: partial.total }), 400);
     expect(tooMuch.errors.amount).toBeDefined();
     expect(await providerRefundsOf(orderId)).toHaveLength(1);
+    const seen = OrderDetailsAnswer.parse(
+      expectStatus(await shopper.post('order_details', { order_id: orderId }), 200),
+    );
+    expect(seen.data.history.at(-1)).toMatchObject({
+      status: 'packed',
+      note: 'A refund of ₹100 was made to the card you paid with.',
+    });
   });
 
   it('an unpaid order has nothing to refund (409)', async () => {

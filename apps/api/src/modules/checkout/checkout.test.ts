@@ -558,6 +558,13 @@ describe('expiry', () => {
     const [payment] = await f.paymentsOf(first.order_id);
     expect(payment).toMatchObject({ status: 'refunded', refundedPaise: first.amount });
     expect(payment?.note).toMatch(/sold out/);
+    // The shopper's order page says so in their words.
+    const seen = OrderDetailsAnswer.parse(
+      (await early.shopper.post('order_details', { order_id: first.order_id })).json(),
+    );
+    expect(seen.data.history.at(-1)?.note).toBe(
+      `A payment of ₹${first.amount / 100} could not be accepted because the order had expired and its items sold out. It is being refunded in full.`,
+    );
     const provider = await shop.app.payments.client.fetchPayment(late.razorpay_payment_id);
     expect(provider).toMatchObject({ status: 'refunded', amount_refunded: first.amount });
     expect(await f.stockOf(item)).toEqual({ stock: 0, reserved: 0 });

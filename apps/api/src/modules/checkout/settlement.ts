@@ -227,6 +227,7 @@ export async function settlePayment(
         order.id,
         order.status,
         `Payment ${payment.id} of ${formatRupees(payment.amount)} was received but ${reason}; it is being refunded in full.`,
+        `A payment of ${formatRupees(payment.amount)} could not be accepted because ${reason}. It is being refunded in full.`,
       );
       return { kind: 'refund', orderId: order.id, reason };
     },

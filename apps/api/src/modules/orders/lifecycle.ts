@@ -50,7 +50,53 @@ export async function changeStatus(
   return true;
 }
 
-/** Adds a line to an order's history (a status it reached, or a note about it). */
-export async function recordEvent(tx: Queryable, orderId: number, status: OrderStatus, note: string | null) {
-  await tx.insert(orderEvents).values({ orderId, status, note });
+/**
+ * Adds a line to an order's history (a status it reached, or a note about it). `note` is for the
+ * shop; `customerNote` is what the shopper reads, and a note in between two statuses without one
+ * stays with the shop (see `customerHistory`).
+ */
+export async function recordEvent(
+  tx: Queryable,
+  orderId: number,
+  status: OrderStatus,
+  note: string | null,
+  customerNote: string | null = null,
+) {
+  await tx.insert(orderEvents).values({ orderId, status, note, customerNote });
+}
+
+/** What the shopper reads when an order reaches each status. */
+export const CUSTOMER_STATUS_NOTES: Record<OrderStatus, string> = {
+  pending_payment: 'Order placed.',
+  paid: 'Payment received. Thank you!',
+  payment_failed: 'The payment did not go through. Nothing was charged for this order.',
+  expired: 'Not paid in time, so the order was closed.',
+  packed: 'Your order is packed.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order was delivered.',
+  cancelled: 'The order was cancelled.',
+  refunded: 'The order was refunded in full.',
+};
+
+/**
+ * An order's history as the shopper sees it: each status it reached, with the shopper's sentence
+ * for it, and the notes in between that were written for the shopper. The shop's own notes
+ * (payment ids, which admin did what) never leave the console.
+ */
+export function customerHistory(
+  events: readonly { status: OrderStatus; customerNote: string | null; createdAt: Date }[],
+): { status: OrderStatus; note: string | null; at: string }[] {
+  const shown: { status: OrderStatus; note: string | null; at: string }[] = [];
+  let previous: OrderStatus | null = null;
+  for (const event of events) {
+    const reached = event.status !== previous;
+    previous = event.status;
+    if (!reached && event.customerNote === null) continue;
+    shown.push({
+      status: event.status,
+      note: event.customerNote ?? CUSTOMER_STATUS_NOTES[event.status],
+      at: event.createdAt.toISOString(),
+    });
+  }
+  return shown;
 }

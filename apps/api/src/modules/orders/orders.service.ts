@@ -3,6 +3,7 @@ import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
+import { customerHistory } from './lifecycle';
 import { historyOf, linesOf, orderOf, ordersOf, paymentOf } from './orders.repository';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof orderOf>>>;
@@ -70,6 +71,6 @@ export async function orderDetails(db: Queryable, owner: Owner, orderId: number)
     coupon_code: order.couponSnapshot?.code ?? null,
     coupon_discount: paiseToRupees(order.discountPaise),
     payment_id: await paymentOf(db, order.id),
-    history: history.map((h) => ({ status: h.status, note: h.note, at: h.createdAt.toISOString() })),
+    history: customerHistory(history),
   };
 }

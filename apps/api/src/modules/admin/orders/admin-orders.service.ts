@@ -264,7 +264,13 @@ export async function refundOrder(
     if (whole && (order.status === 'paid' || order.status === 'cancelled')) {
       await changeStatus(tx, orderId, ['cancelled'], 'refunded', note);
     } else {
-      await recordEvent(tx, orderId, order.status, note);
+      await recordEvent(
+        tx,
+        orderId,
+        order.status,
+        note,
+        `A refund of ${formatRupees(refund.amount)} was made to the card you paid with.`,
+      );
     }
     await recordAudit(tx, admin, {
       action: 'refund',
