@@ -192,6 +192,30 @@ describe('the shop owner runs the shop from /admin', () => {
     await snap(page, JOURNEY, '9-order-shipped');
   });
 
+  it('writes a testimonial with the formatting buttons, and the home page shows it in bold', async () => {
+    const { page } = owner;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Testimonials' }).click();
+    await page.getByRole('table').getByRole('link').first().click();
+    const text = page.getByRole('textbox', { name: 'What they said' });
+    await text.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('The softest cotton we have found. ');
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Washes beautifully.');
+    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await text.locator('strong').textContent()).toBe('Washes beautifully.');
+    await snap(page, JOURNEY, '11-testimonial-bold');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/^Testimonial “.+” saved\.$/).waitFor();
+
+    const store = shopper.page;
+    await store.goto('/');
+    const quote = store.locator('.testimonial__quote').filter({ hasText: 'The softest cotton we have found.' }).first();
+    await quote.waitFor({ state: 'attached' });
+    expect(await quote.locator('strong').first().textContent()).toBe('Washes beautifully.');
+  });
+
   it('shows the shopper the order as shipped', async () => {
     const request = shopper.context.request;
     const details = await customerApi<{ data: { status: string } }>(request, 'order_details', { order_id: orderId });

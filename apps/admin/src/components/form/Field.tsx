@@ -49,7 +49,7 @@ export function Field({ id, label, error, help, group, className = 'mb-3', child
   }
   return (
     <div className={className}>
-      <label htmlFor={id} className="form-label">
+      <label id={`${id}-label`} htmlFor={id} className="form-label">
         {label}
       </label>
       {children}

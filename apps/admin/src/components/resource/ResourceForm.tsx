@@ -1,5 +1,5 @@
 import { FormOutcome } from '@kapaas/web-kit';
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,9 @@ import { describedBy, Field } from '../form/Field';
 import { ImageInput } from '../form/ImageInput';
 import { ProductPicker } from '../form/ProductPicker';
 import { type FieldSpec, type RawValues, toBody, toRaw } from './fields';
+
+/** The rich-text editor is loaded with the first form that needs it. */
+const RichTextInput = lazy(() => import('../form/RichTextInput'));
 
 interface ResourceFormProps {
   fields: FieldSpec[];
@@ -74,13 +77,27 @@ export function ResourceForm({ fields, schema, item, submitLabel, onSave, onCanc
           let input: ReactNode;
           switch (field.kind) {
             case 'textarea':
+              input = (
+                <textarea className={`form-control${invalidClass}`} rows={3} {...common} {...register(field.name)} />
+              );
+              break;
             case 'html':
               input = (
-                <textarea
-                  className={`form-control${invalidClass}`}
-                  rows={field.kind === 'html' ? 5 : 3}
-                  {...common}
-                  {...register(field.name)}
+                <Controller
+                  control={control}
+                  name={field.name}
+                  render={({ field: text }) => (
+                    <Suspense fallback={<p className="form-control text-body-secondary">Loading the editor…</p>}>
+                      <RichTextInput
+                        id={id}
+                        labelId={`${id}-label`}
+                        value={typeof text.value === 'string' ? text.value : ''}
+                        onChange={text.onChange}
+                        invalid={error !== undefined}
+                        describedBy={described}
+                      />
+                    </Suspense>
+                  )}
                 />
               );
               break;

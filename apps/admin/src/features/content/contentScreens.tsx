@@ -27,7 +27,7 @@ const shownFilter: ListFilter[] = [
   },
 ];
 const LINK_HELP = 'Where a tap leads: a page of the shop such as /category-page/2, or an https:// address.';
-const RICH_TEXT_HELP = 'Simple formatting is kept: <b>, <i>, <p>, <br> and links.';
+const RICH_TEXT_HELP = 'Use the buttons (or Ctrl+B, Ctrl+I, Ctrl+U) for bold, italic, underline, lists and links.';
 
 const bannerFields: FieldSpec[] = [
   { name: 'title', label: 'Title', kind: 'text' },

@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type SentRequest, stubAdminApi } from '../../../test/fakeAdminApi';
+import { renderRoute, signIn } from '../../../test/renderRoute';
+
+const testimonial = {
+  id: 4,
+  customer_name: 'Meera',
+  location: 'Kochi',
+  description: '<p>So <strong>soft</strong> on her skin.</p>',
+  image: '/media/demo/testimonial-1.svg',
+  background_color: '#F4E9DA',
+  border_color: '#0F766E',
+  sort_order: 0,
+  active: true,
+};
+
+const bodyOf = (sent: SentRequest[], method: string, path: string) =>
+  sent.find((request) => request.method === method && request.path === path)?.body as
+    | Record<string, unknown>
+    | undefined;
+
+describe('a testimonial’s text in the console', () => {
+  it('is shown formatted in a text box named by its label, with a formatting toolbar, and saved as it was', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET testimonials/4': { success: true, data: testimonial },
+      'PATCH testimonials/4': (request) => ({ success: true, data: { ...testimonial, ...(request.body as object) } }),
+      'GET testimonials': { success: true, data: [testimonial], page: 1, per_page: 20, total: 1 },
+    });
+    const { user, router } = renderRoute('/testimonials/4');
+
+    const text = await screen.findByRole('textbox', { name: 'What they said' });
+    expect(text).toHaveAttribute('contenteditable', 'true');
+    expect(within(text).getByText('soft').tagName).toBe('STRONG');
+    expect(text).toHaveAccessibleDescription(/bold, italic, underline, lists and links/);
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    for (const name of ['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Link']) {
+      expect(within(toolbar).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testimonials'));
+    expect(bodyOf(sent, 'PATCH', 'testimonials/4')?.description).toBe('<p>So <strong>soft</strong> on her skin.</p>');
+  });
+});
