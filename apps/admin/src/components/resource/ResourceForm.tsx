@@ -9,6 +9,14 @@ import { ImageInput } from '../form/ImageInput';
 import { ProductPicker } from '../form/ProductPicker';
 import { type FieldSpec, type RawValues, toBody, toRaw } from './fields';
 
+/** The palette's colour for a typed one: #RGB and #RRGGBB as they are, anything else black (#RRGGBBAA without its alpha). */
+function swatchOf(text: string): string {
+  const hex = text.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(hex)) return hex.slice(0, 7);
+  if (/^#[0-9a-f]{3}$/.test(hex)) return `#${[...hex.slice(1)].map((c) => c + c).join('')}`;
+  return '#000000';
+}
+
 /** The rich-text editor is loaded with the first form that needs it. */
 const RichTextInput = lazy(() => import('../form/RichTextInput'));
 
@@ -149,12 +157,34 @@ export function ResourceForm({ fields, schema, item, submitLabel, onSave, onCanc
               break;
             case 'colour':
               input = (
-                <input
-                  type="text"
-                  className={`form-control colour-input${invalidClass}`}
-                  placeholder="#F4E9DA"
-                  {...common}
-                  {...register(field.name)}
+                <Controller
+                  control={control}
+                  name={field.name}
+                  render={({ field: colour }) => {
+                    const text = typeof colour.value === 'string' ? colour.value : '';
+                    return (
+                      <div className="colour-field">
+                        <input
+                          type="color"
+                          className="form-control form-control-color"
+                          aria-label={`${field.label}: choose on a palette`}
+                          value={swatchOf(text)}
+                          onChange={(event) => colour.onChange(event.target.value.toUpperCase())}
+                        />
+                        <input
+                          type="text"
+                          className={`form-control colour-input${invalidClass}`}
+                          placeholder="#F4E9DA"
+                          {...common}
+                          name={colour.name}
+                          ref={colour.ref}
+                          value={text}
+                          onChange={colour.onChange}
+                          onBlur={colour.onBlur}
+                        />
+                      </div>
+                    );
+                  }}
                 />
               );
               break;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type SentRequest, stubAdminApi } from '../../../test/fakeAdminApi';
 import { renderRoute, signIn } from '../../../test/renderRoute';
@@ -20,7 +20,7 @@ const bodyOf = (sent: SentRequest[], method: string, path: string) =>
     | Record<string, unknown>
     | undefined;
 
-describe('a testimonial’s text in the console', () => {
+describe('a testimonial’s form in the console', () => {
   it('is shown formatted in a text box named by its label, with a formatting toolbar, and saved as it was', async () => {
     signIn();
     const { sent } = stubAdminApi({
@@ -42,5 +42,33 @@ describe('a testimonial’s text in the console', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/testimonials'));
     expect(bodyOf(sent, 'PATCH', 'testimonials/4')?.description).toBe('<p>So <strong>soft</strong> on her skin.</p>');
+  });
+
+  it('offers a palette beside each colour code, and either one sets the colour', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET testimonials/4': { success: true, data: testimonial },
+      'PATCH testimonials/4': (request) => ({ success: true, data: { ...testimonial, ...(request.body as object) } }),
+      'GET testimonials': { success: true, data: [testimonial], page: 1, per_page: 20, total: 1 },
+    });
+    const { user, router } = renderRoute('/testimonials/4');
+
+    const palette = await screen.findByLabelText('Background colour: choose on a palette');
+    expect(palette).toHaveAttribute('type', 'color');
+    expect(palette).toHaveValue('#f4e9da');
+    fireEvent.input(palette, { target: { value: '#123456' } });
+    expect(screen.getByRole('textbox', { name: 'Background colour' })).toHaveValue('#123456');
+
+    const border = screen.getByRole('textbox', { name: 'Border colour' });
+    await user.clear(border);
+    await user.type(border, '#abc');
+    expect(screen.getByLabelText('Border colour: choose on a palette')).toHaveValue('#aabbcc');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testimonials'));
+    expect(bodyOf(sent, 'PATCH', 'testimonials/4')).toMatchObject({
+      background_color: '#123456',
+      border_color: '#abc',
+    });
   });
 });
