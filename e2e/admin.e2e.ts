@@ -186,8 +186,13 @@ describe('the shop owner runs the shop from /admin', () => {
 
     await page.getByRole('button', { name: 'Mark packed' }).click();
     await page.getByText(`Order #${orderId} is now packed.`).waitFor();
+    await page
+      .getByRole('textbox', { name: 'Message for the customer (optional)' })
+      .fill('Sent with DTDC: tracking number D1234567.');
     await page.getByRole('button', { name: 'Mark shipped' }).click();
-    await page.getByText(`Order #${orderId} is now shipped.`).waitFor();
+    await page
+      .getByText(`Order #${orderId} is now shipped. The customer sees your message on their order page.`)
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Mark delivered' }).count()).toBe(1);
     await snap(page, JOURNEY, '9-order-shipped');
   });
@@ -224,6 +229,9 @@ describe('the shop owner runs the shop from /admin', () => {
     const { page } = shopper;
     await page.goto(`/order-detail/${orderId}`);
     await page.locator('.order-status[data-status="shipped"]').first().waitFor();
+    const timeline = page.getByRole('region', { name: 'Order Status' });
+    await timeline.getByText('Sent with DTDC: tracking number D1234567.').waitFor();
+    expect(await timeline.textContent()).not.toContain('@');
     await snap(page, JOURNEY, '10-shopper-order-shipped');
     expect(owner.problems).toEqual([]);
   });

@@ -106,6 +106,6 @@ export const paidOrder: AdminOrder = {
   payments: [
     { provider_payment_id: 'pay_1', amount: 549, refunded: 0, status: 'captured', method: 'card', refunds: [] },
   ],
-  history: [{ status: 'paid', note: null, at }],
+  history: [{ status: 'paid', note: null, customer_note: null, at }],
   next_statuses: ['packed', 'cancelled'],
 };

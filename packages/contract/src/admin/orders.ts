@@ -50,7 +50,10 @@ export const AdminOrder = AdminOrderSummary.extend({
   razorpay_order_id: z.string().nullable(),
   lines: z.array(AdminOrderLine),
   payments: z.array(AdminOrderPayment),
-  history: z.array(z.object({ status: OrderStatus, note: z.string().nullable(), at: Timestamp })),
+  /** `note` is the shop's; `customer_note`, when set, is what the shopper was told instead of the usual sentence. */
+  history: z.array(
+    z.object({ status: OrderStatus, note: z.string().nullable(), customer_note: z.string().nullable(), at: Timestamp }),
+  ),
   /** The statuses this order may move to next through POST /orders/:id/status. */
   next_statuses: z.array(OrderStatus),
 });
@@ -71,7 +74,10 @@ export const AdminOrderAnswer = adminItem(AdminOrder);
 
 export const AdminOrderStatusRequest = z.strictObject({
   status: OrderStatus,
+  /** For the shop's records. */
   note: z.string().trim().max(500).optional(),
+  /** Shown to the shopper with the new status (a courier and tracking number, say). */
+  customer_note: z.string().trim().max(500).optional(),
 });
 export type AdminOrderStatusRequest = z.infer<typeof AdminOrderStatusRequest>;
 

@@ -36,7 +36,7 @@ export async function changeStatus(
   from: readonly OrderStatus[],
   to: OrderStatus,
   note: string | null,
-  extra: { paidAt?: Date } = {},
+  extra: { paidAt?: Date; customerNote?: string | null } = {},
 ): Promise<boolean> {
   const allowed = from.filter((status) => canMove(status, to));
   if (allowed.length === 0) return false;
@@ -46,7 +46,7 @@ export async function changeStatus(
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...allowed])))
     .returning({ id: orders.id });
   if (changed.length === 0) return false;
-  await recordEvent(tx, orderId, to, note);
+  await recordEvent(tx, orderId, to, note, extra.customerNote ?? null);
   return true;
 }
 

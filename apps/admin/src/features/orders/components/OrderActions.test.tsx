@@ -18,11 +18,12 @@ function orderApi(start: AdminOrder) {
     'GET orders/42': () => ({ success: true, data: order }),
     'GET orders': () => ({ success: true, data: [order], page: 1, per_page: 20, total: 1 }),
     'POST orders/42/status': (request: SentRequest) => {
-      const { status } = request.body as { status: AdminOrder['status'] };
+      const { status, customer_note } = request.body as { status: AdminOrder['status']; customer_note?: string };
       if (!order.next_statuses.includes(status)) {
         return json(409, { success: false, message: `An order that is ${order.status} cannot become ${status}.` });
       }
-      order = { ...order, status, next_statuses: moves[status] ?? [] };
+      const entry = { status, note: `Marked ${status}.`, customer_note: customer_note ?? null, at: order.created_at };
+      order = { ...order, status, next_statuses: moves[status] ?? [], history: [...order.history, entry] };
       return { success: true, data: order };
     },
     'POST orders/42/refund': (request: SentRequest) => {
@@ -57,10 +58,21 @@ describe('order actions', () => {
         .map((button) => button.textContent),
     ).toEqual(['Mark shipped']);
 
+    // Shipping, the owner tells the customer how to follow the parcel.
+    const message = within(next).getByRole('textbox', { name: 'Message for the customer (optional)' });
+    expect(message).toHaveAccessibleDescription(/courier and the tracking number/);
+    await user.type(message, 'Sent with DTDC: tracking number D1234567.');
     await user.click(within(next).getByRole('button', { name: 'Mark shipped' }));
-    expect(await screen.findByText('Order #42 is now shipped.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Order #42 is now shipped. The customer sees your message on their order page.'),
+    ).toBeInTheDocument();
+    expect(message).toHaveValue('');
+    expect(await screen.findByText('To the customer: “Sent with DTDC: tracking number D1234567.”')).toBeInTheDocument();
     expect(within(next).getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
-    expect(statusCalls(sent)).toEqual([{ status: 'packed' }, { status: 'shipped' }]);
+    expect(statusCalls(sent)).toEqual([
+      { status: 'packed' },
+      { status: 'shipped', customer_note: 'Sent with DTDC: tracking number D1234567.' },
+    ]);
   });
 
   it('cancels only after the owner confirms, and not when they step back', async () => {

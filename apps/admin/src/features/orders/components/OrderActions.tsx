@@ -1,7 +1,8 @@
 import type { AdminOrder } from '@kapaas/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { ORDER_STATUS, type OrderStatus } from '../../../components/OrderStatusBadge';
 import { errorMessage } from '../../../lib/api';
@@ -18,19 +19,42 @@ const FORWARD: Partial<Record<OrderStatus, string>> = {
 export function OrderActions({ order }: { order: AdminOrder }) {
   const change = useChangeOrderStatus(order.id);
   const [done, setDone] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const messageId = useId();
   const forward = order.next_statuses.filter((status) => FORWARD[status] !== undefined);
   const canCancel = order.next_statuses.includes('cancelled');
 
   const move = async (status: OrderStatus) => {
     setDone(null);
-    const answer = await change.mutateAsync({ status });
-    setDone(`Order #${answer.data.id} is now ${ORDER_STATUS[answer.data.status].label.toLowerCase()}.`);
+    const customerNote = message.trim();
+    const answer = await change.mutateAsync(customerNote ? { status, customer_note: customerNote } : { status });
+    setMessage('');
+    setDone(
+      `Order #${answer.data.id} is now ${ORDER_STATUS[answer.data.status].label.toLowerCase()}.` +
+        (customerNote ? ' The customer sees your message on their order page.' : ''),
+    );
   };
 
   return (
     <div>
       {forward.length === 0 && !canCancel && (
         <p className="text-body-secondary mb-0">No status changes are possible for this order now.</p>
+      )}
+      {(forward.length > 0 || canCancel) && (
+        <Form.Group className="mb-3" controlId={messageId}>
+          <Form.Label>Message for the customer (optional)</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            maxLength={500}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            aria-describedby={`${messageId}-help`}
+          />
+          <Form.Text id={`${messageId}-help`}>
+            Shown on their order page with the new status, for example the courier and the tracking number.
+          </Form.Text>
+        </Form.Group>
       )}
       <div className="d-flex flex-wrap gap-2">
         {forward.map((status) => (

@@ -130,6 +130,9 @@ export function OrderDetailPage() {
                 <li key={`${entry.status}-${entry.at}`}>
                   <strong>{ORDER_STATUS[entry.status].label}</strong> · {formatDateTime(entry.at)}
                   {entry.note && <span className="d-block small text-body-secondary">{entry.note}</span>}
+                  {entry.customer_note && (
+                    <span className="d-block small">To the customer: “{entry.customer_note}”</span>
+                  )}
                 </li>
               ))}
             </ol>

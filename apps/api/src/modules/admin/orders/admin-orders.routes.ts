@@ -84,7 +84,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await changeOrderStatus(app, request, request.params.id, request.body.status, request.body.note),
+      data: await changeOrderStatus(app, request, request.params.id, request.body.status, {
+        note: request.body.note,
+        customerNote: request.body.customer_note,
+      }),
     }),
   );
 

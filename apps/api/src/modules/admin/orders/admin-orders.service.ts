@@ -105,7 +105,12 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
           created_at: r.createdAt.toISOString(),
         })),
     })),
-    history: history.map((h) => ({ status: h.status, note: h.note, at: h.createdAt.toISOString() })),
+    history: history.map((h) => ({
+      status: h.status,
+      note: h.note,
+      customer_note: h.customerNote,
+      at: h.createdAt.toISOString(),
+    })),
     next_statuses: ORDER_TRANSITIONS[order.status].filter((s) => MANUAL_STATUSES.includes(s)),
   };
 }
@@ -116,8 +121,13 @@ const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found.');
  * Cancels a paid order: it moves to `cancelled` and its pieces go back on the shelf. Answers
  * false when the order was no longer paid (nothing changed).
  */
-async function cancelPaid(tx: Queryable, orderId: number, note: string): Promise<boolean> {
-  const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note);
+async function cancelPaid(
+  tx: Queryable,
+  orderId: number,
+  note: string,
+  customerNote: string | null = null,
+): Promise<boolean> {
+  const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note, { customerNote });
   if (moved) await restock(tx, await orderStockLines(tx, orderId));
   return moved;
 }
@@ -131,7 +141,7 @@ export async function changeOrderStatus(
   request: FastifyRequest,
   orderId: number,
   to: OrderStatus,
-  note: string | undefined,
+  notes: { note?: string | undefined; customerNote?: string | undefined } = {},
 ): Promise<AdminOrder> {
   const admin = adminOf(request);
   const db = app.database.db;
@@ -148,11 +158,12 @@ export async function changeOrderStatus(
       });
     }
     const before = await findOrder(tx, orderId);
-    const text = note ?? `Marked ${to} by ${admin.email}.`;
+    const text = notes.note || `Marked ${to} by ${admin.email}.`;
+    const customerNote = notes.customerNote || null;
     const moved =
       to === 'cancelled'
-        ? await cancelPaid(tx, orderId, text)
-        : await changeStatus(tx, orderId, [order.status], to, text);
+        ? await cancelPaid(tx, orderId, text, customerNote)
+        : await changeStatus(tx, orderId, [order.status], to, text, { customerNote });
     if (!moved)
       throw new AppError('CONFLICT', 'The order changed meanwhile. Please reload it.', { code: 'ILLEGAL_TRANSITION' });
     await recordAudit(tx, admin, {
