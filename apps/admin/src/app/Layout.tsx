@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/useLogout';
 import type { AdminSession } from '../lib/session';
 
@@ -52,6 +52,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: '/cities', label: 'Cities' },
       { to: '/team', label: 'Team', ownerOnly: true },
       { to: '/audit-log', label: 'Audit log' },
+      { to: '/account', label: 'My account' },
     ],
   },
 ];
@@ -79,10 +80,14 @@ export function Layout({ session }: { session: AdminSession }) {
           Menu
         </Button>
         <span className="admin-topbar__brand">Kapaas admin</span>
-        <span className="admin-topbar__who ms-auto d-none d-sm-inline">
+        <Link
+          to="/account"
+          className="admin-topbar__who ms-auto d-none d-sm-inline"
+          aria-label={`My account: ${session.admin.name}${session.admin.role === 'staff' ? ' · staff' : ''}`}
+        >
           {session.admin.name}
           {session.admin.role === 'staff' && <span className="opacity-75"> · staff</span>}
-        </span>
+        </Link>
         <a className="btn btn-sm btn-outline-light" href="/" target="_blank" rel="noreferrer">
           View shop
         </a>

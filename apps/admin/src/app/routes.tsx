@@ -2,6 +2,7 @@ import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { ResourceEditPage } from '../components/resource/ResourceEditPage';
 import { ResourceListPage } from '../components/resource/ResourceListPage';
 import type { ListScreens, ResourceScreens } from '../components/resource/screens';
+import { AccountPage } from '../features/account/components/AccountPage';
 import { adminScreens } from '../features/admins/adminScreens';
 import { auditScreens, subscriberScreens } from '../features/audit/auditScreens';
 import { categoryScreens, subcategoryScreens } from '../features/catalogue/categoryScreens';
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(stateScreens),
           ...resourceRoutes(cityScreens),
           ...resourceRoutes(adminScreens),
+          { path: 'account', element: <AccountPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -32,6 +32,19 @@ export const AdminLoginAnswer = z.object({
 });
 export type AdminLoginAnswer = z.infer<typeof AdminLoginAnswer>;
 export const AdminMeAnswer = adminItem(AdminAccount);
+
+/** An admin changes their own password; their other sessions end, this one stays. */
+export const AdminChangePasswordRequest = z
+  .strictObject({
+    current_password: z.string().min(1, 'Enter your current password.').max(200),
+    password: AdminPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The new passwords do not match.',
+  });
+export type AdminChangePasswordRequest = z.infer<typeof AdminChangePasswordRequest>;
 export const AdminMessageAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 export const AdminAccountListQuery = z.strictObject({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AdminLoginAnswer, ErrorAnswer } from '@kapaas/contract';
 import { adminSessions, adminUsers, eq, sql } from '@kapaas/db';
+import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { DEFAULT_LIMITS, type Limits } from '../../lib/rate-limit';
@@ -142,6 +143,57 @@ describe('roles', () => {
     expect((await admin.client().post('/login', { email: staff.email, password: 'a-new-password-2' })).statusCode).toBe(
       403,
     );
+  });
+
+  it('a staff member changes their own password: the other sessions end, this one goes on', async () => {
+    const staff = await admin.staff(owner);
+    const elsewhere = await admin.login(staff.email, 'staff-password-1');
+    const [before] = await shop.database.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
+
+    // Refused, changing nothing: a wrong current password, a short one, and two that differ.
+    const wrong = expectStatus(
+      await staff.post('/me/password', {
+        current_password: 'not-my-password',
+        password: 'a-brand-new-pass-3',
+        password_confirmation: 'a-brand-new-pass-3',
+      }),
+      400,
+    );
+    expect(wrong.errors).toEqual({ current_password: ['The current password is incorrect.'] });
+    const invalid = expectStatus(
+      await staff.post('/me/password', {
+        current_password: 'staff-password-1',
+        password: 'short',
+        password_confirmation: 'different',
+      }),
+      400,
+    );
+    expect(Object.keys(invalid.errors ?? {}).sort()).toEqual(['password', 'password_confirmation']);
+    const [unchanged] = await shop.database.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
+    expect(unchanged?.passwordHash).toBe(before?.passwordHash);
+    expect((await elsewhere.get('/me')).statusCode).toBe(200);
+
+    const changed = expectStatus(
+      await staff.post('/me/password', {
+        current_password: 'staff-password-1',
+        password: 'a-brand-new-pass-3',
+        password_confirmation: 'a-brand-new-pass-3',
+      }),
+      200,
+    );
+    expect(changed.message).toBe('Password changed. You were logged out everywhere else.');
+    expect((await staff.get('/me')).statusCode).toBe(200);
+    expect((await elsewhere.get('/me')).statusCode).toBe(401);
+    // (Checked on the stored hash: a failed login here would spend this file's small per-address limit.)
+    const [after] = await shop.database.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
+    expect(await verify(after?.passwordHash ?? '', 'staff-password-1')).toBe(false);
+    await admin.login(staff.email, 'a-brand-new-pass-3');
+    expect(await admin.lastAudit(owner, 'admins', staff.id)).toMatchObject({
+      action: 'password',
+      admin_email: staff.email,
+    });
+    // The audit log never holds a password or its hash.
+    expect(JSON.stringify(await admin.lastAudit(owner, 'admins', staff.id))).not.toMatch(/argon2|brand-new/);
   });
 
   it('keeps one active owner: the last owner cannot be demoted, disabled or deleted', async () => {

@@ -1,4 +1,11 @@
-import { AdminLoginAnswer, AdminLoginRequest, AdminMeAnswer, AdminMessageAnswer, ErrorAnswer } from '@kapaas/contract';
+import {
+  AdminChangePasswordRequest,
+  AdminLoginAnswer,
+  AdminLoginRequest,
+  AdminMeAnswer,
+  AdminMessageAnswer,
+  ErrorAnswer,
+} from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
@@ -98,6 +105,23 @@ const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { 
     async (request) => {
       await auth.logout(adminOf(request));
       return { success: true as const, message: 'Logged out.' };
+    },
+  );
+
+  app.post(
+    '/me/password',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change your own password (your other sessions end)',
+        security,
+        body: AdminChangePasswordRequest,
+        response: { 200: AdminMessageAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(adminOf(request), request.body.current_password, request.body.password);
+      return { success: true as const, message: 'Password changed. You were logged out everywhere else.' };
     },
   );
 

@@ -1,4 +1,4 @@
-import { adminSessions, adminUsers, and, count, eq, gt, lt, type Queryable, sql } from '@kapaas/db';
+import { adminSessions, adminUsers, and, count, eq, gt, lt, ne, type Queryable, sql } from '@kapaas/db';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -55,6 +55,15 @@ export async function deleteSession(db: Queryable, sessionId: number): Promise<v
 /** Ends every session of an admin (disabled, demoted, or a new password). */
 export async function deleteSessionsOf(db: Queryable, adminId: number): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.adminId, adminId));
+}
+
+/** Ends every session of the admin but one (the one changing the password keeps working). */
+export async function deleteOtherSessionsOf(db: Queryable, adminId: number, keepSessionId: number): Promise<void> {
+  await db.delete(adminSessions).where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.id, keepSessionId)));
+}
+
+export async function setAdminPassword(db: Queryable, adminId: number, passwordHash: string): Promise<void> {
+  await db.update(adminUsers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(adminUsers.id, adminId));
 }
 
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {

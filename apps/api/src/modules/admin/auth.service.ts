@@ -5,14 +5,18 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { recordAudit } from './audit';
 import {
   type AdminUserRow,
   countAdmins,
+  deleteOtherSessionsOf,
   deleteSession,
+  findAdmin,
   findAdminByEmail,
   findLiveSession,
   insertAdminIfAbsent,
   insertAdminSession,
+  setAdminPassword,
   touchSession,
 } from './auth.repository';
 
@@ -114,6 +118,36 @@ export class AdminAuth {
       await touchSession(this.db, session.id, now, new Date(Math.min(now.getTime() + IDLE_MS, cap)));
     }
     return { id: admin.id, email: admin.email, role: admin.role, sessionId: session.id };
+  }
+
+  /**
+   * An admin changes their own password, proving the current one (wrong guesses count towards the
+   * account's login limit). Their other sessions end; the one asking keeps working. Nothing is
+   * changed when the current password is wrong.
+   */
+  async changePassword(principal: AdminPrincipal, current: string, next: string): Promise<void> {
+    const accountKey = `admin-login:account:${principal.email.toLowerCase()}`;
+    await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
+    const admin = await findAdmin(this.db, principal.id);
+    if (!admin) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
+    if (!(await verify(admin.passwordHash, current))) {
+      await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
+      throw new AppError('INVALID_DATA', 'The current password is incorrect.', {
+        errors: { current_password: ['The current password is incorrect.'] },
+      });
+    }
+    const passwordHash = await hash(next);
+    await this.db.transaction(async (tx) => {
+      await setAdminPassword(tx, admin.id, passwordHash);
+      await deleteOtherSessionsOf(tx, admin.id, principal.sessionId);
+      await recordAudit(tx, principal, {
+        action: 'password',
+        resource: 'admins',
+        resourceId: admin.id,
+        before: null,
+        after: { password: 'changed', other_sessions: 'ended' },
+      });
+    });
   }
 
   async logout(principal: AdminPrincipal): Promise<void> {
