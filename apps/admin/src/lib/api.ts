@@ -62,6 +62,34 @@ export async function adminRequest<T>(method: string, path: string, options: Req
   throw new ApiError(response.status, message, errors, typeof failure.code === 'string' ? failure.code : undefined);
 }
 
+/**
+ * Fetches a file from /admin/api/{path} with the session's token and hands it to the browser as a
+ * download named `filename` (a plain link cannot carry the Bearer token).
+ */
+export async function adminDownload(path: string, filename: string): Promise<void> {
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(adminUrl(path), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) {
+    const failure = await readJson(response);
+    if (response.status === 401 && token) endSession('expired');
+    const message = isRecord(failure) && typeof failure.message === 'string' ? failure.message : NETWORK_ERROR_MESSAGE;
+    throw new ApiError(response.status, message);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();

@@ -3,6 +3,7 @@ import Table from 'react-bootstrap/Table';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { QueryParams } from '../../lib/api';
 import { useResourceList } from '../../lib/resource';
+import { DownloadButton } from '../DownloadButton';
 import { LoadingState } from '../feedback/LoadingState';
 import { QueryErrorAlert } from '../feedback/QueryErrorAlert';
 import { PageHeader } from '../PageHeader';
@@ -54,11 +55,14 @@ export function ResourceListPage<Item extends { id: number }>({ screens }: { scr
       <PageHeader
         title={screens.title}
         actions={
-          screens.canCreate !== false && (
-            <Link to={`${screens.path}/new`} className="btn btn-primary">
-              Add {screens.noun}
-            </Link>
-          )
+          <>
+            {screens.download && <DownloadButton {...screens.download} />}
+            {screens.canCreate !== false && (
+              <Link to={`${screens.path}/new`} className="btn btn-primary">
+                Add {screens.noun}
+              </Link>
+            )}
+          </>
         }
       />
       {notice && (

@@ -37,6 +37,8 @@ export interface ListScreens<Item extends { id: number }> {
   canCreate?: boolean;
   /** False for lists without a page per record (the audit log, newsletter subscribers). */
   linkRows?: boolean;
+  /** A file of the whole list to download (the subscribers for a mailing service). */
+  download?: { label: string; path: string; filename: () => string };
 }
 
 /** A resource whose create and edit screens are the generic ones too: its form, described. */

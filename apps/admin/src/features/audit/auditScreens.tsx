@@ -42,6 +42,11 @@ export const subscriberScreens: ListScreens<AdminNewsletterSubscriber> = {
   noun: 'subscriber',
   canCreate: false,
   linkRows: false,
+  download: {
+    label: 'Download all (CSV)',
+    path: 'newsletter-subscribers.csv',
+    filename: () => `kapaas-newsletter-${new Date().toISOString().slice(0, 10)}.csv`,
+  },
   nameOf: (subscriber) => subscriber.email,
   columns: [
     { header: 'E-mail', cell: (subscriber) => subscriber.email },

@@ -3,6 +3,7 @@ import { asc, auditLog, categories, eq, products, sessions, states } from '@kapa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
+import { spreadsheetSafe } from './people.resources';
 
 let shop: TestShop;
 const admin = adminFixtures(() => shop);
@@ -301,6 +302,35 @@ describe('contact messages and newsletter subscribers', () => {
     expect(list.data.map((s: { email: string }) => s.email)).toEqual([email]);
     expectStatus(await owner.delete(`/newsletter-subscribers/${list.data[0].id}`), 200);
     expect(expectStatus(await owner.get('/newsletter-subscribers', { q: email }), 200).total).toBe(0);
+  });
+
+  it('exports every subscriber as a CSV file for a mailing service, behind the admin login', async () => {
+    const first = `${marker().toLowerCase()}@example.in`;
+    const second = `${marker().toLowerCase()}@example.in`;
+    await customer('newsletter_subscribe', { email: first });
+    await customer('newsletter_subscribe', { email: second });
+
+    expect((await admin.client().get('/newsletter-subscribers.csv')).statusCode).toBe(401);
+    const file = await staff.get('/newsletter-subscribers.csv');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="kapaas-newsletter-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...lines] = file.body.trim().split('\n');
+    expect(header).toBe('email,subscribed_at');
+    const total = expectStatus(await owner.get('/newsletter-subscribers'), 200).total;
+    expect(lines).toHaveLength(total);
+    const emails = lines.map((line) => line.split(',')[0]);
+    expect(emails.indexOf(first)).toBeGreaterThanOrEqual(0);
+    expect(emails.indexOf(second)).toBe(emails.indexOf(first) + 1);
+    expect(lines.every((line) => /,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(line))).toBe(true);
+  });
+
+  it('writes a value a spreadsheet would run as a formula as plain text', () => {
+    expect(spreadsheetSafe('=HYPERLINK("http://x")')).toBe('\'=HYPERLINK("http://x")');
+    expect(spreadsheetSafe('+91@example.in')).toBe("'+91@example.in");
+    expect(spreadsheetSafe('asha@example.in')).toBe('asha@example.in');
   });
 });
 

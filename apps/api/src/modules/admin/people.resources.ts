@@ -38,6 +38,7 @@ import {
   users,
 } from '@kapaas/db';
 import { hash } from '@node-rs/argon2';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { deleteSessionsOf } from './auth.repository';
@@ -324,9 +325,47 @@ const adminResource = resourceRoutes({
 });
 
 /** Customers, contact messages, newsletter subscribers and admin accounts. */
+/**
+ * Every subscriber as a CSV file (e-mail, subscribed at), oldest first, for a mailing service. A
+ * value that a spreadsheet would read as a formula is written as text.
+ */
+const newsletterExport: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/newsletter-subscribers.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'All newsletter subscribers as a CSV file (text/csv)',
+        security: [{ adminToken: [] }],
+      },
+    },
+    async (_request, reply) => {
+      const rows = await app.database.db
+        .select()
+        .from(newsletterSubscribers)
+        .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id));
+      const csv = stringify(
+        rows.map((row) => [spreadsheetSafe(row.email), row.createdAt.toISOString()]),
+        { header: true, columns: ['email', 'subscribed_at'] },
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="kapaas-newsletter-${day}.csv"`)
+        .send(csv);
+    },
+  );
+};
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe. */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 export const peopleResources: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerResource);
   await app.register(contactMessageResource);
+  await app.register(newsletterExport);
   await app.register(newsletterResource);
   await app.register(adminResource);
 };

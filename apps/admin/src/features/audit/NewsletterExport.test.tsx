@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, page, stubAdminApi } from '../../../test/fakeAdminApi';
+import { renderRoute, signIn } from '../../../test/renderRoute';
+
+const subscriber = { id: 1, email: 'asha@example.in', created_at: '2026-11-20T09:00:00.000Z' };
+
+/** The browser's download: the object URL made from the file, and the link clicked with its name. */
+function catchDownloads() {
+  const files: Blob[] = [];
+  const names: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    files.push(blob as Blob);
+    return 'blob:test';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { files, names };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the newsletter list', () => {
+  it('downloads every subscriber as a CSV file, with the session’s token', async () => {
+    signIn('secret-token');
+    const csv = 'email,subscribed_at\nasha@example.in,2026-11-20T09:00:00.000Z\n';
+    const { sent } = stubAdminApi({
+      'GET newsletter-subscribers': page([subscriber]),
+      'GET newsletter-subscribers.csv': () => new Response(csv, { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const downloads = catchDownloads();
+    const { user } = renderRoute('/newsletter');
+    await user.click(await screen.findByRole('button', { name: 'Download all (CSV)' }));
+
+    await waitFor(() => expect(downloads.names).toHaveLength(1));
+    expect(downloads.names[0]).toMatch(/^kapaas-newsletter-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await downloads.files[0]?.text()).toBe(csv);
+    expect(sent.find((request) => request.path === 'newsletter-subscribers.csv')?.authorization).toBe(
+      'Bearer secret-token',
+    );
+  });
+
+  it('says why when the file cannot be made', async () => {
+    signIn();
+    stubAdminApi({
+      'GET newsletter-subscribers': page([subscriber]),
+      'GET newsletter-subscribers.csv': () => json(500, { success: false, message: 'Something went wrong.' }),
+    });
+    const downloads = catchDownloads();
+    const { user } = renderRoute('/newsletter');
+    await user.click(await screen.findByRole('button', { name: 'Download all (CSV)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong.');
+    expect(downloads.names).toEqual([]);
+  });
+});
