@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { adminDownload, errorMessage } from '../lib/api';
+import { adminDownload, errorMessage, type QueryParams } from '../lib/api';
 
 interface DownloadButtonProps {
   label: string;
   /** Under /admin/api/. */
   path: string;
   filename: () => string;
+  /** Filters sent along (the list's current ones). */
+  query?: QueryParams;
 }
 
 /** A button that downloads a file of the admin API, and says so when it cannot. */
-export function DownloadButton({ label, path, filename }: DownloadButtonProps) {
+export function DownloadButton({ label, path, filename, query }: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const download = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      await adminDownload(path, filename());
+      await adminDownload(path, filename(), query);
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

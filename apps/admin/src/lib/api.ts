@@ -66,11 +66,11 @@ export async function adminRequest<T>(method: string, path: string, options: Req
  * Fetches a file from /admin/api/{path} with the session's token and hands it to the browser as a
  * download named `filename` (a plain link cannot carry the Bearer token).
  */
-export async function adminDownload(path: string, filename: string): Promise<void> {
+export async function adminDownload(path: string, filename: string, query: QueryParams = {}): Promise<void> {
   const token = currentToken();
   let response: Response;
   try {
-    response = await fetch(adminUrl(path), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(adminUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

@@ -70,6 +70,8 @@ export const AdminOrderListQuery = z.strictObject({
   guest_id: Id.optional(),
 });
 export const AdminOrderListAnswer = adminList(AdminOrderSummary);
+/** The same filters for the CSV export of every matching order. */
+export const AdminOrderExportQuery = AdminOrderListQuery.omit({ page: true, per_page: true });
 export const AdminOrderAnswer = adminItem(AdminOrder);
 
 export const AdminOrderStatusRequest = z.strictObject({

@@ -1,24 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catchDownloads } from '../../../test/downloads';
 import { json, page, stubAdminApi } from '../../../test/fakeAdminApi';
 import { renderRoute, signIn } from '../../../test/renderRoute';
 
 const subscriber = { id: 1, email: 'asha@example.in', created_at: '2026-11-20T09:00:00.000Z' };
-
-/** The browser's download: the object URL made from the file, and the link clicked with its name. */
-function catchDownloads() {
-  const files: Blob[] = [];
-  const names: string[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    files.push(blob as Blob);
-    return 'blob:test';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { files, names };
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,5 +1,6 @@
 import { AdminOrderAnswer, AdminOrderListAnswer, OrderDetailsAnswer } from '@kapaas/contract';
 import { eq, payments, refunds, sandboxRazorpayRefunds } from '@kapaas/db';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
@@ -252,6 +253,75 @@ describe('a late payment whose automatic refund failed', () => {
     const [after] = await checkout.paymentsOf(placed.order_id);
     expect(after).toMatchObject({ status: 'refunded', refundedPaise: placed.amount });
     expect(await providerRefundsOf(placed.order_id)).toHaveLength(1);
+  });
+});
+
+describe('the orders as a CSV file', () => {
+  it('has every order the filters match, with the customer, the address and the money, for the books', async () => {
+    const paid = await order({ quantity: 1 });
+    const unpaid = await order({ quantity: 1, pay: false });
+    expect((await admin.client().get('/orders.csv')).statusCode).toBe(401);
+
+    const file = await staff.get('/orders.csv', { status: 'paid' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="kapaas-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = parse(file.body) as string[][];
+    expect(header).toEqual([
+      'order_id',
+      'placed_at',
+      'paid_at',
+      'status',
+      'customer',
+      'customer_name',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'state',
+      'pin_code',
+      'items',
+      'items_total',
+      'coupon',
+      'discount',
+      'shipping',
+      'total',
+      'refunded',
+      'razorpay_order_id',
+    ]);
+    const total = (await staff.get('/orders', { status: 'paid', per_page: 100 })).json().total as number;
+    expect(rows).toHaveLength(total);
+    const ids = rows.map((row) => Number(row[0]));
+    expect(ids).toContain(paid.orderId);
+    expect(ids).not.toContain(unpaid.orderId);
+
+    const one = await detail(staff, paid.orderId);
+    const row = rows.find((cells) => Number(cells[0]) === paid.orderId) ?? [];
+    const address = one.shipping_address;
+    expect(row.slice(3, 12)).toEqual([
+      'paid',
+      'guest',
+      `${address.first_name} ${address.last_name}`,
+      address.email_id,
+      address.phone_number,
+      address.address,
+      address.city,
+      address.state,
+      address.pin_code,
+    ]);
+    // items, items_total, coupon, discount, shipping, total, refunded, razorpay_order_id
+    expect(row.slice(12).map((cell, i) => (i === 2 || i === 7 ? cell : Number(cell)))).toEqual([
+      1,
+      one.items_total,
+      '',
+      one.discount,
+      one.shipping_charge,
+      one.total,
+      0,
+      one.razorpay_order_id,
+    ]);
   });
 });
 

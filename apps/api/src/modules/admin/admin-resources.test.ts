@@ -3,7 +3,7 @@ import { asc, auditLog, categories, eq, products, sessions, states } from '@kapa
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
-import { spreadsheetSafe } from './people.resources';
+import { spreadsheetSafe } from './csv';
 
 let shop: TestShop;
 const admin = adminFixtures(() => shop);

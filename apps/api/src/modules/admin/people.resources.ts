@@ -43,6 +43,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { deleteSessionsOf } from './auth.repository';
 import { toAdminAccount } from './auth.service';
+import { spreadsheetSafe } from './csv';
 import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
 
 /* Customers (read and disable), contact messages, newsletter subscribers, and admin accounts (owners only). */
@@ -356,11 +357,6 @@ const newsletterExport: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe. */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export const peopleResources: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerResource);

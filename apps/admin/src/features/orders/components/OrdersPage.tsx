@@ -2,6 +2,7 @@ import type { AdminOrderSummary } from '@kapaas/contract';
 import Nav from 'react-bootstrap/Nav';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { LoadingState } from '../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
 import { ORDER_STATUS, type OrderStatus, OrderStatusBadge } from '../../../components/OrderStatusBadge';
@@ -30,7 +31,17 @@ export function OrdersPage() {
 
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader
+        title="Orders"
+        actions={
+          <DownloadButton
+            label="Download (CSV)"
+            path="orders.csv"
+            filename={() => `kapaas-orders-${new Date().toISOString().slice(0, 10)}.csv`}
+            query={{ q, ...filters }}
+          />
+        }
+      />
       <Nav variant="tabs" className="mb-3" as="ul">
         {TABS.map((tab) => (
           <Nav.Item as="li" key={tab.label}>

@@ -1,6 +1,7 @@
 import {
   AdminIdParams,
   AdminOrderAnswer,
+  AdminOrderExportQuery,
   AdminOrderListAnswer,
   AdminOrderListQuery,
   AdminOrderStatusRequest,
@@ -9,7 +10,7 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/errors';
-import { changeOrderStatus, findOrder, listOrders, refundOrder } from './admin-orders.service';
+import { changeOrderStatus, findOrder, listOrders, ordersCsv, refundOrder } from './admin-orders.service';
 
 const failures = {
   400: ErrorAnswer,
@@ -49,6 +50,31 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         to: query.to === undefined ? undefined : endOf(query.to),
       });
       return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
+    },
+  );
+
+  app.get(
+    '/orders.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every order the filters match as a CSV file (text/csv), for the books',
+        querystring: AdminOrderExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const csv = await ordersCsv(app.database.db, {
+        ...query,
+        from: query.from === undefined ? undefined : new Date(query.from),
+        to: query.to === undefined ? undefined : endOf(query.to),
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="kapaas-orders-${day}.csv"`)
+        .send(csv);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
 import type { Database, OrderStatus, Queryable } from '@kapaas/db';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
@@ -8,6 +9,7 @@ import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } 
 import { orderStockLines, restock } from '../../orders/stock';
 import { ProviderError } from '../../razorpay/razorpay.client';
 import { recordAudit } from '../audit';
+import { spreadsheetSafe } from '../csv';
 import { adminOf, type Page } from '../resource';
 import {
   historyOf,
@@ -54,6 +56,70 @@ function toSummary(row: OrderSummaryRow): AdminOrderSummary {
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
   };
+}
+
+const CSV_COLUMNS = [
+  'order_id',
+  'placed_at',
+  'paid_at',
+  'status',
+  'customer',
+  'customer_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'pin_code',
+  'items',
+  'items_total',
+  'coupon',
+  'discount',
+  'shipping',
+  'total',
+  'refunded',
+  'razorpay_order_id',
+];
+
+/**
+ * Every order the filters match, newest first, as CSV for the shop's books: who, where to, what it
+ * came to in rupees, and the provider's order id to match against Razorpay's reports.
+ */
+export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page' | 'per_page'>): Promise<string> {
+  const records: (string | number)[][] = [];
+  const perPage = 500;
+  for (let page = 1; ; page += 1) {
+    const { rows } = await orderPage(db, { ...filters, page, per_page: perPage });
+    for (const row of rows) {
+      const { order } = row;
+      const address = order.addressSnapshot;
+      const summary = toSummary(row);
+      records.push([
+        order.id,
+        summary.created_at,
+        summary.paid_at ?? '',
+        order.status,
+        summary.customer.kind,
+        spreadsheetSafe(summary.customer.name),
+        spreadsheetSafe(summary.customer.email),
+        spreadsheetSafe(address.phone_number),
+        spreadsheetSafe(address.address),
+        spreadsheetSafe(address.city),
+        spreadsheetSafe(address.state),
+        spreadsheetSafe(address.pin_code),
+        summary.total_items,
+        paiseToRupees(order.itemsTotalPaise),
+        spreadsheetSafe(order.couponSnapshot?.code ?? ''),
+        paiseToRupees(order.discountPaise),
+        paiseToRupees(order.shippingPaise),
+        summary.total,
+        summary.refunded,
+        order.razorpayOrderId ?? '',
+      ]);
+    }
+    if (rows.length < perPage) break;
+  }
+  return stringify(records, { header: true, columns: CSV_COLUMNS });
 }
 
 export async function listOrders(db: Queryable, query: OrderFilters): Promise<Page<AdminOrderSummary>> {
