@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +196,23 @@ describe('the shop owner runs the shop from /admin', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: 'Mark delivered' }).count()).toBe(1);
     await snap(page, JOURNEY, '9-order-shipped');
+  });
+
+  it('downloads the shipped orders as a CSV file for the books', async () => {
+    const { page } = owner;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Shipped', exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^kapaas-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), 'utf8');
+    const [header, ...rows] = text.trim().split('\n');
+    expect(header?.startsWith('order_id,placed_at,paid_at,status,')).toBe(true);
+    expect(rows.map((row) => row.split(',')[0])).toContain(String(orderId));
+    expect(rows.every((row) => row.split(',')[3] === 'shipped')).toBe(true);
   });
 
   it('writes a testimonial with the formatting buttons, and the home page shows it in bold', async () => {
