@@ -20,14 +20,19 @@ const bodyOf = (sent: SentRequest[], method: string, path: string) =>
     | Record<string, unknown>
     | undefined;
 
+/** Signs in and answers for testimonial 4: read, change, and the list the form returns to. */
+function testimonialApi() {
+  signIn();
+  return stubAdminApi({
+    'GET testimonials/4': { success: true, data: testimonial },
+    'PATCH testimonials/4': (request) => ({ success: true, data: { ...testimonial, ...(request.body as object) } }),
+    'GET testimonials': { success: true, data: [testimonial], page: 1, per_page: 20, total: 1 },
+  });
+}
+
 describe('a testimonial’s form in the console', () => {
   it('is shown formatted in a text box named by its label, with a formatting toolbar, and saved as it was', async () => {
-    signIn();
-    const { sent } = stubAdminApi({
-      'GET testimonials/4': { success: true, data: testimonial },
-      'PATCH testimonials/4': (request) => ({ success: true, data: { ...testimonial, ...(request.body as object) } }),
-      'GET testimonials': { success: true, data: [testimonial], page: 1, per_page: 20, total: 1 },
-    });
+    const { sent } = testimonialApi();
     const { user, router } = renderRoute('/testimonials/4');
 
     const text = await screen.findByRole('textbox', { name: 'What they said' });
@@ -45,12 +50,7 @@ describe('a testimonial’s form in the console', () => {
   });
 
   it('offers a palette beside each colour code, and either one sets the colour', async () => {
-    signIn();
-    const { sent } = stubAdminApi({
-      'GET testimonials/4': { success: true, data: testimonial },
-      'PATCH testimonials/4': (request) => ({ success: true, data: { ...testimonial, ...(request.body as object) } }),
-      'GET testimonials': { success: true, data: [testimonial], page: 1, per_page: 20, total: 1 },
-    });
+    const { sent } = testimonialApi();
     const { user, router } = renderRoute('/testimonials/4');
 
     const palette = await screen.findByLabelText('Background colour: choose on a palette');

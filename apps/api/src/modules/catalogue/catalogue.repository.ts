@@ -44,16 +44,7 @@ export async function loadCatalogueSnapshot(db: Database) {
       .where(eq(products.status, 'active'))
       .orderBy(desc(products.createdAt), desc(products.id)),
     images: await db.select().from(productImages).orderBy(asc(productImages.productId), asc(productImages.position)),
-    productSizes: await db
-      .select({
-        productId: productSizes.productId,
-        sizeId: productSizes.sizeId,
-        stock: productSizes.stock,
-        reserved: productSizes.reserved,
-      })
-      .from(productSizes)
-      .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
-      .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id)),
+    productSizes: await stockRows(db),
     sizes: await db.select().from(sizes).orderBy(asc(sizes.sortOrder), asc(sizes.id)),
     patterns: await db.select().from(patterns).orderBy(asc(patterns.name)),
     genders: await db.select().from(genders).orderBy(asc(genders.id)),
@@ -82,8 +73,11 @@ export async function loadCatalogueSnapshot(db: Database) {
 
 export type CatalogueSnapshot = Awaited<ReturnType<typeof loadCatalogueSnapshot>>;
 
-/** The stock rows of some products, in the snapshot's order (by product, then by the sizes' order). */
-export function loadStockOf(db: Database, productIds: number[]): Promise<CatalogueSnapshot['productSizes']> {
+/**
+ * Stock rows by product, then by the sizes' order: every product's, or only those of `productIds`
+ * (a stock-only update, which must come back in the same order as the full snapshot's).
+ */
+function stockRows(db: Database, productIds?: number[]) {
   return db
     .select({
       productId: productSizes.productId,
@@ -93,8 +87,13 @@ export function loadStockOf(db: Database, productIds: number[]): Promise<Catalog
     })
     .from(productSizes)
     .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
-    .where(inArray(productSizes.productId, productIds))
+    .where(productIds === undefined ? undefined : inArray(productSizes.productId, productIds))
     .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
+}
+
+/** The stock rows of some products, in the snapshot's order. */
+export function loadStockOf(db: Database, productIds: number[]): Promise<CatalogueSnapshot['productSizes']> {
+  return stockRows(db, productIds);
 }
 
 /** The snapshot with these products' stock rows replaced by `rows`. */
