@@ -43,7 +43,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { deleteSessionsOf } from './auth.repository';
 import { toAdminAccount } from './auth.service';
-import { spreadsheetSafe } from './csv';
+import { sendCsv, spreadsheetSafe } from './csv';
 import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
 
 /* Customers (read and disable), contact messages, newsletter subscribers, and admin accounts (owners only). */
@@ -349,11 +349,7 @@ const newsletterExport: FastifyPluginAsyncZod = async (app) => {
         rows.map((row) => [spreadsheetSafe(row.email), row.createdAt.toISOString()]),
         { header: true, columns: ['email', 'subscribed_at'] },
       );
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="kapaas-newsletter-${day}.csv"`)
-        .send(csv);
+      return sendCsv(reply, 'newsletter', csv);
     },
   );
 };

@@ -10,6 +10,7 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/errors';
+import { sendCsv } from '../csv';
 import { changeOrderStatus, findOrder, listOrders, ordersCsv, refundOrder } from './admin-orders.service';
 
 const failures = {
@@ -70,11 +71,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         from: query.from === undefined ? undefined : new Date(query.from),
         to: query.to === undefined ? undefined : endOf(query.to),
       });
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="kapaas-orders-${day}.csv"`)
-        .send(csv);
+      return sendCsv(reply, 'orders', csv);
     },
   );
 
