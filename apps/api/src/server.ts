@@ -1,73 +1,23 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase, prepareDatabase } from '@kapaas/db';
-import { buildApp } from './app';
-import { type Config, ConfigError, DEVELOPMENT_DEFAULTS, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 
-function readConfig(): Config {
+/**
+ * The shop's process entry. It reads the configuration before loading anything else, so a bad
+ * setting is refused with its one-line message by a process that has opened nothing and loaded no
+ * native module: it ends on its own with exit code 1 (no process.exit racing module loading).
+ */
+function readConfig(): Config | undefined {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return undefined;
   }
 }
 
 const config = readConfig();
-const dataDir = resolve(config.DATA_DIR);
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-);
-const { seeded } = await prepareDatabase(database, { seedDemo: config.SEED_DEMO });
-
-const defaultDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
-const storefrontDist = resolve(config.STOREFRONT_DIST ?? defaultDist);
-const adminDist = resolve(config.ADMIN_DIST ?? fileURLToPath(new URL('../../admin/dist', import.meta.url)));
-const app = await buildApp({ config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') });
-
-if (seeded) app.log.info('seeded the demo shop into an empty database');
-if (!existsSync(join(storefrontDist, 'index.html'))) {
-  app.log.warn({ storefrontDist }, 'the storefront is not built: run `npm run build`');
-}
-if (!existsSync(join(adminDist, 'index.html'))) {
-  app.log.warn({ adminDist }, 'the admin console is not built: run `npm run build`');
-}
-if (config.ADMIN_PASSWORD === DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD) {
-  app.log.info(
-    { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
-    'development admin credentials (set ADMIN_EMAIL and ADMIN_PASSWORD to change them)',
-  );
-}
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-try {
-  await app.listen({ port: config.PORT, host: config.HOST });
-} catch (err) {
-  app.log.error({ err }, 'could not listen');
-  await database.close();
-  process.exit(1);
+if (config) {
+  const { start } = await import('./start');
+  await start(config);
 }

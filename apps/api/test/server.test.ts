@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 
 const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
 
-/** Runs server.ts as `npm start` does, and collects what it prints until it exits or `until` sees enough. */
+/**
+ * Runs server.ts as `npm start` does, and collects what it prints until it exits or `until` sees
+ * enough. A process still running after 45 s is killed and reported with what it printed, so a
+ * hang fails with its output instead of a bare test timeout.
+ */
 function runServer(env: Record<string, string>, until?: (output: string) => boolean) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
@@ -19,21 +23,29 @@ function runServer(env: Record<string, string>, until?: (output: string) => bool
     if (until?.(stdout)) child.kill('SIGTERM');
   });
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    child.on('exit', (code) => done({ code, stdout, stderr }));
+  let hung = false;
+  const guard = setTimeout(() => {
+    hung = true;
+    child.kill('SIGKILL');
+  }, 45_000);
+  return new Promise<{ code: number | null | 'hung'; stdout: string; stderr: string }>((done) => {
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      done({ code: hung ? 'hung' : code, stdout, stderr });
+    });
   });
 }
 
-describe('server.ts', () => {
+describe('server.ts', { timeout: 60_000 }, () => {
   it('stops at once with a one-line message naming a bad variable', async () => {
     const { code, stderr } = await runServer({ PORT: 'eighty' });
-    expect(code).toBe(1);
+    expect({ code, stderr }).toMatchObject({ code: 1 });
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
   });
 
   it('refuses to start in production with the development admin credentials', async () => {
     const { code, stderr } = await runServer({ NODE_ENV: 'production' });
-    expect(code).toBe(1);
+    expect({ code, stderr }).toMatchObject({ code: 1 });
     expect(stderr).toMatch(/ADMIN_PASSWORD must be set to your own value/);
   });
 
