@@ -29,6 +29,11 @@ const ConfigSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_API_BASE: z.url().optional(),
     RAZORPAY_CHECKOUT_URL: z.url().optional(),
+    /**
+     * The sandbox's account setting for card payments: captured at once (Razorpay's automatic
+     * capture), or left authorised for the shop to capture (manual capture).
+     */
+    RAZORPAY_SANDBOX_CAPTURE: z.enum(['automatic', 'manual']).default('automatic'),
     ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
     /** Lets a production deployment run on the built-in payment sandbox (a demo or staging shop). */

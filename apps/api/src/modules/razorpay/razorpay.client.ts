@@ -170,6 +170,12 @@ export interface RazorpayClient {
   fetchOrderPayments(orderId: string): Promise<RazorpayPayment[]>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
   /**
+   * Captures an authorised payment (POST /v1/payments/:id/capture) for exactly the amount and
+   * currency authorised, and answers the captured payment. Razorpay refuses a second capture of
+   * the same payment with a 400, so a capture is never made twice.
+   */
+  capturePayment(paymentId: string, amount: number, currency: string): Promise<RazorpayPayment>;
+  /**
    * Refunds a captured payment. `idempotencyKey` (10+ characters of A-Z a-z 0-9 _ -) goes in
    * X-Refund-Idempotency: the same key and body answer the same refund, never a second one.
    */
@@ -328,6 +334,8 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
       return list.items;
     },
     fetchPayment: (paymentId) => call(RazorpayPayment, 'GET', `/v1/payments/${id(paymentId)}`),
+    capturePayment: (paymentId, amount, currency) =>
+      call(RazorpayPayment, 'POST', `/v1/payments/${id(paymentId)}/capture`, { amount, currency }),
     async refund(paymentId, input, idempotencyKey) {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw new ProviderError({

@@ -108,6 +108,7 @@ export const paymentsPlugin = fp<{ config: Config }>(
       keyId: SANDBOX_KEY_ID,
       keySecret: SANDBOX_KEY_SECRET,
       webhookSecret: SANDBOX_WEBHOOK_SECRET,
+      capture: config.RAZORPAY_SANDBOX_CAPTURE,
       deliverer,
     });
     app.decorate('payments', {

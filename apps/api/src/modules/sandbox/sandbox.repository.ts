@@ -56,6 +56,23 @@ export async function recordAttempt(db: Queryable, orderId: string, paidPaise: n
     .where(eq(sandboxRazorpayOrders.id, orderId));
 }
 
+/** An authorised payment's capture: the order is paid with it. */
+export async function recordCapture(db: Queryable, orderId: string, paidPaise: number) {
+  await db
+    .update(sandboxRazorpayOrders)
+    .set({ status: 'paid', amountPaidPaise: paidPaise })
+    .where(eq(sandboxRazorpayOrders.id, orderId));
+}
+
+export async function markCaptured(db: Queryable, paymentId: string) {
+  const [row] = await db
+    .update(sandboxRazorpayPayments)
+    .set({ status: 'captured', captured: true })
+    .where(eq(sandboxRazorpayPayments.id, paymentId))
+    .returning();
+  return row as SandboxPaymentRow;
+}
+
 export async function insertPayment(db: Queryable, row: typeof sandboxRazorpayPayments.$inferInsert) {
   const [created] = await db.insert(sandboxRazorpayPayments).values(row).returning();
   return created as SandboxPaymentRow;

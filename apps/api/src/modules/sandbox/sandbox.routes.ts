@@ -5,7 +5,9 @@ import { CHECKOUT_SCRIPT } from './checkout-script';
 import { SANDBOX_KEY_ID } from './sandbox.constants';
 import {
   badRequest,
+  type CaptureMode,
   CheckoutPayBody,
+  capture,
   checkCardDetails,
   createOrder,
   fetchOrder,
@@ -23,6 +25,8 @@ export interface SandboxRoutesOptions {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** The emulated account's capture setting: paying cards capture at once, or only authorise. */
+  capture: CaptureMode;
   deliverer: WebhookDeliverer;
 }
 
@@ -40,7 +44,7 @@ function sameText(a: string, b: string): boolean {
  */
 export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
   const { db } = app.database;
-  const secrets = { keySecret: options.keySecret, webhookSecret: options.webhookSecret };
+  const secrets = { keySecret: options.keySecret, webhookSecret: options.webhookSecret, capture: options.capture };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof SandboxError) return reply.code(error.statusCode).send(error.body);
@@ -91,6 +95,11 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
     api.get<{ Params: { id: string } }>('/v1/payments/:id', hide, async (request) =>
       fetchPayment(db, request.params.id),
     );
+    api.post<{ Params: { id: string } }>('/v1/payments/:id/capture', hide, async (request) => {
+      const result = await capture(db, options.webhookSecret, request.params.id, request.body);
+      options.deliverer.send(result.webhookIds);
+      return result.payment;
+    });
     api.post<{ Params: { id: string } }>('/v1/payments/:id/refund', hide, async (request) => {
       const key = request.headers['x-refund-idempotency'];
       const result = await refund(

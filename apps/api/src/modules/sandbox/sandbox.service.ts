@@ -7,7 +7,8 @@ import * as repo from './sandbox.repository';
 
 /*
  * The rules of the emulated Razorpay: orders (unique receipts), card payments captured at once
- * or declined by test card, refunds (idempotent by key, never above what was captured), and the
+ * (or, with the account set to manual capture, authorised until captured) or declined by test
+ * card, captures, refunds (idempotent by key, never above what was captured), and the
  * webhooks each change produces, written in the same transaction (an outbox) and sent after.
  */
 
@@ -151,7 +152,7 @@ const collection = <T>(items: T[]) => ({ entity: 'collection' as const, count: i
 // ---------------------------------------------------------------------------------------------
 // Webhooks: the event body, signed later by the deliverer with the webhook secret.
 
-type WebhookEvent = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
+type WebhookEvent = 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
 
 function webhookRow(
   event: WebhookEvent,
@@ -320,14 +321,21 @@ export function checkCardDetails(expiry: string, cvv: string, now = new Date()):
 }
 
 /**
+ * The emulated account's capture setting (Razorpay's dashboard setting): `automatic` captures a
+ * paying card at once; `manual` leaves the payment authorised until POST /v1/payments/:id/capture.
+ */
+export type CaptureMode = 'automatic' | 'manual';
+
+/**
  * One card payment on a sandbox order: a paying test card captures it at once (the order becomes
- * paid), any other card makes a failed payment (the order becomes attempted). The webhooks are
- * written in the same transaction. A declined card throws, after the failed payment is committed,
- * with Razorpay's error shape and the payment id in `metadata`.
+ * paid), or with manual capture authorises it (the order is attempted until the capture); any
+ * other card makes a failed payment (the order becomes attempted). The webhooks are written in the
+ * same transaction. A declined card throws, after the failed payment is committed, with
+ * Razorpay's error shape and the payment id in `metadata`.
  */
 export async function pay(
   db: Database,
-  secrets: { keySecret: string; webhookSecret: string },
+  secrets: { keySecret: string; webhookSecret: string; capture?: CaptureMode },
   input: { orderId: string; cardNumber: string; email?: string; contact?: string },
 ): Promise<PayResult> {
   const digits = cardDigits(input.cardNumber);
@@ -342,13 +350,14 @@ export async function pay(
         metadata: { order_id: order.id },
       });
     }
-    const captured = outcome.kind === 'captured';
+    const paying = outcome.kind === 'captured';
+    const captured = paying && secrets.capture !== 'manual';
     const payment = await repo.insertPayment(tx, {
       id: newId('pay_'),
       orderId: order.id,
       amountPaise: order.amountPaise,
       currency: order.currency,
-      status: captured ? 'captured' : 'failed',
+      status: captured ? 'captured' : paying ? 'authorized' : 'failed',
       captured,
       cardLast4: digits.slice(-4),
       email: input.email ?? null,
@@ -370,7 +379,9 @@ export async function pay(
           webhookRow('payment.captured', order.id, { payment }, secrets.webhookSecret),
           webhookRow('order.paid', order.id, { payment, order: updated }, secrets.webhookSecret),
         ]
-      : [webhookRow('payment.failed', order.id, { payment }, secrets.webhookSecret)];
+      : paying
+        ? [webhookRow('payment.authorized', order.id, { payment }, secrets.webhookSecret)]
+        : [webhookRow('payment.failed', order.id, { payment }, secrets.webhookSecret)];
     const webhooks = await repo.insertWebhooks(tx, events);
     return { payment, webhookIds: webhooks.map((w) => w.id) };
   });
@@ -393,6 +404,48 @@ export async function pay(
     },
     webhookIds,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Captures.
+
+const CaptureBody = z.strictObject({
+  amount: z.number({ error: 'The amount field is required.' }).int('The amount must be an integer.'),
+  currency: z.string({ error: 'The currency field is required.' }),
+});
+
+/**
+ * POST /v1/payments/:id/capture, as Razorpay answers it: only an authorised payment is captured,
+ * for exactly the amount and currency authorised; the captured payment is answered, and its order
+ * becomes paid. A second capture is refused ("already captured"). The payment row is locked, so of
+ * two simultaneous captures one captures and the other is refused.
+ */
+export async function capture(db: Database, webhookSecret: string, paymentId: string, input: unknown) {
+  const body = parse(CaptureBody, input);
+  return db.transaction(async (tx: Transaction) => {
+    const payment = await repo.findPayment(tx, paymentId, true);
+    if (!payment) throw notFound();
+    if (payment.captured) throw badRequest('This payment has already been captured', { field: 'payment_id' });
+    if (payment.status !== 'authorized') {
+      throw badRequest('Only payments which have been authorized and not yet captured can be captured', {
+        field: 'payment_id',
+      });
+    }
+    if (body.amount !== payment.amountPaise) {
+      throw badRequest('Capture amount must be equal to the amount authorized', { field: 'amount' });
+    }
+    if (body.currency !== payment.currency) {
+      throw badRequest('Currency should be same as that of the payment', { field: 'currency' });
+    }
+    const captured = await repo.markCaptured(tx, payment.id);
+    await repo.recordCapture(tx, payment.orderId, payment.amountPaise);
+    const order = (await repo.findOrder(tx, payment.orderId)) as repo.SandboxOrderRow;
+    const webhooks = await repo.insertWebhooks(tx, [
+      webhookRow('payment.captured', order.id, { payment: captured }, webhookSecret),
+      webhookRow('order.paid', order.id, { payment: captured, order }, webhookSecret),
+    ]);
+    return { payment: paymentEntity(captured), webhookIds: webhooks.map((w) => w.id) };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
