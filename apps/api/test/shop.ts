@@ -49,7 +49,14 @@ const TEST_LIMITS: Limits = Object.fromEntries(
 let shoppers = 0;
 
 export async function startTestShop(
-  options: { storefrontDist?: string; adminDist?: string; limits?: Limits; expirySweepMs?: number } = {},
+  options: {
+    storefrontDist?: string;
+    adminDist?: string;
+    limits?: Limits;
+    expirySweepMs?: number;
+    /** Settings beyond the test defaults, as environment variables (RAZORPAY_SANDBOX_CAPTURE, …). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestShop> {
   const postgresUrl = inject('postgresUrl');
   const template = inject('pgliteTemplate');
@@ -59,9 +66,10 @@ export async function startTestShop(
   else throw new Error('No test database template: is test/global-setup.ts configured?');
 
   const mediaDir = await mkdtemp(join(tmpdir(), 'kapaas-media-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const { env, ...appOptions } = options;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   // The expiry sweep is off: tests run expireDueOrders themselves, at a time they choose.
-  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, expirySweepMs: 0, ...options });
+  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, expirySweepMs: 0, ...appOptions });
 
   function visitor(): Shopper {
     const shopper: Shopper = {

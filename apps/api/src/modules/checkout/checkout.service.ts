@@ -412,10 +412,19 @@ export interface ConfirmInput {
 
 const VERIFICATION_FAILED = 'Payment verification failed.';
 
+/** The provider could not be asked (or could not capture): the webhook or the expiry check settles it later. */
+const confirmationUnavailable = () =>
+  new AppError(
+    'PROVIDER_UNAVAILABLE',
+    'We could not confirm your payment just now. If money was taken, your order will update by itself shortly.',
+    { code: 'PROVIDER_UNAVAILABLE' },
+  );
+
 /**
  * order_place, second call: the checkout handler's answer. The signature is checked against the
  * provider order id the server stored for this (the caller's) order, never the one in the body;
- * the provider confirms the payment is captured; `settlePayment` then marks the order paid once.
+ * the provider confirms the payment is captured (an authorised one is captured, for an account that
+ * captures manually); `settlePayment` then marks the order paid once.
  * A repeat answers success and changes nothing; a bad signature changes nothing.
  */
 export async function confirmPayment(
@@ -454,17 +463,20 @@ export async function confirmPayment(
     if (error instanceof ProviderError && error.status !== null && error.status < 500) {
       throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'UNKNOWN_PAYMENT' });
     }
-    throw new AppError(
-      'PROVIDER_UNAVAILABLE',
-      'We could not confirm your payment just now. If money was taken, your order will update by itself shortly.',
-      { code: 'PROVIDER_UNAVAILABLE' },
-    );
+    throw confirmationUnavailable();
   }
   if (payment.order_id !== order.razorpayOrderId) {
     throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'PAYMENT_ORDER_MISMATCH' });
   }
 
-  const settled = await settlePayment(deps, payment, 'checkout');
+  let settled: Awaited<ReturnType<typeof settlePayment>>;
+  try {
+    settled = await settlePayment(deps, payment, 'checkout');
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log.error({ err: error, orderId: order.id }, 'could not capture the payment with the provider');
+    throw confirmationUnavailable();
+  }
   switch (settled.kind) {
     case 'settled':
       return paidAnswer();
@@ -489,6 +501,13 @@ export async function confirmPayment(
         { code: 'REFUND_PENDING' },
       );
     case 'not_captured':
+      if (settled.reason) {
+        throw new AppError(
+          'CONFLICT',
+          `This payment was not taken because ${settled.reason}. Your bank will release the amount it holds.`,
+          { code: 'NOT_ACCEPTED' },
+        );
+      }
       throw new AppError(
         'CONFLICT',
         settled.status === 'failed'

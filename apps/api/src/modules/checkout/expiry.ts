@@ -8,8 +8,8 @@ const BATCH = 50;
 
 /**
  * Expires the orders left in pending_payment past their expires_at (ADR 012). Before giving up on
- * an order it asks the provider whether a payment was captured after all (a webhook lost on the
- * way); if so it settles it instead. Each expiry is a compare-and-set from pending_payment, so
+ * an order it asks the provider whether a payment was captured (or authorised, on an account that
+ * captures manually) after all, a webhook lost on the way; if so it settles it instead. Each expiry is a compare-and-set from pending_payment, so
  * several processes sweeping at once expire, and release the stock of, each order exactly once.
  * Returns how many orders it expired.
  */
@@ -27,11 +27,10 @@ export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Pro
     if (order.razorpayOrderId) {
       try {
         const attempts = await deps.payments.client.fetchOrderPayments(order.razorpayOrderId);
-        const captured = attempts.find((payment) => payment.status === 'captured');
-        if (captured) {
-          await settlePayment(deps, captured, 'expiry check');
-          continue;
-        }
+        const paid =
+          attempts.find((payment) => payment.status === 'captured') ??
+          attempts.find((payment) => payment.status === 'authorized');
+        if (paid && (await settlePayment(deps, paid, 'expiry check')).kind !== 'not_captured') continue;
       } catch (err) {
         // The provider is unreachable: expire anyway; a payment that arrives later still settles.
         deps.log.warn({ err, orderId: order.id }, 'could not ask the provider about an expiring order');

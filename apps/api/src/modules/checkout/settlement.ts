@@ -39,13 +39,14 @@ export type PaymentSource = 'checkout' | 'webhook' | 'expiry check';
  *   cancelled, or expired and sold out, or its coupon was used up meanwhile) and gave the money back,
  *   or tried to and recorded that the refund still has to be made;
  * - not_captured: the provider has not captured it (authorised only, or failed): nothing changed;
+ *   `reason` says why the shop left an authorised payment uncaptured (the bank releases it);
  * - unknown_order: no order of ours has this provider order id.
  */
 export type Settlement =
   | { kind: 'settled'; orderId: number }
   | { kind: 'already'; orderId: number; paid: boolean; note: string | null }
   | { kind: 'refunded' | 'refund_failed'; orderId: number; reason: string }
-  | { kind: 'not_captured'; status: RazorpayPayment['status'] }
+  | { kind: 'not_captured'; status: RazorpayPayment['status']; reason?: string }
   | { kind: 'unknown_order' };
 
 /** Thrown inside the settling savepoint to undo it when the order cannot take the payment. */
@@ -127,9 +128,40 @@ function refusalFor(order: OrderRow, payment: RazorpayPayment): string | null {
 }
 
 /**
+ * An authorised payment (a Razorpay account set to capture manually) is captured when its order
+ * can take it: the amount and currency match the order's total and the order is neither paid nor
+ * cancelled. Otherwise it is left authorised, and the bank releases it by itself: no money is
+ * taken only to be refunded. Of two simultaneous captures (the callback and the webhook) the
+ * provider refuses the second; the payment is then fetched again and settles as captured.
+ * A provider that cannot be reached throws, so the caller answers "try again" (the webhook a 5xx,
+ * which Razorpay retries).
+ */
+async function captureIfAcceptable(
+  deps: CheckoutDeps,
+  payment: RazorpayPayment,
+): Promise<{ payment: RazorpayPayment; refusal?: string }> {
+  if (payment.status !== 'authorized' || !payment.order_id) return { payment };
+  const [order] = await deps.db.select().from(orders).where(eq(orders.razorpayOrderId, payment.order_id));
+  if (!order) return { payment };
+  const refusal = refusalFor(order, payment);
+  if (refusal !== null) {
+    deps.log.warn({ orderId: order.id, paymentId: payment.id, refusal }, 'left an authorised payment uncaptured');
+    return { payment, refusal };
+  }
+  try {
+    return { payment: await deps.payments.client.capturePayment(payment.id, payment.amount, payment.currency) };
+  } catch (error) {
+    if (!(error instanceof ProviderError) || error.status === null || error.status >= 500) throw error;
+    // Refused: captured meanwhile by the other caller, or no longer capturable. Ask what it is now.
+    deps.log.info({ orderId: order.id, paymentId: payment.id, refused: error.message }, 'capture refused');
+    return { payment: await deps.payments.client.fetchPayment(payment.id) };
+  }
+}
+
+/**
  * The one place an order becomes paid (ADR 012): the checkout's second call, the webhook and the
- * expiry sweep all come here with a payment the provider says is captured. In one transaction it
- * locks the order, and
+ * expiry sweep all come here with a payment the provider says is captured, or authorised (which
+ * is captured first, see captureIfAcceptable). In one transaction it locks the order, and
  * - if this payment was recorded before, changes nothing (exactly once, whichever caller is first);
  * - otherwise, when the order can take it: sells the held stock (or, after expiry or a failed first
  *   attempt, stock that is still free), counts the coupon, marks the order paid, records the
@@ -142,8 +174,10 @@ export async function settlePayment(
   payment: RazorpayPayment,
   source: PaymentSource,
 ): Promise<Settlement> {
+  const captured = await captureIfAcceptable(deps, payment);
+  payment = captured.payment;
   if (payment.status !== 'captured' && payment.status !== 'refunded') {
-    return { kind: 'not_captured', status: payment.status };
+    return { kind: 'not_captured', status: payment.status, ...(captured.refusal ? { reason: captured.refusal } : {}) };
   }
   if (!payment.order_id) return { kind: 'unknown_order' };
   const providerOrderId = payment.order_id;

@@ -18,7 +18,8 @@ const WebhookBody = z.object({
 /**
  * POST /api/razorpay_webhook (decisions.md §5, ADR 012). Verified on the raw bytes with the
  * webhook secret; deduplicated by x-razorpay-event-id; `payment.captured` and `order.paid` settle
- * through the same function as the checkout's second call, `payment.failed` fails the order and
+ * through the same function as the checkout's second call (as does `payment.authorized`, for an
+ * account that captures manually: the payment is captured first), `payment.failed` fails the order and
  * releases its stock, `refund.processed` records the refund. Answers 2xx once the event is handled
  * (or known), 400 for a bad signature or body, 5xx when handling failed, so Razorpay retries.
  */
@@ -68,7 +69,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     const payment = payload.payment?.entity;
     let orderId: number | null = null;
     let outcome: string;
-    if ((event === 'payment.captured' || event === 'order.paid') && payment) {
+    if ((event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') && payment) {
       const settled = await settlePayment(deps(), payment, 'webhook');
       orderId = 'orderId' in settled ? settled.orderId : null;
       outcome = settled.kind;
