@@ -2,7 +2,12 @@ import { eq, sandboxRazorpayOrders, sandboxRazorpayPayments, sandboxRazorpayWebh
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET } from '../sandbox/sandbox.constants';
+import {
+  SANDBOX_KEY_ID,
+  SANDBOX_KEY_SECRET,
+  SANDBOX_PREFIX,
+  SANDBOX_WEBHOOK_SECRET,
+} from '../sandbox/sandbox.constants';
 import { pay } from '../sandbox/sandbox.service';
 import { checkoutFixtures } from './checkout.fixtures';
 
@@ -33,10 +38,7 @@ async function sandboxPayment(id: string) {
 }
 
 const sandboxPaymentsOf = (providerOrderId: string) =>
-  shop.database.db
-    .select()
-    .from(sandboxRazorpayPayments)
-    .where(eq(sandboxRazorpayPayments.orderId, providerOrderId));
+  shop.database.db.select().from(sandboxRazorpayPayments).where(eq(sandboxRazorpayPayments.orderId, providerOrderId));
 
 describe('the sandbox set to capture manually', () => {
   it('authorises a paying card, then captures it once, for exactly the amount authorised', async () => {
@@ -46,8 +48,7 @@ describe('the sandbox set to capture manually', () => {
       payload: { amount: 89_900, currency: 'INR', receipt: `manual-${Date.now()}` },
     });
     const order = created.json() as { id: string };
-    const handler = f.paid(order.id);
-    const paymentId = (await handler).razorpay_payment_id;
+    const paymentId = (await f.paid(order.id)).razorpay_payment_id;
     expect(await sandboxPayment(paymentId)).toMatchObject({ status: 'authorized', captured: false });
     const [orderRow] = await shop.database.db
       .select()
@@ -102,7 +103,11 @@ describe('the shop on an account that captures manually', () => {
     await f.webhooksDelivered();
     expect(await f.orderRow(placed.order_id)).toMatchObject({ status: 'paid' });
     expect(await f.paymentsOf(placed.order_id)).toEqual([
-      expect.objectContaining({ providerPaymentId: handler.razorpay_payment_id, amountPaise: placed.amount, note: null }),
+      expect.objectContaining({
+        providerPaymentId: handler.razorpay_payment_id,
+        amountPaise: placed.amount,
+        note: null,
+      }),
     ]);
     expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
   });
