@@ -115,6 +115,31 @@ describe('a shopper making an account and looking after it', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  it('saves a product to the wishlist, finds it there and removes it', async () => {
+    const { page } = shopper;
+    await page.goto('/');
+    await page
+      .getByRole('region', { name: 'New Arrivals' })
+      .getByRole('link', { name: /shop now/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/product-detail\/\d+$/);
+    const productName = (await page.locator('h1.product-detail__name').textContent()) ?? '';
+    expect(productName).not.toBe('');
+    await page.getByRole('button', { name: 'Save to Wishlist' }).click();
+    await page.getByText('Wishlist added successfully.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('link', { name: 'Wishlist' }).click();
+    await page.getByRole('heading', { level: 2, name: productName }).waitFor();
+    await snap(page, JOURNEY, '5w-wishlist-saved');
+    await page.getByRole('button', { name: `Remove ${productName} from wishlist` }).click();
+    await page.getByText('Product removed successfully from Wishlist.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Your Wishlist is Empty !').waitFor();
+    await page.getByRole('link', { name: `Welcome ${NAME}` }).click();
+    await page.waitForURL(/\/myprofile$/);
+  });
+
   it('adds an address, seeing the PIN rule first', async () => {
     const { page } = shopper;
     await page.getByRole('button', { name: 'Add Address' }).click();
