@@ -83,9 +83,18 @@ export const AdminOrderStatusRequest = z.strictObject({
 });
 export type AdminOrderStatusRequest = z.infer<typeof AdminOrderStatusRequest>;
 
-/** Without `amount`, everything not yet refunded is refunded and the order is cancelled and restocked. */
+/**
+ * Without `amount`, everything not yet refunded is refunded and the order is cancelled and restocked.
+ * `idempotency_key` names one refund the owner asked for: the same request sent again with the same
+ * key (a retry after a lost answer, a double click) makes no second refund. The console sends a new
+ * key for each refund form it submits.
+ */
 export const AdminRefundRequest = z.strictObject({
   amount: RupeeAmount.optional(),
   note: z.string().trim().max(500).optional(),
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{10,40}$/, 'Must be 10 to 40 letters, digits, hyphens or underscores.')
+    .optional(),
 });
 export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;

@@ -14,6 +14,8 @@ export const refunds = pgTable(
     providerRefundId: text('provider_refund_id').notNull().unique(),
     amountPaise: integer('amount_paise').notNull(),
     adminId: integer('admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    /** The admin request's idempotency key: a request repeated with it makes no second refund. */
+    requestKey: text('request_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('refunds_amount_positive', sql`${t.amountPaise} > 0`), index('refunds_payment_idx').on(t.paymentId)],

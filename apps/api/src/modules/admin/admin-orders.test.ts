@@ -207,6 +207,33 @@ describe('refunds', () => {
     });
   });
 
+  it('a partial refund sent again with its idempotency key, later or at once, makes no second refund', async () => {
+    const { orderId } = await order();
+    const body = { amount: 150, idempotency_key: 'console-refund-0001' };
+    const first = AdminOrderAnswer.parse(expectStatus(await owner.post(`/orders/${orderId}/refund`, body), 200)).data;
+    expect(first).toMatchObject({ status: 'paid', refunded: 150 });
+    // The answer was lost and the console tries again with the same key.
+    const retried = AdminOrderAnswer.parse(expectStatus(await owner.post(`/orders/${orderId}/refund`, body), 200)).data;
+    expect(retried).toMatchObject({ status: 'paid', refunded: 150 });
+    const twice = { amount: 50, idempotency_key: 'console-refund-0002' };
+    const both = await Promise.all([
+      owner.post(`/orders/${orderId}/refund`, twice),
+      owner.post(`/orders/${orderId}/refund`, twice),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await providerRefundsOf(orderId)).toHaveLength(2);
+    expect((await detail(owner, orderId)).refunded).toBe(200);
+    // Another refund is another key, and is made.
+    const third = { amount: 50, idempotency_key: 'console-refund-0003' };
+    expect((await detail(owner, orderId)).history).toHaveLength(first.history.length + 1);
+    expectStatus(await owner.post(`/orders/${orderId}/refund`, third), 200);
+    expect(await providerRefundsOf(orderId)).toHaveLength(3);
+    expect((await detail(owner, orderId)).refunded).toBe(250);
+    expect((await owner.post(`/orders/${orderId}/refund`, { amount: 1, idempotency_key: 'short' })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('an unpaid order has nothing to refund (409)', async () => {
     const { orderId } = await order({ pay: false });
     expect((await owner.post(`/orders/${orderId}/refund`, {})).statusCode).toBe(409);

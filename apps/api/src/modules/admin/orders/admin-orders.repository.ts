@@ -115,10 +115,16 @@ export async function refundsOf(db: Queryable, paymentIds: number[]) {
 /** Records a provider refund once: false when it was recorded already (a repeated or concurrent request). */
 export async function insertRefund(
   db: Queryable,
-  refund: { paymentId: number; providerRefundId: string; amountPaise: number; adminId: number },
+  refund: { paymentId: number; providerRefundId: string; amountPaise: number; adminId: number; requestKey?: string },
 ): Promise<boolean> {
   const rows = await db.insert(refunds).values(refund).onConflictDoNothing().returning({ id: refunds.id });
   return rows.length > 0;
+}
+
+/** True when a refund was already made for this admin request key. */
+export async function refundRequested(db: Queryable, requestKey: string): Promise<boolean> {
+  const [row] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestKey, requestKey));
+  return row !== undefined;
 }
 
 /** Sets how much of a payment the provider has refunded in all (never lowering it). */

@@ -21,6 +21,7 @@ import {
   orderPage,
   orderSummary,
   paymentsOf,
+  refundRequested,
   refundsOf,
   setRefunded,
 } from './admin-orders.repository';
@@ -265,21 +266,25 @@ function providerRefusal(error: unknown): never {
  * Refunds an order through the provider (the sandbox by default). Without `amount`, everything
  * not yet refunded goes back, and a paid order is cancelled and restocked, then marked refunded.
  *
- * Exactly once: the idempotency key is derived from the order, the payment, what was refunded
- * before and the amount, so a repeated or concurrent request makes the provider answer the same
- * refund, and the refund's provider id is recorded once (`refunds` is unique on it). A full refund
- * asked for again once done changes nothing and answers the order.
+ * Exactly once: with the request's `idempotency_key` (the console sends one per refund asked
+ * for), a request repeated with that key, at once or after the first has finished, makes no second
+ * refund and answers the order; without one, the provider's key is derived from the order, the
+ * payment, what was refunded before and the amount, so a concurrent repeat makes the provider
+ * answer the same refund. Either way the refund's provider id is recorded once (`refunds` is
+ * unique on it), and a full refund asked for again once done changes nothing.
  */
 export async function refundOrder(
   app: FastifyInstance,
   request: FastifyRequest,
   orderId: number,
-  input: { amount?: number | undefined; note?: string | undefined },
+  input: { amount?: number | undefined; note?: string | undefined; idempotency_key?: string | undefined },
 ): Promise<AdminOrder> {
   const admin = adminOf(request);
   const db: Database = app.database.db;
   const current = await findOrder(db, orderId);
   if (!current) throw orderNotFound();
+  const requestKey = input.idempotency_key === undefined ? undefined : `o${orderId}-${input.idempotency_key}`;
+  if (requestKey !== undefined && (await refundRequested(db, requestKey))) return current;
   const payment = (await paymentsOf(db, orderId)).find(
     (p) => (p.status === 'captured' || p.status === 'partially_refunded') && p.refundedPaise < p.amountPaise,
   );
@@ -305,7 +310,10 @@ export async function refundOrder(
     throw new AppError('INVALID_DATA', message, { errors: { amount: [message] } });
   }
 
-  const key = `kapaas-refund-o${orderId}-${payment.providerPaymentId}-r${payment.refundedPaise}-a${amount}`;
+  const key =
+    requestKey === undefined
+      ? `kapaas-refund-o${orderId}-${payment.providerPaymentId}-r${payment.refundedPaise}-a${amount}`
+      : `kapaas-admin-${requestKey}`;
   let refund: Awaited<ReturnType<typeof app.payments.client.refund>>;
   let refundedInAll: number;
   try {
@@ -329,6 +337,7 @@ export async function refundOrder(
       providerRefundId: refund.id,
       amountPaise: refund.amount,
       adminId: admin.id,
+      ...(requestKey === undefined ? {} : { requestKey }),
     });
     const updated = await setRefunded(tx, payment.id, refundedInAll);
     if (!recorded) return false;
