@@ -1,5 +1,5 @@
 import { AdminOrderAnswer, AdminOrderListAnswer, OrderDetailsAnswer } from '@kapaas/contract';
-import { eq, payments, refunds, sandboxRazorpayRefunds } from '@kapaas/db';
+import { eq, orders, payments, refunds, sandboxRazorpayRefunds } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
@@ -65,7 +65,8 @@ describe('order list and detail', () => {
     );
     expect(paid.data.every((o) => o.status === 'paid')).toBe(true);
     expect(paid.data.some((o) => o.id === orderId)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    // Dates are the shop's Indian days (UTC+05:30), whatever the server's clock zone.
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
     const byDate = expectStatus(await staff.get('/orders', { from: today, to: today, per_page: 100 }), 200);
     expect(byDate.data.some((o: { id: number }) => o.id === orderId)).toBe(true);
     const past = expectStatus(await staff.get('/orders', { to: '2020-01-01' }), 200);
@@ -80,6 +81,29 @@ describe('order list and detail', () => {
     expect((await owner.get('/orders/999999')).statusCode).toBe(404);
     expect((await admin.client().get('/orders')).statusCode).toBe(401);
     expect((await admin.client().post(`/orders/${orderId}/status`, { status: 'packed' })).statusCode).toBe(401);
+  });
+});
+
+describe('order dates', () => {
+  it('reads a date alone as that day in India: 01:30 IST on the 20th is the 20th, though it is the 19th in UTC', async () => {
+    const { orderId } = await order({ pay: false });
+    await shop.database.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-11-19T20:00:00Z') })
+      .where(eq(orders.id, orderId));
+    const on = async (day: string) =>
+      AdminOrderListAnswer.parse(
+        expectStatus(await staff.get('/orders', { from: day, to: day, per_page: 100 }), 200),
+      ).data.map((o) => o.id);
+    expect(await on('2026-11-20')).toContain(orderId);
+    expect(await on('2026-11-19')).not.toContain(orderId);
+    const instant = AdminOrderListAnswer.parse(
+      expectStatus(
+        await staff.get('/orders', { from: '2026-11-19T19:59:00Z', to: '2026-11-19T20:01:00Z', per_page: 100 }),
+        200,
+      ),
+    );
+    expect(instant.data.map((o) => o.id)).toContain(orderId);
   });
 });
 

@@ -22,9 +22,18 @@ const failures = {
   502: ErrorAnswer,
 };
 
-/** The end of the day when `to` is a date, so that to=2026-11-20 includes the whole 20th (UTC). */
+/** The shop's days are Indian days: a date alone in `from`/`to` means that day in India (UTC+05:30). */
+const SHOP_UTC_OFFSET = '+05:30';
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The start of `from`: midnight in India when it is a date, else the instant given. */
+function startOf(from: string): Date {
+  return new Date(DATE_ONLY.test(from) ? `${from}T00:00:00${SHOP_UTC_OFFSET}` : from);
+}
+
+/** The end of `to`: when it is a date, the next midnight in India, so that to=2026-11-20 includes the whole 20th. */
 function endOf(to: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) : new Date(to);
+  return DATE_ONLY.test(to) ? new Date(startOf(to).getTime() + 86_400_000) : new Date(to);
 }
 
 /** /orders: list and detail, status changes along decisions.md §5, and refunds through the provider. */
@@ -47,7 +56,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const { items, total } = await listOrders(app.database.db, {
         ...query,
-        from: query.from === undefined ? undefined : new Date(query.from),
+        from: query.from === undefined ? undefined : startOf(query.from),
         to: query.to === undefined ? undefined : endOf(query.to),
       });
       return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
@@ -68,7 +77,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const csv = await ordersCsv(app.database.db, {
         ...query,
-        from: query.from === undefined ? undefined : new Date(query.from),
+        from: query.from === undefined ? undefined : startOf(query.from),
         to: query.to === undefined ? undefined : endOf(query.to),
       });
       return sendCsv(reply, 'orders', csv);
