@@ -84,9 +84,18 @@ describe('login and tokens', () => {
   it('logout revokes the token; an expired token is refused', async () => {
     const session = await admin.owner();
     expect((await session.get('/me')).statusCode).toBe(200);
+    const me = expectStatus(await session.get('/me'), 200).data as { id: number };
     expectStatus(await session.post('/logout'), 200);
     expect((await session.get('/me')).statusCode).toBe(401);
     expect((await session.post('/logout')).statusCode).toBe(401);
+    // Both ends of the session are in the audit log, with where the login came from.
+    const reader = await admin.owner();
+    const trail = expectStatus(
+      await reader.get('/audit-log', { resource: 'admins', resource_id: String(me.id), per_page: 3 }),
+      200,
+    ).data as { action: string; after: Record<string, unknown> | null }[];
+    expect(trail.map((entry) => entry.action)).toEqual(['login', 'logout', 'login']);
+    expect(trail[2]?.after).toMatchObject({ address: expect.any(String) });
 
     const other = await admin.owner();
     const hashed = createHash('sha256')
@@ -187,13 +196,17 @@ describe('roles', () => {
     // (Checked on the stored hash: a failed login here would spend this file's small per-address limit.)
     const [after] = await shop.database.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
     expect(await verify(after?.passwordHash ?? '', 'staff-password-1')).toBe(false);
-    await admin.login(staff.email, 'a-brand-new-pass-3');
     expect(await admin.lastAudit(owner, 'admins', staff.id)).toMatchObject({
       action: 'password',
       admin_email: staff.email,
     });
     // The audit log never holds a password or its hash.
     expect(JSON.stringify(await admin.lastAudit(owner, 'admins', staff.id))).not.toMatch(/argon2|brand-new/);
+    await admin.login(staff.email, 'a-brand-new-pass-3');
+    expect(await admin.lastAudit(owner, 'admins', staff.id)).toMatchObject({
+      action: 'login',
+      admin_email: staff.email,
+    });
   });
 
   it('keeps one active owner: the last owner cannot be demoted, disabled or deleted', async () => {

@@ -14,7 +14,11 @@ export interface AuditEntry {
 }
 
 /** Records a write; call it inside the write's transaction, so that both commit or neither. */
-export async function recordAudit(db: Queryable, admin: AdminPrincipal, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  db: Queryable,
+  admin: Pick<AdminPrincipal, 'id' | 'email'>,
+  entry: AuditEntry,
+): Promise<void> {
   await db.insert(auditLog).values({
     adminId: admin.id,
     adminEmail: admin.email,

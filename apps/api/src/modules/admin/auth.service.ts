@@ -101,7 +101,16 @@ export class AdminAuth {
 
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + IDLE_MS);
-    await insertAdminSession(this.db, { tokenHash: hashToken(token), adminId: admin.id, expiresAt });
+    await this.db.transaction(async (tx) => {
+      await insertAdminSession(tx, { tokenHash: hashToken(token), adminId: admin.id, expiresAt });
+      await recordAudit(tx, admin, {
+        action: 'login',
+        resource: 'admins',
+        resourceId: admin.id,
+        before: null,
+        after: { address: request.ip, user_agent: request.headers['user-agent']?.slice(0, 200) ?? null },
+      });
+    });
     return { token, expiresAt, admin };
   }
 
@@ -151,6 +160,15 @@ export class AdminAuth {
   }
 
   async logout(principal: AdminPrincipal): Promise<void> {
-    await deleteSession(this.db, principal.sessionId);
+    await this.db.transaction(async (tx) => {
+      await deleteSession(tx, principal.sessionId);
+      await recordAudit(tx, principal, {
+        action: 'logout',
+        resource: 'admins',
+        resourceId: principal.id,
+        before: null,
+        after: null,
+      });
+    });
   }
 }
