@@ -55,12 +55,16 @@ export const RupeeAmount = z
   .max(10_000_000, 'The amount is too large.')
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
 
-/** An image the shop serves: an uploaded or demo file under /media/, or an https URL. */
+/**
+ * An image the shop serves itself: an uploaded or demo file under /media/ (decisions.md §4). Images
+ * on other hosts are refused: the Content-Security-Policy (img-src 'self') would block them, and
+ * the shop would depend on a host it does not control.
+ */
 export const ImageUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(\/media\/[A-Za-z0-9._/-]+|https:\/\/[^\s"'<>]+)$/, 'Must be an uploaded image (/media/…) or an https URL.');
+  .regex(/^\/media\/(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'Must be an image uploaded to the shop (/media/…).');
 
 /** Where a banner or ad leads: a path on the shop or an https URL. */
 export const LinkUrl = z

@@ -54,7 +54,7 @@ const RESOURCES: ShownResource[] = [
     path: 'categories',
     create: (name) => ({ name, image: IMAGE, sort_order: 99 }),
     rename: (name) => ({ name }),
-    invalid: { name: '', image: 'ftp://x' },
+    invalid: { name: '', image: 'https://images.example.com/frock.jpg' },
     invalidFields: ['name', 'image'],
     shown: () => customer('category_list'),
   },
