@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AdminLoginAnswer, ErrorAnswer } from '@kapaas/contract';
-import { adminSessions, adminUsers, eq, sql } from '@kapaas/db';
+import { adminSessions, adminUsers, auditLog, eq, sql } from '@kapaas/db';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
@@ -79,6 +79,31 @@ describe('login and tokens', () => {
     const withCookie = admin.client(undefined, { cookie: shopper.cookie });
     expect((await withCookie.get('/products')).statusCode).toBe(401);
     expect((await withCookie.get('/me')).statusCode).toBe(401);
+  });
+
+  it('answers 401 to every admin route of the OpenAPI document without a token, and changes nothing', async () => {
+    const document = shop.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const calls = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/admin/api/') && path !== '/admin/api/login')
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((method) => ['get', 'post', 'patch', 'put', 'delete'].includes(method))
+          .map((method) => ({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '1') })),
+      );
+    // Every resource of the admin API, not a handful: list, read, create, change, delete, and the rest.
+    expect(calls.length).toBeGreaterThan(60);
+    const auditBefore = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    for (const call of calls) {
+      const response = await shop.app.inject({
+        method: call.method as 'GET',
+        url: call.url,
+        ...(call.method === 'GET' || call.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect(ErrorAnswer.parse(response.json()).success).toBe(false);
+    }
+    const auditAfter = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(auditAfter).toEqual(auditBefore);
   });
 
   it('logout revokes the token; an expired token is refused', async () => {
