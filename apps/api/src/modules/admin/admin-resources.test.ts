@@ -347,6 +347,10 @@ describe('settings', () => {
     expect(
       Math.max(...detail.json().products.sizes.map((s: { max_quantity: number }) => s.max_quantity)),
     ).toBeLessThanOrEqual(2);
+    // The cart shows the new shipping charge at once (the storefront adds it to the total).
+    const guest = await shop.guest();
+    const cart = await guest.post('cart_list', {});
+    expect(cart.json()).toMatchObject({ success: true, shipping_charge: 49.5 });
     expect((await owner.patch('/settings', { per_order_cap: 0 })).statusCode).toBe(400);
     const audit = await shop.database.db.select().from(auditLog).where(eq(auditLog.resource, 'settings'));
     expect(audit.at(-1)).toMatchObject({

@@ -28,7 +28,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartListAnswer, ...failures },
       },
     },
-    async (request) => listCart(db, await resolveOwner(request, request.body), cap()),
+    async (request) =>
+      listCart(db, await resolveOwner(request, request.body), {
+        cap: cap(),
+        shippingChargePaise: app.catalogue.view.shippingChargePaise,
+      }),
   );
 
   app.post(

@@ -56,8 +56,13 @@ export function priceLine(row: CartLineRow, cap: number): CartItem {
   };
 }
 
-/** The owner's cart, every line priced now; unavailable lines stay listed, flagged. */
-export async function listCart(db: Queryable, owner: Owner, cap: number): Promise<CartListAnswer> {
+/** The owner's cart, every line priced now; unavailable lines stay listed, flagged; with the shipping charge. */
+export async function listCart(
+  db: Queryable,
+  owner: Owner,
+  shop: { cap: number; shippingChargePaise: number },
+): Promise<CartListAnswer> {
+  const { cap } = shop;
   const cartId = await findCartId(db, owner);
   const lines = cartId === undefined ? [] : (await cartLines(db, cartId)).map((row) => priceLine(row, cap));
   const available = lines.filter((line) => line.available);
@@ -66,6 +71,7 @@ export async function listCart(db: Queryable, owner: Owner, cap: number): Promis
     product: lines,
     total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
     total_amount: paiseToRupees(available.reduce((sum, line) => sum + Math.round(line.total * 100), 0)),
+    shipping_charge: paiseToRupees(shop.shippingChargePaise),
   };
 }
 

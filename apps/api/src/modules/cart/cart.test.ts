@@ -62,6 +62,7 @@ describe('the cart of a guest and of a user', () => {
       available: true,
     });
     expect(cart.total_items).toBe(3);
+    expect(cart.shipping_charge).toBe(0); // the demo shop ships free
 
     await shop.database.db
       .update(products)

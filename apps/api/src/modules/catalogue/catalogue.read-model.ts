@@ -61,9 +61,12 @@ export class CatalogueView {
   /** Category names by id, for search. */
   readonly categoryNames = new Map<number, string>();
   readonly perOrderQuantityCap: number;
+  /** The shipping charge an order adds, in paise (shop setting). */
+  readonly shippingChargePaise: number;
 
   constructor(snapshot: CatalogueSnapshot) {
     this.perOrderQuantityCap = snapshot.settings.perOrderQuantityCap;
+    this.shippingChargePaise = snapshot.settings.shippingChargePaise;
     const categories = new Map(snapshot.categories.map((c) => [c.id, c]));
     const subcategories = new Map(
       snapshot.subcategories.filter((s) => categories.has(s.categoryId)).map((s) => [s.id, s]),
