@@ -77,7 +77,7 @@ describe('a guest filling and emptying the cart on a phone', () => {
     const remove = page.getByRole('button', { name: /^Remove / }).nth(1);
     await remove.click();
     const done = page.getByRole('dialog');
-    await done.getByText('Item removed from cart.').waitFor();
+    await done.getByText('Item removed from guest cart.').waitFor();
     await snap(page, JOURNEY, '5-removed');
     await done.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('link', { name: 'Shopping cart, 3 items' }).waitFor();

@@ -89,7 +89,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await resolveOwner(request, request.body);
       await removeFromCart(db, owner, request.body.product_id, request.body.size);
-      return { success: true as const, message: 'Item removed from cart.' };
+      // Spec §8 words a guest's removal apart.
+      const message = owner.kind === 'guest' ? 'Item removed from guest cart.' : 'Item removed from cart.';
+      return { success: true as const, message };
     },
   );
 };

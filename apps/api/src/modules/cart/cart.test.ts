@@ -114,9 +114,13 @@ describe('the cart of a guest and of a user', () => {
     const item = await stockedItem(5);
     await guest.post('add_cart', { product_id: item.productId, size: item.sizeId, quantity: 1 });
     const removed = await guest.post('remove_cart', { product_id: item.productId });
-    expect(removed.json()).toMatchObject({ success: true, message: 'Item removed from cart.' });
+    expect(removed.json()).toMatchObject({ success: true, message: 'Item removed from guest cart.' });
     expect((await cartOf(guest)).product).toHaveLength(0);
     expect((await guest.post('remove_cart', { product_id: item.productId })).statusCode).toBe(404);
+    const user = await shop.user();
+    await user.post('add_cart', { product_id: item.productId, size: item.sizeId, quantity: 1 });
+    const fromUser = await user.post('remove_cart', { product_id: item.productId });
+    expect(fromUser.json()).toMatchObject({ success: true, message: 'Item removed from cart.' });
   });
 
   it('keeps a line whose product left the shop or ran out, flagged unavailable and out of the total', async () => {
