@@ -37,6 +37,16 @@ async function sandboxPayment(id: string) {
   return row;
 }
 
+/** Authorises a payment in the sandbox's store directly: its webhook is written but never sent. */
+async function authorise(providerOrderId: string) {
+  const { answer } = await pay(
+    shop.database.db,
+    { keySecret: SANDBOX_KEY_SECRET, webhookSecret: SANDBOX_WEBHOOK_SECRET, capture: 'manual' },
+    { orderId: providerOrderId, cardNumber: '4111111111111111' },
+  );
+  return answer;
+}
+
 const sandboxPaymentsOf = (providerOrderId: string) =>
   shop.database.db.select().from(sandboxRazorpayPayments).where(eq(sandboxRazorpayPayments.orderId, providerOrderId));
 
@@ -147,9 +157,10 @@ describe('the shop on an account that captures manually', () => {
     const item = await f.stockedItem(2);
     const { addressId, shopper } = await f.readyGuest(item);
     const placed = await f.placed(shopper, addressId, item);
-    // Two tabs: both authorise a payment for the same order before either calls back.
-    const first = await f.paid(placed.razorpay_order_id);
-    const second = await f.paid(placed.razorpay_order_id);
+    // Two tabs: both authorise a payment for the same order before either calls back (paid straight
+    // in the sandbox's store, so that no webhook settles either of them first).
+    const first = await authorise(placed.razorpay_order_id);
+    const second = await authorise(placed.razorpay_order_id);
     expect((await f.confirm(shopper, placed.order_id, first)).statusCode).toBe(200);
     await f.webhooksDelivered();
 
@@ -172,11 +183,7 @@ describe('the shop on an account that captures manually', () => {
     const { addressId, shopper } = await f.readyGuest(item);
     const placed = await f.placed(shopper, addressId, item);
     // Paid straight in the sandbox's store: its payment.authorized webhook is written but never sent.
-    const { answer } = await pay(
-      shop.database.db,
-      { keySecret: SANDBOX_KEY_SECRET, webhookSecret: SANDBOX_WEBHOOK_SECRET, capture: 'manual' },
-      { orderId: placed.razorpay_order_id, cardNumber: '4111111111111111' },
-    );
+    const answer = await authorise(placed.razorpay_order_id);
     expect(await f.orderRow(placed.order_id)).toMatchObject({ status: 'pending_payment' });
 
     expect(await f.expireAfter(31)).toBe(0);
