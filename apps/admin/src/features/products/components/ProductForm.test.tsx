@@ -95,6 +95,37 @@ describe('the product form', () => {
     expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
   });
 
+  it('sends only the stock the owner changed, so a save cannot undo the sales made meanwhile', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: jhabla },
+      'PATCH products/7': (request) => ({ success: true, data: { ...jhabla, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/products/7');
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Mulmul Jhabla, white');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved. The shop shows the change now.')).toBeInTheDocument();
+    const renamed = sent.filter((request) => request.method === 'PATCH').at(-1)?.body;
+    expect(renamed).toMatchObject({ name: 'Mulmul Jhabla, white', price: 549 });
+    expect(renamed).not.toHaveProperty('sizes');
+
+    // One size restocked and one size newly made: only those two are sent, 0-3M keeps what sales left.
+    await user.clear(screen.getByLabelText('3-6M'));
+    await user.type(screen.getByLabelText('3-6M'), '12');
+    await user.type(screen.getByLabelText('6-12M'), '4');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(2));
+    expect(sent.filter((request) => request.method === 'PATCH').at(-1)?.body).toMatchObject({
+      sizes: [
+        { size_id: 2, stock: 12 },
+        { size_id: 3, stock: 4 },
+      ],
+    });
+  });
+
   it('puts the server’s field errors on their fields, a size’s stock in its own cell', async () => {
     signIn();
     stubAdminApi({
@@ -112,6 +143,10 @@ describe('the product form', () => {
     });
     const { user } = renderRoute('/products/7');
     await user.type(await screen.findByLabelText('Sale price'), '549');
+    await user.clear(screen.getByLabelText('0-3M'));
+    await user.type(screen.getByLabelText('0-3M'), '20');
+    await user.clear(screen.getByLabelText('3-6M'));
+    await user.type(screen.getByLabelText('3-6M'), '40');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByLabelText('Sale price')).toHaveAccessibleDescription(

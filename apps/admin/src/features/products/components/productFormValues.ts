@@ -19,7 +19,11 @@ export interface ProductFormValues {
   stock: Record<string, string>;
 }
 
-/** The body the form sends: a whole product, as POST /products takes it (PATCH accepts the same). */
+/**
+ * The body the form sends: a whole product, as POST /products takes it. For a change (PATCH) it
+ * carries only the sizes whose stock the owner changed, so that a save never puts back stock that
+ * sales took meanwhile.
+ */
 export type ProductBody = AdminCreateProduct;
 
 export const stockKey = (sizeId: number) => `s${sizeId}`;
@@ -48,16 +52,25 @@ export function toFormValues(product: AdminProduct | undefined): ProductFormValu
 /**
  * The API body; `sizeOrder` receives the size ids in the order of `sizes`, so that an error on
  * "sizes.2.stock" can be shown in its cell. An empty cell leaves that size out: a new product does
- * not sell it, an existing one keeps its stock.
+ * not sell it, an existing one keeps its stock. For an existing product (`saved`), a cell still
+ * showing the stock it loaded is left out too, and without any changed cell `sizes` is not sent:
+ * the shop's stock may have moved since the form loaded, and only the owner's changes should count.
  */
-export function toProductBody(values: ProductFormValues, sizeOrder: number[] = []): Record<string, unknown> {
+export function toProductBody(
+  values: ProductFormValues,
+  sizeOrder: number[] = [],
+  saved?: AdminProduct,
+): Record<string, unknown> {
   sizeOrder.length = 0;
+  const loaded = new Map(saved?.sizes.map((size) => [size.size_id, size.stock]));
   const sizes: { size_id: number; stock: number | undefined }[] = [];
   for (const [key, cell] of Object.entries(values.stock)) {
     if (cell.trim() === '') continue;
     const sizeId = Number(key.slice(1));
+    const stock = numberOrEmpty(cell);
+    if (stock === loaded.get(sizeId)) continue;
     sizeOrder.push(sizeId);
-    sizes.push({ size_id: sizeId, stock: numberOrEmpty(cell) });
+    sizes.push({ size_id: sizeId, stock });
   }
   return {
     name: values.name,
@@ -71,7 +84,7 @@ export function toProductBody(values: ProductFormValues, sizeOrder: number[] = [
     product_details: values.product_details,
     wash_care: values.wash_care,
     images: values.images,
-    sizes,
+    ...(saved === undefined || sizes.length > 0 ? { sizes } : {}),
   };
 }
 
@@ -101,7 +114,7 @@ export function productResolver(
   const fieldOf = productFieldOf(sizeOrder);
   const contract = contractResolver<ProductFormValues, ProductBody>(
     AdminCreateProduct,
-    (values) => toProductBody(values, sizeOrder),
+    (values) => toProductBody(values, sizeOrder, product),
     fieldOf,
   );
   return async (values, context, options) => {
