@@ -114,7 +114,9 @@ describe('order actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Refund ₹549 on order #42?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
     expect(await screen.findByText('₹549 refunded to the customer.')).toBeInTheDocument();
-    expect(sent.filter((request) => request.path === 'orders/42/refund').map((request) => request.body)).toEqual([{}]);
+    expect(sent.filter((request) => request.path === 'orders/42/refund').map((request) => request.body)).toEqual([
+      { idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{10,40}$/) },
+    ]);
     expect(screen.getByText('Nothing left to refund on this order.')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { type AdminOrder, AdminRefundRequest } from '@kapaas/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -12,13 +12,31 @@ import { useRefundOrder } from '../api/useOrders';
 
 type RefundFields = { amount: string; note: string };
 
-/** Statuses in which the shop has the customer's money. */
-const REFUNDABLE = new Set(['paid', 'packed', 'shipped', 'delivered', 'cancelled']);
+/** Payment statuses that may still have money to give back. */
+const REFUNDABLE_PAYMENT = new Set(['captured', 'partially_refunded']);
 
-/** What can still go back to the customer. */
+/**
+ * What can still go back to the customer: what is left on the first payment with money left, the one
+ * the server refunds. It follows the payments, not the order's status, so that an expired or failed
+ * order holding a payment the shop did not accept can have it refunded too.
+ */
 export function refundableOf(order: AdminOrder): number {
-  const paid = order.payments.reduce((sum, payment) => sum + payment.amount - payment.refunded, 0);
-  return REFUNDABLE.has(order.status) ? Math.max(0, Math.round(paid * 100) / 100) : 0;
+  const payment = order.payments.find(
+    (candidate) => REFUNDABLE_PAYMENT.has(candidate.status) && candidate.refunded < candidate.amount,
+  );
+  return payment ? Math.round((payment.amount - payment.refunded) * 100) / 100 : 0;
+}
+
+/** A refund request sent, kept until it succeeds: sending the same amount and note again is a retry. */
+interface RefundAttempt {
+  key: string;
+  amount: number | undefined;
+  note: string | undefined;
+}
+
+/** A fresh idempotency key for one refund the owner asks for (32 hex digits, random). */
+function newRefundKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Returns money through the payment provider: a part, or everything left (which cancels a paid order). */
@@ -48,11 +66,20 @@ export function RefundForm({ order }: { order: AdminOrder }) {
     defaultValues: { amount: '', note: '' },
   });
 
+  // The key of the last refund sent that has not succeeded: after a failure or a lost answer, the
+  // same request again is the same refund, and the server makes it at most once.
+  const attempt = useRef<RefundAttempt | null>(null);
+
   const confirm = async () => {
     if (!pending) return;
     setDone(null);
+    const last = attempt.current;
+    const retry = last !== null && last.amount === pending.amount && last.note === pending.note;
+    const key = retry ? last.key : newRefundKey();
+    attempt.current = { key, amount: pending.amount, note: pending.note };
     try {
-      await refund.mutateAsync(pending);
+      await refund.mutateAsync({ ...pending, idempotency_key: key });
+      attempt.current = null;
       setDone(`${formatRupees(pending.amount ?? refundable)} refunded to the customer.`);
       setPending(null);
       reset();
