@@ -8,12 +8,41 @@ import { ORDER_STATUS, type OrderStatus } from '../../../components/OrderStatusB
 import { errorMessage } from '../../../lib/api';
 import { useChangeOrderStatus } from '../api/useOrders';
 
-/** The moves an owner makes by hand, in the order they happen. Refunds have their own form. */
-const FORWARD: Partial<Record<OrderStatus, string>> = {
+/** The moves an owner makes by hand, in the order they happen, with their buttons' words. Refunds have their own form. */
+export const FORWARD_ACTIONS: Partial<Record<OrderStatus, string>> = {
   packed: 'Mark packed',
   shipped: 'Mark shipped',
   delivered: 'Mark delivered',
 };
+
+/** What an order allows now, from the statuses the server says it may move to. */
+export function orderMoves(order: AdminOrder): { forward: OrderStatus[]; canCancel: boolean } {
+  return {
+    forward: order.next_statuses.filter((status) => FORWARD_ACTIONS[status] !== undefined),
+    canCancel: order.next_statuses.includes('cancelled'),
+  };
+}
+
+/** The confirmation's question and warning before cancelling an order; `refundHint` says where refunds are made. */
+export function cancelOrderQuestion(orderId: number, refundHint: string) {
+  return {
+    title: `Cancel order #${orderId}?`,
+    body: (
+      <>
+        <p>Its items go back into stock and the customer sees the order as cancelled.</p>
+        <p className="mb-0">
+          The money is <strong>not</strong> returned by cancelling: {refundHint} (a full refund also cancels the order).
+        </p>
+      </>
+    ),
+    confirmLabel: 'Yes, cancel the order',
+  };
+}
+
+/** The message shown once an order has moved. */
+export function movedMessage(order: AdminOrder): string {
+  return `Order #${order.id} is now ${ORDER_STATUS[order.status].label.toLowerCase()}.`;
+}
 
 /** The status buttons an order allows now: paid → packed → shipped → delivered, and paid → cancelled. */
 export function OrderActions({ order }: { order: AdminOrder }) {
@@ -21,18 +50,14 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const messageId = useId();
-  const forward = order.next_statuses.filter((status) => FORWARD[status] !== undefined);
-  const canCancel = order.next_statuses.includes('cancelled');
+  const { forward, canCancel } = orderMoves(order);
 
   const move = async (status: OrderStatus) => {
     setDone(null);
     const customerNote = message.trim();
     const answer = await change.mutateAsync(customerNote ? { status, customer_note: customerNote } : { status });
     setMessage('');
-    setDone(
-      `Order #${answer.data.id} is now ${ORDER_STATUS[answer.data.status].label.toLowerCase()}.` +
-        (customerNote ? ' The customer sees your message on their order page.' : ''),
-    );
+    setDone(movedMessage(answer.data) + (customerNote ? ' The customer sees your message on their order page.' : ''));
   };
 
   return (
@@ -67,22 +92,12 @@ export function OrderActions({ order }: { order: AdminOrder }) {
               });
             }}
           >
-            {FORWARD[status]}
+            {FORWARD_ACTIONS[status]}
           </Button>
         ))}
         {canCancel && (
           <ConfirmButton
-            title={`Cancel order #${order.id}?`}
-            body={
-              <>
-                <p>Its items go back into stock and the customer sees the order as cancelled.</p>
-                <p className="mb-0">
-                  The money is <strong>not</strong> returned by cancelling: use “Refund” below for that (a full refund
-                  also cancels the order).
-                </p>
-              </>
-            }
-            confirmLabel="Yes, cancel the order"
+            {...cancelOrderQuestion(order.id, 'use “Refund” below for that')}
             disabled={change.isPending}
             onConfirm={() => move('cancelled')}
           >

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Thumb } from '../../../components/cells';
 import { LoadingState } from '../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
@@ -15,6 +16,13 @@ import { RefundForm } from './RefundForm';
 export function OrderDetailPage() {
   const id = Number(useParams().id);
   const order = useOrder(id);
+  const { hash } = useLocation();
+  const refundHeading = useRef<HTMLHeadingElement>(null);
+  const loaded = order.isSuccess;
+  // "Refund…" in the order list leads here: the owner lands on the refund form, keyboard focus too.
+  useEffect(() => {
+    if (loaded && hash === '#refund') refundHeading.current?.focus();
+  }, [loaded, hash]);
 
   if (order.isPending) return <LoadingState label="Loading the order" />;
   if (order.isError) return <QueryErrorAlert error={order.error} onRetry={() => void order.refetch()} />;
@@ -139,9 +147,11 @@ export function OrderDetailPage() {
           </Card.Body>
         </Card>
 
-        <Card className="order-grid__wide">
+        <Card className="order-grid__wide" id="refund">
           <Card.Body>
-            <h2 className="h6">Payment and refunds</h2>
+            <h2 className="h6" ref={refundHeading} tabIndex={-1}>
+              Payment and refunds
+            </h2>
             {o.payments.length === 0 ? (
               <p className="text-body-secondary">No payment has been received for this order.</p>
             ) : (

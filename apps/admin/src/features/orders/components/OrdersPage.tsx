@@ -1,4 +1,6 @@
 import type { AdminOrderSummary } from '@kapaas/contract';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Nav from 'react-bootstrap/Nav';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -12,6 +14,7 @@ import { useListParams } from '../../../components/resource/ResourceListPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { formatDateTime, formatRupees } from '../../../lib/format';
 import { useOrderList } from '../api/useOrders';
+import { OrderRowActions, type RowOutcome } from './OrderRowActions';
 
 /** The tabs of the list: the statuses the owner works through, then everything else in a select. */
 const TABS: { status: OrderStatus | ''; label: string }[] = [
@@ -28,6 +31,7 @@ export function OrdersPage() {
   const { page, q, filters, query, change } = useListParams(['status', 'from', 'to']);
   const list = useOrderList(query);
   const status = filters.status ?? '';
+  const [outcome, setOutcome] = useState<RowOutcome | null>(null);
 
   return (
     <>
@@ -91,6 +95,16 @@ export function OrdersPage() {
           />
         </label>
       </div>
+      {outcome && (
+        <Alert
+          variant={outcome.variant}
+          role={outcome.variant === 'success' ? 'status' : 'alert'}
+          dismissible
+          onClose={() => setOutcome(null)}
+        >
+          {outcome.text}
+        </Alert>
+      )}
       {list.isPending ? (
         <LoadingState label="Loading orders" />
       ) : list.isError ? (
@@ -113,11 +127,14 @@ export function OrdersPage() {
                   <th scope="col" className="text-end">
                     Total
                   </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.data.map((order) => (
-                  <OrderRow key={order.id} order={order} />
+                  <OrderRow key={order.id} order={order} onOutcome={setOutcome} />
                 ))}
               </tbody>
             </Table>
@@ -134,7 +151,7 @@ export function OrdersPage() {
   );
 }
 
-function OrderRow({ order }: { order: AdminOrderSummary }) {
+function OrderRow({ order, onOutcome }: { order: AdminOrderSummary; onOutcome: (outcome: RowOutcome) => void }) {
   return (
     <tr>
       <td>
@@ -159,6 +176,9 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
         {order.refunded > 0 && (
           <span className="d-block small text-danger">{formatRupees(order.refunded)} refunded</span>
         )}
+      </td>
+      <td className="text-end">
+        <OrderRowActions order={order} onOutcome={onOutcome} />
       </td>
     </tr>
   );
