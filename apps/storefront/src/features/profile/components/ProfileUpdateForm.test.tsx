@@ -26,10 +26,15 @@ describe('Update profile (/Profileupdate)', () => {
   });
 
   it('saves, stores the new name and phone, goes to /myprofile after 2 s', async () => {
+    // Like the server, edit_profile answers the saved profile, so the refetch after the save sees the new name.
+    let saved = profile.user;
     const api = stubApi({
       category_list: categoryList,
-      edit_profile: profile,
-      update_profile: { success: true, message: 'Profile updated successfully.' },
+      edit_profile: () => ({ success: true, user: saved }),
+      update_profile: (body) => {
+        saved = { ...saved, name: String(body.name), phone: String(body.phone) };
+        return { success: true, message: 'Profile updated successfully.' };
+      },
     });
     const { user, router } = renderRoute('/Profileupdate');
     const name = await screen.findByLabelText('Name');
@@ -45,6 +50,11 @@ describe('Update profile (/Profileupdate)', () => {
     expect(localStorage.getItem('userPhone')).toBe('9876543210');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(router.state.location.pathname).toBe('/Profileupdate');
+    // The refetched profile must not remount the form: the message stays and the form stays locked.
+    expect(api.mock.calls.filter(([url]) => String(url).endsWith('/api/edit_profile')).length).toBeGreaterThan(1);
+    expect(screen.getByText('Profile updated successfully.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 4000 });
   });
 

@@ -34,14 +34,9 @@ export function ProfileUpdateForm({ reloadPage = () => window.location.reload() 
   if (profile.isError) {
     return <Alert variant="danger">Failed to fetch user details: {errorMessage(profile.error)}</Alert>;
   }
-  return (
-    <ProfileFields
-      userId={identity.userId}
-      saved={profile.data}
-      reloadPage={reloadPage}
-      key={`${profile.data.name}|${profile.data.phone}`}
-    />
-  );
+  // Keyed on the user, not the saved values: the save refetches the profile, and a remount then would drop the
+  // success message and cancel the pending redirect.
+  return <ProfileFields userId={identity.userId} saved={profile.data} reloadPage={reloadPage} key={identity.userId} />;
 }
 
 interface ProfileFieldsProps {
