@@ -86,18 +86,29 @@ describe('Add address form (/Billing-Address-Form)', () => {
   it('requires every field, with the PIN and phone hints of the spec, and sends nothing', async () => {
     const api = stubApi({ category_list: categoryList, state_list: states, city_list: citiesOf });
     const { user } = renderRoute('/Billing-Address-Form');
+    const pin = await screen.findByLabelText('Pin code');
+    const phone = screen.getByLabelText('Phone number');
+    expect(pin).toHaveAccessibleDescription('Pin code must be 6 digits');
+    expect(phone).toHaveAccessibleDescription('Phone number must be 10 digits');
+    expect(screen.getByText('Pin code must be 6 digits')).toBeVisible();
+    expect(screen.getByText('Phone number must be 10 digits')).toBeVisible();
+
     await fillAll(user, '5600');
-    await user.clear(screen.getByLabelText('Phone number'));
-    await user.type(screen.getByLabelText('Phone number'), '98765');
+    await user.clear(phone);
+    await user.type(phone, '98765');
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
 
-    expect(await screen.findByText('Pin code must be 6 digits')).toBeInTheDocument();
-    expect(screen.getByText('Phone number must be 10 digits')).toBeInTheDocument();
-    expect(screen.getByLabelText('Phone number')).toHaveAttribute('maxLength', '10');
+    await waitFor(() => expect(pin).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    // The error is the hint itself, not said twice.
+    expect(screen.getAllByText('Pin code must be 6 digits')).toHaveLength(1);
+    expect(pin).toHaveAccessibleDescription('Pin code must be 6 digits');
+    expect(phone).toHaveAccessibleDescription('Phone number must be 10 digits');
+    expect(phone).toHaveAttribute('maxLength', '10');
     expect(bodiesOf(api, 'add_address')).toEqual([]);
   });
 
-  it('disables every input and reads SUBMITTING... while sending, then goes to billing after 1.5 s', async () => {
+  it('disables every input and reads SUBMITTING... while sending, stays disabled, then goes to billing after 1.5 s', async () => {
     let answer: (response: Response) => void = () => undefined;
     const api = stubApi({ category_list: categoryList, state_list: states, city_list: citiesOf });
     const base = api.getMockImplementation();
@@ -132,7 +143,15 @@ describe('Add address form (/Billing-Address-Form)', () => {
         phone_number: '9876543210',
       },
     ]);
+    // Saved: nothing can be changed or saved a second time while the redirect is pending.
+    const save = screen.getByRole('button', { name: 'Save Address' });
+    expect(save).toBeDisabled();
+    expect(screen.getByLabelText('First name')).toBeDisabled();
+    expect(screen.getByLabelText('City')).toBeDisabled();
+    await user.click(save);
     await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(save).toBeDisabled();
+    expect(bodiesOf(api, 'add_address')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/Billing-Address-Form');
     await waitFor(() => expect(router.state.location.pathname).toBe('/Billing-Address'), { timeout: 4000 });
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
 import { FormOutcome } from '@kapaas/web-kit';
-import { type KeyboardEvent, type ReactNode, useEffect, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api';
@@ -59,7 +59,7 @@ interface AddressFormProps {
 /**
  * The address form of spec §5, for adding and editing: the city select stays disabled until a state is chosen and
  * is emptied and reloaded when the state changes; while sending, every input is disabled and the button reads
- * SUBMITTING...
+ * SUBMITTING... Once saved, the form stays disabled while the page redirects, so a second click cannot save twice.
  */
 export function AddressForm({
   mode,
@@ -88,6 +88,8 @@ export function AddressForm({
   const stateValue = watch('state');
   const stateId = /^[1-9][0-9]*$/.test(stateValue) ? Number(stateValue) : null;
   const cities = useCities(stateId);
+  const [saved, setSaved] = useState(false);
+  const locked = isSubmitting || saved;
 
   // A select shows its value only once that option exists: put the saved state and city back when their
   // options arrive (the edit form starts with both chosen).
@@ -101,6 +103,7 @@ export function AddressForm({
   const submit = async (values: AddressFormOutput) => {
     try {
       await onSave(values);
+      setSaved(true);
     } catch (error) {
       let fieldErrorShown = false;
       if (error instanceof ApiError) {
@@ -137,11 +140,32 @@ export function AddressForm({
         {errors[name]?.message}
       </div>
     ) : null;
+  /**
+   * The PIN and phone hints of spec §5 stay under their fields; a field error that says the same turns the hint red
+   * instead of repeating it, any other error is added below it.
+   */
+  const hinted = (name: 'pin_code' | 'phone_number', hint: string) => {
+    const message = errors[name]?.message;
+    const otherError = message !== undefined && message !== hint;
+    return {
+      describedBy: `${ids}-${name}-hint${otherError ? ` ${ids}-${name}-error` : ''}`,
+      notes: (
+        <>
+          <div id={`${ids}-${name}-hint`} className={`address-form__hint${message === hint ? ' text-danger' : ''}`}>
+            {hint}
+          </div>
+          {otherError && fieldError(name)}
+        </>
+      ),
+    };
+  };
+  const pinCode = hinted('pin_code', ADDRESS_TEXTS.pinHint);
+  const phoneNumber = hinted('phone_number', ADDRESS_TEXTS.phoneHint);
   const optional = mode === 'edit' ? ' (optional)' : '';
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="address-form" aria-busy={isSubmitting}>
-      <fieldset disabled={isSubmitting} className="address-form__grid">
+      <fieldset disabled={locked} className="address-form__grid">
         <legend className="visually-hidden">Address</legend>
         <div>
           <label htmlFor={`${ids}-first_name`} className="form-label">
@@ -190,7 +214,7 @@ export function AddressForm({
           <select
             {...field('city')}
             className={`form-select${errors.city ? ' is-invalid' : ''}`}
-            disabled={stateId === null || isSubmitting}
+            disabled={stateId === null || locked}
             {...register('city')}
           >
             <option value="">
@@ -215,13 +239,10 @@ export function AddressForm({
             autoComplete="postal-code"
             maxLength={6}
             {...field('pin_code')}
-            aria-describedby={`${ids}-pin_code-hint${errors.pin_code ? ` ${ids}-pin_code-error` : ''}`}
+            aria-describedby={pinCode.describedBy}
             {...register('pin_code')}
           />
-          <div id={`${ids}-pin_code-hint`} className="address-form__hint">
-            6 digits
-          </div>
-          {fieldError('pin_code')}
+          {pinCode.notes}
         </div>
         <div>
           <label htmlFor={`${ids}-phone_number`} className="form-label">
@@ -234,9 +255,10 @@ export function AddressForm({
             maxLength={10}
             onKeyDown={digitsOnlyPhone ? blockNonDigits : undefined}
             {...field('phone_number')}
+            aria-describedby={phoneNumber.describedBy}
             {...register('phone_number')}
           />
-          {fieldError('phone_number')}
+          {phoneNumber.notes}
         </div>
         <div className="address-form__wide">
           <label htmlFor={`${ids}-email_id`} className="form-label">
@@ -248,7 +270,7 @@ export function AddressForm({
       </fieldset>
       <FormOutcome error={errors.root?.server?.message} className="mt-3 mb-0" />
       <div className="address-form__actions">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-primary" disabled={locked}>
           {isSubmitting ? ADDRESS_TEXTS.submitting : submitLabel}
         </button>
         {secondaryAction}
