@@ -43,6 +43,7 @@ export function cartAnswer(lines: CartItem[]): CartListAnswer {
     product: lines,
     total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
     total_amount: available.reduce((sum, line) => sum + line.total, 0),
+    shipping_charge: 0,
   };
 }
 

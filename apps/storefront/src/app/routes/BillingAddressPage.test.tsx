@@ -150,6 +150,35 @@ describe('Billing address page: paying', () => {
     expect(localStorage.getItem('coupon_id')).toBeNull();
   });
 
+  it('places the order without the coupon when its discount could not be fetched', async () => {
+    localStorage.setItem('coupon_id', '4');
+    const cart = fakeServerCart();
+    const fetchMock = stubApi({
+      category_list: categoryList,
+      ...cart.answers,
+      address_list: { success: true, address: [home] },
+      address_active: { success: true, message: 'Default address updated.' },
+      Coupon_discount_details: () => {
+        throw new TypeError('Failed to fetch');
+      },
+      order_place: created,
+    });
+    const { user } = renderRoute('/Billing-Address');
+
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' });
+    expect(await within(totals).findByRole('alert')).toHaveTextContent(
+      'Your coupon could not be applied. Please select it again.',
+    );
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
+    const pay = await payButton();
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+    expect(orderPlaceCalls(fetchMock)[0]).toMatchObject({ address_id: 31, coupon_id: null });
+    expect(localStorage.getItem('coupon_id')).toBeNull();
+  });
+
   it('keeps PROCEED TO PAY disabled without an address', async () => {
     shopWith(() => created, []);
     renderRoute('/Billing-Address');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../../test/fakeApi';
 import { categoryList } from '../../../test/fixtures';
@@ -46,10 +46,19 @@ describe('Cart page', () => {
 
     const totals = screen.getByRole('region', { name: 'Cart Totals' });
     expect(within(totals).getByText('Cart Items').nextSibling).toHaveTextContent('3');
+    expect(within(totals).getByText('Shipping').nextSibling).toHaveTextContent('Free');
     expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
     expect(within(totals).getByRole('link', { name: 'Select Coupon' })).toHaveAttribute('href', '/Coupouns');
     expect(within(totals).getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Shopping cart, 3 items' })).toBeInTheDocument();
+  });
+
+  it('adds the shop’s shipping charge to the total, as the order will charge it', async () => {
+    stubApi({ category_list: categoryList, cart_list: { ...cartAnswer(cartLines()), shipping_charge: 49 } });
+    renderRoute('/shoping-cart');
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' }, AFTER_SPINNER);
+    expect(within(totals).getByText('Shipping').nextSibling).toHaveTextContent('₹49');
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,106');
   });
 
   it('changes a quantity once the server agrees, and the totals and header badge follow', async () => {
@@ -66,6 +75,32 @@ describe('Cart page', () => {
     const totals = screen.getByRole('region', { name: 'Cart Totals' });
     expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹3,155');
     expect(sent(fetchMock, 'cart_quantity_update')).toEqual([{ guest_id: 7, product_id: 1, size: 11, quantity: 4 }]);
+  });
+
+  it('keeps showing the confirmed quantity, disabled and Updating…, until the server answers', async () => {
+    const cart = fakeServerCart();
+    const fetchMock = stubApi({ category_list: categoryList, ...cart.answers });
+    const answerNow = fetchMock.getMockImplementation() as typeof fetch;
+    let release: () => void = () => undefined;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!String(input).endsWith('/api/cart_quantity_update')) return answerNow(input, init);
+      await new Promise<void>((resolve) => (release = resolve));
+      return answerNow(input, init);
+    });
+    const { user } = renderRoute('/shoping-cart');
+
+    const select = await screen.findByRole('combobox', { name: 'Quantity of Mulmul Jhabla, size 0-3M' }, AFTER_SPINNER);
+    await user.selectOptions(select, '4');
+
+    const row = screen.getByRole('row', { name: /Mulmul Jhabla/ });
+    expect(await within(row).findByText('Updating…')).toBeInTheDocument();
+    expect(select).toBeDisabled();
+    expect(select).toHaveValue('2');
+
+    release();
+    await waitFor(() => expect(select).toHaveValue('4'));
+    expect(select).toBeEnabled();
+    expect(row).toHaveTextContent('₹2,196');
   });
 
   it('keeps the old quantity and shows the server refusal', async () => {
@@ -196,13 +231,42 @@ describe('Cart page', () => {
     expect(screen.getByRole('link', { name: 'Select Coupon' })).toBeInTheDocument();
   });
 
-  it('asks a visitor to log in or continue as a guest', async () => {
+  it('clears a coupon whose discount cannot be fetched, shows the full total and says it was not applied', async () => {
+    localStorage.setItem('coupon_id', '4');
+    const cart = fakeServerCart();
+    stubApi({
+      category_list: categoryList,
+      ...cart.answers,
+      Coupon_discount_details: () => json(500, { success: false, message: 'Internal error' }),
+    });
+    renderRoute('/shoping-cart');
+
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' }, AFTER_SPINNER);
+    expect(await within(totals).findByRole('alert')).toHaveTextContent(
+      'Your coupon could not be applied. Please select it again.',
+    );
+    expect(localStorage.getItem('coupon_id')).toBeNull();
+    expect(within(totals).getByRole('link', { name: 'Select Coupon' })).toBeInTheDocument();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
+    expect(within(totals).queryByRole('button', { name: /retry/i })).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in or continue as a guest, and a new guest goes home after 1 s', async () => {
     localStorage.clear();
-    stubApi({ category_list: categoryList });
-    const { user } = renderRoute('/shoping-cart');
+    stubApi({
+      category_list: categoryList,
+      get_guest_id: { success: true, guest_id: 42, message: 'You are logged in as a Guest.' },
+    });
+    const { user, router } = renderRoute('/shoping-cart');
 
     expect(await screen.findByText('Please log in or continue as a guest to view your cart.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Login or continue as a Guest' }));
-    expect(await screen.findByRole('dialog', { name: 'Login or continue as a Guest' })).toBeInTheDocument();
+    const ask = await screen.findByRole('dialog', { name: 'Login or continue as a Guest' });
+    await user.click(within(ask).getByRole('button', { name: 'Proceed as Guest' }));
+
+    expect(await screen.findByText('You are logged in as a Guest.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/shoping-cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

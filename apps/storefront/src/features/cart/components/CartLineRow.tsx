@@ -30,7 +30,6 @@ export function CartLineRow({ line, identity }: CartLineRowProps) {
   const ref = { identity, product_id: line.product_id, size: line.size_id };
   const label = `${line.name}, size ${line.selected_size_name}`;
   const busy = change.isPending || remove.isPending;
-  const shownQuantity = change.isPending ? change.variables.quantity : line.selected_quantity;
   const failure = change.error ?? remove.error;
   const errorId = `cart-line-error-${line.product_id}-${line.size_id}`;
 
@@ -74,7 +73,8 @@ export function CartLineRow({ line, identity }: CartLineRowProps) {
           className="form-select form-select-sm"
           aria-label={`Quantity of ${label}`}
           aria-describedby={failure ? errorId : undefined}
-          value={shownQuantity}
+          // The confirmed quantity: a change shows only once the server has agreed (spec §4).
+          value={line.selected_quantity}
           disabled={busy || line.max_quantity === 0}
           onChange={(event) => setQuantity(Number(event.target.value))}
         >

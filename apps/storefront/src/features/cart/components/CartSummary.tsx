@@ -33,7 +33,7 @@ export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart
  * or the applied one with a remove control), the total, and the page's button.
  */
 export function CartSummary({ action }: CartSummaryProps) {
-  const { cart, couponId, coupon, couponPending, couponError, retryCoupon, total } = useCartTotals();
+  const { cart, couponId, coupon, couponPending, couponNotice, total } = useCartTotals();
   const headingId = useId();
 
   if (cart.isPending) return <LoadingState label="Loading your cart totals" />;
@@ -104,15 +104,21 @@ export function CartSummary({ action }: CartSummaryProps) {
             )}
           </div>
         )}
+        {!empty && (
+          <div className="cart-summary__row">
+            <dt>Shipping</dt>
+            <dd>{cart.data.shipping_charge > 0 ? formatRupees(cart.data.shipping_charge) : 'Free'}</dd>
+          </div>
+        )}
         <div className="cart-summary__row cart-summary__total">
           <dt>Total</dt>
           <dd>{couponPending ? '…' : formatRupees(total)}</dd>
         </div>
       </dl>
-      {couponError !== null && (
-        <div className="mb-3">
-          <QueryErrorAlert error={couponError} onRetry={retryCoupon} />
-        </div>
+      {couponNotice !== null && (
+        <p className="cart-summary__coupon-notice" role="alert">
+          {couponNotice}
+        </p>
       )}
       {blocked && (
         <p className="cart-summary__blocked" role="note">

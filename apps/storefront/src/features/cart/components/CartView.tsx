@@ -35,7 +35,7 @@ export function CartView() {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => popup.loginOrGuest({ message: CART_NEEDS_IDENTITY_MESSAGE, afterGuest: 'stay' })}
+          onClick={() => popup.loginOrGuest({ message: CART_NEEDS_IDENTITY_MESSAGE, afterGuest: 'home' })}
         >
           Login or continue as a Guest
         </button>
