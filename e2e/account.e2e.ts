@@ -9,6 +9,8 @@ const PHONE = { width: 375, height: 812 };
 
 const stamp = Date.now().toString().slice(-8);
 const NAME = 'Meera Iyer';
+/** The name the shopper changes to on /Profileupdate; the header greets her by it from then on. */
+const NEW_NAME = 'Meera Krishnan';
 const EMAIL = `meera.${stamp}@example.in`;
 const PHONE_NUMBER = `9${stamp.padStart(9, '1').slice(-9)}`;
 const PASSWORD = 'soft-cotton-1';
@@ -115,6 +117,47 @@ describe('a shopper making an account and looking after it', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  it('changes the name on /Profileupdate, is taken to the profile after 2 s and keeps it after the reload', async () => {
+    const { page } = shopper;
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await page.waitForURL(/\/Profileupdate$/);
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe(NAME);
+    expect(await page.getByLabel('E-mail').getAttribute('readonly')).not.toBeNull();
+    await name.fill(NEW_NAME);
+    await snap(page, JOURNEY, '5p-profile-update');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByText('Profile updated successfully.').waitFor();
+    const saved = Date.now();
+    expect(await name.isDisabled()).toBe(true);
+    await snap(page, JOURNEY, '5q-profile-updated');
+    // Still on the form a second later, with the message: the refetched profile must not reset it.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/Profileupdate');
+    expect(await page.getByText('Profile updated successfully.').isVisible()).toBe(true);
+
+    await page.waitForURL(/\/myprofile$/, { timeout: 4000 });
+    expect(Date.now() - saved).toBeGreaterThanOrEqual(1500);
+    await page.locator('.profile-details').getByText(NEW_NAME).waitFor();
+    await page.getByRole('link', { name: `Welcome ${NEW_NAME}` }).waitFor();
+
+    // The page reloads 3 s after the save (spec §4): a mark left on the window disappears with it.
+    await page.evaluate(() => {
+      (window as Window & { beforeReload?: boolean }).beforeReload = true;
+    });
+    await expect
+      .poll(() => page.evaluate(() => (window as Window & { beforeReload?: boolean }).beforeReload ?? false), {
+        timeout: 5000,
+      })
+      .toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/myprofile');
+    await page.locator('.profile-details').getByText(NEW_NAME).waitFor();
+    await page.getByRole('link', { name: `Welcome ${NEW_NAME}` }).waitFor();
+    await snap(page, JOURNEY, '5r-profile-after-reload');
+  });
+
   it('saves a product to the wishlist, finds it there and removes it', async () => {
     const { page } = shopper;
     await page.goto('/');
@@ -136,7 +179,7 @@ describe('a shopper making an account and looking after it', () => {
     await page.getByText('Product removed successfully from Wishlist.').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Your Wishlist is Empty !').waitFor();
-    await page.getByRole('link', { name: `Welcome ${NAME}` }).click();
+    await page.getByRole('link', { name: `Welcome ${NEW_NAME}` }).click();
     await page.waitForURL(/\/myprofile$/);
   });
 
@@ -144,8 +187,11 @@ describe('a shopper making an account and looking after it', () => {
     const { page } = shopper;
     await page.getByRole('button', { name: 'Add Address' }).click();
     const form = await fillAddress(page, 'Meera', '1234');
+    expect(await form.getByText('Pin code must be 6 digits').isVisible()).toBe(true);
+    expect(await form.getByText('Phone number must be 10 digits').isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Save Address' }).click();
-    await page.getByText('Pin code must be 6 digits').waitFor();
+    await expect.poll(() => form.getByLabel('Pin code').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByText('Pin code must be 6 digits').count()).toBe(1);
     await snapBoth(page, '6-address-pin-error');
     await expectNoSeriousA11yViolations(page);
 
@@ -220,7 +266,7 @@ describe('a shopper making an account and looking after it', () => {
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: `Welcome ${NAME}` }).waitFor();
+    await page.getByRole('link', { name: `Welcome ${NEW_NAME}` }).waitFor();
   });
 
   it('adds an address from checkout and is taken back to billing after 1.5 s', async () => {

@@ -42,8 +42,9 @@ async function addAddress(page: Page, journey: string) {
   await page.getByLabel(/^Pin code/).fill('5220');
   await page.getByLabel(/^Phone number/).fill('9876543210');
   await page.getByLabel(/^E-mail/).fill('asha@example.in');
+  await page.getByText('Pin code must be 6 digits').waitFor();
   await page.getByRole('button', { name: 'Save Address' }).click();
-  await page.getByText('Pin code must be 6 digits').first().waitFor();
+  await expect.poll(() => page.getByLabel(/^Pin code/).getAttribute('aria-invalid')).toBe('true');
   await snap(page, journey, 'address-pin-error');
   await page.getByLabel(/^Pin code/).fill('522001');
   await page.getByRole('button', { name: 'Save Address' }).click();
@@ -218,6 +219,27 @@ describe('a registered shopper whose card is declined pays again with a good one
     expect(await page.getByTestId('cart-count').textContent()).toBe('1');
     expect(await totalOf(page).textContent()).toBe(total);
     await snap(page, JOURNEY, '3-declined-notice');
+  });
+
+  it('sees the order on /Orders in another tab, not paid, then comes back to the billing page', async () => {
+    const { context, page } = shopper;
+    // Another tab of the same browser: the billing page keeps its order, so paying again pays that same order.
+    const ordersTab = await context.newPage();
+    try {
+      await ordersTab.goto('/Orders');
+      const orders = ordersTab.getByRole('list', { name: 'Your orders' });
+      await orders.waitFor();
+      expect(await orders.getByRole('article').count()).toBe(1);
+      const badge = orders.locator('.order-status');
+      expect(await badge.getAttribute('data-status')).not.toBe('paid');
+      expect(await badge.textContent()).toMatch(/^Status: (Awaiting payment|Payment failed)$/);
+      await snap(ordersTab, JOURNEY, '3b-orders-not-paid');
+    } finally {
+      await ordersTab.close();
+    }
+    await page.bringToFront();
+    expect(new URL(page.url()).pathname).toBe('/Billing-Address');
+    expect(await page.getByRole('button', { name: 'PROCEED TO PAY' }).isEnabled()).toBe(true);
   });
 
   it('pays again with the test card and sees the order placed and paid', async () => {
