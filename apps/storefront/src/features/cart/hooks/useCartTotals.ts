@@ -24,7 +24,7 @@ export function useCartTotals() {
   const couponId = useStoredCouponId();
   const itemsTotal = cart.data?.total_amount ?? 0;
   // An empty cart ships nothing: its total is 0, whatever the charge.
-  const shipping = cart.data && cart.data.product.some((line) => line.available) ? cart.data.shipping_charge : 0;
+  const shipping = cart.data?.product.some((line) => line.available) ? cart.data.shipping_charge : 0;
   const discount = useCouponDiscount(couponId, itemsTotal);
   const popup = usePopup();
   const [couponDropped, setCouponDropped] = useState(false);
