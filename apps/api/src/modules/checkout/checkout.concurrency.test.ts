@@ -181,4 +181,25 @@ describe('concurrent checkouts', () => {
     expect(await f.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
     expect(await soldOf(item)).toBe(50);
   });
+
+  it('four expiry sweeps at once (as four processes would run them): each order expires once, its stock released once', async () => {
+    const item = await f.stockedItem(6);
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const { shopper, addressId } = await f.readyGuest(item, 1);
+      ids.push((await f.placed(shopper, addressId, item, 1)).order_id);
+    }
+    expect(await f.stockOf(item)).toEqual({ stock: 6, reserved: 6 });
+
+    const counts = await Promise.all([f.expireAfter(31), f.expireAfter(31), f.expireAfter(31), f.expireAfter(31)]);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(ids.length);
+    for (const id of ids) {
+      expect((await f.orderRow(id)).status).toBe('expired');
+      const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+      expect(events.filter((e) => e.status === 'expired')).toHaveLength(1);
+    }
+    expect(await f.stockOf(item)).toEqual({ stock: 6, reserved: 0 });
+    // Nothing is left for a fifth sweep.
+    expect(await f.expireAfter(31)).toBe(0);
+  });
 });
