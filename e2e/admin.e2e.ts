@@ -175,18 +175,39 @@ describe('the shop owner runs the shop from /admin', () => {
     orderId = placed.order_id;
   });
 
-  it('marks the paid order packed, then shipped', async () => {
+  it('marks the paid order packed from the order list, then shipped from its page', async () => {
     const { page } = owner;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('button', { name: 'To pack' }).click();
-    await page.getByRole('link', { name: `#${orderId}`, exact: true }).click();
-    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    await page.getByRole('button', { name: 'Mark packed' }).waitFor();
-    await snap(page, JOURNEY, '8-order-paid');
+    await page.getByRole('link', { name: `#${orderId}`, exact: true }).waitFor();
+    const actions = page.getByRole('button', { name: `Actions for order #${orderId}` });
+    await actions.click();
+    const packed = page.getByRole('button', { name: 'Mark packed' });
+    await packed.waitFor();
+    const refund = page.getByRole('link', { name: /^Refund… \(up to ₹/ });
+    await refund.waitFor();
+    // The menu opens under its button, whole: the table's scrolling box does not clip it.
+    const button = await actions.boundingBox();
+    const menu = await page.locator('.dropdown-menu.show').boundingBox();
+    if (!button || !menu) throw new Error('the actions menu is not on the page');
+    expect(menu.y).toBeGreaterThanOrEqual(button.y + button.height - 1);
+    expect(menu.y).toBeLessThan(button.y + button.height + 24);
+    const last = await refund.boundingBox();
+    if (!last) throw new Error('the refund entry is not on the page');
+    const shown = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x as number, y as number)?.textContent ?? '',
+      [last.x + last.width / 2, last.y + last.height / 2],
+    );
+    expect(shown).toMatch(/^Refund…/);
+    await snap(page, JOURNEY, '8-order-actions-menu');
     await expectNoSeriousA11yViolations(page);
+    await packed.click();
+    await page.getByRole('status').getByText(`Order #${orderId} is now packed.`).waitFor();
+    // Packed, it has left the "To pack" list.
+    await expect.poll(() => page.getByRole('link', { name: `#${orderId}`, exact: true }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Mark packed' }).click();
-    await page.getByText(`Order #${orderId} is now packed.`).waitFor();
+    await page.goto(`/admin/orders/${orderId}`);
+    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await page
       .getByRole('textbox', { name: 'Message for the customer (optional)' })
       .fill('Sent with DTDC: tracking number D1234567.');

@@ -38,7 +38,9 @@ export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
 
   return (
     <>
-      <Dropdown show={open} onToggle={setOpen} align="end">
+      {/* Static, so that the menu is placed against an ancestor outside the table's scrolling box and
+          is not clipped by it (Bootstrap's documented clipping of menus in responsive tables). */}
+      <Dropdown show={open} onToggle={setOpen} align="end" className="position-static">
         <Dropdown.Toggle
           variant="outline-secondary"
           size="sm"
@@ -47,8 +49,7 @@ export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
         >
           Actions
         </Dropdown.Toggle>
-        {/* Fixed, so that the table's scrolling box does not clip the menu. */}
-        <Dropdown.Menu popperConfig={{ strategy: 'fixed' }}>
+        <Dropdown.Menu>
           {open && (
             <OrderRowMenu
               orderId={order.id}
