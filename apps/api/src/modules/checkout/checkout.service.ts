@@ -501,6 +501,13 @@ export async function confirmPayment(
         { code: 'REFUND_PENDING' },
       );
     case 'not_captured':
+      if (settled.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
+        throw new AppError(
+          'CONFLICT',
+          'This payment was refunded before it reached the shop, so it cannot pay for this order.',
+          { code: 'PAYMENT_REFUNDED' },
+        );
+      }
       if (settled.reason) {
         throw new AppError(
           'CONFLICT',

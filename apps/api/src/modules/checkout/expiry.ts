@@ -7,15 +7,24 @@ import { type CheckoutDeps, settlePayment } from './settlement';
 const BATCH = 50;
 
 /**
+ * How long past its expiry an order waits for a provider that cannot be asked about it. Expiring
+ * it without asking could strand a payment whose webhook was lost; after this, the stock it holds
+ * matters more, and a payment that still turns up settles late or is refunded.
+ */
+const PROVIDER_GRACE_MS = 60 * 60_000;
+
+/**
  * Expires the orders left in pending_payment past their expires_at (ADR 012). Before giving up on
  * an order it asks the provider whether a payment was captured (or authorised, on an account that
- * captures manually) after all, a webhook lost on the way; if so it settles it instead. Each expiry is a compare-and-set from pending_payment, so
- * several processes sweeping at once expire, and release the stock of, each order exactly once.
+ * captures manually) after all, a webhook lost on the way; if one pays the order it is settled
+ * instead. When the provider cannot be asked, the order waits for a later sweep (for up to an hour).
+ * Each expiry is a compare-and-set from pending_payment, so several processes sweeping at once
+ * expire, and release the stock of, each order exactly once.
  * Returns how many orders it expired.
  */
 export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Promise<number> {
   const due = await deps.db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId })
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, expiresAt: orders.expiresAt })
     .from(orders)
     .where(and(eq(orders.status, 'pending_payment'), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
     .orderBy(asc(orders.expiresAt))
@@ -27,13 +36,25 @@ export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Pro
     if (order.razorpayOrderId) {
       try {
         const attempts = await deps.payments.client.fetchOrderPayments(order.razorpayOrderId);
-        const paid =
-          attempts.find((payment) => payment.status === 'captured') ??
-          attempts.find((payment) => payment.status === 'authorized');
-        if (paid && (await settlePayment(deps, paid, 'expiry check')).kind !== 'not_captured') continue;
+        const candidates = [
+          ...attempts.filter((payment) => payment.status === 'captured'),
+          ...attempts.filter((payment) => payment.status === 'authorized'),
+        ];
+        let paid = false;
+        for (const payment of candidates) {
+          const settled = await settlePayment(deps, payment, 'expiry check');
+          paid = settled.kind === 'settled' || (settled.kind === 'already' && settled.paid);
+          if (paid) break;
+        }
+        // A payment the shop could not accept (refunded, or its refund pending) leaves it to expire.
+        if (paid) continue;
       } catch (err) {
-        // The provider is unreachable: expire anyway; a payment that arrives later still settles.
-        deps.log.warn({ err, orderId: order.id }, 'could not ask the provider about an expiring order');
+        const overdue = now.getTime() - (order.expiresAt?.getTime() ?? now.getTime());
+        if (overdue < PROVIDER_GRACE_MS) {
+          deps.log.warn({ err, orderId: order.id }, 'could not ask the provider about an expiring order; will try again');
+          continue;
+        }
+        deps.log.warn({ err, orderId: order.id }, 'could not ask the provider for an hour; expiring the order');
       }
     }
     const released = await deps.db.transaction(async (tx) => {

@@ -186,16 +186,23 @@ export async function settlePayment(
     async (
       tx,
     ): Promise<
-      | Settlement
+      | Exclude<Settlement, { kind: 'already' }>
+      | (Extract<Settlement, { kind: 'already' }> & { refundPending: string | null })
       | { kind: 'refund'; orderId: number; reason: string }
       | { kind: 'sold'; orderId: number; late: number[] }
     > => {
       const order = await lockOrderByProviderId(tx, providerOrderId);
       if (!order) return { kind: 'unknown_order' };
       const [seen] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));
-      if (seen) {
+      // A payment recorded as failed can still be authorised and captured later under the same id
+      // (Razorpay's late authorisation): that capture is new money and is settled like any other.
+      if (seen && seen.status !== 'failed') {
         const paid = seen.orderId === order.id && seen.note === null && PAID_STATUSES.includes(order.status);
-        return { kind: 'already', orderId: order.id, paid, note: seen.note };
+        return { kind: 'already', orderId: order.id, paid, note: seen.note, refundPending: refundPending(seen) };
+      }
+      // Money given back before the shop saw it (from the dashboard, say) never pays for an order.
+      if (payment.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
+        return { kind: 'not_captured', status: payment.status };
       }
 
       let reason = refusalFor(order, payment);
@@ -229,14 +236,7 @@ export async function settlePayment(
               { paidAt: new Date() },
             );
             if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
-            await sp.insert(payments).values({
-              orderId: order.id,
-              providerPaymentId: payment.id,
-              amountPaise: payment.amount,
-              currency: payment.currency,
-              status: 'captured',
-              method: payment.method,
-            });
+            await recordCaptured(sp, order.id, payment, null);
             await removePaidLinesFromCart(sp, order);
           });
           return { kind: 'sold', orderId: order.id, late: lateSale };
@@ -247,15 +247,7 @@ export async function settlePayment(
       }
 
       // The shop cannot keep this money: record the payment and why, then refund it after commit.
-      await tx.insert(payments).values({
-        orderId: order.id,
-        providerPaymentId: payment.id,
-        amountPaise: payment.amount,
-        currency: payment.currency,
-        status: 'captured',
-        method: payment.method,
-        note: `Not accepted: ${reason}. Refunding in full.`,
-      });
+      await recordCaptured(tx, order.id, payment, `${NOT_ACCEPTED}${reason}. Refunding in full.`);
       await recordEvent(
         tx,
         order.id,
@@ -272,8 +264,52 @@ export async function settlePayment(
     await deps.catalogue.stockChanged(outcome.late);
     return { kind: 'settled', orderId: outcome.orderId };
   }
+  if (outcome.kind === 'already' && outcome.refundPending !== null && payment.status === 'captured') {
+    // A payment the shop did not accept whose refund failed or never ran (a crash between the two):
+    // every later sight of it tries again, with the same idempotency key, so at most one refund.
+    const { refundPending: reason, ...already } = outcome;
+    const retried = await refundUnacceptedPayment(deps, payment, outcome.orderId, reason);
+    return retried.kind === 'refunded' ? retried : already;
+  }
+  if (outcome.kind === 'already') {
+    const { refundPending: _, ...already } = outcome;
+    return already;
+  }
   if (outcome.kind !== 'refund') return outcome;
   return refundUnacceptedPayment(deps, payment, outcome.orderId, outcome.reason);
+}
+
+const NOT_ACCEPTED = 'Not accepted: ';
+
+/** Why a recorded payment still has to be refunded (not accepted, and no refund made yet), or null. */
+function refundPending(row: typeof payments.$inferSelect): string | null {
+  if (row.note === null || !row.note.startsWith(NOT_ACCEPTED)) return null;
+  if (row.status !== 'captured' || row.refundedPaise > 0) return null;
+  const reason = /^Not accepted: (.*?)\. (?:Refunding in full\.|THE REFUND FAILED)/.exec(row.note)?.[1];
+  return reason ?? 'it could not be accepted';
+}
+
+/**
+ * Records a captured payment for the order: a new row, or the row of the same payment recorded
+ * before as a failed attempt (a late authorisation), which becomes this capture.
+ */
+async function recordCaptured(tx: Queryable, orderId: number, payment: RazorpayPayment, note: string | null) {
+  const values = {
+    orderId,
+    amountPaise: payment.amount,
+    currency: payment.currency,
+    status: 'captured' as const,
+    method: payment.method,
+    note,
+  };
+  await tx
+    .insert(payments)
+    .values({ ...values, providerPaymentId: payment.id })
+    .onConflictDoUpdate({
+      target: payments.providerPaymentId,
+      set: { ...values, updatedAt: sql`now()` },
+      setWhere: eq(payments.status, 'failed'),
+    });
 }
 
 /**
@@ -298,7 +334,7 @@ async function refundUnacceptedPayment(
       .set({
         status: 'refunded',
         refundedPaise: refund.amount,
-        note: `Not accepted: ${reason}. Refunded in full (refund ${refund.id}).`,
+        note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
         updatedAt: sql`now()`,
       })
       .where(eq(payments.providerPaymentId, payment.id));
@@ -309,7 +345,7 @@ async function refundUnacceptedPayment(
     await deps.db
       .update(payments)
       .set({
-        note: `Not accepted: ${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.`,
+        note: `${NOT_ACCEPTED}${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.`,
         updatedAt: sql`now()`,
       })
       .where(eq(payments.providerPaymentId, payment.id));
@@ -361,12 +397,14 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
 /** A refund the provider processed: the payment's refunded amount, and a cancelled order becomes refunded. */
 export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
   return deps.db.transaction(async (tx) => {
-    const refunded = payment.amount_refunded ?? 0;
+    const refunded = Math.min(payment.amount_refunded ?? 0, payment.amount);
+    // Events may arrive out of order: the refunded amount only ever grows.
+    const total = sql<number>`GREATEST(${payments.refundedPaise}, ${refunded})`;
     const [row] = await tx
       .update(payments)
       .set({
-        refundedPaise: Math.min(refunded, payment.amount),
-        status: refunded >= payment.amount ? 'refunded' : 'partially_refunded',
+        refundedPaise: total,
+        status: sql`CASE WHEN GREATEST(${payments.refundedPaise}, ${refunded}) >= ${payments.amountPaise} THEN 'refunded' ELSE 'partially_refunded' END`,
         updatedAt: sql`now()`,
       })
       .where(
