@@ -51,7 +51,10 @@ export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Pro
       } catch (err) {
         const overdue = now.getTime() - (order.expiresAt?.getTime() ?? now.getTime());
         if (overdue < PROVIDER_GRACE_MS) {
-          deps.log.warn({ err, orderId: order.id }, 'could not ask the provider about an expiring order; will try again');
+          deps.log.warn(
+            { err, orderId: order.id },
+            'could not ask the provider about an expiring order; will try again',
+          );
           continue;
         }
         deps.log.warn({ err, orderId: order.id }, 'could not ask the provider for an hour; expiring the order');
