@@ -186,9 +186,9 @@ export async function settlePayment(
     async (
       tx,
     ): Promise<
-      | Exclude<Settlement, { kind: 'already' }>
-      | (Extract<Settlement, { kind: 'already' }> & { refundPending: string | null })
+      | Settlement
       | { kind: 'refund'; orderId: number; reason: string }
+      | { kind: 'refund_again'; orderId: number; reason: string }
       | { kind: 'sold'; orderId: number; late: number[] }
     > => {
       const order = await lockOrderByProviderId(tx, providerOrderId);
@@ -197,8 +197,13 @@ export async function settlePayment(
       // A payment recorded as failed can still be authorised and captured later under the same id
       // (Razorpay's late authorisation): that capture is new money and is settled like any other.
       if (seen && seen.status !== 'failed') {
+        // Not accepted, and its refund failed or never ran (a crash between the two): try again.
+        const unrefunded = refundPending(seen);
+        if (unrefunded !== null && payment.status === 'captured') {
+          return { kind: 'refund_again', orderId: order.id, reason: unrefunded };
+        }
         const paid = seen.orderId === order.id && seen.note === null && PAID_STATUSES.includes(order.status);
-        return { kind: 'already', orderId: order.id, paid, note: seen.note, refundPending: refundPending(seen) };
+        return { kind: 'already', orderId: order.id, paid, note: seen.note };
       }
       // Money given back before the shop saw it (from the dashboard, say) never pays for an order.
       if (payment.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
@@ -264,18 +269,8 @@ export async function settlePayment(
     await deps.catalogue.stockChanged(outcome.late);
     return { kind: 'settled', orderId: outcome.orderId };
   }
-  if (outcome.kind === 'already' && outcome.refundPending !== null && payment.status === 'captured') {
-    // A payment the shop did not accept whose refund failed or never ran (a crash between the two):
-    // every later sight of it tries again, with the same idempotency key, so at most one refund.
-    const { refundPending: reason, ...already } = outcome;
-    const retried = await refundUnacceptedPayment(deps, payment, outcome.orderId, reason);
-    return retried.kind === 'refunded' ? retried : already;
-  }
-  if (outcome.kind === 'already') {
-    const { refundPending: _, ...already } = outcome;
-    return already;
-  }
-  if (outcome.kind !== 'refund') return outcome;
+  // Every sight of an unaccepted payment refunds it with the same idempotency key: at most one refund.
+  if (outcome.kind !== 'refund' && outcome.kind !== 'refund_again') return outcome;
   return refundUnacceptedPayment(deps, payment, outcome.orderId, outcome.reason);
 }
 
@@ -404,7 +399,7 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
       .update(payments)
       .set({
         refundedPaise: total,
-        status: sql`CASE WHEN GREATEST(${payments.refundedPaise}, ${refunded}) >= ${payments.amountPaise} THEN 'refunded' ELSE 'partially_refunded' END`,
+        status: sql`CASE WHEN ${total} >= ${payments.amountPaise} THEN 'refunded' ELSE 'partially_refunded' END`,
         updatedAt: sql`now()`,
       })
       .where(
