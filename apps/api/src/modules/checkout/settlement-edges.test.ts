@@ -37,6 +37,8 @@ function deps(client: Partial<RazorpayClient> = {}): CheckoutDeps {
 
 const unreachable = () =>
   Promise.reject(new ProviderError({ status: null, code: 'NETWORK_ERROR', description: 'connect ECONNREFUSED' }));
+const refundsDown = () =>
+  Promise.reject(new ProviderError({ status: 502, code: 'GATEWAY_ERROR', description: 'Refunds are unavailable' }));
 
 /** Pays straight in the sandbox's store: its webhooks are written but never sent to the shop. */
 async function payQuietly(providerOrderId: string) {
@@ -114,13 +116,7 @@ describe('settlement at the edges', () => {
     const answer = await payQuietly(late.razorpay_order_id);
     const payment = await shop.app.payments.client.fetchPayment(answer.razorpay_payment_id);
 
-    const failedRefund = await settlePayment(
-      deps({
-        refund: () => Promise.reject(new ProviderError({ status: 502, code: 'GATEWAY_ERROR', description: 'down' })),
-      }),
-      payment,
-      'webhook',
-    );
+    const failedRefund = await settlePayment(deps({ refund: refundsDown }), payment, 'webhook');
     expect(failedRefund).toMatchObject({ kind: 'refund_failed' });
     const [noted] = await f.paymentsOf(late.order_id);
     expect(noted).toMatchObject({ status: 'captured', refundedPaise: 0 });
@@ -157,13 +153,7 @@ describe('settlement at the edges', () => {
     // The first shopper pays now: refused for the coupon, and the refund fails; the order is still unpaid.
     const answer = await payQuietly(held.razorpay_order_id);
     const payment = await shop.app.payments.client.fetchPayment(answer.razorpay_payment_id);
-    const refused = await settlePayment(
-      deps({
-        refund: () => Promise.reject(new ProviderError({ status: 502, code: 'GATEWAY_ERROR', description: 'down' })),
-      }),
-      payment,
-      'checkout',
-    );
+    const refused = await settlePayment(deps({ refund: refundsDown }), payment, 'checkout');
     expect(refused).toMatchObject({ kind: 'refund_failed', reason: expect.stringMatching(/coupon/) });
     expect((await f.orderRow(held.order_id)).status).toBe('pending_payment');
     expect(await f.stockOf(item)).toEqual({ stock: 9, reserved: 2 });
