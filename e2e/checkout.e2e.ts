@@ -229,7 +229,7 @@ describe('a registered shopper whose card is declined pays again with a good one
       await ordersTab.goto('/Orders');
       const orders = ordersTab.getByRole('list', { name: 'Your orders' });
       await orders.waitFor();
-      expect(await orders.getByRole('article').count()).toBe(1);
+      await expect.poll(() => orders.getByRole('article').count()).toBe(1);
       const badge = orders.locator('.order-status');
       expect(await badge.getAttribute('data-status')).not.toBe('paid');
       expect(await badge.textContent()).toMatch(/^Status: (Awaiting payment|Payment failed)$/);
