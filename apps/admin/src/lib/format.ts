@@ -12,6 +12,12 @@ export function formatRupees(amount: number): string {
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Today on the owner's own calendar, as YYYY-MM-DD (for the names of downloaded files). */
+export function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** An ISO timestamp as the shop owner reads it: "22 Nov 2026, 3:15 pm". */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry, AdminNewsletterSubscriber } from '@kapaas/contract';
 import type { ListScreens } from '../../components/resource/screens';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, localDay } from '../../lib/format';
 
 /** The fields a write changed, read from the record before and after it. */
 export function changedFields(before: unknown, after: unknown): string {
@@ -45,7 +45,7 @@ export const subscriberScreens: ListScreens<AdminNewsletterSubscriber> = {
   download: {
     label: 'Download all (CSV)',
     path: 'newsletter-subscribers.csv',
-    filename: () => `kapaas-newsletter-${new Date().toISOString().slice(0, 10)}.csv`,
+    filename: () => `kapaas-newsletter-${localDay()}.csv`,
   },
   nameOf: (subscriber) => subscriber.email,
   columns: [

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { useListParams } from '../../../components/resource/ResourceListPage';
 import { SearchBox } from '../../../components/SearchBox';
-import { formatDateTime, formatRupees } from '../../../lib/format';
+import { formatDateTime, formatRupees, localDay } from '../../../lib/format';
 import { useOrderList } from '../api/useOrders';
 import { OrderRowActions, type RowOutcome } from './OrderRowActions';
 
@@ -41,7 +41,7 @@ export function OrdersPage() {
           <DownloadButton
             label="Download (CSV)"
             path="orders.csv"
-            filename={() => `kapaas-orders-${new Date().toISOString().slice(0, 10)}.csv`}
+            filename={() => `kapaas-orders-${localDay()}.csv`}
             query={{ q, ...filters }}
           />
         }

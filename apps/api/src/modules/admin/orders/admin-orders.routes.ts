@@ -10,6 +10,7 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/errors';
+import { startOfShopDay } from '../../../lib/shop-day';
 import { sendCsv } from '../csv';
 import { changeOrderStatus, findOrder, listOrders, ordersCsv, refundOrder } from './admin-orders.service';
 
@@ -22,13 +23,12 @@ const failures = {
   502: ErrorAnswer,
 };
 
-/** The shop's days are Indian days: a date alone in `from`/`to` means that day in India (UTC+05:30). */
-const SHOP_UTC_OFFSET = '+05:30';
+/** A date alone in `from`/`to` means that day in India, the shop's day. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The start of `from`: midnight in India when it is a date, else the instant given. */
 function startOf(from: string): Date {
-  return new Date(DATE_ONLY.test(from) ? `${from}T00:00:00${SHOP_UTC_OFFSET}` : from);
+  return DATE_ONLY.test(from) ? startOfShopDay(from) : new Date(from);
 }
 
 /** The end of `to`: when it is a date, the next midnight in India, so that to=2026-11-20 includes the whole 20th. */
