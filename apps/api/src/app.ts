@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
+import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -54,13 +54,10 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && request.body == null) request.body = {};
-    // PostgreSQL cannot store U+0000 in text; refuse it here, once, instead of failing in a query.
-    if (containsNul(request.body)) {
-      throw new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
-    }
   });
 
   await app.register(errorsPlugin);
+  await app.register(requestGuards);
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
   await app.register(helmet, {
@@ -105,16 +102,6 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
-}
-
-/** True when any string in a parsed JSON body holds a NUL character. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  }
-  return false;
 }
 
 /** Builds a ready Fastify instance with the shop registered (no listen). */
