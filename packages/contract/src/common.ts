@@ -1,16 +1,19 @@
 import { z } from 'zod';
 
+/** The largest number a PostgreSQL integer column holds: every whole number the API takes stays within it. */
+export const MAX_INT4 = 2_147_483_647;
+
 /**
  * A database id as the storefront sends it: a positive integer, or the same integer as a string
  * (the original storefront reads ids from the URL and sends them unconverted).
  */
 export const Id = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  z.number().int().positive().max(MAX_INT4),
   z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number')
     .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647)),
+    .pipe(z.number().int().max(MAX_INT4)),
 ]);
 
 /** Rupees as a JSON number (1299, 1299.5); the server keeps paise and converts at the edge. */

@@ -25,12 +25,19 @@ export function bodyFault(body: unknown): 'too-deep' | 'nul' | undefined {
   return undefined;
 }
 
+const nulInText = () => new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
+
 /**
- * Checks every request before its route validates it: a body nested too deeply, or NUL anywhere
- * (PostgreSQL cannot store U+0000 in text), answers 400 instead of failing later in a query.
+ * Checks every request before anything reads it: NUL anywhere (PostgreSQL cannot store U+0000 in
+ * text), or a body nested too deeply, answers 400 instead of failing later in a query. The query
+ * string, path and headers are checked on arrival, before any hook looks up a token or a session;
+ * the body once it is parsed, before its route validates it.
  */
 export const requestGuards = fp(
   async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      if (bodyFault(request.query) || bodyFault(request.params) || bodyFault(request.headers)) throw nulInText();
+    });
     app.addHook('preValidation', async (request) => {
       const fault = bodyFault(request.body);
       if (fault === 'too-deep') {
@@ -42,9 +49,7 @@ export const requestGuards = fp(
           },
         );
       }
-      if (fault === 'nul') {
-        throw new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
-      }
+      if (fault === 'nul') throw nulInText();
     });
   },
   { name: 'request-guards' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Rupees } from '../common';
+import { Id, MAX_INT4, Rupees } from '../common';
 
 /*
  * Building blocks of the admin API (decisions.md §6): JSON over REST under /admin/api/, every
@@ -78,4 +78,4 @@ export const SortOrder = z.number().int().min(-100_000).max(100_000);
 /** ISO 8601 timestamps in answers. */
 export const Timestamp = z.string();
 
-export { Id, Rupees };
+export { Id, MAX_INT4, Rupees };
