@@ -51,9 +51,10 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
 
   // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
   app.removeContentTypeParser('text/plain');
-  // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
+  // Every POST carries JSON, {} when there is nothing to send: a bodiless POST is what a same-site
+  // sendBeacon('/api/logout') sends. Only multipart uploads arrive here with a content type and no body.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.body == null) request.body = {};
+    if (request.method === 'POST' && request.headers['content-type'] === undefined) throw notJson();
     // PostgreSQL cannot store U+0000 in text; refuse it here, once, instead of failing in a query.
     if (containsNul(request.body)) {
       throw new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
@@ -105,6 +106,17 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
+}
+
+/** The refusal of a POST without a content type. */
+function notJson(): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request as JSON (content-type: application/json), {} when empty.',
+    {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+  );
 }
 
 /** True when any string in a parsed JSON body holds a NUL character. */
