@@ -54,7 +54,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   // Every POST carries JSON, {} when there is nothing to send: a bodiless POST is what a same-site
   // sendBeacon('/api/logout') sends. Only multipart uploads arrive here with a content type and no body.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.headers['content-type'] === undefined) throw notJson();
+    if (request.method === 'POST' && request.headers['content-type'] === undefined && !request.is404) throw notJson();
     // PostgreSQL cannot store U+0000 in text; refuse it here, once, instead of failing in a query.
     if (containsNul(request.body)) {
       throw new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
