@@ -23,6 +23,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { noStorePlugin } from './plugins/no-store';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
@@ -62,6 +63,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
 
   await app.register(errorsPlugin);
+  await app.register(noStorePlugin);
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
   await app.register(helmet, {
