@@ -23,6 +23,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { noStorePlugin } from './plugins/no-store';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
@@ -51,13 +52,15 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
 
   // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
   app.removeContentTypeParser('text/plain');
-  // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
+  // Every POST carries JSON, {} when there is nothing to send: a bodiless POST is what a same-site
+  // sendBeacon('/api/logout') sends. Only multipart uploads arrive here with a content type and no body.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.body == null) request.body = {};
+    if (request.method === 'POST' && request.headers['content-type'] === undefined && !request.is404) throw notJson();
   });
 
   await app.register(errorsPlugin);
   await app.register(requestGuards);
+  await app.register(noStorePlugin);
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
   await app.register(helmet, {
@@ -102,6 +105,17 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
+}
+
+/** The refusal of a POST without a content type. */
+function notJson(): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request as JSON (content-type: application/json), {} when empty.',
+    {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+  );
 }
 
 /** Builds a ready Fastify instance with the shop registered (no listen). */

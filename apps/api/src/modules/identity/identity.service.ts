@@ -16,6 +16,7 @@ import {
 
 export const LOGIN_FAILED_MESSAGE = 'Login credentials are invalid';
 const GUESTS_CANNOT = 'Guests do not have a profile. Please register or log in.';
+const ALREADY_LOGGED_IN = 'You are logged in. Please log out first to shop as a guest.';
 
 /** The optional item that lands in the cart once a session starts. */
 export interface PendingItem {
@@ -112,6 +113,8 @@ export class IdentityService {
 
   async startGuest(request: FastifyRequest, reply: FastifyReply, input: PendingItem) {
     const current = await request.identity();
+    // A link on any site can GET this: it must never end a user's session (a logout by CSRF).
+    if (current?.userId != null) throw new AppError('CONFLICT', ALREADY_LOGGED_IN);
     let guestId = current?.guestId ?? null;
     const reused = guestId !== null;
     if (guestId === null) {
