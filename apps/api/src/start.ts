@@ -1,18 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, prepareDatabase } from '@kapaas/db';
+import { type DatabaseHandle, DataDirLockedError, openDatabase, prepareDatabase } from '@kapaas/db';
 import { buildApp } from './app';
 import { type Config, DEVELOPMENT_DEFAULTS } from './config';
 
 /** Opens the database, migrates and seeds it, builds the shop and listens; SIGTERM and SIGINT close it cleanly. */
 export async function start(config: Config): Promise<void> {
   const dataDir = resolve(config.DATA_DIR);
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-  );
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL }
+        : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    // Another shop runs on this folder: say so in one line and end, having opened nothing.
+    console.error(error.message);
+    process.exitCode = 1;
+    return;
+  }
   const { seeded } = await prepareDatabase(database, { seedDemo: config.SEED_DEMO });
 
   const defaultDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
