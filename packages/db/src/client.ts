@@ -37,6 +37,42 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Node's errors for a server that cannot be reached, or that went away mid-conversation. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** PostgreSQL's SQLSTATEs for a server that is shutting down, starting, or full. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What pg and PGlite say when the connection is gone or the handle is closed. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end on the pool',
+  'PGlite is closed',
+];
+
+/**
+ * True when `error` (or what it wraps, as Drizzle wraps a failed query) says that the database
+ * cannot be reached at all, as opposed to a query that failed: the caller may try again later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((message) => cause instanceof Error && cause.message.includes(message))) return true;
+  }
+  return false;
+}
+
 /** Opens the shop's database. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
