@@ -38,6 +38,8 @@ const ConfigSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
     /** Lets a production deployment run on the built-in payment sandbox (a demo or staging shop). */
     ALLOW_SANDBOX_PAYMENTS: flag.default(false),
+    /** On SIGTERM/SIGINT: how long requests already under way get to be answered before their connections are cut. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

@@ -44,5 +44,7 @@ export const ERROR_KINDS = {
   INTERNAL: 500,
   /** The payment provider could not be reached or refused to answer; trying again later may work. */
   PROVIDER_UNAVAILABLE: 502,
+  /** The database cannot be reached (down or restarting); the answer carries Retry-After. */
+  UNAVAILABLE: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,17 +37,65 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Node's errors for a server that cannot be reached, or that went away mid-conversation. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** PostgreSQL's SQLSTATEs for a server that is shutting down, starting, or full. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What pg and PGlite say when the connection is gone or the handle is closed. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end on the pool',
+  'PGlite is closed',
+];
+
+/**
+ * True when `error` (or what it wraps, as Drizzle wraps a failed query) says that the database
+ * cannot be reached at all, as opposed to a query that failed: the caller may try again later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((message) => cause instanceof Error && cause.message.includes(message))) return true;
+  }
+  return false;
+}
+
 /** Opens the shop's database. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
 }
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let unlock: (() => void) | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // Two processes on one folder corrupt it (PGlite has no lock of its own): the lock file sits
+    // beside the folder, so that a dump of the folder never carries it.
+    unlock = await lockDataDir(options.dataDir, join(dirname(options.dataDir), `${basename(options.dataDir)}.lock`));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -67,7 +117,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock?.();
+      }
+    },
   };
 }
 
