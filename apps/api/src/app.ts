@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '@kapaas/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, proxyTrust } from './config';
+import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses/addresses.routes';
@@ -125,7 +126,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.config.LOG_LEVEL },
-    trustProxy: true,
+    // Only the configured proxies may name the client's address (TRUST_PROXY); by default nobody.
+    trustProxy: proxyTrust(options.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     ...serverOptions,
   }).withTypeProvider<ZodTypeProvider>();

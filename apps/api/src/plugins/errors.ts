@@ -31,6 +31,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         const body: ErrorAnswer = { success: false, message: error.message, ...error.options };
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

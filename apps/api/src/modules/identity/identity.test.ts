@@ -174,7 +174,7 @@ describe('profile and password', () => {
 describe('rate limits', () => {
   it('stops failed logins per account, and they hold in the database', async () => {
     const limited = await startTestShop({
-      limits: { ...DEFAULT_LIMITS, failedLoginsPerAccount: { max: 3, windowSeconds: 900 } },
+      limits: { ...DEFAULT_LIMITS, failedLoginsPerAccount: { ...DEFAULT_LIMITS.failedLoginsPerAccount, max: 3 } },
     });
     try {
       const user = await limited.user();
