@@ -38,6 +38,8 @@ const ConfigSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
     /** Lets a production deployment run on the built-in payment sandbox (a demo or staging shop). */
     ALLOW_SANDBOX_PAYMENTS: flag.default(false),
+    /** Bearer token that GET /metrics requires; unset turns /metrics off (404). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
