@@ -6,12 +6,13 @@
 //     starts the shop, on its own loopback port from STACK_SHOP_PORT on;
 //   - Caddy (Debian's `caddy` package) in front, at SITE_ADDRESS: load-balances the N processes,
 //     checks their /readyz, retries a request whose process cannot be reached on another one, and
-//     gets a certificate by itself when SITE_ADDRESS is a domain name.
+//     gets a certificate by itself when SITE_ADDRESS is a domain name (deploy/Caddyfile, the same
+//     file compose.yaml gives its Caddy).
 // A shop process that dies is started again. Ctrl-C (SIGINT) or SIGTERM stops everything, in
 // order: Caddy, the shops (each drains its requests), then PostgreSQL.
 //
 // Settings (environment): SITE_ADDRESS (http://localhost:8080), STACK_DIR (./data/stack),
-// STACK_PROCESSES (one per core), STACK_SHOP_PORT (3001), STACK_POSTGRES_PORT (5433), ACME_EMAIL,
+// STACK_PROCESSES (one per core), STACK_SHOP_PORT (3001), STACK_POSTGRES_PORT (5433),
 // CADDY (/usr/bin/caddy). With DATABASE_URL set, that server is used and no PostgreSQL is started.
 // Everything else (NODE_ENV, ADMIN_EMAIL, RAZORPAY_*, METRICS_TOKEN, …) is passed to the shops.
 import { spawn, spawnSync } from 'node:child_process';
@@ -197,49 +198,26 @@ function startShop(index, databaseUrl) {
   });
 }
 
-// ---- Caddy ----
-function caddyfile() {
-  const upstreams = shops.map((shop) => `127.0.0.1:${shop.port}`).join(' ');
-  return `# Written by scripts/stack.mjs at every start; edit the settings, not this file.
-{
-	admin off
-	storage file_system ${join(stackDir, 'caddy')}
-${env.ACME_EMAIL ? `\temail ${env.ACME_EMAIL}\n` : ''}}
-
-${siteAddress} {
-	encode zstd gzip
-	# Each process's /metrics is scraped on its own port; through the balancer a scrape would
-	# reach any one of them.
-	respond /metrics 404
-	reverse_proxy ${upstreams} {
-		lb_policy least_conn
-		# A process that cannot be reached (dead, restarting) is skipped and the request tried
-		# on another: a request that never reached a process is safe to send again.
-		lb_try_duration 15s
-		lb_try_interval 250ms
-		fail_duration 10s
-		max_fails 1
-		# Only processes that are ready (database, migrations, catalogue) get shoppers.
-		health_uri /readyz
-		health_interval 2s
-		health_timeout 2s
-	}
-}
-`;
-}
-
+// ---- Caddy, with the same Caddyfile as compose.yaml ----
 let caddy;
 function startCaddy() {
   if (!existsSync(caddyBin)) fail(`Caddy is not installed at ${caddyBin}: sudo apt-get install -y caddy`);
-  const file = join(stackDir, 'Caddyfile');
-  writeFileSync(file, caddyfile());
   const caddyHome = join(stackDir, 'caddy');
   mkdirSync(caddyHome, { recursive: true });
-  caddy = spawn(caddyBin, ['run', '--config', file, '--adapter', 'caddyfile'], {
+  const upstreams = shops.map((shop) => `127.0.0.1:${shop.port}`).join(' ');
+  caddy = spawn(caddyBin, ['run', '--config', join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
     // Its own process group, as the shops: Ctrl-C reaches the stack, which stops it first.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, HOME: caddyHome, XDG_DATA_HOME: caddyHome, XDG_CONFIG_HOME: caddyHome },
+    // Certificates and Caddy's own state are kept in STACK_DIR/caddy.
+    env: {
+      ...env,
+      SITE_ADDRESS: siteAddress,
+      SHOP_UPSTREAMS: upstreams,
+      HOME: caddyHome,
+      XDG_DATA_HOME: caddyHome,
+      XDG_CONFIG_HOME: caddyHome,
+    },
   });
   prefixed(caddy, 'caddy');
   caddy.on('exit', (code, signal) => {
