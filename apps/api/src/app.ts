@@ -15,6 +15,7 @@ import { cataloguePlugin } from './modules/catalogue/catalogue.service';
 import { checkoutPlugin } from './modules/checkout/checkout.plugin';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { readinessRoutes } from './modules/health/readiness.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -25,6 +26,7 @@ import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { noStorePlugin } from './plugins/no-store';
+import { metricsPlugin } from './plugins/metrics';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
@@ -80,10 +82,12 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(databasePlugin, { database: options.database });
+  await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
   await app.register(sessionsPlugin);
   await app.register(cataloguePlugin);
   await app.register(healthRoutes);
+  await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
   await app.register(cartRoutes, { prefix: '/api' });

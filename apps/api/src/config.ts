@@ -81,6 +81,8 @@ const ConfigSchema = z
     ALLOW_SANDBOX_PAYMENTS: flag.default(false),
     /** On SIGTERM/SIGINT: how long requests already under way get to be answered before their connections are cut. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** Bearer token that GET /metrics requires; unset turns /metrics off (404). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

@@ -30,7 +30,14 @@ export class CatalogueService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    /** Told how long each rebuild took (the /metrics histogram). */
+    private readonly timed: (kind: 'full' | 'stock', seconds: number) => void = () => {},
   ) {}
+
+  /** False until the first rebuild has succeeded: the process is not ready to serve (/readyz). */
+  get loaded(): boolean {
+    return this.#view !== undefined;
+  }
 
   /** The current catalogue. */
   get view(): CatalogueView {
@@ -64,7 +71,9 @@ export class CatalogueService {
   async #rebuild(): Promise<void> {
     try {
       while (this.#wantFull || this.#wantStock.size > 0) {
-        if (this.#wantFull || !this.#snapshot) {
+        const started = performance.now();
+        const kind = this.#wantFull || !this.#snapshot ? 'full' : 'stock';
+        if (kind === 'full' || !this.#snapshot) {
           this.#wantFull = false;
           this.#wantStock.clear();
           this.#snapshot = await loadCatalogueSnapshot(this.database.db);
@@ -74,6 +83,7 @@ export class CatalogueService {
           this.#snapshot = withStock(this.#snapshot, ids, await loadStockOf(this.database.db, ids));
         }
         this.#view = new CatalogueView(this.#snapshot);
+        this.timed(kind, (performance.now() - started) / 1000);
       }
     } catch (error) {
       // What was asked for is lost with the failed read: the next rebuild of any kind reads it all.
@@ -131,11 +141,13 @@ declare module 'fastify' {
 /** Loads the catalogue before the server answers, and follows changes until it closes. */
 export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
-    const catalogue = new CatalogueService(app.database, app.log);
+    const catalogue = new CatalogueService(app.database, app.log, (kind, seconds) =>
+      app.metrics.catalogueRebuilt(kind, seconds),
+    );
     await catalogue.refresh();
     const stopFollowing = await catalogue.follow();
     app.decorate('catalogue', catalogue);
     app.addHook('onClose', async () => stopFollowing());
   },
-  { name: 'catalogue', dependencies: ['database'] },
+  { name: 'catalogue', dependencies: ['database', 'metrics'] },
 );
