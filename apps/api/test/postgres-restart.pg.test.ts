@@ -148,6 +148,16 @@ describe.skipIf(!bin)('two shop processes while PostgreSQL restarts', { timeout:
     const [a, b] = addresses as [string, string];
     const listening = shops[1]?.log().match(/listening again for notices/g)?.length ?? 0;
     cluster.stop();
+    // While the server is down, calls that need it say "try again shortly", not "broken".
+    const down = await fetch(`${a}/api/state_list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect({ status: down.status, retryAfter: down.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+    });
     cluster.start();
     await until(
       () => (shops[1]?.log().match(/listening again for notices/g)?.length ?? 0) > listening,
