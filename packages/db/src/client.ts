@@ -23,14 +23,25 @@ export type DatabaseOptions =
   /** Embedded PGlite: file-backed under `dataDir`, or in memory when it is absent. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+/** What a subscriber hears about its LISTEN connection besides the notices. */
+export interface ListenEvents {
+  lost?(error: unknown): void;
+  resumed?(): void;
+}
+
 /** An open database with what the rest of the shop needs beyond queries. */
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
   /** Runs `fn` with a session-level advisory lock held, so that only one process does it at a time. */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. On PostgreSQL a lost
+   * connection (a restart, a terminated backend) is re-established with backoff: `events.lost`
+   * is called once when it goes, `events.resumed` once it listens again (notices sent in between
+   * are lost, so the caller resynchronises).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start other databases from it. */
   dumpDataDir(): Promise<Blob | File>;
@@ -132,7 +143,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<ReturnType<typeof keepListening>>();
   return {
     db,
     kind: 'postgres',
@@ -149,18 +160,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
         lockClient.release();
       }
     },
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+    async listen(channel, onPayload, events = {}) {
+      const listener = keepListening(url, channel, onPayload, events);
+      await listener.start();
+      listeners.add(listener);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
     async notify(channel, payload) {
@@ -168,8 +174,82 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     },
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     async close() {
-      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      listeners.clear();
       await pool.end();
+    },
+  };
+}
+
+/** The pause before listening again after the connection was lost: doubling from the first to the last. */
+const RELISTEN_DELAYS_MS = { first: 100, max: 5_000 };
+
+/**
+ * A dedicated connection that LISTENs on `channel` and, when it is lost, connects and listens
+ * again with backoff until it succeeds or is stopped. `start` fails if the first connection does.
+ */
+function keepListening(url: string, channel: string, onPayload: (payload: string) => void, events: ListenEvents) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RELISTEN_DELAYS_MS.first;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    let gone = false;
+    const lose = (error: unknown) => {
+      if (gone) return;
+      gone = true;
+      if (client !== next) return;
+      client = undefined;
+      if (stopped) return;
+      events.lost?.(error);
+      schedule();
+    };
+    // A terminated connection emits 'error' and then 'end'; a closed socket may emit only 'end'.
+    next.on('error', lose);
+    next.on('end', () => lose(new Error('the LISTEN connection ended')));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      gone = true;
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  }
+
+  function schedule() {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      try {
+        await connect();
+      } catch {
+        delay = Math.min(delay * 2, RELISTEN_DELAYS_MS.max);
+        if (!stopped) schedule();
+        return;
+      }
+      delay = RELISTEN_DELAYS_MS.first;
+      if (!stopped) events.resumed?.();
+    }, delay);
+  }
+
+  return {
+    start: connect,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
     },
   };
 }
