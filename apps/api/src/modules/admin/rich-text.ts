@@ -1,8 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Banner and testimonial descriptions are HTML written in the admin console. They are cleaned
- * here, when stored, to a small set of formatting tags (the storefront cleans again when showing).
+ * Banner and testimonial descriptions and a product's description, details and wash care are HTML
+ * written in the admin console. They are cleaned here, when stored, to a small set of formatting
+ * tags (the storefront cleans again when showing).
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
