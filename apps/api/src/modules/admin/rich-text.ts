@@ -1,3 +1,4 @@
+import { RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_TAGS } from '@kapaas/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -6,26 +7,8 @@ import sanitizeHtml from 'sanitize-html';
  * tags (the storefront cleans again when showing).
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'span',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'a',
-    'blockquote',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: [...RICH_TEXT_LINK_ATTRIBUTES] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
