@@ -160,6 +160,12 @@ export class IdentityService {
   async updateProfile(request: FastifyRequest, input: { user_id?: number | undefined; name: string; phone: string }) {
     const owner = await resolveOwner(request, { user_id: input.user_id }, { usersOnly: GUESTS_CANNOT });
     if (owner.kind !== 'user') throw new AppError('FORBIDDEN', GUESTS_CANNOT);
+    const user = await findUser(this.db, owner.userId);
+    if (!user) throw new AppError('UNAUTHORIZED', NO_SESSION_MESSAGE);
+    // Each new number tried answers whether someone has registered it: counted per account.
+    if (input.phone !== user.phone) {
+      await this.limiter.hit(`profile-phone:account:${owner.userId}`, this.limits.phoneChangesPerAccount);
+    }
     await this.refuseTaken({ phone: input.phone }, owner.userId);
     await updateUser(this.db, owner.userId, { name: input.name, phone: input.phone });
   }
