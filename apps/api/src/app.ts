@@ -84,7 +84,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
-  await app.register(sessionsPlugin);
+  await app.register(sessionsPlugin, { secret: options.config.SESSION_SECRET });
   await app.register(cataloguePlugin);
   await app.register(healthRoutes);
   await app.register(readinessRoutes);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { MIN_ADMIN_PASSWORD_LENGTH, passwordProblem } from './lib/passwords';
 
 const DEV_ADMIN_EMAIL = 'admin@kapaas.local';
 const DEV_ADMIN_PASSWORD = 'kapaas-admin';
@@ -75,7 +76,10 @@ const ConfigSchema = z
      */
     RAZORPAY_SANDBOX_CAPTURE: z.enum(['automatic', 'manual']).default('automatic'),
     ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(MIN_ADMIN_PASSWORD_LENGTH, `must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`)
+      .default(DEV_ADMIN_PASSWORD),
     TRUST_PROXY: trustedProxies.optional(),
     /** Lets a production deployment run on the built-in payment sandbox (a demo or staging shop). */
     ALLOW_SANDBOX_PAYMENTS: flag.default(false),
@@ -85,6 +89,8 @@ const ConfigSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((config, ctx) => {
+    const weak = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL }, MIN_ADMIN_PASSWORD_LENGTH);
+    if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `is refused: ${weak}` });
     if (config.NODE_ENV !== 'production') return;
     if (config.ADMIN_EMAIL === DEV_ADMIN_EMAIL || config.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD) {
       ctx.addIssue({

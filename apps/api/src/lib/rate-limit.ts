@@ -30,6 +30,8 @@ export const DEFAULT_LIMITS = {
   registrationsPerAddress: { max: 10, windowSeconds: 60 * 60 },
   guestsPerAddress: { max: 30, windowSeconds: 60 * 60 },
   messagesPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** update_profile answers whether a number is registered: each change of phone counts. */
+  phoneChangesPerAccount: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit | Slowdown>;
 export type Limits = typeof DEFAULT_LIMITS;
 

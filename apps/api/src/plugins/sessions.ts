@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 /** The cookie that carries a shopper's session token. */
 export const SESSION_COOKIE = 'kapaas_session';
 const SESSION_DAYS = 30;
+/** However often it is used, a session ends this long after login (ADR 016): the shopper logs in again. */
+const SESSION_MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 60_000;
@@ -43,26 +45,41 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /**
  * Server-side sessions (decision 003): a random token in an httpOnly, SameSite=Lax cookie, of
  * which only the SHA-256 hash is stored. Identity is read lazily, so catalogue reads cost no query.
+ * The cookie is signed with SESSION_SECRET (ADR 016): a changed secret ends every session.
  */
 export const sessionsPlugin = fp(
-  async (app: FastifyInstance) => {
-    await app.register(cookie);
+  async (app: FastifyInstance, options: { secret: string }) => {
+    await app.register(cookie, { secret: options.secret });
     const { db } = app.database;
     const cached = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
     async function lookup(request: FastifyRequest): Promise<Identity | null> {
-      const token = request.cookies[SESSION_COOKIE];
-      if (!token || token.length > 200) return null;
+      const signed = request.cookies[SESSION_COOKIE];
+      if (!signed || signed.length > 300) return null;
+      // A cookie that is not signed with our secret (forged, or from before a new secret) is none.
+      const { valid, value: token } = request.unsignCookie(signed);
+      if (!valid || !token) return null;
       const now = new Date();
+      const loggedInAfter = new Date(now.getTime() - SESSION_MAX_DAYS * DAY_MS);
       const [row] = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
+        .where(
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            gt(sessions.expiresAt, now),
+            gt(sessions.createdAt, loggedInAfter),
+          ),
+        );
       if (!row) return null;
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        const end = Math.min(
+          now.getTime() + SESSION_DAYS * DAY_MS,
+          row.createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS,
+        );
         await db
           .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) })
+          .set({ lastSeenAt: now, expiresAt: new Date(end) })
           .where(eq(sessions.id, row.id));
       }
       return { sessionId: row.id, userId: row.userId, guestId: row.guestId };
@@ -100,7 +117,12 @@ export const sessionsPlugin = fp(
           })
           .returning();
         if (!row) throw new Error('could not start a session');
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_DAYS * 86_400 });
+        reply.setCookie(SESSION_COOKIE, token, {
+          ...cookieOptions(request),
+          signed: true,
+          // The browser keeps it as long as a session can live; the server decides when it ends.
+          maxAge: SESSION_MAX_DAYS * 86_400,
+        });
         const identity: Identity = { sessionId: row.id, userId: row.userId, guestId: row.guestId };
         cached.set(request, Promise.resolve(identity));
         return identity;

@@ -17,7 +17,7 @@ const accountFields: FieldSpec[] = [
     label: 'Password',
     kind: 'password',
     empty: 'omit',
-    help: 'At least 10 characters. When changing a team member, leave it empty to keep their password.',
+    help: 'At least 12 characters, not a common password or your name or e-mail. When changing a team member, leave it empty to keep their password.',
   },
   { name: 'role', label: 'Role', kind: 'select', options: ROLES, initial: 'staff' },
   { name: 'active', label: 'Can log in', kind: 'checkbox' },

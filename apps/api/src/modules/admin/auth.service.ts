@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AdminAccount } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { LoginThrottle } from '../../lib/login-throttle';
+import { hashPassword, MIN_ADMIN_PASSWORD_LENGTH, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { recordAudit } from './audit';
 import {
@@ -43,7 +44,7 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // Verified against when no account has the e-mail, so a wrong e-mail takes as long as a wrong password.
-const DUMMY_HASH = hash(`no-such-admin-${randomBytes(16).toString('hex')}`);
+const DUMMY_HASH = hashPassword(`no-such-admin-${randomBytes(16).toString('hex')}`);
 
 /** The account as the API shows it. */
 export function toAdminAccount(row: AdminUserRow): AdminAccount {
@@ -80,7 +81,7 @@ export class AdminAuth {
     const created = await insertAdminIfAbsent(this.db, {
       email: email.toLowerCase(),
       name: 'Owner',
-      passwordHash: await hash(password),
+      passwordHash: await hashPassword(password),
       role: 'owner',
     });
     if (created) log.info({ email }, 'created the first admin owner from ADMIN_EMAIL / ADMIN_PASSWORD');
@@ -150,7 +151,8 @@ export class AdminAuth {
         errors: { current_password: ['The current password is incorrect.'] },
       });
     }
-    const passwordHash = await hash(next);
+    refuseWeakPassword(next, admin, MIN_ADMIN_PASSWORD_LENGTH);
+    const passwordHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {
       await setAdminPassword(tx, admin.id, passwordHash);
       await deleteOtherSessionsOf(tx, admin.id, principal.sessionId);

@@ -37,10 +37,10 @@ import {
   sql,
   users,
 } from '@kapaas/db';
-import { hash } from '@node-rs/argon2';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { hashPassword, MIN_ADMIN_PASSWORD_LENGTH, refuseWeakPassword } from '../../lib/passwords';
 import { deleteSessionsOf } from './auth.repository';
 import { toAdminAccount } from './auth.service';
 import { sendCsv, spreadsheetSafe } from './csv';
@@ -281,6 +281,7 @@ const adminResource = resourceRoutes({
   create: {
     body: AdminCreateAccount,
     async run(tx, body) {
+      refuseWeakPassword(body.password, body, MIN_ADMIN_PASSWORD_LENGTH);
       const [row] = await tx
         .insert(adminUsers)
         .values({
@@ -288,7 +289,7 @@ const adminResource = resourceRoutes({
           name: body.name,
           role: body.role,
           active: body.active ?? true,
-          passwordHash: await hash(body.password),
+          passwordHash: await hashPassword(body.password),
         })
         .returning({ id: adminUsers.id });
       if (!row) throw new Error('admin insert returned nothing');
@@ -302,6 +303,10 @@ const adminResource = resourceRoutes({
       const demoted = body.role === 'staff' || body.active === false;
       const [current] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).for('update');
       if (current?.role === 'owner' && demoted && (await activeOwnersOtherThan(tx, id)) === 0) throw lastOwner();
+      if (body.password !== undefined) {
+        const owner = { email: body.email ?? current?.email, name: body.name ?? current?.name };
+        refuseWeakPassword(body.password, owner, MIN_ADMIN_PASSWORD_LENGTH);
+      }
       await tx
         .update(adminUsers)
         .set({
@@ -309,7 +314,7 @@ const adminResource = resourceRoutes({
           name: body.name,
           role: body.role,
           active: body.active,
-          passwordHash: body.password === undefined ? undefined : await hash(body.password),
+          passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
           updatedAt: new Date(),
         })
         .where(eq(adminUsers.id, id));

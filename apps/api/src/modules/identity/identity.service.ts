@@ -1,8 +1,9 @@
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { LoginThrottle } from '../../lib/login-throttle';
 import { NO_SESSION_MESSAGE, resolveOwner } from '../../lib/owner';
+import { hashPassword, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { addToCart, mergeGuestCart } from '../cart/cart.service';
 import {
@@ -28,7 +29,7 @@ export interface PendingItem {
 
 // A real argon2id hash of a random string, verified against when the account does not exist, so
 // that a wrong e-mail takes as long as a wrong password.
-const DUMMY_HASH = hash(`no-such-account-${Math.random()}`);
+const DUMMY_HASH = hashPassword(`no-such-account-${Math.random()}`);
 
 /** Registration, login, guests, logout, profile and password (decision 003). */
 export class IdentityService {
@@ -56,8 +57,9 @@ export class IdentityService {
 
   async register(request: FastifyRequest, input: { name: string; email: string; phone: string; password: string }) {
     await this.limiter.hit(`register:ip:${request.ip}`, this.limits.registrationsPerAddress);
+    refuseWeakPassword(input.password, input);
     await this.refuseTaken({ email: input.email, phone: input.phone });
-    const passwordHash = await hash(input.password);
+    const passwordHash = await hashPassword(input.password);
     try {
       const user = await insertUser(this.db, {
         name: input.name,
@@ -161,6 +163,12 @@ export class IdentityService {
   async updateProfile(request: FastifyRequest, input: { user_id?: number | undefined; name: string; phone: string }) {
     const owner = await resolveOwner(request, { user_id: input.user_id }, { usersOnly: GUESTS_CANNOT });
     if (owner.kind !== 'user') throw new AppError('FORBIDDEN', GUESTS_CANNOT);
+    const user = await findUser(this.db, owner.userId);
+    if (!user) throw new AppError('UNAUTHORIZED', NO_SESSION_MESSAGE);
+    // Each new number tried answers whether someone has registered it: counted per account.
+    if (input.phone !== user.phone) {
+      await this.limiter.hit(`profile-phone:account:${owner.userId}`, this.limits.phoneChangesPerAccount);
+    }
     await this.refuseTaken({ phone: input.phone }, owner.userId);
     await updateUser(this.db, owner.userId, { name: input.name, phone: input.phone });
   }
@@ -181,8 +189,9 @@ export class IdentityService {
         errors: { old_password: ['The current password is incorrect.'] },
       });
     }
+    refuseWeakPassword(input.password, user);
     await this.db.transaction(async (tx) => {
-      await updateUser(tx, owner.userId, { passwordHash: await hash(input.password) });
+      await updateUser(tx, owner.userId, { passwordHash: await hashPassword(input.password) });
       await endOtherSessions(tx, owner.userId, identity.sessionId);
     });
     await this.limiter.reset(accountKey);

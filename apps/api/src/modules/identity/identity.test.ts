@@ -220,6 +220,34 @@ describe('rate limits', () => {
   });
 });
 
+describe('phone number checks on update_profile', () => {
+  it('are limited per account, with Retry-After, so registered numbers cannot be listed', async () => {
+    const limited = await startTestShop({
+      limits: { ...DEFAULT_LIMITS, phoneChangesPerAccount: { max: 2, windowSeconds: 3600 } },
+    });
+    try {
+      const taken = [await limited.user(), await limited.user(), await limited.user()];
+      const prober = await limited.user();
+      const statuses: number[] = [];
+      for (const other of taken) {
+        statuses.push((await prober.post('update_profile', { name: prober.name, phone: other.phone })).statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 429]);
+      const refused = await prober.post('update_profile', { name: prober.name, phone: '9000000001' });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A new name with the same number is no probe, and goes through.
+      const renamed = await prober.post('update_profile', { name: 'Prober Renamed', phone: prober.phone });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      // Another account has its own count.
+      const other = await limited.user();
+      expect((await other.post('update_profile', { name: other.name, phone: '9000000002' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('housekeeping', () => {
   it('purges expired sessions and old rate-limit counters, and nothing live', async () => {
     const live = await shop.user();

@@ -40,7 +40,7 @@ describe('my account', () => {
     await user.type(next, 'short');
     await user.type(again, 'different');
     await user.click(submit);
-    expect(next).toHaveAccessibleDescription(/The password must be at least 10 characters\./);
+    expect(next).toHaveAccessibleDescription(/The password must be at least 12 characters\./);
     expect(again).toHaveAccessibleDescription('The new passwords do not match.');
     expect(passwordCalls(sent)).toEqual([]);
 

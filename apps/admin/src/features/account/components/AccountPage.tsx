@@ -17,7 +17,12 @@ const EMPTY: PasswordFields = { current_password: '', password: '', password_con
 
 const FIELDS: { name: keyof PasswordFields; label: string; autoComplete: string; help?: string }[] = [
   { name: 'current_password', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'password', label: 'New password', autoComplete: 'new-password', help: 'At least 10 characters.' },
+  {
+    name: 'password',
+    label: 'New password',
+    autoComplete: 'new-password',
+    help: 'At least 12 characters, not a common password or your name or e-mail.',
+  },
   { name: 'password_confirmation', label: 'New password again', autoComplete: 'new-password' },
 ];
 

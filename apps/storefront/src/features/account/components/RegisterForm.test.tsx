@@ -47,6 +47,19 @@ describe('Register page', () => {
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('This e-mail address is already registered.');
   });
 
+  it("shows the server's password policy refusal beside the password field", async () => {
+    const refusal = 'This password is too common and easy to guess. Please choose another.';
+    stubApi({
+      category_list: categoryList,
+      register: () => json(400, { success: false, message: refusal, errors: { password: [refusal] } }),
+    });
+    const { user } = renderRoute('/Register-Page');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(refusal);
+  });
+
   it("falls back to 'Registration failed' and to the network text", async () => {
     stubApi({ category_list: categoryList, register: () => json(400, { success: false, message: '' }) });
     const { user } = renderRoute('/Register-Page');
