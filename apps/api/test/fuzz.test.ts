@@ -2,6 +2,13 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFixtures } from '../src/modules/admin/admin.fixtures';
+import {
+  DECLINED_CARDS,
+  PAYING_CARDS,
+  SANDBOX_KEY_ID,
+  SANDBOX_KEY_SECRET,
+  SANDBOX_PREFIX,
+} from '../src/modules/sandbox/sandbox.constants';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { type RegisteredShopper, startTestShop, type TestShop } from './shop';
 
@@ -11,7 +18,8 @@ import { type RegisteredShopper, startTestShop, type TestShop } from './shop';
  * wrong types, long strings, any Unicode, bad JSON), by a visitor, a guest, a shopper, a staff
  * member and the owner. Whatever the request, the shop must answer below 500.
  *
- * Nothing is skipped: logouts and account changes run too, and a client whose session they end
+ * The routes the document hides (the Razorpay sandbox, its webhook) are described in HIDDEN_ROUTES
+ * and fuzzed too. Nothing is skipped: logouts and account changes run too, and a client whose session they end
  * logs in again before its next call.
  */
 const SEED = 20_261_125;
@@ -53,6 +61,8 @@ interface Operation {
   path: string;
   parameters: Parameter[];
   body: Schema | undefined;
+  /** Headers every call sends (the sandbox's Basic auth). */
+  headers?: Record<string, string>;
 }
 
 type ActorKind = 'visitor' | 'guest' | 'shopper' | 'staff' | 'owner';
@@ -67,6 +77,122 @@ interface Call {
   /** Extra headers a visitor sends: forged cookies and tokens. */
   headers: Record<string, string>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Routes the document hides: the Razorpay sandbox and the webhook it calls, described here
+
+const text = (maxLength: number): Schema => ({ type: 'string', maxLength });
+const sandboxId: Parameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^(order|pay)_[A-Za-z0-9]{14}$' },
+};
+const notes: Schema = { type: 'object', properties: { note: text(256), count: { type: 'integer' } } };
+const sandboxAuth = {
+  authorization: `Basic ${Buffer.from(`${SANDBOX_KEY_ID}:${SANDBOX_KEY_SECRET}`).toString('base64')}`,
+};
+const card: Schema = { enum: [...PAYING_CARDS, ...DECLINED_CARDS, '4111 1111 1111 1111'] };
+const HIDDEN_ROUTES: Operation[] = [
+  {
+    method: 'POST',
+    path: '/api/razorpay_webhook',
+    parameters: [],
+    body: {
+      type: 'object',
+      properties: {
+        event: { enum: ['payment.captured', 'payment.failed', 'order.paid', 'refund.processed'] },
+        payload: { type: 'object', properties: { payment: { type: 'object', properties: { entity: notes } } } },
+      },
+    },
+    headers: { 'x-razorpay-signature': 'f'.repeat(64) },
+  },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/v1/orders`,
+    parameters: [],
+    body: {
+      type: 'object',
+      properties: {
+        amount: { type: 'integer', minimum: 100, maximum: 50_000_000 },
+        currency: { enum: ['INR'] },
+        receipt: text(40),
+        notes,
+      },
+      required: ['amount', 'currency'],
+    },
+    headers: sandboxAuth,
+  },
+  {
+    method: 'GET',
+    path: `${SANDBOX_PREFIX}/v1/orders`,
+    parameters: [
+      { name: 'count', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0 } },
+      { name: 'receipt', in: 'query', schema: text(40) },
+      { name: 'from', in: 'query', schema: { type: 'integer', minimum: 0 } },
+      { name: 'to', in: 'query', schema: { type: 'integer', minimum: 0 } },
+    ],
+    body: undefined,
+    headers: sandboxAuth,
+  },
+  ...['/v1/orders/{id}', '/v1/orders/{id}/payments', '/v1/payments/{id}'].map(
+    (path): Operation => ({
+      method: 'GET',
+      path: `${SANDBOX_PREFIX}${path}`,
+      parameters: [sandboxId],
+      body: undefined,
+      headers: sandboxAuth,
+    }),
+  ),
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/v1/payments/{id}/capture`,
+    parameters: [sandboxId],
+    body: { type: 'object', properties: { amount: { type: 'integer', minimum: 100 }, currency: { enum: ['INR'] } } },
+    headers: sandboxAuth,
+  },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/v1/payments/{id}/refund`,
+    parameters: [sandboxId],
+    body: {
+      type: 'object',
+      properties: {
+        amount: { type: 'integer', minimum: 100 },
+        speed: { enum: ['normal', 'optimum'] },
+        notes,
+        receipt: text(40),
+      },
+    },
+    headers: { ...sandboxAuth, 'x-refund-idempotency': 'fuzz-refund-key-1' },
+  },
+  { method: 'GET', path: `${SANDBOX_PREFIX}/checkout.js`, parameters: [], body: undefined },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/checkout/pay`,
+    parameters: [],
+    body: {
+      type: 'object',
+      properties: {
+        key: { enum: [SANDBOX_KEY_ID] },
+        order_id: sandboxId.schema,
+        card_number: card,
+        expiry: { enum: ['12/30', '01/20', '13/99'] },
+        cvv: { enum: ['123', '1'] },
+        email: { type: 'string', format: 'email' },
+        contact: text(40),
+      },
+      required: ['key', 'order_id', 'card_number', 'expiry', 'cvv'],
+    },
+  },
+  {
+    method: 'POST',
+    path: `${SANDBOX_PREFIX}/test/pay`,
+    parameters: [],
+    body: { type: 'object', properties: { order_id: sandboxId.schema, card_number: card }, required: ['order_id'] },
+  },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Hostile values
@@ -333,7 +459,7 @@ function requestsOf(operation: Operation, hostile: boolean): fc.Arbitrary<Call> 
       method: operation.method,
       url: search ? `${url}?${search}` : url,
       payload: generated.payload,
-      headers: generated.actor === 'visitor' && hostile ? (generated.forged ?? {}) : {},
+      headers: { ...operation.headers, ...(generated.actor === 'visitor' && hostile ? generated.forged : {}) },
     };
   });
 }
@@ -425,7 +551,7 @@ async function keepLoggedIn(actor: ActorKind): Promise<void> {
 }
 
 async function send(call: Call): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...call.headers, ...sessionHeaders(call.actor) };
+  const headers: Record<string, string> = { ...sessionHeaders(call.actor), ...call.headers };
   const payload = call.payload;
   let body: string | Buffer | undefined;
   if (payload && 'json' in payload) {
@@ -454,7 +580,8 @@ async function send(call: Call): Promise<LightMyRequestResponse> {
 
 describe('fuzzing every route of the OpenAPI document', () => {
   it(`answers ${REQUESTS} generated requests without a single 5xx`, { timeout: 600_000 }, async () => {
-    const operations = operationsOf(shop.app.swagger() as Parameters<typeof operationsOf>[0]);
+    const documented = operationsOf(shop.app.swagger() as Parameters<typeof operationsOf>[0]);
+    const operations = [...documented, ...HIDDEN_ROUTES];
     const perOperation = Math.ceil(REQUESTS / operations.length);
     const planning = performance.now();
     const planned = operations.map((operation, index) =>
@@ -486,7 +613,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
     process.stdout.write(
-      `fuzz: seed ${SEED}, ${sent} requests over ${covered.size} routes in ${seconds} s (generated in ${generation} s), ${relogins} re-logins; ${histogram.join(' ')}\n`,
+      `fuzz: seed ${SEED}, ${sent} requests over ${covered.size} routes (${documented.length} documented) in ${seconds} s (generated in ${generation} s), ${relogins} re-logins; ${histogram.join(' ')}\n`,
     );
 
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
