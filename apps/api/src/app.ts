@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '@kapaas/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, proxyTrust } from './config';
+import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses/addresses.routes';
@@ -14,6 +15,7 @@ import { cataloguePlugin } from './modules/catalogue/catalogue.service';
 import { checkoutPlugin } from './modules/checkout/checkout.plugin';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { readinessRoutes } from './modules/health/readiness.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -23,6 +25,8 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { noStorePlugin } from './plugins/no-store';
+import { metricsPlugin } from './plugins/metrics';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
@@ -51,13 +55,15 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
 
   // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
   app.removeContentTypeParser('text/plain');
-  // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
+  // Every POST carries JSON, {} when there is nothing to send: a bodiless POST is what a same-site
+  // sendBeacon('/api/logout') sends. Only multipart uploads arrive here with a content type and no body.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.body == null) request.body = {};
+    if (request.method === 'POST' && request.headers['content-type'] === undefined && !request.is404) throw notJson();
   });
 
   await app.register(errorsPlugin);
   await app.register(requestGuards);
+  await app.register(noStorePlugin);
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
   await app.register(helmet, {
@@ -76,10 +82,12 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     crossOriginEmbedderPolicy: false,
   });
   await app.register(databasePlugin, { database: options.database });
+  await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
   await app.register(sessionsPlugin);
   await app.register(cataloguePlugin);
   await app.register(healthRoutes);
+  await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
   await app.register(cartRoutes, { prefix: '/api' });
@@ -104,6 +112,17 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
 }
 
+/** The refusal of a POST without a content type. */
+function notJson(): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request as JSON (content-type: application/json), {} when empty.',
+    {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+  );
+}
+
 /** Builds a ready Fastify instance with the shop registered (no listen). */
 export async function buildApp(
   options: AppOptions,
@@ -111,7 +130,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.config.LOG_LEVEL },
-    trustProxy: true,
+    // Only the configured proxies may name the client's address (TRUST_PROXY); by default nobody.
+    trustProxy: proxyTrust(options.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     ...serverOptions,
   }).withTypeProvider<ZodTypeProvider>();

@@ -38,9 +38,13 @@ export const ERROR_KINDS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A POST without a JSON body (content-type: application/json, `{}` when there is nothing to send). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   /** The payment provider could not be reached or refused to answer; trying again later may work. */
   PROVIDER_UNAVAILABLE: 502,
+  /** The database cannot be reached (down or restarting); the answer carries Retry-After. */
+  UNAVAILABLE: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;

@@ -30,7 +30,14 @@ export class CatalogueService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    /** Told how long each rebuild took (the /metrics histogram). */
+    private readonly timed: (kind: 'full' | 'stock', seconds: number) => void = () => {},
   ) {}
+
+  /** False until the first rebuild has succeeded: the process is not ready to serve (/readyz). */
+  get loaded(): boolean {
+    return this.#view !== undefined;
+  }
 
   /** The current catalogue. */
   get view(): CatalogueView {
@@ -64,7 +71,9 @@ export class CatalogueService {
   async #rebuild(): Promise<void> {
     try {
       while (this.#wantFull || this.#wantStock.size > 0) {
-        if (this.#wantFull || !this.#snapshot) {
+        const started = performance.now();
+        const kind = this.#wantFull || !this.#snapshot ? 'full' : 'stock';
+        if (kind === 'full' || !this.#snapshot) {
           this.#wantFull = false;
           this.#wantStock.clear();
           this.#snapshot = await loadCatalogueSnapshot(this.database.db);
@@ -74,6 +83,7 @@ export class CatalogueService {
           this.#snapshot = withStock(this.#snapshot, ids, await loadStockOf(this.database.db, ids));
         }
         this.#view = new CatalogueView(this.#snapshot);
+        this.timed(kind, (performance.now() - started) / 1000);
       }
     } catch (error) {
       // What was asked for is lost with the failed read: the next rebuild of any kind reads it all.
@@ -104,13 +114,24 @@ export class CatalogueService {
 
   /** Subscribes to other processes' changes; resolves to a function that stops listening. */
   async follow(): Promise<() => Promise<void>> {
-    const unlisten = await this.database.listen(CATALOGUE_CHANNEL, (payload) => {
-      const [pid, stock] = payload.split(STOCK_NOTICE);
-      if (pid === String(process.pid) && this.database.kind === 'pglite') return;
-      const ids = stock?.split(',').map(Number).filter(Number.isSafeInteger);
-      const done = ids && ids.length > 0 ? this.refreshStock(ids) : this.refresh();
-      done.catch((err: unknown) => this.log.error({ err }, 'catalogue refresh failed'));
-    });
+    const unlisten = await this.database.listen(
+      CATALOGUE_CHANNEL,
+      (payload) => {
+        const [pid, stock] = payload.split(STOCK_NOTICE);
+        if (pid === String(process.pid) && this.database.kind === 'pglite') return;
+        const ids = stock?.split(',').map(Number).filter(Number.isSafeInteger);
+        const done = ids && ids.length > 0 ? this.refreshStock(ids) : this.refresh();
+        done.catch((err: unknown) => this.log.error({ err }, 'catalogue refresh failed'));
+      },
+      {
+        lost: (err) => this.log.warn({ err }, 'lost the connection that hears catalogue changes: reconnecting'),
+        resumed: () => {
+          // Whatever was announced while nobody listened was missed: read it all once.
+          this.log.info('listening again for notices of catalogue changes: rebuilding the catalogue once');
+          this.refresh().catch((err: unknown) => this.log.error({ err }, 'catalogue rebuild after a gap failed'));
+        },
+      },
+    );
     const timer = setInterval(() => {
       this.refresh().catch((err: unknown) => this.log.error({ err }, 'periodic catalogue refresh failed'));
     }, PERIODIC_REFRESH_MS);
@@ -131,11 +152,13 @@ declare module 'fastify' {
 /** Loads the catalogue before the server answers, and follows changes until it closes. */
 export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
-    const catalogue = new CatalogueService(app.database, app.log);
+    const catalogue = new CatalogueService(app.database, app.log, (kind, seconds) =>
+      app.metrics.catalogueRebuilt(kind, seconds),
+    );
     await catalogue.refresh();
     const stopFollowing = await catalogue.follow();
     app.decorate('catalogue', catalogue);
     app.addHook('onClose', async () => stopFollowing());
   },
-  { name: 'catalogue', dependencies: ['database'] },
+  { name: 'catalogue', dependencies: ['database', 'metrics'] },
 );

@@ -23,6 +23,7 @@ export const checkoutPlugin = fp<{ expirySweepMs?: number }>(
           db: app.database.db,
           payments: app.payments,
           catalogue: app.catalogue,
+          metrics: app.metrics,
           log: app.log.child({ module: 'expiry' }),
         },
         interval,

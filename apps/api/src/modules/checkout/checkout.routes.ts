@@ -27,6 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     payments: app.payments,
     catalogue: app.catalogue,
+    metrics: app.metrics,
     log: app.log.child({ module: 'checkout' }),
   });
 

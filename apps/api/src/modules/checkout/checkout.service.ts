@@ -332,6 +332,7 @@ export async function placeOrder(
     return { order, reused: false };
   });
   const placed = result.order;
+  if (!result.reused) deps.metrics?.orderPlaced();
   if (!result.reused) await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
 
   // A reused order normally has its provider order already; when its first call is still creating
@@ -375,6 +376,7 @@ async function openProviderOrder(deps: CheckoutDeps, placed: OrderRow, abandonOn
     return created.id;
   } catch (error) {
     deps.log.error({ err: error, orderId: placed.id }, 'could not create the provider order');
+    deps.metrics?.paymentFailed('provider_unavailable');
     if (abandonOnFailure) await abandonOrder(deps, placed.id, error);
     if (error instanceof ProviderError) {
       throw new AppError('PROVIDER_UNAVAILABLE', 'We could not start the payment. Please try again.', {

@@ -14,6 +14,7 @@ import {
   sql,
 } from '@kapaas/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ShopMetrics } from '../../plugins/metrics';
 import { formatRupees } from '../coupons/coupon-rules';
 import { changeStatus, PAID_STATUSES, recordEvent } from '../orders/lifecycle';
 import { orderStockLines, release, sellReserved, sellUnreserved } from '../orders/stock';
@@ -26,6 +27,8 @@ export interface CheckoutDeps {
   payments: Payments;
   catalogue: { stockChanged(productIds: Iterable<number>): Promise<void> };
   log: FastifyBaseLogger;
+  /** Counts orders placed and paid and payments failed; absent in tests that do not count. */
+  metrics?: Pick<ShopMetrics, 'orderPlaced' | 'orderPaid' | 'paymentFailed'>;
 }
 
 /** Where a payment came from, for the order's history and the logs. */
@@ -266,6 +269,7 @@ export async function settlePayment(
 
   if (outcome.kind === 'sold') {
     deps.log.info({ orderId: outcome.orderId, paymentId: payment.id, source }, 'order paid');
+    deps.metrics?.orderPaid(source);
     await deps.catalogue.stockChanged(outcome.late);
     return { kind: 'settled', orderId: outcome.orderId };
   }
@@ -385,6 +389,7 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
     await release(tx, lines);
     return { orderId: order.id, released: lines.map((line) => line.productId) };
   });
+  if (result.orderId !== null) deps.metrics?.paymentFailed('declined');
   await deps.catalogue.stockChanged(result.released);
   return result.orderId;
 }

@@ -32,6 +32,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     db: app.database.db,
     payments: app.payments,
     catalogue: app.catalogue,
+    metrics: app.metrics,
     log: app.log.child({ module: 'razorpay-webhook' }),
   });
 
@@ -40,6 +41,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     const signature = request.headers['x-razorpay-signature'];
     if (!app.payments.webhookSecret || !verifyWebhookSignature(raw, signature, app.payments.webhookSecret)) {
       request.log.warn('refused a Razorpay webhook with a missing or wrong signature');
+      app.metrics.webhookReceived('unknown', 'bad_signature');
       return reply.code(400).send({ success: false, message: 'Invalid webhook signature.' });
     }
     let json: unknown;
@@ -63,7 +65,10 @@ export async function webhookRoutes(app: FastifyInstance) {
       .select({ outcome: paymentEvents.outcome })
       .from(paymentEvents)
       .where(sql`${paymentEvents.providerEventId} = ${eventId}`);
-    if (seen) return { success: true, message: 'Already handled.', outcome: seen.outcome };
+    if (seen) {
+      app.metrics.webhookReceived(parsed.data.event, 'already_handled');
+      return { success: true, message: 'Already handled.', outcome: seen.outcome };
+    }
 
     const { event, payload } = parsed.data;
     const payment = payload.payment?.entity;
@@ -94,6 +99,7 @@ export async function webhookRoutes(app: FastifyInstance) {
       })
       .onConflictDoNothing();
     request.log.info({ event, eventId, orderId, outcome }, 'razorpay webhook handled');
+    app.metrics.webhookReceived(event, outcome);
     return { success: true, message: 'Handled.', outcome };
   });
 }

@@ -1,0 +1,165 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { count, isNull, sandboxRazorpayWebhooks } from '@kapaas/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the shop's own code counts; the route timings and the event loop are measured here. */
+export interface ShopMetrics {
+  /** A new order was placed (a repeated first call that answers the same order is not counted). */
+  orderPlaced(): void;
+  /** An order became paid, by the checkout's second call, the webhook or the expiry check. */
+  orderPaid(source: string): void;
+  /** A payment failed: declined by the bank, or the provider order could not be opened. */
+  paymentFailed(reason: 'declined' | 'provider_unavailable'): void;
+  /** A Razorpay webhook reached the shop; outcome is what the shop made of it (or why it refused it). */
+  webhookReceived(event: string, outcome: string): void;
+  /** Times one rebuild of the in-memory catalogue. */
+  catalogueRebuilt(kind: 'full' | 'stock', seconds: number): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shop's counters, one set per app instance. */
+    metrics: ShopMetrics;
+  }
+}
+
+/** Route label for requests no route matched: one series, not one per scanned URL. */
+const UNMATCHED = '(unmatched)';
+
+/**
+ * Prometheus metrics for this process (ADR 018), in a Registry of this app's own: tests build many
+ * shops in one process, and each must count only its own. `GET /metrics` serves them to a caller
+ * that sends `Authorization: Bearer <METRICS_TOKEN>`; without the setting the route answers 404,
+ * as an unknown path would. Scrape every process directly (its own port): behind the load
+ * balancer each scrape would reach a different process.
+ */
+export const metricsPlugin = fp<{ token: string | undefined }>(
+  async (app: FastifyInstance, { token }) => {
+    const registry = new Registry();
+    const registers = [registry];
+
+    const requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by route pattern, method and status.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    const placed = new Counter({ name: 'kapaas_orders_placed_total', help: 'Orders placed.', registers });
+    const paid = new Counter({
+      name: 'kapaas_orders_paid_total',
+      help: 'Orders that became paid, by who settled them.',
+      labelNames: ['source'],
+      registers,
+    });
+    const failures = new Counter({
+      name: 'kapaas_payment_failures_total',
+      help: 'Payments that failed: declined, or the provider could not open the payment.',
+      labelNames: ['reason'],
+      registers,
+    });
+    const webhooks = new Counter({
+      name: 'kapaas_webhooks_received_total',
+      help: 'Razorpay webhook deliveries received, by event and what the shop made of them.',
+      labelNames: ['event', 'outcome'],
+      registers,
+    });
+    const rebuilds = new Histogram({
+      name: 'kapaas_catalogue_rebuild_duration_seconds',
+      help: 'Time to rebuild the in-memory catalogue: all of it, or some products’ stock.',
+      labelNames: ['kind'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+
+    // The event loop's delay since the previous scrape, sampled every 20 ms by Node itself.
+    const loop = monitorEventLoopDelay({ resolution: 20 });
+    loop.enable();
+    app.addHook('onClose', async () => loop.disable());
+    new Gauge({
+      name: 'kapaas_event_loop_delay_seconds',
+      help: 'Event-loop delay since the previous scrape, by quantile.',
+      labelNames: ['quantile'],
+      registers,
+      collect() {
+        for (const quantile of [0.5, 0.9, 0.99, 1]) {
+          const nanoseconds = loop.count === 0 ? 0 : loop.percentile(quantile * 100);
+          this.set({ quantile: String(quantile) }, nanoseconds / 1e9);
+        }
+        loop.reset();
+      },
+    });
+    new Gauge({
+      name: 'kapaas_process_resident_memory_bytes',
+      help: 'Resident memory of this process.',
+      registers,
+      collect() {
+        this.set(process.memoryUsage.rss());
+      },
+    });
+    new Gauge({
+      name: 'kapaas_sandbox_webhook_outbox_pending',
+      help: 'Webhooks of the built-in Razorpay sandbox not yet delivered to the shop (0 with real Razorpay).',
+      registers,
+      async collect() {
+        if (!app.payments?.sandbox) return this.set(0);
+        try {
+          const [row] = await app.database.db
+            .select({ n: count() })
+            .from(sandboxRazorpayWebhooks)
+            .where(isNull(sandboxRazorpayWebhooks.deliveredAt));
+          this.set(row?.n ?? 0);
+        } catch (err) {
+          // A scrape must not fail with the database: the series keeps its last value.
+          app.log.warn({ err }, 'metrics: could not count the sandbox webhook outbox');
+        }
+      },
+    });
+
+    app.decorate('metrics', {
+      orderPlaced: () => placed.inc(),
+      orderPaid: (source) => paid.inc({ source }),
+      paymentFailed: (reason) => failures.inc({ reason }),
+      webhookReceived: (event, outcome) => webhooks.inc({ event, outcome }),
+      catalogueRebuilt: (kind, seconds) => rebuilds.observe({ kind }, seconds),
+    } satisfies ShopMetrics);
+
+    app.addHook('onResponse', async (request, reply) => {
+      requests.observe(
+        { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    const expected = token === undefined ? undefined : digest(token);
+    app.get(
+      '/metrics',
+      { schema: { tags: ['health'], summary: 'Prometheus metrics of this process (Bearer METRICS_TOKEN)' } },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (expected === undefined) {
+          return reply.code(404).send({ success: false, message: 'No such endpoint: GET /metrics', code: 'NOT_FOUND' });
+        }
+        const [scheme, given] = (request.headers.authorization ?? '').split(' ');
+        if (scheme !== 'Bearer' || !given || !timingSafeEqual(digest(given), expected)) {
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer')
+            .send({ success: false, message: 'A valid metrics token is required.', code: 'UNAUTHORIZED' });
+        }
+        return reply
+          .header('cache-control', 'no-store')
+          .type(registry.contentType)
+          .send(await registry.metrics());
+      },
+    );
+  },
+  { name: 'metrics', dependencies: ['database'] },
+);
+
+/** Hashing both sides gives equal lengths for timingSafeEqual, whatever was sent. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
