@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm start`: builds the storefront and the admin console if needed, then runs the shop (migrations and the first
-// seed happen inside the server, under a lock). PORT, HOST, DATA_DIR and the rest come from the
-// environment; see the README's configuration section.
+// `npm start`: builds the storefront, the admin console and the API if needed, then runs the
+// compiled shop with plain node (migrations and the first seed happen inside the server, under a
+// lock). PORT, HOST, DATA_DIR and the rest come from the environment; see the README's
+// configuration section.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { apiDist, buildApiIfStale } from './lib/api-build.mjs';
 import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 buildStorefrontIfStale();
 buildAdminIfStale();
+await buildApiIfStale();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', join(apiDist, 'server.js')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -8,7 +8,8 @@ const storefront = join(root, 'apps/storefront');
 const admin = join(root, 'apps/admin');
 export const storefrontIndex = join(storefront, 'dist/index.html');
 
-function newestIn(path) {
+/** The newest modification time of a file or of anything under a folder (node_modules and dist left out). */
+export function newestIn(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -3,9 +3,10 @@ import type { DatabaseHandle } from '@kapaas/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, proxyTrust } from './config';
 import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
+import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -24,6 +25,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { noStorePlugin } from './plugins/no-store';
 import { metricsPlugin } from './plugins/metrics';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
@@ -53,16 +55,15 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
 
   // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
   app.removeContentTypeParser('text/plain');
-  // The original storefront sends some bodiless calls; they mean "nothing", i.e. {}.
+  // Every POST carries JSON, {} when there is nothing to send: a bodiless POST is what a same-site
+  // sendBeacon('/api/logout') sends. Only multipart uploads arrive here with a content type and no body.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.body == null) request.body = {};
-    // PostgreSQL cannot store U+0000 in text; refuse it here, once, instead of failing in a query.
-    if (containsNul(request.body)) {
-      throw new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
-    }
+    if (request.method === 'POST' && request.headers['content-type'] === undefined && !request.is404) throw notJson();
   });
 
   await app.register(errorsPlugin);
+  await app.register(requestGuards);
+  await app.register(noStorePlugin);
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
   await app.register(helmet, {
@@ -111,14 +112,15 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
 }
 
-/** True when any string in a parsed JSON body holds a NUL character. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
-  }
-  return false;
+/** The refusal of a POST without a content type. */
+function notJson(): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request as JSON (content-type: application/json), {} when empty.',
+    {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    },
+  );
 }
 
 /** Builds a ready Fastify instance with the shop registered (no listen). */
@@ -128,7 +130,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.config.LOG_LEVEL },
-    trustProxy: true,
+    // Only the configured proxies may name the client's address (TRUST_PROXY); by default nobody.
+    trustProxy: proxyTrust(options.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     ...serverOptions,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,48 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const DEV_ADMIN_EMAIL = 'admin@kapaas.local';
 const DEV_ADMIN_PASSWORD = 'kapaas-admin';
 const DEV_SESSION_SECRET = 'kapaas-development-session-secret-change-me';
+
+/**
+ * TRUST_PROXY: which peers may say who the client is through X-Forwarded-For. A whole number is a
+ * hop count; anything else is a comma-separated list of addresses and CIDRs (proxy-addr's terms).
+ * Unset trusts nobody, so the address is the socket's own.
+ */
+const trustedProxies = z.string().transform((value, ctx): number | string[] => {
+  if (/^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be a hop count (1–10) or a comma-separated list of addresses and CIDRs',
+  });
+  return z.NEVER;
+});
+
+/**
+ * Fastify's trustProxy for a TRUST_PROXY value. Fastify 5 ignores a bare hop count (it cannot tell
+ * a proxy from a client), so a count is a function trusting that many hops nearest the shop: only
+ * right when nothing reaches the shop except through those proxies.
+ */
+export function proxyTrust(
+  setting: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+/** An address, a CIDR, or one of proxy-addr's names for a whole range. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,8 +76,11 @@ const ConfigSchema = z
     RAZORPAY_SANDBOX_CAPTURE: z.enum(['automatic', 'manual']).default('automatic'),
     ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEV_ADMIN_PASSWORD),
+    TRUST_PROXY: trustedProxies.optional(),
     /** Lets a production deployment run on the built-in payment sandbox (a demo or staging shop). */
     ALLOW_SANDBOX_PAYMENTS: flag.default(false),
+    /** On SIGTERM/SIGINT: how long requests already under way get to be answered before their connections are cut. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Bearer token that GET /metrics requires; unset turns /metrics off (404). */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })

@@ -7,5 +7,6 @@ export * from './coupons';
 export * from './identity';
 export * from './messages';
 export * from './orders';
+export * from './rich-text';
 export * from './search';
 export * from './wishlist';

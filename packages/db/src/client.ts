@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,18 +23,65 @@ export type DatabaseOptions =
   /** Embedded PGlite: file-backed under `dataDir`, or in memory when it is absent. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+/** What a subscriber hears about its LISTEN connection besides the notices. */
+export interface ListenEvents {
+  lost?(error: unknown): void;
+  resumed?(): void;
+}
+
 /** An open database with what the rest of the shop needs beyond queries. */
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
   /** Runs `fn` with a session-level advisory lock held, so that only one process does it at a time. */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. On PostgreSQL a lost
+   * connection (a restart, a terminated backend) is re-established with backoff: `events.lost`
+   * is called once when it goes, `events.resumed` once it listens again (notices sent in between
+   * are lost, so the caller resynchronises).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start other databases from it. */
   dumpDataDir(): Promise<Blob | File>;
   close(): Promise<void>;
+}
+
+/** Node's errors for a server that cannot be reached, or that went away mid-conversation. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** PostgreSQL's SQLSTATEs for a server that is shutting down, starting, or full. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What pg and PGlite say when the connection is gone or the handle is closed. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end on the pool',
+  'PGlite is closed',
+];
+
+/**
+ * True when `error` (or what it wraps, as Drizzle wraps a failed query) says that the database
+ * cannot be reached at all, as opposed to a query that failed: the caller may try again later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((message) => cause instanceof Error && cause.message.includes(message))) return true;
+  }
+  return false;
 }
 
 /** Opens the shop's database. */
@@ -41,11 +90,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let unlock: (() => void) | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // Two processes on one folder corrupt it (PGlite has no lock of its own): the lock file sits
+    // beside the folder, so that a dump of the folder never carries it.
+    unlock = await lockDataDir(options.dataDir, join(dirname(options.dataDir), `${basename(options.dataDir)}.lock`));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -67,7 +128,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock?.();
+      }
+    },
   };
 }
 
@@ -76,7 +143,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<ReturnType<typeof keepListening>>();
   return {
     db,
     kind: 'postgres',
@@ -93,18 +160,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
         lockClient.release();
       }
     },
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+    async listen(channel, onPayload, events = {}) {
+      const listener = keepListening(url, channel, onPayload, events);
+      await listener.start();
+      listeners.add(listener);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
     async notify(channel, payload) {
@@ -112,8 +174,82 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     },
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     async close() {
-      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      listeners.clear();
       await pool.end();
+    },
+  };
+}
+
+/** The pause before listening again after the connection was lost: doubling from the first to the last. */
+const RELISTEN_DELAYS_MS = { first: 100, max: 5_000 };
+
+/**
+ * A dedicated connection that LISTENs on `channel` and, when it is lost, connects and listens
+ * again with backoff until it succeeds or is stopped. `start` fails if the first connection does.
+ */
+function keepListening(url: string, channel: string, onPayload: (payload: string) => void, events: ListenEvents) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RELISTEN_DELAYS_MS.first;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    let gone = false;
+    const lose = (error: unknown) => {
+      if (gone) return;
+      gone = true;
+      if (client !== next) return;
+      client = undefined;
+      if (stopped) return;
+      events.lost?.(error);
+      schedule();
+    };
+    // A terminated connection emits 'error' and then 'end'; a closed socket may emit only 'end'.
+    next.on('error', lose);
+    next.on('end', () => lose(new Error('the LISTEN connection ended')));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      gone = true;
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  }
+
+  function schedule() {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      try {
+        await connect();
+      } catch {
+        delay = Math.min(delay * 2, RELISTEN_DELAYS_MS.max);
+        if (!stopped) schedule();
+        return;
+      }
+      delay = RELISTEN_DELAYS_MS.first;
+      if (!stopped) events.resumed?.();
+    }, delay);
+  }
+
+  return {
+    start: connect,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
     },
   };
 }

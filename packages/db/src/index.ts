@@ -19,6 +19,7 @@ export {
   sql,
 } from 'drizzle-orm';
 export * from './client';
+export { DataDirLockedError } from './data-dir-lock';
 export * from './migrate';
 export * from './prepare';
 export * as schema from './schema';

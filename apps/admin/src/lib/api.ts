@@ -12,7 +12,7 @@ export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 interface RequestOptions {
   query?: QueryParams | undefined;
-  /** A JSON body, or FormData for an upload. */
+  /** A JSON body, or FormData for an upload; a POST without one sends `{}`. */
   body?: unknown;
   signal?: AbortSignal | undefined;
 }
@@ -37,10 +37,12 @@ export async function adminRequest<T>(method: string, path: string, options: Req
   const token = currentToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  // The API refuses a POST without a JSON body, so that a bodiless beacon cannot act for anyone.
+  const payload = options.body ?? (method === 'POST' ? {} : undefined);
+  if (payload instanceof FormData) body = payload;
+  else if (payload !== undefined) {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
+    body = JSON.stringify(payload);
   }
 
   let response: Response;

@@ -7,6 +7,8 @@ import { ERROR_KINDS, type ErrorKind } from '@kapaas/contract';
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Seconds to wait before asking again, sent as Retry-After (a 429 says when to come back). */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     readonly kind: Exclude<ErrorKind, 'INTERNAL'>,
@@ -17,6 +19,13 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.statusCode = ERROR_KINDS[kind];
   }
+}
+
+/** A 429 that says how long to wait. */
+export function tooMany(message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError('TOO_MANY_REQUESTS', message);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);

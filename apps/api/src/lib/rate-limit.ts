@@ -1,5 +1,5 @@
 import { eq, type Queryable, rateLimitCounters, sql } from '@kapaas/db';
-import { AppError } from './errors';
+import { tooMany } from './errors';
 
 /** A limit of `max` events per `windowSeconds`, counted per key. */
 export interface Limit {
@@ -7,14 +7,30 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * Failed logins on one account: the first `max` are free; after that each attempt from an address
+ * that has failed must wait `firstDelaySeconds`, doubling per failure up to `maxDelaySeconds`. The
+ * run is forgotten after `windowSeconds` without a failure, or at a successful login.
+ */
+export interface Slowdown extends Limit {
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
 /** The shop's limits; tests may pass their own through the app options. */
 export const DEFAULT_LIMITS = {
-  failedLoginsPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  failedLoginsPerAccount: {
+    max: 5,
+    windowSeconds: 24 * 60 * 60,
+    firstDelaySeconds: 5,
+    maxDelaySeconds: 15 * 60,
+  } satisfies Slowdown,
+  wrongCurrentPasswordsPerAccount: { max: 5, windowSeconds: 15 * 60 },
   failedLoginsPerAddress: { max: 20, windowSeconds: 15 * 60 },
   registrationsPerAddress: { max: 10, windowSeconds: 60 * 60 },
   guestsPerAddress: { max: 30, windowSeconds: 60 * 60 },
   messagesPerAddress: { max: 10, windowSeconds: 60 * 60 },
-} satisfies Record<string, Limit>;
+} satisfies Record<string, Limit | Slowdown>;
 export type Limits = typeof DEFAULT_LIMITS;
 
 export const TOO_MANY_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
@@ -26,14 +42,17 @@ export const TOO_MANY_MESSAGE = 'Too many attempts. Please wait a few minutes an
 export class RateLimiter {
   constructor(private readonly db: Queryable) {}
 
-  /** Counts one event; throws 429 when it goes over the limit. */
+  /** Counts one event; throws 429 (Retry-After: the window's end) when it goes over the limit. */
   async hit(key: string, limit: Limit): Promise<void> {
-    if ((await this.count(key, limit, 1)) > limit.max) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_MESSAGE);
+    const { count, secondsLeft } = await this.count(key, limit, 1);
+    if (count > limit.max) throw tooMany(TOO_MANY_MESSAGE, secondsLeft);
   }
 
-  /** Throws 429 when the key is already at its limit, without counting. */
-  async check(key: string, limit: Limit): Promise<void> {
-    if ((await this.count(key, limit, 0)) >= limit.max) throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_MESSAGE);
+  /** Throws 429 when the key is already at its limit, without counting; answers the count so far. */
+  async check(key: string, limit: Limit): Promise<number> {
+    const { count, secondsLeft } = await this.count(key, limit, 0);
+    if (count >= limit.max) throw tooMany(TOO_MANY_MESSAGE, secondsLeft);
+    return count;
   }
 
   /** Counts one event without refusing it (a failed login is refused for its own reason). */
@@ -41,11 +60,43 @@ export class RateLimiter {
     await this.count(key, limit, 1);
   }
 
+  /**
+   * Counts one failure in a run: the run restarts when the last failure is older than the window.
+   * window_start holds the last failure's time, which the wait is measured from.
+   */
+  async recordFailure(key: string, slowdown: Slowdown): Promise<void> {
+    const quiet = sql`${rateLimitCounters.windowStart} <= now() - make_interval(secs => ${slowdown.windowSeconds})`;
+    await this.db
+      .insert(rateLimitCounters)
+      .values({ key, windowStart: sql`now()`, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          count: sql`CASE WHEN ${quiet} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+          windowStart: sql`now()`,
+        },
+      });
+  }
+
+  /** Seconds left before a run of failures allows another attempt; 0 when it allows one now. */
+  async waitAfterFailures(key: string, slowdown: Slowdown): Promise<number> {
+    const [row] = await this.db
+      .select({
+        count: rateLimitCounters.count,
+        since: sql<number>`extract(epoch from now() - ${rateLimitCounters.windowStart})::float8`,
+      })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, key));
+    if (!row || row.since >= slowdown.windowSeconds || row.count < slowdown.max) return 0;
+    const delay = Math.min(slowdown.firstDelaySeconds * 2 ** (row.count - slowdown.max), slowdown.maxDelaySeconds);
+    return Math.max(0, delay - row.since);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
   }
 
-  private async count(key: string, limit: Limit, add: 0 | 1): Promise<number> {
+  private async count(key: string, limit: Limit, add: 0 | 1): Promise<{ count: number; secondsLeft: number }> {
     const expired = sql`${rateLimitCounters.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})`;
     const [row] = await this.db
       .insert(rateLimitCounters)
@@ -57,7 +108,10 @@ export class RateLimiter {
           windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimitCounters.windowStart} END`,
         },
       })
-      .returning({ count: rateLimitCounters.count });
-    return row?.count ?? 0;
+      .returning({
+        count: rateLimitCounters.count,
+        secondsLeft: sql<number>`extract(epoch from ${rateLimitCounters.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now())::float8`,
+      });
+    return { count: row?.count ?? 0, secondsLeft: row?.secondsLeft ?? limit.windowSeconds };
   }
 }

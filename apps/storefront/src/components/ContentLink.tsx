@@ -1,3 +1,4 @@
+import { LinkUrl } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -8,9 +9,13 @@ interface ContentLinkProps {
   children: ReactNode;
 }
 
-/** Follows shop paths inside the app and opens full web addresses as ordinary links. */
+/**
+ * Follows shop paths inside the app and opens full web addresses as ordinary links. A link the
+ * contract refuses (stored before it did: `//host`, `/\host`) is shown as text, never followed.
+ */
 export function ContentLink({ href, className, children }: ContentLinkProps) {
-  if (/^https?:\/\//i.test(href)) {
+  if (!LinkUrl.safeParse(href).success) return <span className={className}>{children}</span>;
+  if (/^https:\/\//i.test(href)) {
     return (
       <a href={href} className={className} rel="noopener">
         {children}

@@ -17,6 +17,9 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Products
 
+/** The most stock one size may hold; also the highest low-stock filter that means anything. */
+export const MAX_STOCK = 1_000_000;
+
 export const PRODUCT_STATUS_VALUES = ['active', 'archived'] as const;
 export const AdminProductStatus = z.enum(PRODUCT_STATUS_VALUES);
 
@@ -54,7 +57,7 @@ export type AdminProduct = z.infer<typeof AdminProduct>;
 
 const SizeStock = z.strictObject({
   size_id: Id,
-  stock: z.number().int('Stock is a whole number.').min(0, 'Stock cannot be negative.').max(1_000_000),
+  stock: z.number().int('Stock is a whole number.').min(0, 'Stock cannot be negative.').max(MAX_STOCK),
 });
 const SizeStocks = z
   .array(SizeStock)
@@ -100,7 +103,7 @@ export const AdminProductListQuery = z.strictObject({
   subcategory_id: Id.optional(),
   status: AdminProductStatus.optional(),
   /** Only products with a size whose available stock is at or below this. */
-  low_stock: z.coerce.number().int().min(0).optional(),
+  low_stock: z.coerce.number().int().min(0).max(MAX_STOCK).optional(),
 });
 export const AdminProductListAnswer = adminList(AdminProduct);
 export const AdminProductAnswer = adminItem(AdminProduct);

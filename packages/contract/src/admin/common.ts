@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Rupees } from '../common';
+import { Id, MAX_INT4, Rupees } from '../common';
 
 /*
  * Building blocks of the admin API (decisions.md §6): JSON over REST under /admin/api/, every
@@ -66,16 +66,23 @@ export const ImageUrl = z
   .max(500)
   .regex(/^\/media\/(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'Must be an image uploaded to the shop (/media/…).');
 
-/** Where a banner or ad leads: a path on the shop or an https URL. */
+/**
+ * Where a banner or ad leads: a path on the shop or an https URL. A path has exactly one leading
+ * slash and no backslash or control character anywhere, since browsers open `//host`, `/\host` and
+ * `/<tab>/host` as another site.
+ */
 export const LinkUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(\/[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/, 'Must be a path on the shop (/…) or an https URL.');
+  .regex(
+    /^(\/(?![/\\])[^\s"'<>\\\p{Cc}]*|https:\/\/[^\s"'<>\\\p{Cc}]+)$/u,
+    'Must be a path on the shop (one leading /, no \\) or an https URL.',
+  );
 
 export const SortOrder = z.number().int().min(-100_000).max(100_000);
 
 /** ISO 8601 timestamps in answers. */
 export const Timestamp = z.string();
 
-export { Id, Rupees };
+export { Id, MAX_INT4, Rupees };

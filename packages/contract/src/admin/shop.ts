@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { AdminPaging, adminItem, adminList, Id, QueryFlag, RupeeAmount, Rupees, Timestamp, Title } from './common';
+import {
+  AdminPaging,
+  adminItem,
+  adminList,
+  Id,
+  MAX_INT4,
+  QueryFlag,
+  RupeeAmount,
+  Rupees,
+  Timestamp,
+  Title,
+} from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -40,8 +51,8 @@ const couponFields = {
   max_discount: RupeeAmount.nullable(),
   valid_from: z.iso.datetime({ offset: true }).nullable(),
   valid_to: z.iso.datetime({ offset: true }).nullable(),
-  usage_limit: z.number().int().min(1).nullable(),
-  per_customer_limit: z.number().int().min(1).nullable(),
+  usage_limit: z.number().int().min(1).max(MAX_INT4).nullable(),
+  per_customer_limit: z.number().int().min(1).max(MAX_INT4).nullable(),
   active: z.boolean(),
 };
 export const AdminCreateCoupon = z.strictObject({

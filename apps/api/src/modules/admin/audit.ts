@@ -1,7 +1,8 @@
 import { AdminAuditListAnswer, AdminAuditListQuery, ErrorAnswer } from '@kapaas/contract';
-import { and, auditLog, count, desc, eq, type Queryable } from '@kapaas/db';
+import { and, auditLog, count, desc, eq, inArray, not, type Queryable } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import type { AdminPrincipal } from './auth.service';
 
 /** One admin write, as the audit log keeps it. */
@@ -30,8 +31,15 @@ export async function recordAudit(
   });
 }
 
-async function auditPage(db: Queryable, query: z.output<typeof AdminAuditListQuery>) {
+/**
+ * The resources only owners may read or change (the team and the settings, ADR 013); their audit
+ * entries hold what they held (e-mails, roles, login addresses), so staff do not see them here either.
+ */
+export const OWNER_ONLY_RESOURCES = ['admins', 'settings'] as const;
+
+async function auditPage(db: Queryable, query: z.output<typeof AdminAuditListQuery>, admin: AdminPrincipal) {
   const where = and(
+    admin.role === 'owner' ? undefined : not(inArray(auditLog.resource, [...OWNER_ONLY_RESOURCES])),
     query.resource ? eq(auditLog.resource, query.resource) : undefined,
     query.resource_id ? eq(auditLog.resourceId, query.resource_id) : undefined,
     query.admin_id ? eq(auditLog.adminId, query.admin_id) : undefined,
@@ -48,7 +56,7 @@ async function auditPage(db: Queryable, query: z.output<typeof AdminAuditListQue
   return { rows, total: total?.n ?? 0 };
 }
 
-/** GET /audit-log: every admin write, newest first, filtered by resource, record, admin or action. */
+/** GET /audit-log: every admin write, newest first, filtered by resource, record, admin or action; staff see no owner-only entries. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit-log',
@@ -58,11 +66,17 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every admin write: who, when, what, before and after',
         security: [{ adminToken: [] }],
         querystring: AdminAuditListQuery,
-        response: { 200: AdminAuditListAnswer, 400: ErrorAnswer, 401: ErrorAnswer },
+        response: { 200: AdminAuditListAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer },
       },
     },
     async (request) => {
-      const { rows, total } = await auditPage(app.database.db, request.query);
+      const admin = request.admin;
+      if (!admin) throw new AppError('UNAUTHORIZED', 'Please log in.');
+      const resource = request.query.resource;
+      if (admin.role !== 'owner' && OWNER_ONLY_RESOURCES.some((ownerOnly) => ownerOnly === resource)) {
+        throw new AppError('FORBIDDEN', 'Only an owner may read the entries of the team and the settings.');
+      }
+      const { rows, total } = await auditPage(app.database.db, request.query, admin);
       return {
         success: true as const,
         data: rows.map((row) => ({

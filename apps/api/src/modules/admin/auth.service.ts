@@ -4,6 +4,7 @@ import type { Queryable } from '@kapaas/db';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { LoginThrottle } from '../../lib/login-throttle';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { recordAudit } from './audit';
 import {
@@ -60,12 +61,17 @@ export function toAdminAccount(row: AdminUserRow): AdminAccount {
 /** Admin logins with Bearer tokens (stored hashed, expiring, revocable), kept apart from shoppers' sessions. */
 export class AdminAuth {
   private readonly limiter: RateLimiter;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly db: Queryable,
     private readonly limits: Limits,
   ) {
     this.limiter = new RateLimiter(db);
+    this.throttle = new LoginThrottle(db, {
+      account: limits.failedLoginsPerAccount,
+      address: limits.failedLoginsPerAddress,
+    });
   }
 
   /** Creates the first owner from ADMIN_EMAIL / ADMIN_PASSWORD when the shop has no admin yet. */
@@ -82,22 +88,20 @@ export class AdminAuth {
 
   async login(request: FastifyRequest, email: string, password: string) {
     const login = email.trim().toLowerCase();
-    const accountKey = `admin-login:account:${login}`;
-    const addressKey = `admin-login:ip:${request.ip}`;
-    await this.limiter.check(addressKey, this.limits.failedLoginsPerAddress);
-    await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
-
     const admin = await findAdminByEmail(this.db, login);
+    const accountKey = admin ? `admin-login:account:${admin.id}` : `admin-login:unknown:${login}`;
+    const addressKey = `admin-login:ip:${request.ip}`;
+    await this.throttle.before(accountKey, addressKey);
+
     let valid = false;
     if (admin) valid = await verify(admin.passwordHash, password);
     else await verify(await DUMMY_HASH, password);
     if (!admin || !valid) {
-      await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
-      await this.limiter.record(addressKey, this.limits.failedLoginsPerAddress);
+      await this.throttle.failed(accountKey, addressKey);
       throw new AppError('UNAUTHORIZED', ADMIN_LOGIN_FAILED);
     }
     if (!admin.active) throw new AppError('FORBIDDEN', 'This admin account is disabled.');
-    await this.limiter.reset(accountKey);
+    await this.throttle.succeeded(accountKey);
 
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + IDLE_MS);
@@ -130,17 +134,18 @@ export class AdminAuth {
   }
 
   /**
-   * An admin changes their own password, proving the current one (wrong guesses count towards the
-   * account's login limit). Their other sessions end; the one asking keeps working. Nothing is
-   * changed when the current password is wrong.
+   * An admin changes their own password, proving the current one (wrong guesses are limited per
+   * account). Their other sessions end; the one asking keeps working. Nothing is changed when the
+   * current password is wrong.
    */
   async changePassword(principal: AdminPrincipal, current: string, next: string): Promise<void> {
-    const accountKey = `admin-login:account:${principal.email.toLowerCase()}`;
-    await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
+    // Its own counter: someone failing logins on this account must not block its owner here.
+    const accountKey = `admin-password:account:${principal.id}`;
+    await this.limiter.check(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
     const admin = await findAdmin(this.db, principal.id);
     if (!admin) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
     if (!(await verify(admin.passwordHash, current))) {
-      await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
+      await this.limiter.record(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
       throw new AppError('INVALID_DATA', 'The current password is incorrect.', {
         errors: { current_password: ['The current password is incorrect.'] },
       });

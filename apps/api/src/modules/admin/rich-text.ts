@@ -1,30 +1,14 @@
+import { RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_TAGS } from '@kapaas/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Banner and testimonial descriptions are HTML written in the admin console. They are cleaned
- * here, when stored, to a small set of formatting tags (the storefront cleans again when showing).
+ * Banner and testimonial descriptions and a product's description, details and wash care are HTML
+ * written in the admin console. They are cleaned here, when stored, to a small set of formatting
+ * tags (the storefront cleans again when showing).
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'span',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'a',
-    'blockquote',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: [...RICH_TEXT_LINK_ATTRIBUTES] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,

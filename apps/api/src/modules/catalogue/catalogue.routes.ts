@@ -28,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/errors';
+import { publicAnswers } from '../../plugins/no-store';
 import type { CatalogueView, Rendered } from './catalogue.read-model';
 
 /** Sends an answer the read model already serialized. */
@@ -37,6 +38,8 @@ const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
 /** The catalogue calls of spec §7, answered from the in-memory read model. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The same public data for everyone: no personal data, so no `no-store`.
+  publicAnswers(app);
   const view = (): CatalogueView => app.catalogue.view;
 
   /** A call whose answer is one fixed list. */

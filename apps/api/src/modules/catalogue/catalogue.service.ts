@@ -114,13 +114,24 @@ export class CatalogueService {
 
   /** Subscribes to other processes' changes; resolves to a function that stops listening. */
   async follow(): Promise<() => Promise<void>> {
-    const unlisten = await this.database.listen(CATALOGUE_CHANNEL, (payload) => {
-      const [pid, stock] = payload.split(STOCK_NOTICE);
-      if (pid === String(process.pid) && this.database.kind === 'pglite') return;
-      const ids = stock?.split(',').map(Number).filter(Number.isSafeInteger);
-      const done = ids && ids.length > 0 ? this.refreshStock(ids) : this.refresh();
-      done.catch((err: unknown) => this.log.error({ err }, 'catalogue refresh failed'));
-    });
+    const unlisten = await this.database.listen(
+      CATALOGUE_CHANNEL,
+      (payload) => {
+        const [pid, stock] = payload.split(STOCK_NOTICE);
+        if (pid === String(process.pid) && this.database.kind === 'pglite') return;
+        const ids = stock?.split(',').map(Number).filter(Number.isSafeInteger);
+        const done = ids && ids.length > 0 ? this.refreshStock(ids) : this.refresh();
+        done.catch((err: unknown) => this.log.error({ err }, 'catalogue refresh failed'));
+      },
+      {
+        lost: (err) => this.log.warn({ err }, 'lost the connection that hears catalogue changes: reconnecting'),
+        resumed: () => {
+          // Whatever was announced while nobody listened was missed: read it all once.
+          this.log.info('listening again for notices of catalogue changes: rebuilding the catalogue once');
+          this.refresh().catch((err: unknown) => this.log.error({ err }, 'catalogue rebuild after a gap failed'));
+        },
+      },
+    );
     const timer = setInterval(() => {
       this.refresh().catch((err: unknown) => this.log.error({ err }, 'periodic catalogue refresh failed'));
     }, PERIODIC_REFRESH_MS);

@@ -115,9 +115,9 @@ describe('lists of the home page and the filters', () => {
     expect(genders.state.map((g) => g.gender_name)).toEqual(expect.arrayContaining(['Boys', 'Girls', 'Unisex']));
   });
 
-  it('accepts a call without a body as an empty one', async () => {
+  it('refuses a call without a JSON body: {} is what an empty call sends', async () => {
     const response = await shop.app.inject({ method: 'POST', url: '/api/size' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(415);
   });
 });
 

@@ -69,7 +69,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
 
   const guestSchema = {
     tags: ['identity'],
-    summary: 'Continue as a guest: reuses the session’s guest or starts one',
+    summary: 'Continue as a guest: reuses the session’s guest or starts one; 409 while a user is logged in',
     response: { 200: GuestAnswer, ...failures },
   };
   app.post('/get_guest_id', { schema: { ...guestSchema, body: GuestRequest } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { LoginThrottle } from '../../lib/login-throttle';
 import { NO_SESSION_MESSAGE, resolveOwner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { addToCart, mergeGuestCart } from '../cart/cart.service';
@@ -16,6 +17,7 @@ import {
 
 export const LOGIN_FAILED_MESSAGE = 'Login credentials are invalid';
 const GUESTS_CANNOT = 'Guests do not have a profile. Please register or log in.';
+const ALREADY_LOGGED_IN = 'You are logged in. Please log out first to shop as a guest.';
 
 /** The optional item that lands in the cart once a session starts. */
 export interface PendingItem {
@@ -31,12 +33,17 @@ const DUMMY_HASH = hash(`no-such-account-${Math.random()}`);
 /** Registration, login, guests, logout, profile and password (decision 003). */
 export class IdentityService {
   private readonly limiter: RateLimiter;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly limits: Limits,
   ) {
     this.limiter = new RateLimiter(app.database.db);
+    this.throttle = new LoginThrottle(app.database.db, {
+      account: limits.failedLoginsPerAccount,
+      address: limits.failedLoginsPerAddress,
+    });
   }
 
   private get db() {
@@ -82,23 +89,23 @@ export class IdentityService {
     input: { user_name: string; password: string } & PendingItem,
   ) {
     const login = input.user_name.trim().toLowerCase();
-    const accountKey = `login:account:${login}`;
-    const addressKey = `login:ip:${request.ip}`;
-    await this.limiter.check(addressKey, this.limits.failedLoginsPerAddress);
-    await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
-
     const user = await findUserByLogin(this.db, login);
+    // One counter per account, whichever of its e-mail or phone was typed; an unknown login
+    // counts under its text, so that it slows down exactly like an account would.
+    const accountKey = user ? `login:account:${user.id}` : `login:unknown:${login}`;
+    const addressKey = `login:ip:${request.ip}`;
+    await this.throttle.before(accountKey, addressKey);
+
     let valid = false;
     if (user) valid = await verify(user.passwordHash, input.password);
     // No such account: verify against a dummy hash anyway, so the answer takes as long either way.
     else await verify(await DUMMY_HASH, input.password);
     if (!user || !valid) {
-      await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
-      await this.limiter.record(addressKey, this.limits.failedLoginsPerAddress);
+      await this.throttle.failed(accountKey, addressKey);
       throw new AppError('UNAUTHORIZED', LOGIN_FAILED_MESSAGE);
     }
     if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is disabled. Please contact us.');
-    await this.limiter.reset(accountKey);
+    await this.throttle.succeeded(accountKey);
 
     const previous = await request.identity();
     if (previous?.guestId) {
@@ -112,6 +119,8 @@ export class IdentityService {
 
   async startGuest(request: FastifyRequest, reply: FastifyReply, input: PendingItem) {
     const current = await request.identity();
+    // A link on any site can GET this: it must never end a user's session (a logout by CSRF).
+    if (current?.userId != null) throw new AppError('CONFLICT', ALREADY_LOGGED_IN);
     let guestId = current?.guestId ?? null;
     const reused = guestId !== null;
     if (guestId === null) {
@@ -164,10 +173,10 @@ export class IdentityService {
     const identity = await request.identity();
     if (owner.kind !== 'user' || !identity) throw new AppError('FORBIDDEN', GUESTS_CANNOT);
     const accountKey = `password:account:${owner.userId}`;
-    await this.limiter.check(accountKey, this.limits.failedLoginsPerAccount);
+    await this.limiter.check(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
     const user = await findUser(this.db, owner.userId);
     if (!user || !(await verify(user.passwordHash, input.old_password))) {
-      await this.limiter.record(accountKey, this.limits.failedLoginsPerAccount);
+      await this.limiter.record(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
       throw new AppError('INVALID_DATA', 'The current password is incorrect.', {
         errors: { old_password: ['The current password is incorrect.'] },
       });

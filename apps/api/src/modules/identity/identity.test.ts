@@ -102,6 +102,20 @@ describe('guests', () => {
     expect(viaGet.json().guest_id).toBe(first.json().guest_id);
   });
 
+  it('never replaces a logged-in user’s session, neither by GET (a link from any site) nor by POST', async () => {
+    const user = await shop.user();
+    const viaGet = await shop.app.inject({ method: 'GET', url: '/api/get_guest_id', headers: { cookie: user.cookie } });
+    expect(viaGet.statusCode, viaGet.body).toBe(409);
+    expect(viaGet.cookies.find((c) => c.name === 'kapaas_session')).toBeUndefined();
+    const viaPost = await user.post('get_guest_id');
+    expect(viaPost.statusCode, viaPost.body).toBe(409);
+    expect(ErrorAnswer.parse(viaPost.json()).message).toMatch(/logged in/i);
+    // Still the same user, on the same session.
+    const profile = await user.post('edit_profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user.email).toBe(user.email);
+  });
+
   it('cannot see or edit a profile', async () => {
     const guest = await shop.guest();
     const response = await guest.post('edit_profile');
@@ -160,7 +174,7 @@ describe('profile and password', () => {
 describe('rate limits', () => {
   it('stops failed logins per account, and they hold in the database', async () => {
     const limited = await startTestShop({
-      limits: { ...DEFAULT_LIMITS, failedLoginsPerAccount: { max: 3, windowSeconds: 900 } },
+      limits: { ...DEFAULT_LIMITS, failedLoginsPerAccount: { ...DEFAULT_LIMITS.failedLoginsPerAccount, max: 3 } },
     });
     try {
       const user = await limited.user();

@@ -103,6 +103,8 @@ export const paymentsPlugin = fp<{ config: Config }>(
     const apiBase = `http://${host}:${config.PORT}${SANDBOX_PREFIX}`;
     const deliverer = createWebhookDeliverer(app, app.database.db, app.log.child({ module: 'razorpay-sandbox' }));
     app.addHook('onClose', () => deliverer.close());
+    // Once every route exists (the webhook receiver among them): what a previous run still owed.
+    app.addHook('onReady', () => deliverer.resume());
     await app.register(sandboxRoutes, {
       prefix: SANDBOX_PREFIX,
       keyId: SANDBOX_KEY_ID,

@@ -2,8 +2,11 @@ import {
   and,
   desc,
   eq,
+  gte,
   inArray,
   isNull,
+  lt,
+  or,
   type Queryable,
   sandboxRazorpayOrders,
   sandboxRazorpayPayments,
@@ -125,6 +128,24 @@ export function undeliveredWebhooks(db: Queryable, ids: number[]) {
     .select()
     .from(sandboxRazorpayWebhooks)
     .where(and(inArray(sandboxRazorpayWebhooks.id, ids), isNull(sandboxRazorpayWebhooks.deliveredAt)))
+    .orderBy(sandboxRazorpayWebhooks.id);
+}
+
+/**
+ * Webhooks still owed to the shop: never delivered, tried fewer than `maxAttempts` times, and not
+ * refused by the shop with a 4xx (those are kept for a person to look at, not retried).
+ */
+export function pendingWebhooks(db: Queryable, maxAttempts: number) {
+  return db
+    .select({ id: sandboxRazorpayWebhooks.id })
+    .from(sandboxRazorpayWebhooks)
+    .where(
+      and(
+        isNull(sandboxRazorpayWebhooks.deliveredAt),
+        lt(sandboxRazorpayWebhooks.attempts, maxAttempts),
+        or(isNull(sandboxRazorpayWebhooks.lastStatus), gte(sandboxRazorpayWebhooks.lastStatus, 500)),
+      ),
+    )
     .orderBy(sandboxRazorpayWebhooks.id);
 }
 

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { MAX_INT4 } from '@kapaas/contract';
 import type { Database, Transaction } from '@kapaas/db';
 import { z } from 'zod';
 import { hmacHex, type RazorpayErrorBody } from '../razorpay/razorpay.client';
@@ -226,7 +227,7 @@ export async function createOrder(db: Database, input: unknown) {
 const ListOrdersQuery = z.object({
   receipt: z.string().max(40).optional(),
   count: z.coerce.number().int().min(1).max(100).default(10),
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: z.coerce.number().int().min(0).max(MAX_INT4).default(0),
   authorized: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
@@ -410,7 +411,10 @@ export async function pay(
 // Captures.
 
 const CaptureBody = z.strictObject({
-  amount: z.number({ error: 'The amount field is required.' }).int('The amount must be an integer.'),
+  amount: z
+    .number({ error: 'The amount field is required.' })
+    .int('The amount must be an integer.')
+    .max(MAX_INT4, 'Amount exceeds maximum amount allowed.'),
   currency: z.string({ error: 'The currency field is required.' }),
 });
 
@@ -452,7 +456,12 @@ export async function capture(db: Database, webhookSecret: string, paymentId: st
 // Refunds.
 
 const RefundBody = z.strictObject({
-  amount: z.number().int('The amount must be an integer.').min(100, 'The amount must be at least INR 1.00').optional(),
+  amount: z
+    .number()
+    .int('The amount must be an integer.')
+    .min(100, 'The amount must be at least INR 1.00')
+    .max(MAX_INT4, 'Amount exceeds maximum amount allowed.')
+    .optional(),
   speed: z.enum(['normal', 'optimum']).optional(),
   notes: Notes.optional(),
   receipt: z.string().max(40).optional(),

@@ -9,6 +9,11 @@ const RETRY_DELAYS_MS = [1_000, 5_000];
 export interface WebhookDeliverer {
   /** Sends these outbox rows after the current request is answered; never throws. */
   send(ids: number[]): void;
+  /**
+   * Sends what an earlier process left owed (it stopped between committing a payment and
+   * delivering its webhooks, or during the retries); call once the shop can answer. Never throws.
+   */
+  resume(): Promise<void>;
   /** Resolves when every delivery started so far (not the delayed retries) has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +90,16 @@ export function createWebhookDeliverer(app: FastifyInstance, db: Database, log: 
       // After the answer: the shop's reply to the checkout goes out first, as with Razorpay.
       const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(ids, 1));
       track(started);
+    },
+    async resume() {
+      try {
+        const owed = await repo.pendingWebhooks(db, RETRY_DELAYS_MS.length + 1);
+        if (owed.length === 0) return;
+        log.info({ count: owed.length }, 'sandbox webhooks left undelivered by an earlier run: sending them');
+        this.send(owed.map((row) => row.id));
+      } catch (err) {
+        log.error({ err }, 'could not read the sandbox webhooks left undelivered');
+      }
     },
     async idle() {
       while (running.size > 0) await Promise.all([...running]);

@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AnswerCache, sendJson } from '../../lib/answer-cache';
+import { publicAnswers } from '../../plugins/no-store';
 import type { CatalogueView } from '../catalogue/catalogue.read-model';
 import { listProducts, searchKeyWord } from './search.service';
 
@@ -23,6 +24,8 @@ const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
 /** search_key_word, sort_filter and filter of spec §7, answered from the in-memory catalogue (no query). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The same public data for everyone: no personal data, so no `no-store`.
+  publicAnswers(app);
   /** A listing by categories and attributes, sorted; serialized once per catalogue version and request. */
   const sendListing = (reply: FastifyReply, query: ListingBody) => {
     const options = {

@@ -3,6 +3,7 @@ import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
 import type { Page, Removal } from '../resource';
+import { sanitizeRichText } from '../rich-text';
 import { freeSlug } from '../slugs';
 import {
   deleteProduct,
@@ -131,14 +132,17 @@ async function setSizeStocks(db: Queryable, productId: number, wanted: { size_id
   for (const size of wanted) await setStock(db, productId, size.size_id, size.stock);
 }
 
+/** A text field of an update, cleaned like the banners' (the storefront renders it as HTML); absent stays absent. */
+const optionalRichText = (html: string | undefined) => (html === undefined ? undefined : sanitizeRichText(html));
+
 export async function createProduct(db: Queryable, body: AdminCreateProduct): Promise<number> {
   const columns: ProductColumns = {
     name: body.name,
     categoryId: body.category_id,
     subcategoryId: body.subcategory_id,
-    description: body.description ?? '',
-    productDetails: body.product_details ?? '',
-    washCare: body.wash_care ?? '',
+    description: sanitizeRichText(body.description ?? ''),
+    productDetails: sanitizeRichText(body.product_details ?? ''),
+    washCare: sanitizeRichText(body.wash_care ?? ''),
     pricePaise: rupeesToPaise(body.price),
     discountPricePaise: body.discount_price == null ? null : rupeesToPaise(body.discount_price),
     patternId: body.pattern_id ?? null,
@@ -164,9 +168,9 @@ export async function changeProduct(db: Queryable, id: number, body: AdminUpdate
     name: body.name,
     categoryId: body.category_id,
     subcategoryId: body.subcategory_id,
-    description: body.description,
-    productDetails: body.product_details,
-    washCare: body.wash_care,
+    description: optionalRichText(body.description),
+    productDetails: optionalRichText(body.product_details),
+    washCare: optionalRichText(body.wash_care),
     pricePaise: body.price === undefined ? undefined : rupeesToPaise(body.price),
     discountPricePaise:
       body.discount_price === undefined

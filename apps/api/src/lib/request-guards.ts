@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors';
+
+/** The deepest a request body may nest: far beyond any real call, far short of the stack's limit. */
+export const MAX_BODY_DEPTH = 32;
+
+/** What is wrong with a parsed body: nested deeper than MAX_BODY_DEPTH, or a NUL in a key or a string. */
+export function bodyFault(body: unknown): 'too-deep' | 'nul' | undefined {
+  // Iterative on purpose: a recursive walk overflows the stack on a 10 KB body of "[[[[…".
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 1 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul';
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_BODY_DEPTH) return 'too-deep';
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'nul';
+      pending.push({ value: inner, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+const nulInText = () => new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
+
+/**
+ * Checks every request before anything reads it: NUL anywhere (PostgreSQL cannot store U+0000 in
+ * text), or a body nested too deeply, answers 400 instead of failing later in a query. The query
+ * string, path and headers are checked on arrival, before any hook looks up a token or a session;
+ * the body once it is parsed, before its route validates it.
+ */
+export const requestGuards = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      if (bodyFault(request.query) || bodyFault(request.params) || bodyFault(request.headers)) throw nulInText();
+    });
+    app.addHook('preValidation', async (request) => {
+      const fault = bodyFault(request.body);
+      if (fault === 'too-deep') {
+        throw new AppError(
+          'INVALID_DATA',
+          `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`,
+          {
+            code: 'INVALID_DATA',
+          },
+        );
+      }
+      if (fault === 'nul') throw nulInText();
+    });
+  },
+  { name: 'request-guards' },
+);

@@ -1,0 +1,79 @@
+// Compiles the API into plain JavaScript (apps/api/dist), so that production runs on `node` alone,
+// without the TypeScript loader (ADR 017). The shop's own workspaces (@kapaas/*) are bundled in;
+// every other package stays an import from node_modules.
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { newestIn, root } from './storefront-build.mjs';
+
+export const apiDist = join(root, 'apps/api/dist');
+/** The entry points, by the name of the file they become in the output folder. */
+const entries = {
+  server: join(root, 'apps/api/src/server.ts'),
+};
+const sources = [join(root, 'apps/api/src'), join(root, 'packages/contract/src'), join(root, 'packages/db/src')];
+
+/**
+ * Keeps `import.meta.url` meaning the source file's place, as under tsx: each use is replaced by
+ * the source's path relative to the output file, so `new URL('../migrations', import.meta.url)` in
+ * packages/db still finds packages/db/migrations. The paths are relative, so the repository can be
+ * moved or copied (a container image) after the build.
+ */
+function sourceLocation(outdir) {
+  return {
+    name: 'source-location',
+    setup(esbuild) {
+      esbuild.onLoad({ filter: /\.ts$/ }, (args) => {
+        const contents = readFileSync(args.path, 'utf8');
+        if (!contents.includes('import.meta.url')) return undefined;
+        const fromOutput = relative(outdir, args.path).split('\\').join('/');
+        const url = `new URL(${JSON.stringify(fromOutput)}, import.meta.url).href`;
+        return { contents: contents.replaceAll('import.meta.url', url), loader: 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** Everything but the shop's own workspaces and relative imports is loaded from node_modules at run time. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@kapaas/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Builds the API into `outdir` (apps/api/dist by default): server.js and the chunks it loads. */
+export async function buildApi(outdir = apiDist) {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    // Separate chunks keep server.js's promise: the configuration is read before fastify, sharp
+    // or the database driver are loaded.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [externalPackages, sourceLocation(outdir)],
+  });
+}
+
+/** True when the build is missing or older than anything it is made from. */
+export function apiIsStale() {
+  const server = join(apiDist, 'server.js');
+  if (!existsSync(server)) return true;
+  const built = statSync(server).mtimeMs;
+  return sources.some((path) => newestIn(path) > built);
+}
+
+/** Builds the API when it is missing or stale. */
+export async function buildApiIfStale() {
+  if (!apiIsStale()) return;
+  console.log('Building the API…');
+  await buildApi();
+}
