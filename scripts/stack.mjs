@@ -21,6 +21,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildApiIfStale } from './lib/api-build.mjs';
 import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 const { values: args } = parseArgs({ options: { processes: { type: 'string', short: 'n' } } });
@@ -301,6 +302,7 @@ process.on('uncaughtException', (error) => {
 // Build once, before N processes would each find the build stale at the same moment.
 buildStorefrontIfStale();
 buildAdminIfStale();
+await buildApiIfStale();
 const databaseUrl = env.DATABASE_URL || startPostgres();
 say(
   `starting ${processes} shop process${processes === 1 ? '' : 'es'} on ports ${firstShopPort}–${firstShopPort + processes - 1}`,
