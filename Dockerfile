@@ -5,7 +5,7 @@
 #   docker build -t kapaas-shop .
 #   docker run -e NODE_ENV=production -e DATABASE_URL=… -e SESSION_SECRET=… … -p 3000:3000 kapaas-shop
 
-# ---- build: install everything, build the storefront and the admin console ----
+# ---- build: install everything, build the storefront, the admin console and the API ----
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so that a change of source does not reinstall the dependencies.
@@ -27,8 +27,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# The server still runs TypeScript through tsx (a development dependency), so node_modules is
-# copied whole. The files belong to root: the shop can read its code, not change it.
+# node_modules is copied whole: scripts/start.mjs (what `npm start` runs) loads the build helpers
+# (esbuild, a development dependency) before it finds the builds fresh and runs apps/api/dist.
+# The files belong to root: the shop can read its code, not change it.
 COPY --from=build /app /app
 RUN groupadd --system --gid 10001 kapaas \
  && useradd --system --uid 10001 --gid kapaas --home-dir /data --shell /usr/sbin/nologin kapaas \

@@ -21,11 +21,12 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildApiIfStale } from './lib/api-build.mjs';
 import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 const { values: args } = parseArgs({ options: { processes: { type: 'string', short: 'n' } } });
 const env = process.env;
-const processes = Number(args.processes ?? env.STACK_PROCESSES ?? availableParallelism());
+const processes = Number(args.processes || env.STACK_PROCESSES || availableParallelism());
 if (!Number.isInteger(processes) || processes < 1) fail(`--processes must be a whole number ≥ 1, not ${processes}`);
 const siteAddress = env.SITE_ADDRESS || 'http://localhost:8080';
 const stackDir = resolve(env.STACK_DIR || join(root, 'data/stack'));
@@ -301,12 +302,19 @@ process.on('uncaughtException', (error) => {
 // Build once, before N processes would each find the build stale at the same moment.
 buildStorefrontIfStale();
 buildAdminIfStale();
+await buildApiIfStale();
 const databaseUrl = env.DATABASE_URL || startPostgres();
 say(
   `starting ${processes} shop process${processes === 1 ? '' : 'es'} on ports ${firstShopPort}–${firstShopPort + processes - 1}`,
 );
 for (let index = 0; index < processes; index += 1) startShop(index, databaseUrl);
-startCaddy();
 writeState();
-if (await waitReady()) say(`the shop is ready at ${siteAddress} (Ctrl-C stops it)`);
-else if (!stopping) say('not every shop process became ready within 3 minutes; see their logs above');
+// Caddy after the shops: its first health checks then find them ready, rather than marking them
+// down and answering 503 until the next round.
+const ready = await waitReady();
+if (!stopping) {
+  startCaddy();
+  writeState();
+  if (ready) say(`the shop is ready at ${siteAddress} (Ctrl-C stops it)`);
+  else say('not every shop process became ready within 3 minutes; see their logs above');
+}
