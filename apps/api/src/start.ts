@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, prepareDatabase } from '@kapaas/db';
 import { buildApp } from './app';
+import { serveBackups } from './backups/backups';
 import { type Config, DEVELOPMENT_DEFAULTS } from './config';
 
 /** Opens the database, migrates and seeds it, builds the shop and listens; SIGTERM and SIGINT close it cleanly. */
@@ -21,6 +22,9 @@ export async function start(config: Config): Promise<void> {
   const app = await buildApp({ config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') });
 
   if (seeded) app.log.info('seeded the demo shop into an empty database');
+  // The embedded database is backed up by this process, which alone may open it (ADR 017).
+  const stopServingBackups =
+    database.kind === 'pglite' ? await serveBackups(database, dataDir, app.log) : async () => undefined;
   if (!existsSync(join(storefrontDist, 'index.html'))) {
     app.log.warn({ storefrontDist }, 'the storefront is not built: run `npm run build`');
   }
@@ -43,6 +47,7 @@ export async function start(config: Config): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await stopServingBackups();
       await database.close();
       process.exit(0);
     } catch (err) {
