@@ -178,7 +178,7 @@ export async function restorePglite(file: string, dataDir: string): Promise<numb
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: folder, loadDataDir: new Blob([gunzipSync(bytes)]) });
   try {
-    return await countOf(database, sql`SELECT count(*)::int AS n FROM orders`);
+    return await ordersIn(database, file);
   } finally {
     await database.close();
   }
@@ -188,6 +188,13 @@ export async function restorePglite(file: string, dataDir: string): Promise<numb
 async function countOf(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
   const result = (await database.db.execute(query)) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
+}
+
+/** The number of orders a restored database holds; a database without the shop's tables is refused. */
+async function ordersIn(database: DatabaseHandle, file: string): Promise<number> {
+  const shop = await countOf(database, sql`SELECT (to_regclass('public.orders') IS NOT NULL)::int AS n`);
+  if (shop === 0) throw new BackupError(`${file} was restored, but it holds no Kapaas shop (it has no orders table).`);
+  return countOf(database, sql`SELECT count(*)::int AS n FROM orders`);
 }
 
 /** The newest PostgreSQL client tool of Debian's packages, or the one on PATH. */
@@ -246,7 +253,7 @@ export async function restorePostgres(file: string, url: string): Promise<number
       `--dbname=${url}`,
       file,
     ]);
-    return await countOf(database, sql`SELECT count(*)::int AS n FROM orders`);
+    return await ordersIn(database, file);
   } finally {
     await database.close();
   }
