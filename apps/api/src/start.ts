@@ -5,6 +5,7 @@ import { openDatabase, prepareDatabase } from '@kapaas/db';
 import { buildApp } from './app';
 import { serveBackups } from './backups/backups';
 import { type Config, DEVELOPMENT_DEFAULTS } from './config';
+import { loggerOptions } from './lib/logging';
 
 /** Opens the database, migrates and seeds it, builds the shop and listens; SIGTERM and SIGINT close it cleanly. */
 export async function start(config: Config): Promise<void> {
@@ -19,7 +20,10 @@ export async function start(config: Config): Promise<void> {
   const defaultDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
   const storefrontDist = resolve(config.STOREFRONT_DIST ?? defaultDist);
   const adminDist = resolve(config.ADMIN_DIST ?? fileURLToPath(new URL('../../admin/dist', import.meta.url)));
-  const app = await buildApp({ config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') });
+  const app = await buildApp(
+    { config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') },
+    { logger: loggerOptions(config, process.stdout.isTTY === true) },
+  );
 
   if (seeded) app.log.info('seeded the demo shop into an empty database');
   // The embedded database is backed up by this process, which alone may open it (ADR 017).
