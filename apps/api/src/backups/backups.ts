@@ -104,12 +104,20 @@ function answers(path: string): Promise<boolean> {
   });
 }
 
-/** Connects to the running shop's backup socket; answers undefined when no shop is listening there. */
+/**
+ * Connects to the running shop's backup socket; answers undefined only when no shop is listening
+ * there (no socket, or one left by a process that ended). Any other failure, a socket of another
+ * OS user say, is an error: it does not mean the folder is free to open.
+ */
 function connectToShop(path: string): Promise<Socket | undefined> {
-  return new Promise((done) => {
+  return new Promise((done, fail) => {
     const socket = connect(path);
     socket.once('connect', () => done(socket));
-    socket.once('error', () => done(undefined));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' || error.code === 'ECONNREFUSED'
+        ? done(undefined)
+        : fail(new BackupError(`Cannot reach the shop's backup socket ${path}: ${error.message}`)),
+    );
   });
 }
 
