@@ -80,6 +80,20 @@ export function apiIsStale() {
 /** Builds the API when it is missing or stale. */
 export async function buildApiIfStale() {
   if (!apiIsStale()) return;
+  const built = existsSync(join(apiDist, 'server.js'));
+  // An install without dev dependencies (a container image) cannot build: it runs what it was shipped.
+  if (
+    built &&
+    !(await import('esbuild').then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    console.warn(
+      'The API sources are newer than apps/api/dist, and esbuild is not installed: running the build as it is.',
+    );
+    return;
+  }
   console.log('Building the API…');
   await buildApi();
 }
