@@ -26,7 +26,13 @@ const children = [
 ].map(([name, args, cwd]) => {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, PORT: apiPort, KAPAAS_API_PORT: apiPort },
+    // The API's output reaches the terminal through this script's pipe: ask for readable logs.
+    env: {
+      ...(process.stdout.isTTY ? { LOG_FORMAT: 'pretty' } : {}),
+      ...process.env,
+      PORT: apiPort,
+      KAPAAS_API_PORT: apiPort,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) {

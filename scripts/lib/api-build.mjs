@@ -3,13 +3,14 @@
 // every other package stays an import from node_modules.
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { build } from 'esbuild';
 import { newestIn, root } from './storefront-build.mjs';
 
 export const apiDist = join(root, 'apps/api/dist');
 /** The entry points, by the name of the file they become in the output folder. */
 const entries = {
   server: join(root, 'apps/api/src/server.ts'),
+  backup: join(root, 'apps/api/src/backups/backup-cli.ts'),
+  restore: join(root, 'apps/api/src/backups/restore-cli.ts'),
 };
 const sources = [join(root, 'apps/api/src'), join(root, 'packages/contract/src'), join(root, 'packages/db/src')];
 
@@ -46,6 +47,8 @@ const externalPackages = {
 
 /** Builds the API into `outdir` (apps/api/dist by default): server.js and the chunks it loads. */
 export async function buildApi(outdir = apiDist) {
+  // esbuild is a dev dependency: a production install that ships a built dist/ never loads it.
+  const { build } = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: entries,
@@ -65,15 +68,32 @@ export async function buildApi(outdir = apiDist) {
 
 /** True when the build is missing or older than anything it is made from. */
 export function apiIsStale() {
-  const server = join(apiDist, 'server.js');
-  if (!existsSync(server)) return true;
-  const built = statSync(server).mtimeMs;
-  return sources.some((path) => newestIn(path) > built);
+  const built = Math.min(
+    ...Object.keys(entries).map((name) => {
+      const file = join(apiDist, `${name}.js`);
+      return existsSync(file) ? statSync(file).mtimeMs : 0;
+    }),
+  );
+  return built === 0 || sources.some((path) => newestIn(path) > built);
 }
 
 /** Builds the API when it is missing or stale. */
 export async function buildApiIfStale() {
   if (!apiIsStale()) return;
+  const built = existsSync(join(apiDist, 'server.js'));
+  // An install without dev dependencies (a container image) cannot build: it runs what it was shipped.
+  if (
+    built &&
+    !(await import('esbuild').then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    console.warn(
+      'The API sources are newer than apps/api/dist, and esbuild is not installed: running the build as it is.',
+    );
+    return;
+  }
   console.log('Building the API…');
   await buildApi();
 }

@@ -63,6 +63,8 @@ const ConfigSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
     SEED_DEMO: flag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `pretty` (pino-pretty) or `json`; unset means pretty on a terminal outside production, JSON otherwise. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
     STOREFRONT_DIST: z.string().optional(),
     ADMIN_DIST: z.string().optional(),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),

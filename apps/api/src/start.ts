@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, DataDirLockedError, openDatabase, prepareDatabase } from '@kapaas/db';
 import { buildApp } from './app';
+import { serveBackups } from './backups/backups';
 import { type Config, DEVELOPMENT_DEFAULTS } from './config';
+import { loggerOptions } from './lib/logging';
 
 /** Opens the database, migrates and seeds it, builds the shop and listens; SIGTERM and SIGINT close it cleanly. */
 export async function start(config: Config): Promise<void> {
@@ -27,9 +29,15 @@ export async function start(config: Config): Promise<void> {
   const defaultDist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
   const storefrontDist = resolve(config.STOREFRONT_DIST ?? defaultDist);
   const adminDist = resolve(config.ADMIN_DIST ?? fileURLToPath(new URL('../../admin/dist', import.meta.url)));
-  const app = await buildApp({ config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') });
+  const app = await buildApp(
+    { config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') },
+    { logger: loggerOptions(config, process.stdout.isTTY === true) },
+  );
 
   if (seeded) app.log.info('seeded the demo shop into an empty database');
+  // The embedded database is backed up by this process, which alone may open it (ADR 017).
+  const stopServingBackups =
+    database.kind === 'pglite' ? await serveBackups(database, dataDir, app.log) : async () => undefined;
   if (!existsSync(join(storefrontDist, 'index.html'))) {
     app.log.warn({ storefrontDist }, 'the storefront is not built: run `npm run build`');
   }
@@ -99,6 +107,7 @@ export async function start(config: Config): Promise<void> {
       app.log.info('open connections closed');
       await app.close();
       app.log.info('shop closed');
+      await stopServingBackups();
       await database.close();
       app.log.info('database closed');
       process.exit(0);

@@ -1,0 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backupUnderLoad } from './backup-flow';
+
+describe('npm run backup and npm run restore on the embedded database', { timeout: 600_000 }, () => {
+  it('backs up a running shop under checkout load, restores into an empty DATA_DIR, and keeps every paid order', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'kapaas-backup-'));
+    try {
+      const file = join(folder, 'shop.tar.gz');
+      const result = await backupUnderLoad({ DATA_DIR: join(folder, 'a') }, { DATA_DIR: join(folder, 'b') }, file);
+      expect(result.load.failures).toEqual([]);
+      expect(result.backup).toMatchObject({ code: 0, stderr: '' });
+      // Taken by the running shop, the only process that may open its database.
+      expect(result.backup.stdout).toContain('(running shop)');
+      expect(result.during, 'shoppers were answered while the backup ran').toBeGreaterThan(0);
+      expect(result.restored).toMatchObject({ code: 0, stderr: '' });
+      expect(result.again.code).toBe(1);
+      expect(result.again.stderr).toMatch(/is not empty: restore into an empty DATA_DIR/);
+      expect(result.paidBefore.length).toBeGreaterThanOrEqual(3);
+      expect([...result.statuses.values()]).toEqual(result.paidBefore.map(() => 'paid'));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
