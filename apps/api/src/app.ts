@@ -25,8 +25,8 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
-import { noStorePlugin } from './plugins/no-store';
 import { metricsPlugin } from './plugins/metrics';
+import { noStorePlugin } from './plugins/no-store';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
