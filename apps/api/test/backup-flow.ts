@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from './shop-process';
 
 /**
  * The backup tests' parts (backup.test.ts on PGlite, backup.pg.test.ts on PostgreSQL): real shop
@@ -23,17 +23,6 @@ const environment = (place: Place) => ({
   DATA_DIR: place.DATA_DIR,
   NODE_OPTIONS: '',
 });
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** A shop process started as `npm run dev` does, on its own port. */
 export interface ShopProcess {

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { admin } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningAt, type ShopProcess, spawnShop, stopShop } from './shop-process';
+import { freePort, listeningAt, type ShopProcess, spawnShop, stopShop } from './shop-process';
 
 /**
  * Runs with the PostgreSQL tests (DATABASE_URL set), on a throwaway cluster of its own, since it
@@ -22,17 +21,6 @@ function postgresBin(): string | undefined {
 }
 const bin = postgresBin();
 if (!bin) console.warn('postgres-restart.pg.test.ts skipped: no pg_ctl (set PG_BIN to PostgreSQL bin folder)');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** A PostgreSQL cluster in a temporary folder; as root, its commands run as the postgres user (initdb refuses root). */
 class ThrowawayCluster {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
@@ -54,4 +55,16 @@ export async function stopShop(shop: ShopProcess): Promise<void> {
   if (shop.child.exitCode !== null || shop.child.signalCode !== null) return;
   shop.child.kill('SIGKILL');
   await shop.exited;
+}
+
+/** A loopback port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
 }

@@ -1,29 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MIGRATIONS_FOLDER } from '@kapaas/db';
 import { admin, withDatabase } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './shop-process';
 
 /** Runs only on PostgreSQL (CI's second pass): PGlite serves one process by design. */
 const serverUrl = process.env.DATABASE_URL ?? '';
 const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
 const databaseName = `kapaas_two_${process.pid}`;
 const databaseUrl = withDatabase(serverUrl || 'postgres://localhost/x', databaseName);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 interface ShopProcess {
   child: ChildProcess;
