@@ -25,6 +25,23 @@ export function bodyFault(body: unknown): 'too-deep' | 'nul' | undefined {
   return undefined;
 }
 
+/** The path and query string are decoded from the URL, so a NUL in either is a `%00` (or a raw NUL) in it. */
+function urlHasNul(url: string): boolean {
+  return url.includes('%00') || url.includes('\u0000');
+}
+
+/** A NUL in any header's name or value; a flat walk, since this runs on every request. */
+function headersHaveNul(headers: Record<string, string | string[] | undefined>): boolean {
+  for (const name in headers) {
+    if (name.includes('\u0000')) return true;
+    const value = headers[name];
+    if (typeof value === 'string' ? value.includes('\u0000') : value?.some((one) => one.includes('\u0000'))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 const nulInText = () => new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
 
 /**
@@ -36,7 +53,7 @@ const nulInText = () => new AppError('INVALID_DATA', 'Text must not contain NUL 
 export const requestGuards = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
-      if (bodyFault(request.query) || bodyFault(request.params) || bodyFault(request.headers)) throw nulInText();
+      if (urlHasNul(request.url) || headersHaveNul(request.headers)) throw nulInText();
     });
     app.addHook('preValidation', async (request) => {
       const fault = bodyFault(request.body);
