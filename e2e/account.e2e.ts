@@ -132,7 +132,7 @@ describe('a shopper making an account and looking after it', () => {
     await page.getByText('Profile updated successfully.').waitFor();
     const saved = Date.now();
     // A mark on the window: the client-side move to /myprofile keeps it, the reload 3 s after the
-    // save (spec §4) clears it. Set now, so that a slow machine cannot reload before it is set.
+    // save (product.md §4) clears it. Set now, so that a slow machine cannot reload before it is set.
     await page.evaluate(() => {
       (window as Window & { beforeReload?: boolean }).beforeReload = true;
     });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Enforces the import direction of the storefront and the admin console (engineering.md): shared -> features -> app.
+// Enforces the import direction of the storefront and the admin console (ADR 002): shared -> features -> app.
 // src/components and src/lib never import a feature or the app; a feature never imports
 // another feature; and nothing outside apps/api imports server code.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

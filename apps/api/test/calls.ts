@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestShop } from './shop';
 
-/** The catalogue calls of spec §7 that work without a session. */
+/** The catalogue calls of product.md §7 that work without a session. */
 export const CATALOGUE_CALLS = [
   'featured_product_list',
   'ads_list',

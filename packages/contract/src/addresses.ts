@@ -5,7 +5,7 @@ import { MessageAnswer, Owner } from './identity';
 /** The longest accepted free text of an address, in characters. */
 export const ADDRESS_FIELD_LIMITS = { name: 50, address: 300, email: 254 } as const;
 
-/** The hints of spec §5, shown under the form's fields. */
+/** The hints of product.md §5, shown under the form's fields. */
 export const PIN_CODE_MESSAGE = 'Pin code must be 6 digits';
 export const PHONE_NUMBER_MESSAGE = 'Phone number must be 10 digits';
 
@@ -35,7 +35,7 @@ const EmailId = requiredString('E-mail is required.', 'Please enter a valid e-ma
 /** An id picked from a list (a state, a city), with the form's own text when it is missing. */
 const chosenId = (missing: string) => z.union(Id.options, { error: missing });
 
-/** The fields every address form fills in, named as spec §7 sends them. */
+/** The fields every address form fills in, named as product.md §7 sends them. */
 const AddressFields = {
   first_name: freeText('First name', ADDRESS_FIELD_LIMITS.name),
   last_name: freeText('Last name', ADDRESS_FIELD_LIMITS.name),
@@ -50,7 +50,7 @@ const AddressFields = {
 };
 
 /**
- * On edit, spec §5 makes pin code, e-mail and phone optional: a field left out keeps its value.
+ * On edit, product.md §5 makes pin code, e-mail and phone optional: a field left out keeps its value.
  * An HTML form cannot leave a field out, it sends it empty, so a blank value means the same.
  */
 const keptWhenBlank = <T extends z.ZodType>(schema: T) =>

@@ -31,7 +31,7 @@ export const CartListAnswer = z.object({
   total_items: z.number().int(),
   /** Sum of the available lines, in rupees. */
   total_amount: Rupees,
-  /** The shop's shipping charge, added once to an order's total (decisions.md §3); 0 shows as Free. */
+  /** The shop's shipping charge, added once to an order's total (product.md §12); 0 shows as Free. */
   shipping_charge: Rupees,
 });
 export type CartListAnswer = z.infer<typeof CartListAnswer>;

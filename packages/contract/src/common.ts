@@ -22,7 +22,7 @@ export const Rupees = z.number();
 /** The body of a call whose spec says it sends "nothing". */
 export const EmptyBody = z.strictObject({});
 
-/** The failure answer of every call (decisions.md §1). */
+/** The failure answer of every call (product.md §10). */
 export const ErrorAnswer = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -4,7 +4,7 @@ import { Id } from './common';
 /** The optional item a login, registration or guest start puts in the cart once the session starts. */
 export const PendingCartItem = {
   product_id: Id.optional(),
-  /** A size_id (decisions.md §4). */
+  /** A size_id (product.md §13). */
   size: Id.optional(),
   quantity: z.number().int().min(1).max(1000).optional(),
 };

@@ -75,9 +75,9 @@ export const OrderDetailsAnswer = z.object({ success: z.literal(true), data: Ord
 export type OrderDetailsAnswer = z.infer<typeof OrderDetailsAnswer>;
 
 // ---------------------------------------------------------------------------------------------
-// order_place (spec §7, decisions.md §5): one endpoint, two calls told apart by their fields.
+// order_place (product.md §7, product.md §14): one endpoint, two calls told apart by their fields.
 
-/** An amount the original storefront sends and the server never reads (decisions.md §3). */
+/** An amount the original storefront sends and the server never reads (product.md §12). */
 const IgnoredAmount = z
   .union([z.number(), z.string().max(32), z.null()])
   .optional()

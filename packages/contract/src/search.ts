@@ -23,7 +23,7 @@ export const SearchKeyWordAnswer = z.object({
 });
 export type SearchKeyWordAnswer = z.infer<typeof SearchKeyWordAnswer>;
 
-/** The sort codes of decisions.md §4. */
+/** The sort codes of product.md §13. */
 export const SORT_CODES = { newArrivals: 1, priceHighToLow: 2, priceLowToHigh: 3 } as const;
 export type SortCode = (typeof SORT_CODES)[keyof typeof SORT_CODES];
 

@@ -14,7 +14,7 @@ export const NO_SESSION_MESSAGE = 'No user or guest session found. Please log in
 export const NOT_YOURS_MESSAGE = 'You can only see and change your own data.';
 
 /**
- * Who the request speaks for (decisions.md §2): the session decides. A body id naming anyone
+ * Who the request speaks for (product.md §11): the session decides. A body id naming anyone
  * else is refused with 403; a missing one means the session's owner. The original storefront
  * stores a guest's id as its userId too, so a guest session also accepts `user_id` equal to its
  * guest id.

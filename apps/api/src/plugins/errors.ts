@@ -22,7 +22,7 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]): 
 }
 
 /**
- * One error path for the whole API (decisions.md §1): expected failures answer 4xx with a
+ * One error path for the whole API (product.md §10): expected failures answer 4xx with a
  * readable message; an unreachable database answers 503 with Retry-After; anything else unexpected
  * is logged with its request and answers a bare 500.
  */

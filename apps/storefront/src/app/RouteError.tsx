@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router';
 import { PageHeading } from '../components/PageHeading';
 
-/** The screen shown when a page fails to render or load (spec §8). */
+/** The screen shown when a page fails to render or load (product.md §8). */
 export function RouteError() {
   const error = useRouteError();
   const detail = import.meta.env.DEV && error instanceof Error ? error.message : null;

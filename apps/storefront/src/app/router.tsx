@@ -5,7 +5,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
 /**
- * Every route of the shop (spec §2). Pages load on demand, so the first visit downloads only the frame and the
+ * Every route of the shop (product.md §2). Pages load on demand, so the first visit downloads only the frame and the
  * page it lands on. Paths keep the spelling of the original shop (/Coupouns, /shoping-cart) because links to
  * them exist; matching ignores case.
  */

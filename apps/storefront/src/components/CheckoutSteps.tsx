@@ -7,7 +7,7 @@ interface CheckoutStepsProps {
   current: 1 | 2 | 3;
 }
 
-/** The steps bar of the cart and billing pages (spec §2): where the shopper is on the way to paying. */
+/** The steps bar of the cart and billing pages (product.md §2): where the shopper is on the way to paying. */
 export function CheckoutSteps({ current }: CheckoutStepsProps) {
   return (
     <nav aria-label="Checkout steps" className="checkout-steps">

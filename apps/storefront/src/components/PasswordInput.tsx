@@ -6,7 +6,7 @@ type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   toggleLabel?: string;
 };
 
-/** A password field with a show/hide toggle (spec §2: the password fields have show/hide toggles). */
+/** A password field with a show/hide toggle (product.md §2: the password fields have show/hide toggles). */
 export function PasswordInput({ toggleLabel = 'password', className = 'form-control', ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import type { ErrorAnswer } from '@kapaas/contract';
 import { ApiError, errorMessageOr } from '@kapaas/web-kit';
 
-/** The text shown when the API cannot be reached or answers something unreadable (spec §8). */
+/** The text shown when the API cannot be reached or answers something unreadable (product.md §8). */
 export const NETWORK_ERROR_MESSAGE = 'An error occurred. Please try again.';
 
 export { ApiError };

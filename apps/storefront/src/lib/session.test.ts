@@ -25,7 +25,7 @@ describe('session store', () => {
     expect(identityKey(readIdentity())).toBe('anonymous');
   });
 
-  it('remembers a user under the keys of spec §3', () => {
+  it('remembers a user under the keys of product.md §3', () => {
     rememberUser({ id: 7, name: 'Asha', email: 'asha@example.com', phone: '9876543210' });
 
     expect(localStorage.getItem('userId')).toBe('7');

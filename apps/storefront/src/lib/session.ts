@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The storefront's view of who is shopping, kept in localStorage under the keys of spec §3. These are display
+ * The storefront's view of who is shopping, kept in localStorage under the keys of product.md §3. These are display
  * values only (the name in the header, the ids the spec's request bodies carry): the real session is the
  * httpOnly cookie the server set at login or guest start, and the server checks every id against it.
  */
@@ -14,10 +14,10 @@ export const SESSION_KEYS = {
   hasShownPopup: 'hasShownPopup',
 } as const;
 
-/** The name a guest is shown under (spec §4). */
+/** The name a guest is shown under (product.md §4). */
 export const GUEST_NAME = 'Guest';
 
-/** Who is shopping: nobody yet, a registered user, or a guest (spec §4). */
+/** Who is shopping: nobody yet, a registered user, or a guest (product.md §4). */
 export type Identity =
   | { kind: 'anonymous' }
   | { kind: 'user'; userId: number; name: string; email: string | null; phone: string | null }
@@ -53,7 +53,7 @@ function identityFromStorage(): Identity {
   const guestId = parseId(read(SESSION_KEYS.guestId));
   const name = read(SESSION_KEYS.userName);
   if (userId === null || !name) return ANONYMOUS;
-  // A guest is stored as userId = guest_id with the name 'Guest' (spec §4); matching the ids, not the name, keeps
+  // A guest is stored as userId = guest_id with the name 'Guest' (product.md §4); matching the ids, not the name, keeps
   // a registered user who happens to be called Guest a user.
   if (guestId !== null && guestId === userId) return { kind: 'guest', guestId, name: GUEST_NAME };
   return {
@@ -128,7 +128,7 @@ export function rememberGuest(guestId: number): void {
   notify();
 }
 
-/** Logout (spec §4): forgets the name, the ids and the welcome flag. The caller also calls the API's logout. */
+/** Logout (product.md §4): forgets the name, the ids and the welcome flag. The caller also calls the API's logout. */
 export function forgetIdentity(): void {
   for (const key of [SESSION_KEYS.userName, SESSION_KEYS.userId, SESSION_KEYS.guestId, SESSION_KEYS.hasShownPopup]) {
     write(key, null);
@@ -136,13 +136,13 @@ export function forgetIdentity(): void {
   notify();
 }
 
-/** The stored guest id, reused when the shopper continues as a guest again (spec §4). */
+/** The stored guest id, reused when the shopper continues as a guest again (product.md §4). */
 export function storedGuestId(): number | null {
   return parseId(read(SESSION_KEYS.guestId));
 }
 
 /**
- * The owner fields of the spec's request bodies: user_id for a user, guest_id for a guest (spec §6: guests are
+ * The owner fields of the spec's request bodies: user_id for a user, guest_id for a guest (product.md §6: guests are
  * not sent user_id), nothing when anonymous. The server checks them against the session cookie.
  */
 export function ownerFields(identity: Identity): { user_id?: number; guest_id?: number } {
@@ -158,7 +158,7 @@ export function identityKey(identity: Identity): string {
   return 'anonymous';
 }
 
-/** The name the welcome popup greets, when there is one and the popup has not been shown yet (spec §2, §4). */
+/** The name the welcome popup greets, when there is one and the popup has not been shown yet (product.md §2, §4). */
 export function welcomeNameToShow(): string | null {
   const name = read(SESSION_KEYS.userName);
   if (!name || read(SESSION_KEYS.hasShownPopup) !== null) return null;

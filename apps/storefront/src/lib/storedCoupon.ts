@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The coupon the shopper chose on /Coupouns, kept under spec §3's key until it is removed, refused or used. */
+/** The coupon the shopper chose on /Coupouns, kept under product.md §3's key until it is removed, refused or used. */
 export const COUPON_KEY = 'coupon_id';
 
 const listeners = new Set<() => void>();
@@ -38,7 +38,7 @@ export function useStoredCouponId(): number | null {
   return useSyncExternalStore(subscribe, read, () => null);
 }
 
-/** Remembers the coupon the shopper applied (spec §4: choosing a coupon stores coupon_id). */
+/** Remembers the coupon the shopper applied (product.md §4: choosing a coupon stores coupon_id). */
 export function storeCouponId(couponId: number): void {
   write(couponId);
 }

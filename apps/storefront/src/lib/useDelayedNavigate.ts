@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { type NavigateOptions, type To, useNavigate } from 'react-router';
 
 /**
- * Navigates after a pause, as spec §4 and §9 time the redirects after a login or a save (1 s, 1.5 s, 2 s). The
+ * Navigates after a pause, as product.md §4 and §9 time the redirects after a login or a save (1 s, 1.5 s, 2 s). The
  * pending redirect is dropped if the page goes away first, so leaving early never yanks the shopper back.
  */
 export function useDelayedNavigate() {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, MAX_INT4, Rupees } from '../common';
 
 /*
- * Building blocks of the admin API (decisions.md §6): JSON over REST under /admin/api/, every
+ * Building blocks of the admin API (product.md §15): JSON over REST under /admin/api/, every
  * answer `{ success: true, data }` (lists add `page`, `per_page`, `total`), every failure the
  * shared ErrorAnswer. Amounts are rupees, as in the customer API.
  */
@@ -56,7 +56,7 @@ export const RupeeAmount = z
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
 
 /**
- * An image the shop serves itself: an uploaded or demo file under /media/ (decisions.md §4). Images
+ * An image the shop serves itself: an uploaded or demo file under /media/ (product.md §13). Images
  * on other hosts are refused: the Content-Security-Policy (img-src 'self') would block them, and
  * the shop would depend on a host it does not control.
  */

@@ -6,7 +6,7 @@ import { coupons } from './coupons';
 import { guests } from './guests';
 import { users } from './users';
 
-/** decisions.md §5: the order lifecycle, as the API contract names it. */
+/** product.md §14: the order lifecycle, as the API contract names it. */
 export const ORDER_STATUSES = ORDER_STATUS_VALUES;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -31,7 +31,7 @@ import {
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
 /**
- * The address calls of spec §7, for users and guests alike, keyed by the session's identity.
+ * The address calls of product.md §7, for users and guests alike, keyed by the session's identity.
  * Someone else's address answers 404, as an unknown one does (see addresses.service.ts).
  */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -139,7 +139,7 @@ describe('status changes', () => {
     expect(audit).toMatchObject({ action: 'status', before: { status: 'shipped' }, after: { status: 'delivered' } });
   });
 
-  it('refuses every move outside decisions.md §5 with 409 and changes nothing', async () => {
+  it('refuses every move outside product.md §14 with 409 and changes nothing', async () => {
     const paid = await order();
     const unpaid = await order({ pay: false });
     const illegal: [number, string][] = [

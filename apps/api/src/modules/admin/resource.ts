@@ -26,7 +26,7 @@ export interface Paging {
 export type Removal = 'deleted' | 'archived';
 
 /**
- * One admin resource (decisions.md §6): how to list, find, create, update and remove it. The
+ * One admin resource (product.md §15): how to list, find, create, update and remove it. The
  * routes, the transaction, the audit entry (before and after, in the API's own shape), the
  * catalogue refresh and the answers are the same for all and live in `resourceRoutes`.
  */

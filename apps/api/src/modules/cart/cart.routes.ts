@@ -13,7 +13,7 @@ import { addToCart, listCart, removeFromCart, updateQuantity } from './cart.serv
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
-/** The cart calls of spec §7, for users and guests alike, keyed by the session's identity. */
+/** The cart calls of product.md §7, for users and guests alike, keyed by the session's identity. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const cap = () => app.catalogue.view.perOrderQuantityCap;
@@ -89,7 +89,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await resolveOwner(request, request.body);
       await removeFromCart(db, owner, request.body.product_id, request.body.size);
-      // Spec §8 words a guest's removal apart.
+      // Product.md §8 words a guest's removal apart.
       const message = owner.kind === 'guest' ? 'Item removed from guest cart.' : 'Item removed from cart.';
       return { success: true as const, message };
     },

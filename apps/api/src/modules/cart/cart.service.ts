@@ -23,7 +23,7 @@ export interface WantedItem {
   quantity: number;
 }
 
-/** The most one line may hold: the sellable stock of its size, capped per order (decisions.md §4). */
+/** The most one line may hold: the sellable stock of its size, capped per order (product.md §13). */
 export const maxQuantity = (sellable: number, cap: number) => Math.max(0, Math.min(sellable, cap));
 
 function refusal(max: number): AppError {

@@ -36,7 +36,7 @@ const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown>) => sendJ
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
-/** The catalogue calls of spec §7, answered from the in-memory read model. */
+/** The catalogue calls of product.md §7, answered from the in-memory read model. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same public data for everyone: no personal data, so no `no-store`.
   publicAnswers(app);

@@ -19,7 +19,7 @@ function couponOf(value: number | null | '' | undefined): number | null {
 }
 
 /**
- * order_place (spec §7, decisions.md §5): the first call places the order and opens the provider
+ * order_place (product.md §7, product.md §14): the first call places the order and opens the provider
  * order; the second (it carries razorpay_signature) verifies the payment and settles the order.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -214,7 +214,7 @@ async function openOrderFor(
 }
 
 /**
- * order_place, first call (decisions.md §5, ADR 012). In one transaction: the address must be the
+ * order_place, first call (product.md §14, ADR 012). In one transaction: the address must be the
  * caller's; every line is priced from the catalogue (client amounts are never read); the coupon is
  * judged under its rules; the shipping charge is added; the stock is reserved with conditional
  * updates; the order is written in pending_payment with its lines and snapshots. Then the provider

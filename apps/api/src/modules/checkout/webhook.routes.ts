@@ -16,7 +16,7 @@ const WebhookBody = z.object({
 });
 
 /**
- * POST /api/razorpay_webhook (decisions.md §5, ADR 012). Verified on the raw bytes with the
+ * POST /api/razorpay_webhook (product.md §14, ADR 012). Verified on the raw bytes with the
  * webhook secret; deduplicated by x-razorpay-event-id; `payment.captured` and `order.paid` settle
  * through the same function as the checkout's second call (as does `payment.authorized`, for an
  * account that captures manually: the payment is captured first), `payment.failed` fails the order and

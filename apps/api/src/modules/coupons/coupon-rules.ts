@@ -1,6 +1,6 @@
 import type { coupons } from '@kapaas/db';
 
-/** What the rules read of a coupon row (decisions.md §3). */
+/** What the rules read of a coupon row (product.md §12). */
 export type CouponTerms = Pick<
   typeof coupons.$inferSelect,
   | 'type'

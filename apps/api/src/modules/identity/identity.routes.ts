@@ -26,7 +26,7 @@ const failures = {
   429: ErrorAnswer,
 };
 
-/** Identity calls of spec §7 plus `logout`: sessions start and end here. */
+/** Identity calls of product.md §7 plus `logout`: sessions start and end here. */
 export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
   const identity = new IdentityService(app, options.limits);
 

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@kapaas/db';
 import { and, eq, inArray, orderEvents, orders, type Queryable, sql } from '@kapaas/db';
 
 /**
- * The order lifecycle of decisions.md §5. `ORDER_TRANSITIONS` is what a person may do to an order
+ * The order lifecycle of product.md §14. `ORDER_TRANSITIONS` is what a person may do to an order
  * (the shop owner in the admin API); the payment code also moves an order that expired or whose
  * first payment failed to `paid` when a late payment is captured and the stock is still there.
  */

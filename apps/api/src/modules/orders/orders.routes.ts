@@ -11,7 +11,7 @@ import { myOrders, orderDetails } from './orders.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
 
-/** my_orders and order_details of spec §7, for users and guests, keyed by the session. */
+/** my_orders and order_details of product.md §7, for users and guests, keyed by the session. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

@@ -1,7 +1,7 @@
 import { and, eq, orderItems, productSizes, products, type Queryable, sql } from '@kapaas/db';
 
 /*
- * Stock bookkeeping per product and size (decisions.md §4, ADR 012):
+ * Stock bookkeeping per product and size (product.md §13, ADR 012):
  *   stock     what is on the shelf, sold pieces taken off at payment;
  *   reserved  what unpaid orders hold; reserved ≤ stock is a database check.
  * Every change is one conditional UPDATE, so concurrent orders can never take the same piece:

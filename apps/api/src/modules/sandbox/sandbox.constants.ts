@@ -21,7 +21,7 @@ export type CardOutcome =
   | { kind: 'captured' }
   | { kind: 'declined'; description: string; source: string; step: string; reason: string };
 
-/** The test cards of decisions.md §5 (digits only). */
+/** The test cards of product.md §14 (digits only). */
 export const PAYING_CARDS = ['4111111111111111', '4100280000001007'] as const;
 export const DECLINED_CARDS = ['4000000000000002', '4100280000060003'] as const;
 

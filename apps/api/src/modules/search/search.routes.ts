@@ -22,7 +22,7 @@ type ListingBody = Omit<z.output<typeof FilterRequest>, 'category_id'> & { categ
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
-/** search_key_word, sort_filter and filter of spec §7, answered from the in-memory catalogue (no query). */
+/** search_key_word, sort_filter and filter of product.md §7, answered from the in-memory catalogue (no query). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same public data for everyone: no personal data, so no `no-store`.
   publicAnswers(app);

@@ -149,7 +149,7 @@ function checkKnown(view: CatalogueView, index: CatalogueIndex, query: ListingQu
 
 /**
  * sort_filter and filter: the products having every chosen attribute, in the chosen order
- * (decisions.md §4). A size counts when the product sells it, in stock or sold out: the cards
+ * (product.md §13). A size counts when the product sells it, in stock or sold out: the cards
  * say which (in_stock), as category_product_list's do, and stock moves with every order while
  * the catalogue is only rebuilt when it is edited, so filtering on stock here would be stale.
  */

@@ -18,7 +18,7 @@ function userIdOf(owner: Owner): number {
   return owner.userId;
 }
 
-/** The wishlist calls of spec §7, for registered users, keyed by the session's user. */
+/** The wishlist calls of product.md §7, for registered users, keyed by the session's user. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const usersOnly = { usersOnly: WISHLIST_LOGIN_MESSAGE };

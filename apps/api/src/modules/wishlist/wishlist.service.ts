@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 import type { CatalogueView } from '../catalogue/catalogue.read-model';
 import { lockActiveProduct, savedProductIds, saveProduct, unsaveProduct } from './wishlist.repository';
 
-/** The notice of spec §5/§8 for anyone but a logged-in user. */
+/** The notice of product.md §5/§8 for anyone but a logged-in user. */
 export const WISHLIST_LOGIN_MESSAGE = 'Please log in to use the wishlist feature.';
 
 /**

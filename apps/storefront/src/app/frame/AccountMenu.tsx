@@ -5,7 +5,7 @@ import { useIdentity } from '../../lib/session';
 import './accountMenu.css';
 
 /**
- * The account icon (spec §2): logged out, a menu of Login, My Profile and Sign Up; logged in as a user or guest,
+ * The account icon (product.md §2): logged out, a menu of Login, My Profile and Sign Up; logged in as a user or guest,
  * a "Welcome {name}" link to the profile.
  */
 export function AccountMenu() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SearchIcon } from '../../components/icons';
 import { SearchDialog } from '../../features/search/components/SearchDialog';
 
-/** The header's search icon, which opens the search popup (spec §2, Search). */
+/** The header's search icon, which opens the search popup (product.md §2, Search). */
 export function SearchButton() {
   const [open, setOpen] = useState(false);
   return (

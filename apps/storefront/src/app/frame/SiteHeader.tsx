@@ -11,7 +11,7 @@ import { useScrolledPast } from '../../lib/useScrolledPast';
 import { AccountMenu } from './AccountMenu';
 import { SearchButton } from './SearchButton';
 
-/** The header sticks to the top of the window once the shopper has scrolled this far (spec §9). */
+/** The header sticks to the top of the window once the shopper has scrolled this far (product.md §9). */
 const STICKY_AFTER_PX = 70;
 
 const MOBILE_MENU_ID = 'site-mobile-menu';

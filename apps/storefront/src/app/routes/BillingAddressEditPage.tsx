@@ -9,7 +9,7 @@ import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /Billingedit/:addressId: edit a delivery address during checkout (spec §2); back to billing 1 s after saving. */
+/** /Billingedit/:addressId: edit a delivery address during checkout (product.md §2); back to billing 1 s after saving. */
 export function BillingAddressEditPage() {
   const addressId = parseRouteId(useParams().addressId);
   const identity = useIdentity();

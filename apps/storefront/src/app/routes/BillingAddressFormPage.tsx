@@ -7,7 +7,7 @@ import { AddAddressForm } from '../../features/addresses/components/AddAddressFo
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
 
-/** /Billing-Address-Form: add a delivery address during checkout (spec §2); back to billing 1.5 s after saving. */
+/** /Billing-Address-Form: add a delivery address during checkout (product.md §2); back to billing 1.5 s after saving. */
 export function BillingAddressFormPage() {
   const identity = useIdentity();
   const navigateLater = useDelayedNavigate();

@@ -10,7 +10,7 @@ import { ProceedToPay } from '../../features/checkout/components/ProceedToPay';
 import { useIdentity } from '../../lib/session';
 
 /**
- * /Billing-Address: choose the delivery address and pay (spec §2, Billing address). The address book, the cart's
+ * /Billing-Address: choose the delivery address and pay (product.md §2, Billing address). The address book, the cart's
  * totals panel and the payment button come from their features; this page joins them.
  */
 export function BillingAddressPage() {

@@ -5,7 +5,7 @@ import { categoryList } from '../../../test/fixtures';
 import { renderRoute } from '../../../test/renderRoute';
 import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '../../../test/shopping';
 
-/** The cart's spinner stays 1.5 s (spec §9), so the page's content is waited for a little longer. */
+/** The cart's spinner stays 1.5 s (product.md §9), so the page's content is waited for a little longer. */
 const AFTER_SPINNER = { timeout: 5000 };
 
 function sent(fetchMock: ReturnType<typeof stubApi>, endpoint: string) {

@@ -2,7 +2,7 @@ import { CheckoutSteps } from '../../components/CheckoutSteps';
 import { PageHeading } from '../../components/PageHeading';
 import { CartView } from '../../features/cart/components/CartView';
 
-/** /shoping-cart: the cart with its totals (spec §2, Cart). */
+/** /shoping-cart: the cart with its totals (product.md §2, Cart). */
 export function CartPage() {
   return (
     <div className="container page">

@@ -9,7 +9,7 @@ interface CategoryPageProps {
   cardActions?: CardActions;
 }
 
-/** /category-page/:categoryId: a category's products with filters and sort (spec §2). */
+/** /category-page/:categoryId: a category's products with filters and sort (product.md §2). */
 export function CategoryPage({ cardActions = wishlistHeart }: CategoryPageProps = {}) {
   const categoryId = parseRouteId(useParams().categoryId);
   if (categoryId === null) return <NotFoundPage />;

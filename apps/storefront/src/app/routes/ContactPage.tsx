@@ -2,7 +2,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ContactForm } from '../../features/contact/components/ContactForm';
 import { ShopAddress } from '../../features/contact/components/ShopAddress';
 
-/** /contact: the contact form and the shop's address and phone (spec §2, §5). */
+/** /contact: the contact form and the shop's address and phone (product.md §2, §5). */
 export function ContactPage() {
   return (
     <div className="container page">

@@ -4,7 +4,7 @@ import { useCartList } from '../../features/cart/api/useCartList';
 import { CouponList } from '../../features/coupons/components/CouponList';
 import { useIdentity } from '../../lib/session';
 
-/** /Coupouns: the coupons that apply to the shopper's cart total (spec §2, Coupons; §4: asked with the cart total). */
+/** /Coupouns: the coupons that apply to the shopper's cart total (product.md §2, Coupons; §4: asked with the cart total). */
 export function CouponsPage() {
   const identity = useIdentity();
   const cart = useCartList();

@@ -8,7 +8,7 @@ import { Testimonials } from '../../features/catalogue/components/home/Testimoni
 import { QualityBadges } from '../../features/content/components/QualityBadges';
 import { wishlistHeart } from '../cardActions';
 
-/** /: banners, categories, the quality badges, the first featured row, ads, the other featured rows and testimonials (spec §2, Home). */
+/** /: banners, categories, the quality badges, the first featured row, ads, the other featured rows and testimonials (product.md §2, Home). */
 export function HomePage() {
   return (
     <>

@@ -6,7 +6,7 @@ import { pendingItemFrom } from '../../features/account/pendingItem';
 import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 import { WISHLIST_QUERY_KEY } from '../../features/wishlist/api/useWishlist';
 
-/** /Login-Page: log in with an e-mail address or mobile number, or continue as a guest (spec §2). */
+/** /Login-Page: log in with an e-mail address or mobile number, or continue as a guest (product.md §2). */
 export function LoginPage() {
   const item = pendingItemFrom(useLocation().state);
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { AddAddressForm } from '../../features/addresses/components/AddAddressFo
 import { ProfileAddressList } from '../../features/addresses/components/ProfileAddressList';
 import { ProfileScreen } from '../../features/profile/components/ProfileScreen';
 
-/** /myprofile: the profile (spec §2), with logout and the addresses composed in from their features. */
+/** /myprofile: the profile (product.md §2), with logout and the addresses composed in from their features. */
 export function MyProfilePage() {
   const logout = useLogout();
   const popup = usePopup();

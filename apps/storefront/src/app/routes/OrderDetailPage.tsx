@@ -6,7 +6,7 @@ import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /order-detail/:orderId: one order with its items and summary (spec §2, Orders detail). */
+/** /order-detail/:orderId: one order with its items and summary (product.md §2, Orders detail). */
 export function OrderDetailPage() {
   const identity = useIdentity();
   const orderId = parseRouteId(useParams().orderId);

@@ -9,7 +9,7 @@ function orderIdFrom(state: unknown): string {
   return typeof orderId === 'string' || typeof orderId === 'number' ? String(orderId) : 'N/A';
 }
 
-/** /Order-success: the confirmation after payment (spec §2, Order success). */
+/** /Order-success: the confirmation after payment (product.md §2, Order success). */
 export function OrderSuccessPage() {
   const orderId = orderIdFrom(useLocation().state);
 

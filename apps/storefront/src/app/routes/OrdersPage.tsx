@@ -3,7 +3,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { OrderList } from '../../features/orders/components/OrderList';
 import { useIdentity } from '../../lib/session';
 
-/** /Orders: the shopper's orders (spec §2, Orders list). */
+/** /Orders: the shopper's orders (product.md §2, Orders list). */
 export function OrdersPage() {
   const identity = useIdentity();
   return (

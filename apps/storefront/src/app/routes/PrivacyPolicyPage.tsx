@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/PageHeading';
 import { PrivacyPolicyContent } from '../../features/content/pages/PrivacyPolicyContent';
 
-/** /privacy-policy (spec §2, §9). */
+/** /privacy-policy (product.md §2, §9). */
 export function PrivacyPolicyPage() {
   return (
     <div className="container page">

@@ -6,7 +6,7 @@ import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart'
 import { parseRouteId } from '../../lib/routeParams';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /product-detail/:productId: one product (spec §2, Product detail), with the wishlist and cart composed in. */
+/** /product-detail/:productId: one product (product.md §2, Product detail), with the wishlist and cart composed in. */
 export function ProductDetailPage() {
   const productId = parseRouteId(useParams().productId);
   if (productId === null) return <NotFoundPage />;

@@ -9,7 +9,7 @@ import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /Myprofileedit/:addressId: edit an address from the profile (spec §2); back to the profile 1 s after saving. */
+/** /Myprofileedit/:addressId: edit an address from the profile (product.md §2); back to the profile 1 s after saving. */
 export function ProfileAddressEditPage() {
   const addressId = parseRouteId(useParams().addressId);
   const identity = useIdentity();

@@ -3,10 +3,10 @@ import { PageHeading } from '../../components/PageHeading';
 import { ProfileUpdateForm } from '../../features/profile/components/ProfileUpdateForm';
 import { useIdentity } from '../../lib/session';
 
-/** Guests have no profile to edit (spec §6). */
+/** Guests have no profile to edit (product.md §6). */
 const GUESTS_CANNOT_EDIT = 'Guests cannot edit a profile. Please log in.';
 
-/** /Profileupdate: change the name and phone (spec §2, §5). */
+/** /Profileupdate: change the name and phone (product.md §2, §5). */
 export function ProfileUpdatePage() {
   const identity = useIdentity();
   return (

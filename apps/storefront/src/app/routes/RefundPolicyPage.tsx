@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/PageHeading';
 import { RefundPolicyContent } from '../../features/content/pages/RefundPolicyContent';
 
-/** /refund-policy (spec §2, §9). */
+/** /refund-policy (product.md §2, §9). */
 export function RefundPolicyPage() {
   return (
     <div className="container page">

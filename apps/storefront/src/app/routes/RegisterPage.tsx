@@ -5,7 +5,7 @@ import { RegisterForm } from '../../features/account/components/RegisterForm';
 import { pendingItemFrom } from '../../features/account/pendingItem';
 import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 
-/** /Register-Page: create an account, or continue as a guest (spec §2); the item in the navigation state rides along. */
+/** /Register-Page: create an account, or continue as a guest (product.md §2); the item in the navigation state rides along. */
 export function RegisterPage() {
   const item = pendingItemFrom(useLocation().state);
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/PageHeading';
 import { ShippingPolicyContent } from '../../features/content/pages/ShippingPolicyContent';
 
-/** /shipping-policy (spec §2, §9). */
+/** /shipping-policy (product.md §2, §9). */
 export function ShippingPolicyPage() {
   return (
     <div className="container page">

@@ -9,7 +9,7 @@ interface SubcategoryDetailPageProps {
   cardActions?: CardActions;
 }
 
-/** /subcategory-detail/:subcategoryId: a subcategory's products with filters and sort (spec §2). */
+/** /subcategory-detail/:subcategoryId: a subcategory's products with filters and sort (product.md §2). */
 export function SubcategoryDetailPage({ cardActions = wishlistHeart }: SubcategoryDetailPageProps = {}) {
   const subcategoryId = parseRouteId(useParams().subcategoryId);
   if (subcategoryId === null) return <NotFoundPage />;

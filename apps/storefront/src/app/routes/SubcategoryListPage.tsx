@@ -3,7 +3,7 @@ import { SubcategoryList } from '../../features/catalogue/components/listing/Sub
 import { parseRouteId } from '../../lib/routeParams';
 import { NotFoundPage } from '../NotFoundPage';
 
-/** /subcategory/:categoryId: the subcategories of one category (spec §2). */
+/** /subcategory/:categoryId: the subcategories of one category (product.md §2). */
 export function SubcategoryListPage() {
   const categoryId = parseRouteId(useParams().categoryId);
   if (categoryId === null) return <NotFoundPage />;

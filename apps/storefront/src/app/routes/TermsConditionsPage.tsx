@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/PageHeading';
 import { TermsConditionsContent } from '../../features/content/pages/TermsConditionsContent';
 
-/** /terms-conditions (spec §2, §9). */
+/** /terms-conditions (product.md §2, §9). */
 export function TermsConditionsPage() {
   return (
     <div className="container page">

@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/PageHeading';
 import { WishlistView } from '../../features/wishlist/components/WishlistView';
 
-/** /wishlist: the saved products of a logged-in shopper (spec §2, Wishlist). */
+/** /wishlist: the saved products of a logged-in shopper (product.md §2, Wishlist). */
 export function WishlistPage() {
   return (
     <div className="container page">

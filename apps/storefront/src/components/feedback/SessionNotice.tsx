@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The spec §8 identity notice, e.g. 'No user or guest session found. Please log in.' */
+/** The product.md §8 identity notice, e.g. 'No user or guest session found. Please log in.' */
 export const NO_SESSION_MESSAGE = 'No user or guest session found. Please log in.';
 
 interface SessionNoticeProps {

@@ -16,7 +16,7 @@ import { ApiError, apiPost } from '../../lib/api';
 import { rememberGuest, storedGuestId } from '../../lib/session';
 import './popups.css';
 
-/** The item a login, registration or guest start puts in the cart (spec §7: product_id, size as size_id, quantity). */
+/** The item a login, registration or guest start puts in the cart (product.md §7: product_id, size as size_id, quantity). */
 export interface PendingCartItem {
   product_id: number;
   size: number;
@@ -31,11 +31,11 @@ export interface LoginOrGuestOptions {
   message: string;
   /** Passed to the login page as navigation state and to get_guest_id, so the item lands in the cart. */
   item?: PendingCartItem;
-  /** 'home' is spec §4's redirect; 'stay' keeps the shopper where they are (see AddToCartButton). */
+  /** 'home' is product.md §4's redirect; 'stay' keeps the shopper where they are (see AddToCartButton). */
   afterGuest?: AfterGuest;
 }
 
-/** Redirect after a guest start (spec §9). */
+/** Redirect after a guest start (product.md §9). */
 export const GUEST_REDIRECT_MS = 1000;
 
 export const GUEST_SUCCESS_MESSAGE = 'You are logged in as a Guest.';
@@ -53,7 +53,7 @@ interface PopupContextValue {
 
 const PopupContext = createContext<PopupContextValue | null>(null);
 
-/** Holds the one popup the shop shows at a time: success (green), error (red) or loginOrGuest (spec §2). */
+/** Holds the one popup the shop shows at a time: success (green), error (red) or loginOrGuest (product.md §2). */
 export function PopupProvider({ children }: { children: ReactNode }) {
   const [popup, setPopup] = useState<Popup | null>(null);
   // The popup being shown, read by close() so that its follow-up (the guest redirect) runs once, outside render.

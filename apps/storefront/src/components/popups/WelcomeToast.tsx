@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { markWelcomeShown, welcomeNameToShow } from '../../lib/session';
 import './popups.css';
 
-/** How long the welcome greeting stays (spec §4, §9). */
+/** How long the welcome greeting stays (product.md §4, §9). */
 export const WELCOME_POPUP_MS = 300;
 
 /**
- * The welcome popup of spec §2/§4: on home, once, when a name is stored and the flag is unset; it closes itself
+ * The welcome popup of product.md §2/§4: on home, once, when a name is stored and the flag is unset; it closes itself
  * after 300 ms. Shown as a polite status message rather than a modal, so it can never trap focus or hide the page
  * from a keyboard or screen-reader user; the live region is always present so the greeting is announced.
  */

@@ -16,7 +16,7 @@ interface ProductCardProps {
   actions?: ReactNode;
   /** The name's heading level, so headings stay in order: h2 under a page heading, h3 under a section's. */
   headingLevel?: 'h2' | 'h3';
-  /** The link's words: "Shop now" on listings, "Shop Now" on the wishlist (spec §2). */
+  /** The link's words: "Shop now" on listings, "Shop Now" on the wishlist (product.md §2). */
   linkLabel?: string;
 }
 

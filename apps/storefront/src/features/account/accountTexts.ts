@@ -1,4 +1,4 @@
-/** The login, registration and guest texts of spec §8, exactly. */
+/** The login, registration and guest texts of product.md §8, exactly. */
 export const ACCOUNT_TEXTS = {
   loginInvalid: 'Login credentials are invalid',
   registerFailed: 'Registration failed',
@@ -8,5 +8,5 @@ export const ACCOUNT_TEXTS = {
   guestException: 'Something went wrong during guest login.',
 } as const;
 
-/** Redirect home after a login or a guest start (spec §9). */
+/** Redirect home after a login or a guest start (product.md §9). */
 export const LOGIN_REDIRECT_MS = 1000;

@@ -1,7 +1,7 @@
-/** The item a shopper was adding when asked to log in (spec §2: navigation state product_id, size, quantity). */
+/** The item a shopper was adding when asked to log in (product.md §2: navigation state product_id, size, quantity). */
 export interface PendingItem {
   product_id: number;
-  /** A size_id (decisions.md §4). */
+  /** A size_id (product.md §13). */
   size: number;
   quantity: number;
 }

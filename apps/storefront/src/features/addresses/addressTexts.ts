@@ -1,4 +1,4 @@
-/** The address texts of spec §5 and §8, exactly. */
+/** The address texts of product.md §5 and §8, exactly. */
 export const ADDRESS_TEXTS = {
   empty: 'You have no saved addresses. Please add one.',
   loadFailed: 'Could not fetch addresses.',
@@ -13,6 +13,6 @@ export const ADDRESS_TEXTS = {
   submitting: 'SUBMITTING...',
 } as const;
 
-/** Redirects after a save (spec §4, §9). */
+/** Redirects after a save (product.md §4, §9). */
 export const ADDRESS_ADDED_REDIRECT_MS = 1500;
 export const ADDRESS_UPDATED_REDIRECT_MS = 1000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The contact form's rules and messages, exactly as spec §5 words them. */
+/** The contact form's rules and messages, exactly as product.md §5 words them. */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',

@@ -1,4 +1,4 @@
-/** The shop's address and phone, shown beside the contact form (spec §2, Contact). */
+/** The shop's address and phone, shown beside the contact form (product.md §2, Contact). */
 export const SHOP_CONTACT = {
   name: 'Kapaas Organics',
   streetLines: ['Plot 18, Block Printers’ Colony', 'Sanganer, Jaipur'],

@@ -1,4 +1,4 @@
-/** The policy constants of spec §9, in one place so every page states the same numbers. */
+/** The policy constants of product.md §9, in one place so every page states the same numbers. */
 export const POLICY = {
   /** Business days from order to dispatch. */
   processingDays: '2–4',

@@ -1,4 +1,4 @@
-/** The profile texts of spec §2, §5 and §8, exactly. */
+/** The profile texts of product.md §2, §5 and §8, exactly. */
 export const PROFILE_TEXTS = {
   nameFallback: 'Guest User',
   emailFallback: 'Email Not Available',
@@ -11,7 +11,7 @@ export const PROFILE_TEXTS = {
   updated: 'Profile updated successfully.',
 } as const;
 
-/** Spec §9: after a password reset or a profile update the shopper moves on after 2 s; the page reloads at 3 s. */
+/** Product.md §9: after a password reset or a profile update the shopper moves on after 2 s; the page reloads at 3 s. */
 export const PASSWORD_RESET_REDIRECT_MS = 2000;
 export const PROFILE_UPDATED_REDIRECT_MS = 2000;
 export const PROFILE_UPDATED_RELOAD_MS = 3000;

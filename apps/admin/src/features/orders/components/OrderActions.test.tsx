@@ -5,7 +5,7 @@ import { json, type SentRequest, stubAdminApi } from '../../../../test/fakeAdmin
 import { paidOrder } from '../../../../test/fixtures';
 import { renderRoute, signIn } from '../../../../test/renderRoute';
 
-/** An admin API holding one order that moves as the console asks, within decisions.md §5. */
+/** An admin API holding one order that moves as the console asks, within product.md §14. */
 function orderApi(start: AdminOrder) {
   let order = start;
   const moves: Record<string, AdminOrder['next_statuses']> = {

@@ -36,7 +36,7 @@ function endOf(to: string): Date {
   return DATE_ONLY.test(to) ? new Date(startOf(to).getTime() + 86_400_000) : new Date(to);
 }
 
-/** /orders: list and detail, status changes along decisions.md §5, and refunds through the provider. */
+/** /orders: list and detail, status changes along product.md §14, and refunds through the provider. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const security = [{ adminToken: [] }];
@@ -108,7 +108,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Mark an order packed, shipped, delivered or cancelled (only the moves of decisions.md §5; else 409)',
+        summary: 'Mark an order packed, shipped, delivered or cancelled (only the moves of product.md §14; else 409)',
         params: AdminIdParams,
         body: AdminOrderStatusRequest,
         response: { 200: AdminOrderAnswer, ...failures },

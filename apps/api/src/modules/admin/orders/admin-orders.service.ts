@@ -200,7 +200,7 @@ async function cancelPaid(
 }
 
 /**
- * Moves an order by hand along decisions.md §5 (packed, shipped, delivered, or cancelled from
+ * Moves an order by hand along product.md §14 (packed, shipped, delivered, or cancelled from
  * paid, which restocks). Any other move is 409 and changes nothing.
  */
 export async function changeOrderStatus(

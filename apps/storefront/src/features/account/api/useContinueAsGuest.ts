@@ -7,7 +7,7 @@ import type { PendingItem } from '../pendingItem';
 /** The guest answer; `cart_message` says why the item brought along could not go into the cart. */
 export type GuestResult = GuestAnswer & { cart_message?: string };
 
-/** get_guest_id (spec §4): reuses the stored guest id, else starts a new guest, and remembers it. */
+/** get_guest_id (product.md §4): reuses the stored guest id, else starts a new guest, and remembers it. */
 export function useContinueAsGuest() {
   return useMutation({
     mutationFn: (item: PendingItem | undefined) => {

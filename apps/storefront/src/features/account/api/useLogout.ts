@@ -4,7 +4,7 @@ import { ApiError, apiPost } from '../../../lib/api';
 import { forgetIdentity } from '../../../lib/session';
 
 /**
- * Logout (spec §4): ends the server session with `logout`, forgets userName, userId, guest_id and hasShownPopup,
+ * Logout (product.md §4): ends the server session with `logout`, forgets userName, userId, guest_id and hasShownPopup,
  * and drops everything cached about the shopper. A session the server already ended (401) counts as logged out.
  */
 export function useLogout() {

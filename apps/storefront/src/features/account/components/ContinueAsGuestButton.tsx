@@ -16,7 +16,7 @@ function failureText(error: unknown): string {
   return serverAnswered(error) ? (serverMessage(error) ?? ACCOUNT_TEXTS.guestFailed) : ACCOUNT_TEXTS.guestException;
 }
 
-/** Continue as guest (spec §4): the guest's notice, then home after 1 second. */
+/** Continue as guest (product.md §4): the guest's notice, then home after 1 second. */
 export function ContinueAsGuestButton({ item, onStarted }: ContinueAsGuestButtonProps) {
   const popup = usePopup();
   const guest = useContinueAsGuest();

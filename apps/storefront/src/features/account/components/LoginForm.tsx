@@ -14,7 +14,7 @@ import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
 import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
 
-/** Spec §5: user_name (e-mail or mobile) and password required; the same rules as the server's. */
+/** Product.md §5: user_name (e-mail or mobile) and password required; the same rules as the server's. */
 const loginSchema = LoginRequest.pick({ user_name: true, password: true });
 type LoginFields = { user_name: string; password: string };
 
@@ -30,7 +30,7 @@ function failureText(error: unknown): string {
   return NETWORK_ERROR_MESSAGE;
 }
 
-/** Login with e-mail or mobile (spec §2, §4): on success the name is remembered and the shopper goes home after 1 s. */
+/** Login with e-mail or mobile (product.md §2, §4): on success the name is remembered and the shopper goes home after 1 s. */
 export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
   const ids = useId();
   const login = useLogin();

@@ -7,7 +7,7 @@ interface LogoutButtonProps {
   className?: string;
 }
 
-/** Logout (spec §4): ends the session, forgets the stored identity and goes home; a failure is told, not hidden. */
+/** Logout (product.md §4): ends the session, forgets the stored identity and goes home; a failure is told, not hidden. */
 export function LogoutButton({ className = 'btn btn-outline-danger' }: LogoutButtonProps) {
   const logout = useLogout();
   const navigate = useNavigate();

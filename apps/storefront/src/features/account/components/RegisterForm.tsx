@@ -30,7 +30,7 @@ const FIELDS: { name: keyof RegisterFields; label: string; type: string; autoCom
   { name: 'password_confirmation', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** Spec §8: the error map's messages joined with spaces, else the server's message, else 'Registration failed'. */
+/** Product.md §8: the error map's messages joined with spaces, else the server's message, else 'Registration failed'. */
 export function registerFailureText(error: unknown): string {
   if (!serverAnswered(error)) return NETWORK_ERROR_MESSAGE;
   const joined = error instanceof ApiError ? Object.values(error.errors).flat().join(' ') : '';
@@ -42,7 +42,7 @@ interface RegisterFormProps {
   onSessionStarted?: () => void;
 }
 
-/** Registration (spec §2, §5): on success the notice, then the login page with the item passed along (spec §4). */
+/** Registration (product.md §2, §5): on success the notice, then the login page with the item passed along (product.md §4). */
 export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
   const ids = useId();
   const registerAccount = useRegister();

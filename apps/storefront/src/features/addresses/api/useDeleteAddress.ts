@@ -5,7 +5,7 @@ import { ownerFields, useIdentity } from '../../../lib/session';
 import { ADDRESSES_QUERY_KEY, addressListKey } from './useAddressList';
 
 /**
- * delete_address, optimistic (spec §4): the card leaves the list at once and comes back when the server refuses.
+ * delete_address, optimistic (product.md §4): the card leaves the list at once and comes back when the server refuses.
  * The list is read again afterwards, because deleting the Active address makes another one Active.
  */
 export function useDeleteAddress() {

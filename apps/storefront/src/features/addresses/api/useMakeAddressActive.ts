@@ -5,7 +5,7 @@ import { ownerFields, useIdentity } from '../../../lib/session';
 import { ADDRESSES_QUERY_KEY, addressListKey } from './useAddressList';
 
 /**
- * address_active: the chosen card becomes the Active (default, selected) one at once (spec §4); the old choice
+ * address_active: the chosen card becomes the Active (default, selected) one at once (product.md §4); the old choice
  * comes back when the server refuses.
  */
 export function useMakeAddressActive() {

@@ -12,7 +12,7 @@ export function useStates() {
   });
 }
 
-/** city_list for the chosen state; idle until a state is chosen (spec §5), reloaded when it changes (spec §4). */
+/** city_list for the chosen state; idle until a state is chosen (product.md §5), reloaded when it changes (product.md §4). */
 export function useCities(stateId: number | null) {
   return useQuery({
     queryKey: ['addresses', 'cities', stateId],

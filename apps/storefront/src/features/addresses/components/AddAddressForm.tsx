@@ -10,14 +10,14 @@ interface AddAddressFormProps {
   secondaryAction?: ReactNode;
 }
 
-/** The server's message or 'Failed to add address.'; an unanswered request reads 'An error occurred: ...' (spec §8). */
+/** The server's message or 'Failed to add address.'; an unanswered request reads 'An error occurred: ...' (product.md §8). */
 function addFailureText(error: unknown): string {
   if (serverAnswered(error)) return serverMessage(error) ?? ADDRESS_TEXTS.addFailed;
   const reason = error instanceof Error ? error.message : String(error);
   return `An error occurred: ${reason}`;
 }
 
-/** The add-address form of spec §5 (billing and profile). */
+/** The add-address form of product.md §5 (billing and profile). */
 export function AddAddressForm({ onAdded, secondaryAction }: AddAddressFormProps) {
   const add = useAddAddress();
   return (

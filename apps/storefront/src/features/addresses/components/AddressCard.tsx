@@ -15,7 +15,7 @@ interface AddressCardProps {
   removing?: boolean;
 }
 
-/** One saved address with its choice control, Edit and Remove (spec §2, Billing address and Profile). */
+/** One saved address with its choice control, Edit and Remove (product.md §2, Billing address and Profile). */
 export function AddressCard({ address, highlighted, choice, editTo, onRemove, removing = false }: AddressCardProps) {
   const fullName = `${address.first_name} ${address.last_name}`.trim();
   return (

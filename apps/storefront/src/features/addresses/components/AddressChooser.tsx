@@ -14,7 +14,7 @@ interface AddressChooserProps {
 }
 
 /**
- * The billing page's delivery address list (spec §2, §4): cards with Remove and Edit, the selected one
+ * The billing page's delivery address list (product.md §2, §4): cards with Remove and Edit, the selected one
  * highlighted; choosing a card makes it the Active address on the server; Add New Address.
  */
 export function AddressChooser({ onSelectedChange }: AddressChooserProps) {

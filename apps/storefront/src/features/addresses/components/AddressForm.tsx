@@ -9,9 +9,9 @@ import { ADDRESS_TEXTS } from '../addressTexts';
 import { useCities, useStates } from '../api/useStatesAndCities';
 import '../addresses.css';
 
-/** The add form's rules (spec §5): every field required, PIN 6 digits, phone 10 digits: the server's own schema. */
+/** The add form's rules (product.md §5): every field required, PIN 6 digits, phone 10 digits: the server's own schema. */
 export const addAddressSchema = AddAddressRequest.omit({ user_id: true, guest_id: true });
-/** The edit form's rules (spec §5): pin code, e-mail and phone may stay blank, keeping the saved value. */
+/** The edit form's rules (product.md §5): pin code, e-mail and phone may stay blank, keeping the saved value. */
 export const editAddressSchema = UpdateAddressRequest.omit({ user_id: true, guest_id: true, address_id: true });
 
 /** What the form's inputs hold: text, and the chosen state and city ids as the selects' strings. */
@@ -49,7 +49,7 @@ interface AddressFormProps {
   onSave: (values: AddressFormOutput) => Promise<void>;
   /** The text shown when saving failed for a reason other than a field. */
   failureText: (error: unknown) => string;
-  /** The profile variant lets only digits be typed into the phone field (spec §5). */
+  /** The profile variant lets only digits be typed into the phone field (product.md §5). */
   digitsOnlyPhone?: boolean;
   submitLabel: string;
   /** A link or button beside the submit button, e.g. back to the list. */
@@ -57,7 +57,7 @@ interface AddressFormProps {
 }
 
 /**
- * The address form of spec §5, for adding and editing: the city select stays disabled until a state is chosen and
+ * The address form of product.md §5, for adding and editing: the city select stays disabled until a state is chosen and
  * is emptied and reloaded when the state changes; while sending, every input is disabled and the button reads
  * SUBMITTING... Once saved, the form stays disabled while the page redirects, so a second click cannot save twice.
  */
@@ -141,7 +141,7 @@ export function AddressForm({
       </div>
     ) : null;
   /**
-   * The PIN and phone hints of spec §5 stay under their fields; a field error that says the same turns the hint red
+   * The PIN and phone hints of product.md §5 stay under their fields; a field error that says the same turns the hint red
    * instead of repeating it, any other error is added below it.
    */
   const hinted = (name: 'pin_code' | 'phone_number', hint: string) => {

@@ -11,7 +11,7 @@ interface EditAddressFormProps {
   addressId: number;
   /** Called once the server has saved the change. */
   onUpdated: (message: string) => void;
-  /** The profile variant lets only digits be typed into the phone field (spec §5). */
+  /** The profile variant lets only digits be typed into the phone field (product.md §5). */
   digitsOnlyPhone?: boolean;
   secondaryAction?: ReactNode;
 }
@@ -22,7 +22,7 @@ function fetchFailureText(error: unknown): string {
     : `Error fetching address details: ${errorMessage(error)}`;
 }
 
-/** The edit-address form of spec §5, filled from edit_address. */
+/** The edit-address form of product.md §5, filled from edit_address. */
 export function EditAddressForm({ addressId, onUpdated, digitsOnlyPhone, secondaryAction }: EditAddressFormProps) {
   const details = useAddressDetails(addressId);
   const update = useUpdateAddress();

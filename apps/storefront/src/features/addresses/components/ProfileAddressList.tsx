@@ -6,7 +6,7 @@ import { useAddressBook } from '../hooks/useAddressBook';
 import { AddressCard } from './AddressCard';
 import '../addresses.css';
 
-/** The profile's address cards (spec §2): 'Default Address' on the Active one, 'Make Default' on the others. */
+/** The profile's address cards (product.md §2): 'Default Address' on the Active one, 'Make Default' on the others. */
 export function ProfileAddressList() {
   const book = useAddressBook('profile');
   const { list, addresses, activeId } = book;

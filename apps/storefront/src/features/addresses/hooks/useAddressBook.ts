@@ -6,11 +6,11 @@ import { useAddressList } from '../api/useAddressList';
 import { useDeleteAddress } from '../api/useDeleteAddress';
 import { useMakeAddressActive } from '../api/useMakeAddressActive';
 
-/** Where the list is shown: the failure text of an unanswered delete differs between them (spec §8). */
+/** Where the list is shown: the failure text of an unanswered delete differs between them (product.md §8). */
 export type AddressBookPlace = 'billing' | 'profile';
 
 /**
- * The shopper's addresses with the actions both lists share (spec §4): the Active one is the selected/default
+ * The shopper's addresses with the actions both lists share (product.md §4): the Active one is the selected/default
  * one, the first address becomes Active when none is, choosing posts address_active, removing is optimistic and
  * rolled back with the spec's texts when the server refuses.
  */
@@ -23,7 +23,7 @@ export function useAddressBook(place: AddressBookPlace) {
   const active = addresses.find((address) => address.active_status === 'Active') ?? null;
   const firstId = addresses[0]?.address_id ?? null;
 
-  // Spec §4: with no Active address the first one becomes Active. Tried once per first address, so a refusal
+  // Product.md §4: with no Active address the first one becomes Active. Tried once per first address, so a refusal
   // does not start a loop of requests.
   const triedFor = useRef<number | null>(null);
   const needsActive = list.isSuccess && !list.isFetching && active === null && firstId !== null;

@@ -7,7 +7,7 @@ import { CART_QUERY_KEY } from './useCartList';
 export interface AddToCartInput {
   identity: Identity;
   product_id: number;
-  /** The size_id (decisions.md §4). */
+  /** The size_id (product.md §13). */
   size: number;
   quantity: number;
 }

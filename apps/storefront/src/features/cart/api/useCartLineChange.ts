@@ -14,7 +14,7 @@ export interface CartLineRef {
 
 /**
  * cart_quantity_update. The mutation stays pending until the cart has been read again, so the new quantity, the
- * totals and the header badge change together, and only once the server has agreed (spec §4).
+ * totals and the header badge change together, and only once the server has agreed (product.md §4).
  */
 export function useChangeCartQuantity() {
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ interface AddToCartButtonProps {
 }
 
 /**
- * Add To Cart (spec §5): a user or guest adds at once; anybody else is asked to log in or continue as a guest, and
+ * Add To Cart (product.md §5): a user or guest adds at once; anybody else is asked to log in or continue as a guest, and
  * the chosen product, size and quantity travel along so the item lands in the cart either way.
  */
 export function AddToCartButton({ productId, sizeId, quantity, className = '' }: AddToCartButtonProps) {
@@ -27,7 +27,7 @@ export function AddToCartButton({ productId, sizeId, quantity, className = '' }:
     if (sizeId === null) return;
     const item = { product_id: productId, size: sizeId, quantity };
     if (identity.kind === 'anonymous') {
-      // Unlike spec §4's redirect home after a guest start, the shopper stays here: they came to buy this item,
+      // Unlike product.md §4's redirect home after a guest start, the shopper stays here: they came to buy this item,
       // and the header's badge changing to the new count is the proof it is in the cart. Going home would lose
       // their place for nothing.
       popup.loginOrGuest({ message: ADD_TO_CART_NEEDS_IDENTITY_MESSAGE, item, afterGuest: 'stay' });

@@ -73,7 +73,7 @@ export function CartLineRow({ line, identity }: CartLineRowProps) {
           className="form-select form-select-sm"
           aria-label={`Quantity of ${label}`}
           aria-describedby={failure ? errorId : undefined}
-          // The confirmed quantity: a change shows only once the server has agreed (spec §4).
+          // The confirmed quantity: a change shows only once the server has agreed (product.md §4).
           value={line.selected_quantity}
           disabled={busy || line.max_quantity === 0}
           onChange={(event) => setQuantity(Number(event.target.value))}

@@ -11,7 +11,7 @@ export const CART_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest
 
 /**
  * The header's cart icon. With a user or guest it links to the cart and shows how many pieces it holds; without
- * one it asks to log in or continue as a guest (spec §2), and the guest then goes home as spec §4 says.
+ * one it asks to log in or continue as a guest (product.md §2), and the guest then goes home as product.md §4 says.
  */
 export function CartLink() {
   const identity = useIdentity();

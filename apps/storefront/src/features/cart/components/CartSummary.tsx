@@ -29,7 +29,7 @@ interface CartSummaryProps {
 export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart to continue.';
 
 /**
- * The totals panel of the cart and billing pages (spec §2): the item count, each line, the coupon (Select Coupon,
+ * The totals panel of the cart and billing pages (product.md §2): the item count, each line, the coupon (Select Coupon,
  * or the applied one with a remove control), the total, and the page's button.
  */
 export function CartSummary({ action }: CartSummaryProps) {

@@ -10,12 +10,12 @@ import { CART_NEEDS_IDENTITY_MESSAGE } from './CartLink';
 import { CartSummary } from './CartSummary';
 import '../cart.css';
 
-/** How long the cart page shows its spinner on opening (spec §9). */
+/** How long the cart page shows its spinner on opening (product.md §9). */
 export const CART_OPENING_MS = 1500;
 
 export const EMPTY_CART_MESSAGE = 'Your Cart is Empty !';
 
-/** The cart page's content (spec §2, Cart): the spinner, then the lines and the totals panel, or the empty text. */
+/** The cart page's content (product.md §2, Cart): the spinner, then the lines and the totals panel, or the empty text. */
 export function CartView() {
   const identity = useIdentity();
   const cart = useCartList();

@@ -2,7 +2,7 @@ import type { ProductSize } from '@kapaas/contract';
 import { useState } from 'react';
 import { useSizeChoice } from './useSizeChoice';
 
-/** A quantity the shopper may buy of a size: a whole number from 1 to that size's max_quantity (spec §5, §9). */
+/** A quantity the shopper may buy of a size: a whole number from 1 to that size's max_quantity (product.md §5, §9). */
 export function clampQuantity(quantity: number, max: number): number {
   const whole = Number.isFinite(quantity) ? Math.floor(quantity) : 1;
   return Math.min(Math.max(1, whole), Math.max(1, max));

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 /**
  * The size the shopper picked on the product page. Until they pick one, the first size in stock is chosen
- * (spec §5: the first size is preselected; a sold-out size cannot be bought).
+ * (product.md §5: the first size is preselected; a sold-out size cannot be bought).
  */
 export function useSizeChoice(sizes: readonly ProductSize[]) {
   const [pickedId, setPickedId] = useState<number | null>(null);

@@ -24,7 +24,7 @@ const PROGRESS: Record<CheckoutPhase, string> = {
   confirming: 'Confirming your payment…',
 };
 
-/** PROCEED TO PAY (spec §2, §4): disabled while processing, with an empty cart, or with no address chosen. */
+/** PROCEED TO PAY (product.md §2, §4): disabled while processing, with an empty cart, or with no address chosen. */
 export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid }: ProceedToPayProps) {
   const { pay, phase, busy, notice } = useCheckout(onPaid);
   const noAddress = addressId === null;

@@ -7,7 +7,7 @@ import { forgetCouponId } from '../../../lib/storedCoupon';
 import { confirmPayment, createOrder } from '../api/orderPlace';
 import { loadCheckoutScript, shopTeal } from '../lib/razorpay';
 
-/** The payment texts: those of spec §8 exactly, and the shop's own for a declined card and a closed dialog. */
+/** The payment texts: those of product.md §8 exactly, and the shop's own for a declined card and a closed dialog. */
 export const CHECKOUT_TEXTS = {
   sessionExpired: 'Your session has expired. Please log in again.',
   createFailed: 'Failed to create order.',
@@ -49,7 +49,7 @@ function serverReason(error: ApiError, fallback: string): string {
 }
 
 function createFailureText(error: unknown): string {
-  // An answer from the server carries its reason; a lost connection or anything else is unexpected (spec §8).
+  // An answer from the server carries its reason; a lost connection or anything else is unexpected (product.md §8).
   if (error instanceof ApiError && error.status !== 0) return serverReason(error, CHECKOUT_TEXTS.createFailed);
   return CHECKOUT_TEXTS.unexpected;
 }
@@ -66,7 +66,7 @@ function prefillOf(identity: Identity) {
 }
 
 /**
- * The payment of spec §4: order_place creates the order, checkout.js (loaded from the URL the server gives) takes
+ * The payment of product.md §4: order_place creates the order, checkout.js (loaded from the URL the server gives) takes
  * the card, order_place again verifies the payment, then the shopper sees /Order-success. A declined card or a
  * closed dialog leaves the order unpaid and the shopper may pay again.
  */

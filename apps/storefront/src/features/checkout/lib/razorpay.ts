@@ -64,7 +64,7 @@ export function loadCheckoutScript(url: string): Promise<RazorpayConstructor> {
   return promise;
 }
 
-/** The shop's teal (--kp-teal of theme.css), so the payment dialog wears the shop's colour (spec §9). */
+/** The shop's teal (--kp-teal of theme.css), so the payment dialog wears the shop's colour (product.md §9). */
 export function shopTeal(): string {
   const teal = getComputedStyle(document.documentElement).getPropertyValue('--kp-teal').trim();
   return teal || '#0f766e';

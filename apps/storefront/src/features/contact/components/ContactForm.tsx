@@ -17,7 +17,7 @@ import {
 const EMPTY: ContactFormValues = { name: '', email: '', mobile: '', message: '' };
 const FIELDS = Object.keys(EMPTY) as FieldPath<ContactFormValues>[];
 
-/** The contact form (spec §5): checked in the browser, then sent with the `contact` call. */
+/** The contact form (product.md §5): checked in the browser, then sent with the `contact` call. */
 export function ContactForm() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState(false);

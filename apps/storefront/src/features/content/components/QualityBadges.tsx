@@ -9,7 +9,7 @@ interface QualityBadge {
   icon: ReactNode;
 }
 
-/** The six badges of spec §1, in the spec's order. */
+/** The six badges of product.md §1, in the spec's order. */
 const BADGES: QualityBadge[] = [
   {
     label: 'Medicinal Properties',
@@ -84,8 +84,8 @@ const BADGES: QualityBadge[] = [
 ];
 
 /**
- * The strip of quality badges (spec §1). Each time it scrolls into view the badges rise in again over 1500 ms
- * (spec §9); with reduced motion asked for, they simply stand still. The badges are visible without the
+ * The strip of quality badges (product.md §1). Each time it scrolls into view the badges rise in again over 1500 ms
+ * (product.md §9); with reduced motion asked for, they simply stand still. The badges are visible without the
  * animation, so nothing depends on it.
  */
 export function QualityBadges() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import '../content.css';
 
-/** The brand story, mission, what sets Kapaas apart and its vision (spec §2, About). */
+/** The brand story, mission, what sets Kapaas apart and its vision (product.md §2, About). */
 export function AboutContent() {
   return (
     <div className="prose">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
 
-/** /privacy-policy text; it says children under 13 are not served (spec §9). */
+/** /privacy-policy text; it says children under 13 are not served (product.md §9). */
 export function PrivacyPolicyContent() {
   return (
     <div className="prose">

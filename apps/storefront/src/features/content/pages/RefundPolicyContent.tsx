@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
 
-/** /refund-policy text, with the refund window and processing time of spec §9. */
+/** /refund-policy text, with the refund window and processing time of product.md §9. */
 export function RefundPolicyContent() {
   return (
     <div className="prose">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
 
-/** /shipping-policy text, with the processing and delivery times of spec §9. */
+/** /shipping-policy text, with the processing and delivery times of product.md §9. */
 export function ShippingPolicyContent() {
   return (
     <div className="prose">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
 
-/** /terms-conditions text; a buyer must be at least 18 (spec §9). */
+/** /terms-conditions text; a buyer must be at least 18 (product.md §9). */
 export function TermsConditionsContent() {
   return (
     <div className="prose">

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
 
-/** The coupons that apply to a cart total (Coupon_list, spec §4: asked with the cart's total). */
+/** The coupons that apply to a cart total (Coupon_list, product.md §4: asked with the cart's total). */
 export function couponListQuery(identity: Identity, totalAmount: number) {
   return queryOptions({
     queryKey: ['coupons', identityKey(identity), totalAmount],

@@ -15,13 +15,13 @@ interface CouponListProps {
   totalAmount: number;
 }
 
-/** The coupon cards of /Coupouns (spec §2); Apply remembers the coupon and goes to the cart, which prices it. */
+/** The coupon cards of /Coupouns (product.md §2); Apply remembers the coupon and goes to the cart, which prices it. */
 export function CouponList({ totalAmount }: CouponListProps) {
   const coupons = useCouponList(totalAmount);
   const navigate = useNavigate();
 
   if (coupons.isPending) return <LoadingState label="Loading coupons" />;
-  // Spec §8: a failed list reads as no coupons, like an empty one.
+  // Product.md §8: a failed list reads as no coupons, like an empty one.
   if (coupons.isError || coupons.data.length === 0) {
     return (
       <div className="empty-state">

@@ -2,7 +2,7 @@ import type { MessageAnswer, NewsletterSubscribeRequest } from '@kapaas/contract
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 
-/** Adds an e-mail address to the newsletter list (the `newsletter_subscribe` call, decisions.md §1). */
+/** Adds an e-mail address to the newsletter list (the `newsletter_subscribe` call, product.md §10). */
 export function useNewsletterSubscribe() {
   return useMutation({
     mutationFn: (request: NewsletterSubscribeRequest) => apiPost<MessageAnswer>('newsletter_subscribe', request),

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useNewsletterSubscribe } from '../api/useNewsletterSubscribe';
 import '../newsletter.css';
 
-/** The same rules and words as the contact form's e-mail field (spec §5) and the server's. */
+/** The same rules and words as the contact form's e-mail field (product.md §5) and the server's. */
 const newsletterSchema = z.object({
   email: z
     .string()

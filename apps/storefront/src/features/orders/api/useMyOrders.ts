@@ -9,7 +9,7 @@ export const ORDERS_QUERY_KEY = ['orders'] as const;
 /** How far back the list reaches: the past 1, 2 or 3 months, or every order. */
 export type OrderMonths = 1 | 2 | 3 | null;
 
-/** The shopper's orders, newest first (my_orders; `months` narrows them, decisions.md §1). */
+/** The shopper's orders, newest first (my_orders; `months` narrows them, product.md §10). */
 export function myOrdersQuery(identity: Identity, months: OrderMonths) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'list', identityKey(identity), months],

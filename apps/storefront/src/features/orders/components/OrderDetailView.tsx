@@ -10,7 +10,7 @@ import '../orders.css';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
-/** /order-detail/:orderId's content (spec §2): date, shipping address, lines, Order Summary and the status history. */
+/** /order-detail/:orderId's content (product.md §2): date, shipping address, lines, Order Summary and the status history. */
 export function OrderDetailView({ orderId }: { orderId: number }) {
   const order = useOrderDetails(orderId);
 

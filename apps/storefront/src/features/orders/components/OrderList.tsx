@@ -22,7 +22,7 @@ function monthsFrom(value: string): OrderMonths {
   return value === '1' || value === '2' || value === '3' ? (Number(value) as 1 | 2 | 3) : null;
 }
 
-/** The orders list of /Orders (spec §2): each order's products, date, item count, total and status. */
+/** The orders list of /Orders (product.md §2): each order's products, date, item count, total and status. */
 export function OrderList() {
   const [months, setMonths] = useState<OrderMonths>(null);
   const orders = useMyOrders(months);

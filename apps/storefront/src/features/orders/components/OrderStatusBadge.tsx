@@ -2,7 +2,7 @@ import type { OrderSummary } from '@kapaas/contract';
 
 type OrderStatus = OrderSummary['status'];
 
-/** The shopper's words for each order status (decisions.md §5). */
+/** The shopper's words for each order status (product.md §14). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   paid: 'Paid',

@@ -7,7 +7,7 @@ import { identityKey, useIdentity } from '../../../lib/session';
 /** Every profile query starts with this key. */
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
-/** edit_profile: the user's name, e-mail and phone; guests have no profile (spec §6), so it stays idle for them. */
+/** edit_profile: the user's name, e-mail and phone; guests have no profile (product.md §6), so it stays idle for them. */
 export function useProfile() {
   const identity = useIdentity();
   return useQuery({

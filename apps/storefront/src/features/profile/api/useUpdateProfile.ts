@@ -9,7 +9,7 @@ export interface ProfileChanges {
   phone: string;
 }
 
-/** update_profile: a new name and phone (the e-mail is read-only, spec §5). */
+/** update_profile: a new name and phone (the e-mail is read-only, product.md §5). */
 export function useUpdateProfile() {
   const identity = useIdentity();
   const queryClient = useQueryClient();

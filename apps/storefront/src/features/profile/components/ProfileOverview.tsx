@@ -20,7 +20,7 @@ function orElse(value: string | null | undefined, fallback: string): string {
 }
 
 /**
- * OVERVIEW (spec §2): name, e-mail and phone with their fallbacks, the edit icon and RESET PASSWORD for users
+ * OVERVIEW (product.md §2): name, e-mail and phone with their fallbacks, the edit icon and RESET PASSWORD for users
  * only, 'You are logged in as a guest.' for guests, Add Address and the address cards.
  */
 export function ProfileOverview({ addresses, onAddAddress, onResetPassword }: ProfileOverviewProps) {

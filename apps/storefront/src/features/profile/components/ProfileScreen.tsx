@@ -10,7 +10,7 @@ import { ProfileSidebar } from './ProfileSidebar';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import '../profile.css';
 
-/** The profile's sub-views (spec §4). */
+/** The profile's sub-views (product.md §4). */
 export type ProfileView = 'OVERVIEW' | 'ADD_FORM' | 'RESET_PASSWORD';
 
 interface ProfileScreenProps {
@@ -24,7 +24,7 @@ interface ProfileScreenProps {
   endSession: () => Promise<unknown>;
 }
 
-/** /myprofile (spec §2): the sidebar beside OVERVIEW, ADD_FORM or RESET_PASSWORD. */
+/** /myprofile (product.md §2): the sidebar beside OVERVIEW, ADD_FORM or RESET_PASSWORD. */
 export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: ProfileScreenProps) {
   const identity = useIdentity();
   const profile = useProfile();
@@ -43,7 +43,7 @@ export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: 
   const name = identity.kind === 'user' ? (profile.data?.name ?? identity.name) : PROFILE_TEXTS.nameFallback;
   const overview = () => setView('OVERVIEW');
 
-  // Spec §4: after 2 s everything stored is forgotten and the shopper logs in again; the session ends too.
+  // Product.md §4: after 2 s everything stored is forgotten and the shopper logs in again; the session ends too.
   // The timer is not cancelled when the shopper navigates away meanwhile: the reset must finish either way.
   const afterPasswordReset = () => {
     setTimeout(async () => {

@@ -14,7 +14,7 @@ const LINKS = [
   { to: '/Coupouns', label: 'Coupons' },
 ];
 
-/** The profile's sidebar (spec §2): the first letter of the name, then My Profile, Orders, Wishlist, Coupons, Logout. */
+/** The profile's sidebar (product.md §2): the first letter of the name, then My Profile, Orders, Wishlist, Coupons, Logout. */
 export function ProfileSidebar({ name, logout }: ProfileSidebarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (

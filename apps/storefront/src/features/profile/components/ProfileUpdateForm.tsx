@@ -17,12 +17,12 @@ import '../profile.css';
 const profileSchema = UpdateProfileRequest.pick({ name: true, phone: true });
 
 interface ProfileUpdateFormProps {
-  /** Reloads the page (spec §4: 3 s after the update); a test passes its own. */
+  /** Reloads the page (product.md §4: 3 s after the update); a test passes its own. */
   reloadPage?: () => void;
 }
 
 /**
- * /Profileupdate (spec §5): name required, phone at most 10 digits, e-mail read-only. On success the stored
+ * /Profileupdate (product.md §5): name required, phone at most 10 digits, e-mail read-only. On success the stored
  * name, e-mail and phone are replaced, the shopper goes to /myprofile after 2 s and the page reloads at 3 s.
  */
 export function ProfileUpdateForm({ reloadPage = () => window.location.reload() }: ProfileUpdateFormProps) {

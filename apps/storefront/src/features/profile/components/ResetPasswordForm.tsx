@@ -27,7 +27,7 @@ function failureText(error: unknown): string {
 }
 
 /**
- * RESET PASSWORD (spec §2, §5): current, new and confirm, each with show/hide; when new and confirm differ it
+ * RESET PASSWORD (product.md §2, §5): current, new and confirm, each with show/hide; when new and confirm differ it
  * says 'New passwords do not match.' and sends nothing.
  */
 export function ResetPasswordForm({ onChanged, onCancel }: ResetPasswordFormProps) {

@@ -2,7 +2,7 @@ import type { SearchKeyWordAnswer } from '@kapaas/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 
-/** Products and categories whose names match `keyWord`; nothing is asked while it is blank (spec §5). */
+/** Products and categories whose names match `keyWord`; nothing is asked while it is blank (product.md §5). */
 export function useSearchKeyWord(keyWord: string) {
   const term = keyWord.trim();
   return useQuery({

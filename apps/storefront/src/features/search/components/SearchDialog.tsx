@@ -17,7 +17,7 @@ interface SearchDialogProps {
   onHide: () => void;
 }
 
-/** The search popup (spec §2, Search): a text box and the matching products and categories. */
+/** The search popup (product.md §2, Search): a text box and the matching products and categories. */
 export function SearchDialog({ show, onHide }: SearchDialogProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (

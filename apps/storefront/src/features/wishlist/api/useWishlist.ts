@@ -6,7 +6,7 @@ import { type Identity, identityKey, useIdentity } from '../../../lib/session';
 /** Every wishlist query starts with this key. */
 export const WISHLIST_QUERY_KEY = ['wishlist'] as const;
 
-/** The saved products of a registered user; the wishlist is for users only (spec §6), so it stays idle otherwise. */
+/** The saved products of a registered user; the wishlist is for users only (product.md §6), so it stays idle otherwise. */
 export function wishlistQuery(identity: Identity) {
   return queryOptions({
     queryKey: [...WISHLIST_QUERY_KEY, identityKey(identity)],

@@ -6,7 +6,7 @@ interface WishlistHeartProps {
   product: { product_id: number; name: string };
 }
 
-/** The heart on a product card: green and filled when the product is saved (spec §2), a toggle button for all. */
+/** The heart on a product card: green and filled when the product is saved (product.md §2), a toggle button for all. */
 export function WishlistHeart({ product }: WishlistHeartProps) {
   const { saved, toggle, pending } = useWishlistToggle(product.product_id);
   return (

@@ -6,11 +6,11 @@ import { useIdentity } from '../../../lib/session';
 
 export const WISHLIST_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your wishlist.';
 
-/** The header's wishlist icon; without a user or guest it asks to log in or continue as a guest (spec §2). */
+/** The header's wishlist icon; without a user or guest it asks to log in or continue as a guest (product.md §2). */
 export function WishlistLink() {
   const identity = useIdentity();
   const popup = usePopup();
-  // The spec's wishlist links carry the shopper's id (spec §2 route table); the server reads the session anyway.
+  // The spec's wishlist links carry the shopper's id (product.md §2 route table); the server reads the session anyway.
   const to =
     identity.kind === 'user'
       ? `/wishlist?user_id=${identity.userId}`

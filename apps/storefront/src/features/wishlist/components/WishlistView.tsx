@@ -13,8 +13,8 @@ import '../wishlist.css';
 export const WISHLIST_EMPTY_TEXT = 'Your Wishlist is Empty !';
 
 /**
- * The wishlist page's body (spec §2): the saved products with a remove icon and Shop Now, or the empty text.
- * The wishlist is for logged-in users (spec §5, §6): a guest or visitor is told so.
+ * The wishlist page's body (product.md §2): the saved products with a remove icon and Shop Now, or the empty text.
+ * The wishlist is for logged-in users (product.md §5, §6): a guest or visitor is told so.
  */
 export function WishlistView() {
   const identity = useIdentity();

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api';
 import { useIdentity } from '../../../lib/session';
 import { useWishlist, useWishlistChange } from '../api/useWishlist';
 
-/** The wishlist texts of spec §5 and §8, exactly. */
+/** The wishlist texts of product.md §5 and §8, exactly. */
 export const WISHLIST_TEXTS = {
   needsLogin: 'Please log in to use the wishlist feature.',
   added: 'Wishlist added successfully.',
@@ -24,7 +24,7 @@ function failureText(save: boolean, error: unknown): string {
 
 /**
  * Whether a product is saved, and the toggle that saves or removes it. Only a logged-in user may use the wishlist
- * (spec §5); a guest or visitor gets the error popup saying so. The outcome is told in a success or error popup.
+ * (product.md §5); a guest or visitor gets the error popup saying so. The outcome is told in a success or error popup.
  */
 export function useWishlistToggle(productId: number) {
   const identity = useIdentity();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Rating } from './Rating';
 
-/** The sample feedback the product page shows (spec §2: static, the same on every product). */
+/** The sample feedback the product page shows (product.md §2: static, the same on every product). */
 const SAMPLE_FEEDBACK = [
   {
     name: 'Ananya R.',

@@ -39,7 +39,7 @@ interface ProductDetailViewProps extends ProductDetailSlots {
   productId: number;
 }
 
-/** The product page (spec §2): pictures, name, category, rating, price, sizes, quantity, buying, tabs, related. */
+/** The product page (product.md §2): pictures, name, category, rating, price, sizes, quantity, buying, tabs, related. */
 export function ProductDetailView({ productId, ...slots }: ProductDetailViewProps) {
   const detail = useProductDetail(productId);
 

@@ -3,7 +3,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { SafeHtml } from '../../../../components/SafeHtml';
 
-/** The tabs Product Detail / Description / Wash Care (spec §2); the texts keep the line breaks they were written with. */
+/** The tabs Product Detail / Description / Wash Care (product.md §2); the texts keep the line breaks they were written with. */
 export function ProductInfoTabs({ product }: { product: ProductDetail }) {
   const tabs = [
     { key: 'details', title: 'Product Detail', html: product.product_details },

@@ -7,7 +7,7 @@ interface QuantityStepperProps {
   onChange: (quantity: number) => void;
 }
 
-/** − / number / + for the quantity, from 1 to the size's max_quantity (spec §5). Typing a number works too. */
+/** − / number / + for the quantity, from 1 to the size's max_quantity (product.md §5). Typing a number works too. */
 export function QuantityStepper({ quantity, max, onChange }: QuantityStepperProps) {
   const inputId = useId();
   const hintId = useId();

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** The product page's rating is fixed at 3.5 stars (spec §2, §9). */
+/** The product page's rating is fixed at 3.5 stars (product.md §2, §9). */
 export const PRODUCT_RATING = 3.5;
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 

@@ -9,7 +9,7 @@ interface RelatedProductsProps {
   renderCardActions?: (product: ProductCardData) => ReactNode;
 }
 
-/** 'You may also like': related products, 4/3/2/1 to a row by width like the home carousels (spec §9). */
+/** 'You may also like': related products, 4/3/2/1 to a row by width like the home carousels (product.md §9). */
 export function RelatedProducts({ products, renderCardActions }: RelatedProductsProps) {
   const headingId = useId();
   if (products.length === 0) return null;

@@ -22,7 +22,7 @@ interface FilterPanelProps {
   onClear: () => void;
 }
 
-/** The filter accordion of a listing (spec §2): Category checkboxes; Size, Gender and Print radios. */
+/** The filter accordion of a listing (product.md §2): Category checkboxes; Size, Gender and Print radios. */
 export function FilterPanel({
   categories,
   choices,

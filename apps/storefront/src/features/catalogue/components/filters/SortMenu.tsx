@@ -8,7 +8,7 @@ interface SortMenuProps {
   onChange: (sort: SortCode | null) => void;
 }
 
-/** The listing's sort menu: 1 New Arrivals, 2 Price High to Low, 3 Price Low to High (spec §2, §9). */
+/** The listing's sort menu: 1 New Arrivals, 2 Price High to Low, 3 Price Low to High (product.md §2, §9). */
 export function SortMenu({ value, onChange }: SortMenuProps) {
   const id = useId();
   return (

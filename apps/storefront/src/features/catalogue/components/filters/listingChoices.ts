@@ -19,7 +19,7 @@ export interface ListingChoices {
 
 export const NO_CHOICES: ListingChoices = { categories: null, size: null, gender: null, print: null, sort: null };
 
-/** The sort menu's codes and names (spec §9). */
+/** The sort menu's codes and names (product.md §9). */
 export const SORT_OPTIONS: readonly { code: SortCode; label: string }[] = [
   { code: 1, label: 'New Arrivals' },
   { code: 2, label: 'Price High to Low' },

@@ -50,7 +50,7 @@ function locate(
 }
 
 /**
- * A category's or subcategory's page (spec §2): its name and product count, the filter accordion (an offcanvas
+ * A category's or subcategory's page (product.md §2): its name and product count, the filter accordion (an offcanvas
  * behind a "Filters" button under 992 px), the sort menu and the product cards. The choices live in the URL.
  */
 export function ProductListing({ page: pageId, cardActions }: ProductListingProps) {

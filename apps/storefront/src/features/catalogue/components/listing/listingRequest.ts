@@ -19,7 +19,7 @@ export function defaultCategoriesOf(page: ListingPage): number[] {
 }
 
 /**
- * Chooses the request (spec §4, decisions.md §4):
+ * Chooses the request (product.md §4, product.md §13):
  * - nothing chosen: `category_product_list`, the page's own listing;
  * - only a sort: `sort_filter` with the page's category (and subcategory) and the sort code;
  * - any filter (categories other than the page's own, a size, a gender or a print): `filter` with every choice,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useCategories } from '../../api/useCategories';
 
-/** The footer's quick links are the seventh to ninth categories of the list (spec §2). */
+/** The footer's quick links are the seventh to ninth categories of the list (product.md §2). */
 const QUICK_LINK_RANGE = [6, 9] as const;
 
 /** A few category links for the footer's "Quick Links" column. */
