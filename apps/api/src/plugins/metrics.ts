@@ -4,6 +4,7 @@ import { count, isNull, sandboxRazorpayWebhooks } from '@kapaas/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { unknownEndpoint } from './errors';
 
 /** What the shop's own code counts; the route timings and the event loop are measured here. */
 export interface ShopMetrics {
@@ -26,6 +27,18 @@ declare module 'fastify' {
   }
 }
 
+/** What the shop's code calls when /metrics is off: nothing is counted, nothing costs. */
+const NOT_COUNTED: ShopMetrics = {
+  orderPlaced: () => undefined,
+  orderPaid: () => undefined,
+  paymentFailed: () => undefined,
+  webhookReceived: () => undefined,
+  catalogueRebuilt: () => undefined,
+};
+
+/** How /metrics appears in the OpenAPI document, on or off. */
+const METRICS_ROUTE = { tags: ['health'], summary: 'Prometheus metrics of this process (Bearer METRICS_TOKEN)' };
+
 /** Route label for requests no route matched: one series, not one per scanned URL. */
 const UNMATCHED = '(unmatched)';
 
@@ -33,11 +46,18 @@ const UNMATCHED = '(unmatched)';
  * Prometheus metrics for this process (ADR 018), in a Registry of this app's own: tests build many
  * shops in one process, and each must count only its own. `GET /metrics` serves them to a caller
  * that sends `Authorization: Bearer <METRICS_TOKEN>`; without the setting the route answers 404,
- * as an unknown path would. Scrape every process directly (its own port): behind the load
+ * as an unknown path would, and nothing is measured (no per-request timing, no event-loop monitor). Scrape every process directly (its own port): behind the load
  * balancer each scrape would reach a different process.
  */
 export const metricsPlugin = fp<{ token: string | undefined }>(
   async (app: FastifyInstance, { token }) => {
+    if (token === undefined) {
+      app.decorate('metrics', NOT_COUNTED);
+      app.get('/metrics', { schema: METRICS_ROUTE }, async (request, reply) =>
+        reply.code(404).send(unknownEndpoint(request.method, request.url)),
+      );
+      return;
+    }
     const registry = new Registry();
     const registers = [registry];
 
@@ -134,27 +154,20 @@ export const metricsPlugin = fp<{ token: string | undefined }>(
       );
     });
 
-    const expected = token === undefined ? undefined : digest(token);
-    app.get(
-      '/metrics',
-      { schema: { tags: ['health'], summary: 'Prometheus metrics of this process (Bearer METRICS_TOKEN)' } },
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        if (expected === undefined) {
-          return reply.code(404).send({ success: false, message: 'No such endpoint: GET /metrics', code: 'NOT_FOUND' });
-        }
-        const [scheme, given] = (request.headers.authorization ?? '').split(' ');
-        if (scheme !== 'Bearer' || !given || !timingSafeEqual(digest(given), expected)) {
-          return reply
-            .code(401)
-            .header('www-authenticate', 'Bearer')
-            .send({ success: false, message: 'A valid metrics token is required.', code: 'UNAUTHORIZED' });
-        }
+    const expected = digest(token);
+    app.get('/metrics', { schema: METRICS_ROUTE }, async (request: FastifyRequest, reply: FastifyReply) => {
+      const [scheme, given] = (request.headers.authorization ?? '').split(' ');
+      if (scheme !== 'Bearer' || !given || !timingSafeEqual(digest(given), expected)) {
         return reply
-          .header('cache-control', 'no-store')
-          .type(registry.contentType)
-          .send(await registry.metrics());
-      },
-    );
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ success: false, message: 'A valid metrics token is required.', code: 'UNAUTHORIZED' });
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
+    });
   },
   { name: 'metrics', dependencies: ['database'] },
 );
