@@ -10,7 +10,7 @@ import { expireDueOrders } from './expiry';
 import { type CheckoutDeps, recordRefund, settlePayment } from './settlement';
 
 /*
- * Where money could still go astray after the common races (issue 4): a payment that fails and is
+ * Where money could still go astray after the common races: a payment that fails and is
  * captured later under the same id, a refund that fails, a provider that cannot be asked at
  * expiry, money refunded before the shop saw it, refund events out of order.
  */
