@@ -1,4 +1,4 @@
-import type { OrderConfirmedAnswer, OrderCreatedAnswer } from '@kapaas/contract';
+import type { OrderCreatedAnswer } from '@kapaas/contract';
 import {
   addresses,
   and,
@@ -14,7 +14,6 @@ import {
   orderEvents,
   orderItems,
   orders,
-  payments,
   type Queryable,
   shopSettings,
   states,
@@ -24,11 +23,10 @@ import { paiseToRupees } from '../../lib/money';
 import { type Owner, ownerColumns } from '../../lib/owner';
 import { type CartLineRow, cartLines, lockCart } from '../cart/cart.repository';
 import { evaluateCoupon } from '../coupons/coupon-rules';
-import { changeStatus, PAID_STATUSES } from '../orders/lifecycle';
-import { orderOf } from '../orders/orders.repository';
+import { changeStatus } from '../orders/lifecycle';
 import { orderStockLines, release, reserve } from '../orders/stock';
-import { ProviderError, verifyPaymentSignature } from '../razorpay/razorpay.client';
-import { type CheckoutDeps, settlePayment } from './settlement';
+import { ProviderError } from '../razorpay/razorpay.client';
+import type { CheckoutDeps } from './settlement';
 
 /** One line as the first call asks for it (client amounts already dropped by the route). */
 export interface WantedLine {
@@ -404,127 +402,4 @@ async function abandonOrder(deps: CheckoutDeps, orderId: number, error: unknown)
     return lines;
   });
   await deps.catalogue.stockChanged(released.map((line) => line.productId));
-}
-
-export interface ConfirmInput {
-  orderId: number;
-  paymentId: string;
-  signature: string;
-}
-
-const VERIFICATION_FAILED = 'Payment verification failed.';
-
-/** The provider could not be asked (or could not capture): the webhook or the expiry check settles it later. */
-const confirmationUnavailable = () =>
-  new AppError(
-    'PROVIDER_UNAVAILABLE',
-    'We could not confirm your payment just now. If money was taken, your order will update by itself shortly.',
-    { code: 'PROVIDER_UNAVAILABLE' },
-  );
-
-/**
- * order_place, second call: the checkout handler's answer. The signature is checked against the
- * provider order id the server stored for this (the caller's) order, never the one in the body;
- * the provider confirms the payment is captured (an authorised one is captured, for an account that
- * captures manually); `settlePayment` then marks the order paid once.
- * A repeat answers success and changes nothing; a bad signature changes nothing.
- */
-export async function confirmPayment(
-  deps: CheckoutDeps,
-  owner: Owner,
-  input: ConfirmInput,
-): Promise<OrderConfirmedAnswer> {
-  const order = await orderOf(deps.db, owner, input.orderId);
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
-  if (!order.razorpayOrderId) {
-    throw new AppError('CONFLICT', 'This order has no payment to confirm.', { code: 'NO_PAYMENT' });
-  }
-  if (!verifyPaymentSignature(order.razorpayOrderId, input.paymentId, input.signature, deps.payments.keySecret)) {
-    deps.log.warn({ orderId: order.id, paymentId: input.paymentId }, 'refused a payment signature');
-    throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'SIGNATURE_MISMATCH' });
-  }
-
-  const paidAnswer = (): OrderConfirmedAnswer => ({
-    success: true,
-    message: 'Payment verified successfully.',
-    order_id: order.id,
-    status: 'paid',
-  });
-
-  // A repeat of a call that already settled: answer as before, without asking the provider again.
-  const [known] = await deps.db.select().from(payments).where(eq(payments.providerPaymentId, input.paymentId));
-  if (known && known.orderId === order.id && known.note === null && PAID_STATUSES.includes(order.status)) {
-    return paidAnswer();
-  }
-
-  let payment: Awaited<ReturnType<typeof deps.payments.client.fetchPayment>>;
-  try {
-    payment = await deps.payments.client.fetchPayment(input.paymentId);
-  } catch (error) {
-    deps.log.error({ err: error, orderId: order.id }, 'could not fetch the payment from the provider');
-    if (error instanceof ProviderError && error.status !== null && error.status < 500) {
-      throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'UNKNOWN_PAYMENT' });
-    }
-    throw confirmationUnavailable();
-  }
-  if (payment.order_id !== order.razorpayOrderId) {
-    throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'PAYMENT_ORDER_MISMATCH' });
-  }
-
-  let settled: Awaited<ReturnType<typeof settlePayment>>;
-  try {
-    settled = await settlePayment(deps, payment, 'checkout');
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    deps.log.error({ err: error, orderId: order.id }, 'could not capture the payment with the provider');
-    throw confirmationUnavailable();
-  }
-  switch (settled.kind) {
-    case 'settled':
-      return paidAnswer();
-    case 'already':
-      if (settled.paid) return paidAnswer();
-      // The webhook got here first and could not accept it; its note (for the shop owner) says why.
-      throw new AppError(
-        'CONFLICT',
-        'Your payment could not be accepted for this order. It is being refunded in full; the shop has the details.',
-        { code: 'NOT_ACCEPTED' },
-      );
-    case 'refunded':
-      throw new AppError(
-        'CONFLICT',
-        `Your payment could not be accepted because ${settled.reason}. It has been refunded in full.`,
-        { code: 'REFUNDED' },
-      );
-    case 'refund_failed':
-      throw new AppError(
-        'CONFLICT',
-        `Your payment could not be accepted because ${settled.reason}. It will be refunded in full; the shop has been told.`,
-        { code: 'REFUND_PENDING' },
-      );
-    case 'not_captured':
-      if (settled.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
-        throw new AppError(
-          'CONFLICT',
-          'This payment was refunded before it reached the shop, so it cannot pay for this order.',
-          { code: 'PAYMENT_REFUNDED' },
-        );
-      }
-      if (settled.reason) {
-        throw new AppError(
-          'CONFLICT',
-          `This payment was not taken because ${settled.reason}. Your bank will release the amount it holds.`,
-          { code: 'NOT_ACCEPTED' },
-        );
-      }
-      throw new AppError(
-        'CONFLICT',
-        settled.status === 'failed'
-          ? 'The payment did not go through. Please try again.'
-          : 'Your bank has not confirmed the payment yet. Your order will update as soon as it does.',
-        { code: settled.status === 'failed' ? 'PAYMENT_FAILED' : 'PAYMENT_NOT_CAPTURED' },
-      );
-    case 'unknown_order':
-      throw new AppError('INVALID_DATA', VERIFICATION_FAILED, { code: 'PAYMENT_ORDER_MISMATCH' });
-  }
 }

@@ -300,7 +300,7 @@ describe('order_place, second call', () => {
     await f.webhooksDelivered();
     expect(await f.stockOf(item)).toEqual({ stock: 3, reserved: 0 });
     expect(await f.paymentsOf(answer.order_id)).toMatchObject([
-      { providerPaymentId: handler.razorpay_payment_id, amountPaise: answer.amount, status: 'captured', note: null },
+      { providerPaymentId: handler.razorpay_payment_id, amountPaise: answer.amount, status: 'accepted', note: null },
     ]);
     const [used] = await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(used?.usedCount).toBe(1);

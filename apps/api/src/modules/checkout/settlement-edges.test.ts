@@ -98,7 +98,7 @@ describe('settlement at the edges', () => {
 
     expect((await f.orderRow(placed.order_id)).status).toBe('paid');
     expect(await f.paymentsOf(placed.order_id)).toEqual([
-      expect.objectContaining({ providerPaymentId: paymentId, status: 'captured', note: null }),
+      expect.objectContaining({ providerPaymentId: paymentId, status: 'accepted', note: null }),
     ]);
     expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
   });
@@ -119,7 +119,7 @@ describe('settlement at the edges', () => {
     const failedRefund = await settlePayment(deps({ refund: refundsDown }), payment, 'webhook');
     expect(failedRefund).toMatchObject({ kind: 'refund_failed' });
     const [noted] = await f.paymentsOf(late.order_id);
-    expect(noted).toMatchObject({ status: 'captured', refundedPaise: 0 });
+    expect(noted).toMatchObject({ status: 'refund_failed', refundedPaise: 0 });
     expect(noted?.note).toMatch(/sold out\. THE REFUND FAILED/);
 
     // Razorpay sends the event again (or the shopper's browser calls back): the refund is made now.
@@ -182,7 +182,7 @@ describe('settlement at the edges', () => {
     expect(await expireDueOrders(deps(), later(40))).toBe(0);
     expect((await f.orderRow(placed.order_id)).status).toBe('paid');
     expect(await f.paymentsOf(placed.order_id)).toEqual([
-      expect.objectContaining({ providerPaymentId: answer.razorpay_payment_id, status: 'captured' }),
+      expect.objectContaining({ providerPaymentId: answer.razorpay_payment_id, status: 'accepted' }),
     ]);
 
     // An order the provider stays silent about expires an hour past its time.
