@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { MAX_INT4 } from '@kapaas/contract';
 import type { Database, Transaction } from '@kapaas/db';
 import { z } from 'zod';
-import { hmacHex, type RazorpayErrorBody } from '../razorpay/razorpay.client';
+import { hmacHex, type RazorpayErrorBody } from '../../modules/razorpay/razorpay.client';
 import { cardOutcome, SANDBOX_ACCOUNT_ID } from './sandbox.constants';
 import * as repo from './sandbox.repository';
 
