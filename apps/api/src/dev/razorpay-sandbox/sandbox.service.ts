@@ -256,6 +256,33 @@ export async function fetchPayment(db: Database, id: string) {
   return paymentEntity(row);
 }
 
+const unixDate = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_INT4)
+  .transform((seconds) => new Date(seconds * 1000));
+const ListRefundsQuery = z.object({
+  count: z.coerce.number().int().min(1).max(100).default(10),
+  skip: z.coerce.number().int().min(0).max(MAX_INT4).default(0),
+  from: unixDate.optional(),
+  to: unixDate.optional(),
+});
+
+/** GET /v1/payments/:id/refunds: the payment's refunds as a collection, newest first. */
+export async function fetchPaymentRefunds(db: Database, paymentId: string, query: unknown) {
+  const options = parse(ListRefundsQuery, query);
+  if (!(await repo.findPayment(db, paymentId))) throw notFound();
+  return collection((await repo.listRefunds(db, paymentId, options)).map(refundEntity));
+}
+
+/** GET /v1/refunds/:id, and GET /v1/payments/:paymentId/refunds/:id when the payment is named. */
+export async function fetchRefund(db: Database, id: string, paymentId?: string) {
+  const row = await repo.findRefund(db, id);
+  if (!row || (paymentId !== undefined && row.paymentId !== paymentId)) throw notFound();
+  return refundEntity(row);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Payments.
 
