@@ -41,6 +41,30 @@ for (const src of apps) {
   }
 }
 
+// The Razorpay sandbox lives apart (ADR 022): production code (apps/api/src/modules, lib,
+// plugins) never imports apps/api/src/dev. The one way in is the dynamic import() in
+// razorpay.plugin.ts, taken only when no Razorpay keys are configured. Tests and their fixtures may.
+const apiSrc = join(root, 'apps/api/src');
+const devDir = join(apiSrc, 'dev');
+const sandboxLoader = {
+  file: join(apiSrc, 'modules/razorpay/razorpay.plugin.ts'),
+  specifier: '../../dev/razorpay-sandbox/sandbox.plugin',
+};
+for (const layer of ['modules', 'lib', 'plugins']) {
+  for (const file of sourceFiles(join(apiSrc, layer))) {
+    if (/\.(test|fixtures)\.ts$/.test(file)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier?.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      if (target !== devDir && !target.startsWith(`${devDir}${sep}`)) continue;
+      const isTheLoader = file === sandboxLoader.file && match[2] === sandboxLoader.specifier;
+      if (!isTheLoader)
+        problems.push(`${relative(root, file)} imports ${specifier} (production code -> apps/api/src/dev)`);
+    }
+  }
+}
+
 if (problems.length) {
   console.error(`Import boundaries broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);

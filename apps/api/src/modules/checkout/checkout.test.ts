@@ -4,7 +4,7 @@ import { couponRedemptions, coupons, eq, orderEvents, orders, paymentEvents, pay
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../sandbox/sandbox.constants';
+import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { checkoutFixtures } from './checkout.fixtures';
 
 let shop: TestShop;
