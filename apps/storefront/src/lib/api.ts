@@ -1,5 +1,4 @@
-import type { ErrorAnswer } from '@kapaas/contract';
-import { ApiError, errorMessageOr } from '@kapaas/web-kit';
+import { ApiError, apiFailure, errorMessageOr, isRecord, readJson } from '@kapaas/web-kit';
 
 /** The text shown when the API cannot be reached or answers something unreadable (product.md §8). */
 export const NETWORK_ERROR_MESSAGE = 'An error occurred. Please try again.';
@@ -36,23 +35,7 @@ export async function apiPost<T>(endpoint: string, body: ApiBody = {}, options: 
   const answer = await readJson(response);
   if (response.ok && isRecord(answer) && answer.success === true) return answer as T;
 
-  const failure = isRecord(answer) ? (answer as Partial<ErrorAnswer>) : {};
-  const message =
-    typeof failure.message === 'string' && failure.message !== '' ? failure.message : NETWORK_ERROR_MESSAGE;
-  const errors = isRecord(failure.errors) ? failure.errors : {};
-  throw new ApiError(response.status, message, errors, typeof failure.code === 'string' ? failure.code : undefined);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  throw apiFailure(response.status, answer, NETWORK_ERROR_MESSAGE);
 }
 
 /** The message to show for any error a query or mutation rejected with. */
