@@ -12,6 +12,7 @@ import { useLogin } from '../api/useLogin';
 import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
+import { paths } from '../../../lib/paths';
 import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
 
 /** Product.md §5: user_name (e-mail or mobile) and password required; the same rules as the server's. */
@@ -122,7 +123,7 @@ export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
       <ContinueAsGuestButton item={item} onStarted={onSessionStarted} />
       <p className="account-card__switch">
         New to Kapaas?{' '}
-        <Link to="/Register-Page" state={item}>
+        <Link to={paths.register} state={item}>
           Create an account
         </Link>
       </p>

@@ -12,6 +12,7 @@ import { useRegister } from '../api/useRegister';
 import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
+import { paths } from '../../../lib/paths';
 import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
 
 interface RegisterFields {
@@ -65,7 +66,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
       await registerAccount.mutateAsync(fields);
       setRegistered(true);
       popup.success(ACCOUNT_TEXTS.registered);
-      navigate('/Login-Page', item ? { state: item } : undefined);
+      navigate(paths.login, item ? { state: item } : undefined);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const { name } of FIELDS) {
@@ -127,7 +128,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
       <ContinueAsGuestButton item={item} onStarted={onSessionStarted} />
       <p className="account-card__switch">
         Already have an account?{' '}
-        <Link to="/Login-Page" state={item}>
+        <Link to={paths.login} state={item}>
           Login
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressBook } from '../hooks/useAddressBook';
 import { AddressCard } from './AddressCard';
 import '../addresses.css';
+import { paths } from '../../../lib/paths';
 
 /** The profile's address cards (product.md §2): 'Default Address' on the Active one, 'Make Default' on the others. */
 export function ProfileAddressList() {
@@ -34,7 +35,7 @@ export function ProfileAddressList() {
             key={address.address_id}
             address={address}
             highlighted={isDefault}
-            editTo={`/Myprofileedit/${address.address_id}`}
+            editTo={paths.profileAddressEdit(address.address_id)}
             onRemove={() => book.remove(address.address_id)}
             removing={book.removingId === address.address_id}
             choice={

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { forgetIdentity, useIdentity } from '../../../lib/session';
 import { useCartList } from '../api/useCartList';
 import '../cart.css';
+import { paths } from '../../../lib/paths';
 
 export const CART_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your cart.';
 
@@ -35,7 +36,7 @@ export function CartLink() {
   const label = count === undefined ? 'Shopping cart' : `Shopping cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 
   return (
-    <Link to="/shoping-cart" className="icon-button cart-link" aria-label={label} onClick={askForIdentity}>
+    <Link to={paths.cart} className="icon-button cart-link" aria-label={label} onClick={askForIdentity}>
       <BagIcon />
       {count !== undefined && (
         <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LoadingState } from '../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
 import { formatRupees } from '../../../lib/money';
+import { paths } from '../../../lib/paths';
 import { forgetCouponId } from '../../../lib/storedCoupon';
 import { useCartTotals } from '../hooks/useCartTotals';
 
@@ -71,7 +72,7 @@ export function CartSummary({ action }: CartSummaryProps) {
               <>
                 <dt>Coupon</dt>
                 <dd>
-                  <Link to="/Coupouns">Select Coupon</Link>
+                  <Link to={paths.coupons}>Select Coupon</Link>
                 </dd>
               </>
             ) : couponPending ? (
@@ -98,7 +99,7 @@ export function CartSummary({ action }: CartSummaryProps) {
               <>
                 <dt>Coupon</dt>
                 <dd>
-                  <Link to="/Coupouns">Select Coupon</Link>
+                  <Link to={paths.coupons}>Select Coupon</Link>
                 </dd>
               </>
             )}

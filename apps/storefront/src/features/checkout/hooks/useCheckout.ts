@@ -2,6 +2,7 @@ import type { CheckoutHandlerResponse, OrderCreatedAnswer, OrderPlaceLine } from
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { type Identity, useIdentity } from '../../../lib/session';
 import { forgetCouponId } from '../../../lib/storedCoupon';
 import { confirmPayment, createOrder } from '../api/orderPlace';
@@ -105,7 +106,7 @@ export function useCheckout(onPaid?: () => void) {
     }
     forgetCouponId();
     onPaid?.();
-    navigate('/Order-success', { state: { orderId: order.order_id } });
+    navigate(paths.orderSuccess, { state: { orderId: order.order_id } });
   };
 
   const pay = async (purchase: Purchase) => {

@@ -5,6 +5,7 @@ import { formatRupees } from '../../../lib/money';
 import { storeCouponId } from '../../../lib/storedCoupon';
 import { useCouponList } from '../api/useCouponList';
 import '../coupons.css';
+import { paths } from '../../../lib/paths';
 
 export const NO_COUPONS_MESSAGE = 'No Coupouns Available';
 
@@ -32,7 +33,7 @@ export function CouponList({ totalAmount }: CouponListProps) {
 
   const apply = (coupon: CouponSummary) => {
     storeCouponId(coupon.coupon_id);
-    navigate('/shoping-cart');
+    navigate(paths.cart);
   };
 
   return (

@@ -7,6 +7,7 @@ import { useOrderDetails } from '../api/useOrderDetails';
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate, formatOrderMoment } from './orderDates';
 import '../orders.css';
+import { paths } from '../../../lib/paths';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
@@ -49,7 +50,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                     decoding="async"
                   />
                   <div className="order-line__text">
-                    <Link to={`/product-detail/${line.product_id}`} className="order-line__name">
+                    <Link to={paths.product(line.product_id)} className="order-line__name">
                       {line.product_name}
                     </Link>
                     <span className="order-line__meta">
@@ -125,7 +126,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
           </section>
         </div>
       </div>
-      <Link to="/Orders" className="btn btn-outline-primary">
+      <Link to={paths.orders} className="btn btn-outline-primary">
         Back to My Orders
       </Link>
     </div>

@@ -9,6 +9,7 @@ import { ProfileOverview } from './ProfileOverview';
 import { ProfileSidebar } from './ProfileSidebar';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import '../profile.css';
+import { paths } from '../../../lib/paths';
 
 /** The profile's sub-views (product.md §4). */
 export type ProfileView = 'OVERVIEW' | 'ADD_FORM' | 'RESET_PASSWORD';
@@ -55,7 +56,7 @@ export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: 
         // Storage refused: nothing was stored.
       }
       forgetIdentity();
-      navigate('/Login-Page');
+      navigate(paths.login);
     }, PASSWORD_RESET_REDIRECT_MS);
   };
 

@@ -13,6 +13,7 @@ import { useProfile } from '../api/useProfile';
 import { type ProfileChanges, useUpdateProfile } from '../api/useUpdateProfile';
 import { PROFILE_TEXTS, PROFILE_UPDATED_REDIRECT_MS, PROFILE_UPDATED_RELOAD_MS } from '../profileTexts';
 import '../profile.css';
+import { paths } from '../../../lib/paths';
 
 const profileSchema = UpdateProfileRequest.pick({ name: true, phone: true });
 
@@ -65,7 +66,7 @@ function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
       await update.mutateAsync(changes);
       rememberUser({ id: userId, name: changes.name, email: saved.email, phone: changes.phone });
       setDone(true);
-      navigateLater('/myprofile', PROFILE_UPDATED_REDIRECT_MS);
+      navigateLater(paths.profile, PROFILE_UPDATED_REDIRECT_MS);
       setTimeout(reloadPage, PROFILE_UPDATED_RELOAD_MS);
     } catch (error) {
       let fieldErrorShown = false;
@@ -156,7 +157,7 @@ function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || done}>
           {isSubmitting ? 'Saving…' : 'Update Profile'}
         </button>
-        <Link to="/myprofile" className="btn btn-outline-secondary">
+        <Link to={paths.profile} className="btn btn-outline-secondary">
           Cancel
         </Link>
       </div>

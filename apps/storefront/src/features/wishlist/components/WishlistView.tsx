@@ -9,6 +9,7 @@ import { WISHLIST_TEXTS } from '../hooks/useWishlistToggle';
 import { WISHLIST_NEEDS_IDENTITY_MESSAGE } from './WishlistLink';
 import { WishlistRemoveButton } from './WishlistRemoveButton';
 import '../wishlist.css';
+import { paths } from '../../../lib/paths';
 
 export const WISHLIST_EMPTY_TEXT = 'Your Wishlist is Empty !';
 
@@ -29,7 +30,7 @@ export function WishlistView() {
     return (
       <div className="wishlist-empty">
         <p className="wishlist-empty__text">{WISHLIST_EMPTY_TEXT}</p>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.home} className="btn btn-primary">
           Continue Shopping
         </Link>
       </div>
