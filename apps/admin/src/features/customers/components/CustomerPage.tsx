@@ -10,6 +10,7 @@ import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDateTime, formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useResourceItem, useResourceList, useSaveResource } from '../../../lib/resource';
 
 /** One customer: contact details, their orders, and the switch that stops them logging in. */
@@ -94,7 +95,7 @@ export function CustomerPage() {
               {orders.data.data.map((order) => (
                 <tr key={order.id}>
                   <td>
-                    <Link to={`/orders/${order.id}`}>#{order.id}</Link>
+                    <Link to={paths.order(order.id)}>#{order.id}</Link>
                   </td>
                   <td>{formatDateTime(order.created_at)}</td>
                   <td>

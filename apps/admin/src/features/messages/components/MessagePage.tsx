@@ -8,6 +8,7 @@ import { LoadingState } from '../../../components/feedback/LoadingState';
 import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useDeleteResource, useResourceItem, useSaveResource } from '../../../lib/resource';
 
 /** One message, marked read when opened; it can be marked new again or deleted. */
@@ -35,7 +36,7 @@ export function MessagePage() {
     <>
       <PageHeader
         title={`Message from ${m.name}`}
-        back={{ to: '/messages', label: 'All messages' }}
+        back={{ to: paths.messages, label: 'All messages' }}
         actions={
           <>
             <Button variant="outline-secondary" onClick={() => save.mutate({ read: false })} disabled={!m.read_at}>
@@ -47,7 +48,7 @@ export function MessagePage() {
               confirmLabel="Yes, delete"
               onConfirm={async () => {
                 const answer = await remove.mutateAsync(m.id);
-                navigate('/messages', { state: { notice: answer.message } });
+                navigate(paths.messages, { state: { notice: answer.message } });
               }}
             >
               Delete

@@ -8,6 +8,7 @@ import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
 import { ORDER_STATUS, OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDateTime, formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useOrder } from '../api/useOrders';
 import { OrderActions } from './OrderActions';
 import { RefundForm } from './RefundForm';
@@ -33,7 +34,7 @@ export function OrderDetailPage() {
     <>
       <PageHeader
         title={`Order #${o.id}`}
-        back={{ to: '/orders', label: 'All orders' }}
+        back={{ to: paths.orders, label: 'All orders' }}
         actions={<OrderStatusBadge status={o.status} />}
       />
       <p className="text-body-secondary">

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { OrderStatus } from '../../../components/OrderStatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useChangeOrderStatus, useOrder } from '../api/useOrders';
 import { cancelOrderQuestion, FORWARD_ACTIONS, movedMessage, orderMoves } from './OrderActions';
 import { refundableOf } from './RefundForm';
@@ -101,7 +102,7 @@ function OrderRowMenu({ orderId, onMove, onCancel }: OrderRowMenuProps) {
         </Dropdown.Item>
       )}
       {refundable > 0 && (
-        <Dropdown.Item as={Link} to={`/orders/${orderId}#refund`}>
+        <Dropdown.Item as={Link} to={`${paths.order(orderId)}#refund`}>
           Refund… (up to {formatRupees(refundable)})
         </Dropdown.Item>
       )}

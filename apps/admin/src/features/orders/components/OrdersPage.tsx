@@ -13,6 +13,7 @@ import { Pager } from '../../../components/Pager';
 import { useListParams } from '../../../components/resource/ResourceListPage';
 import { SearchBox } from '../../../components/SearchBox';
 import { formatDateTime, formatRupees, localDay } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useOrderList } from '../api/useOrders';
 import { OrderRowActions, type RowOutcome } from './OrderRowActions';
 
@@ -155,7 +156,7 @@ function OrderRow({ order, onOutcome }: { order: AdminOrderSummary; onOutcome: (
   return (
     <tr>
       <td>
-        <Link to={`/orders/${order.id}`} className="fw-semibold">
+        <Link to={paths.order(order.id)} className="fw-semibold">
           #{order.id}
         </Link>
       </td>

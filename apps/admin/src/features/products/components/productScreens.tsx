@@ -4,6 +4,7 @@ import { Thumb } from '../../../components/cells';
 import type { ListScreens } from '../../../components/resource/screens';
 import { useCategoryOptions } from '../../../lib/choices';
 import { formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 function CategoryName({ id }: { id: number }) {
   const categories = useCategoryOptions();
@@ -39,7 +40,7 @@ function PriceCell({ product }: { product: AdminProduct }) {
 /** The products' list: photo, price, stock at a glance, and whether they are in the shop. */
 export const productScreens: ListScreens<AdminProduct> = {
   resource: 'products',
-  path: '/products',
+  path: paths.products,
   title: 'Products',
   noun: 'product',
   nameOf: (product) => product.name,
