@@ -158,7 +158,8 @@ function LoginOrGuestContent({ popup, titleId, messageId, onClose, onShow }: Log
     setStarting(true);
     const guestId = storedGuestId();
     try {
-      const answer = await apiPost<GuestAnswer & { cart_message?: string }>('get_guest_id', {
+      // The answer may carry why the item brought along could not go into the cart.
+      const answer: GuestAnswer & { cart_message?: string } = await apiPost('get_guest_id', {
         ...(guestId !== null ? { guest_id: guestId } : {}),
         ...item,
       });

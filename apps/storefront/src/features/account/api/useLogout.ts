@@ -1,4 +1,3 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api';
 import { forgetIdentity } from '../../../lib/session';
@@ -12,7 +11,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiPost<MessageAnswer>('logout', {});
+        await apiPost('logout', {});
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 401)) throw error;
       }

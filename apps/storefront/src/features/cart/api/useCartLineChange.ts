@@ -1,4 +1,3 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { type Identity, ownerFields } from '../../../lib/session';
@@ -20,7 +19,7 @@ export function useChangeCartQuantity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ identity, ...line }: CartLineRef & { quantity: number }) =>
-      apiPost<MessageAnswer>('cart_quantity_update', { ...ownerFields(identity), ...line }),
+      apiPost('cart_quantity_update', { ...ownerFields(identity), ...line }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
   });
 }
@@ -29,8 +28,7 @@ export function useChangeCartQuantity() {
 export function useRemoveCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ identity, ...line }: CartLineRef) =>
-      apiPost<MessageAnswer>('remove_cart', { ...ownerFields(identity), ...line }),
+    mutationFn: ({ identity, ...line }: CartLineRef) => apiPost('remove_cart', { ...ownerFields(identity), ...line }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
   });
 }

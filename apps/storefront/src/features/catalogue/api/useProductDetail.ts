@@ -1,4 +1,3 @@
-import type { ProductDetailAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 
@@ -6,7 +5,7 @@ import { apiPost } from '../../../lib/api';
 export function productDetailQuery(productId: number) {
   return queryOptions({
     queryKey: ['catalogue', 'product-detail', productId],
-    queryFn: ({ signal }) => apiPost<ProductDetailAnswer>('product_detail', { product_id: productId }, { signal }),
+    queryFn: ({ signal }) => apiPost('product_detail', { product_id: productId }, { signal }),
     select: (answer) => answer.products,
   });
 }

@@ -1,4 +1,3 @@
-import type { SubcategoryListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 
@@ -6,8 +5,7 @@ import { apiPost } from '../../../lib/api';
 export function subcategoriesQuery(categoryId: number) {
   return queryOptions({
     queryKey: ['catalogue', 'subcategories', categoryId],
-    queryFn: ({ signal }) =>
-      apiPost<SubcategoryListAnswer>('subcategory_list', { category_id: categoryId }, { signal }),
+    queryFn: ({ signal }) => apiPost('subcategory_list', { category_id: categoryId }, { signal }),
   });
 }
 

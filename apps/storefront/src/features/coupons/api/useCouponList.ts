@@ -1,4 +1,3 @@
-import type { CouponListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
@@ -8,7 +7,7 @@ export function couponListQuery(identity: Identity, totalAmount: number) {
   return queryOptions({
     queryKey: ['coupons', identityKey(identity), totalAmount],
     queryFn: ({ signal }) =>
-      apiPost<CouponListAnswer>('Coupon_list', { ...ownerFields(identity), total_amount: totalAmount }, { signal }),
+      apiPost('Coupon_list', { ...ownerFields(identity), total_amount: totalAmount }, { signal }),
     select: (answer) => answer.coupons,
   });
 }

@@ -1,4 +1,3 @@
-import type { MyOrdersAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
@@ -14,7 +13,7 @@ export function myOrdersQuery(identity: Identity, months: OrderMonths) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'list', identityKey(identity), months],
     queryFn: ({ signal }) =>
-      apiPost<MyOrdersAnswer>('my_orders', { ...ownerFields(identity), ...(months ? { months } : {}) }, { signal }),
+      apiPost('my_orders', { ...ownerFields(identity), ...(months ? { months } : {}) }, { signal }),
     select: (answer) => answer.data,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

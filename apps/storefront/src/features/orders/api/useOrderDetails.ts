@@ -1,4 +1,3 @@
-import type { OrderDetailsAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
@@ -8,8 +7,7 @@ import { ORDERS_QUERY_KEY } from './useMyOrders';
 export function orderDetailsQuery(identity: Identity, orderId: number) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'detail', identityKey(identity), orderId],
-    queryFn: ({ signal }) =>
-      apiPost<OrderDetailsAnswer>('order_details', { ...ownerFields(identity), order_id: orderId }, { signal }),
+    queryFn: ({ signal }) => apiPost('order_details', { ...ownerFields(identity), order_id: orderId }, { signal }),
     select: (answer) => answer.data,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

@@ -1,4 +1,3 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { useIdentity } from '../../../lib/session';
@@ -14,7 +13,7 @@ export function useChangePassword() {
   const identity = useIdentity();
   return useMutation({
     mutationFn: (change: PasswordChange) =>
-      apiPost<MessageAnswer>('change_password', {
+      apiPost('change_password', {
         ...(identity.kind === 'user' ? { user_id: identity.userId } : {}),
         ...change,
       }),

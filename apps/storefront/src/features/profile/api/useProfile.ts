@@ -1,6 +1,4 @@
-import type { EditProfileAnswer } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiPost } from '../../../lib/api';
 import { identityKey, useIdentity } from '../../../lib/session';
 
@@ -13,13 +11,9 @@ export function useProfile() {
   return useQuery({
     queryKey: [...PROFILE_QUERY_KEY, identityKey(identity)],
     queryFn: ({ signal }) =>
-      apiPost<z.infer<typeof EditProfileAnswer>>(
-        'edit_profile',
-        identity.kind === 'user' ? { user_id: identity.userId } : {},
-        {
-          signal,
-        },
-      ),
+      apiPost('edit_profile', identity.kind === 'user' ? { user_id: identity.userId } : {}, {
+        signal,
+      }),
     select: (answer) => answer.user,
     enabled: identity.kind === 'user',
     staleTime: 0,
