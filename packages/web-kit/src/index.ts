@@ -4,3 +4,4 @@ export { LoadingState } from './LoadingState';
 export { mountApp } from './mountApp';
 export { QueryErrorAlert, type QueryErrorAlertProps, queryErrorAlertSaying } from './QueryErrorAlert';
 export { createQueryClient, QueryProvider } from './queryClient';
+export { useZodForm } from './useZodForm';

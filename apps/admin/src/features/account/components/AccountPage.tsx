@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminChangePasswordRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useForm } from 'react-hook-form';
 import { describedBy, Field } from '../../../components/form/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { showServerErrors } from '../../../lib/forms';
@@ -38,7 +36,7 @@ export function AccountPage() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordFields>({ resolver: zodResolver(AdminChangePasswordRequest), defaultValues: EMPTY });
+  } = useZodForm(AdminChangePasswordRequest, { defaultValues: EMPTY });
 
   const submit = async (fields: PasswordFields) => {
     setDone(null);

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
@@ -42,7 +40,7 @@ export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFields>({ resolver: zodResolver(loginSchema), defaultValues: { user_name: '', password: '' } });
+  } = useZodForm(loginSchema, { defaultValues: { user_name: '', password: '' } });
 
   const submit = async (fields: LoginFields) => {
     setWelcome(null);

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { usePopup } from '../../../components/popups/PopupProvider';
@@ -54,8 +52,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFields>({
-    resolver: zodResolver(RegisterRequest),
+  } = useZodForm(RegisterRequest, {
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
   });
 

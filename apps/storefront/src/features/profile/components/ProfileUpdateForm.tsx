@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../components/feedback/LoadingState';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -56,10 +54,7 @@ function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileChanges>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: saved.name, phone: saved.phone },
-  });
+  } = useZodForm(profileSchema, { defaultValues: { name: saved.name, phone: saved.phone } });
 
   const submit = async (changes: ProfileChanges) => {
     try {

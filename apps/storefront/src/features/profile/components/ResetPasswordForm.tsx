@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { ApiError } from '../../../lib/api';
 import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
@@ -39,8 +37,7 @@ export function ResetPasswordForm({ onChanged, onCancel }: ResetPasswordFormProp
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordChange>({
-    resolver: zodResolver(ChangePasswordRequest),
+  } = useZodForm(ChangePasswordRequest, {
     defaultValues: { old_password: '', password: '', password_confirmation: '' },
   });
 
