@@ -3,10 +3,10 @@ import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { describedBy, Field } from '../../../components/form/Field';
-import { PageHeader } from '../../../components/PageHeader';
-import { showServerErrors } from '../../../lib/forms';
-import { useAdminSession } from '../../../lib/session';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { showServerErrors } from '#admin/lib/forms.ts';
+import { useAdminSession } from '#admin/lib/session.ts';
 import { useChangePassword } from '../api/useChangePassword';
 
 type PasswordFields = { current_password: string; password: string; password_confirmation: string };

@@ -3,9 +3,9 @@ import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { describedBy, Field } from '../../../components/form/Field';
-import { showServerErrors } from '../../../lib/forms';
-import { lastSignedOutReason } from '../../../lib/session';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { showServerErrors } from '#admin/lib/forms.ts';
+import { lastSignedOutReason } from '#admin/lib/session.ts';
 import { useLogin } from '../api/useLogin';
 
 type LoginFields = { email: string; password: string };

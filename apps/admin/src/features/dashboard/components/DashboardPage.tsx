@@ -1,12 +1,12 @@
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { Thumb } from '../../../components/cells';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime, formatRupees } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { Thumb } from '#admin/components/cells.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 import { LOW_STOCK_AT, useLowStock, useOrdersToPack, useTodaysSales } from '../api/useDashboard';
 
 /** The lowest sizes listed; the rest are counted. */

@@ -3,13 +3,13 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useNavigate, useParams } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
-import { useDeleteResource, useResourceItem, useSaveResource } from '../../../lib/resource';
+import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { formatDateTime } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
+import { useDeleteResource, useResourceItem, useSaveResource } from '#admin/lib/resource.ts';
 
 /** One message, marked read when opened; it can be marked new again or deleted. */
 export function MessagePage() {

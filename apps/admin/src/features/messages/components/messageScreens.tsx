@@ -1,8 +1,8 @@
 import type { AdminContactMessage } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
-import type { ListScreens } from '../../../components/resource/screens';
-import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import type { ListScreens } from '#admin/components/resource/screens.ts';
+import { formatDateTime } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 
 const preview = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 

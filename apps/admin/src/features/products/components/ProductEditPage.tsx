@@ -1,14 +1,14 @@
 import type { AdminProduct } from '@kapaas/contract';
 import Alert from 'react-bootstrap/Alert';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
-import type { Notice } from '../../../components/resource/ResourceListPage';
-import { useCatalogueChoices } from '../../../lib/choices';
-import { paths } from '../../../lib/paths';
-import { useDeleteResource, useResourceItem, useSaveResource } from '../../../lib/resource';
+import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import type { Notice } from '#admin/components/resource/ResourceListPage.tsx';
+import { useCatalogueChoices } from '#admin/lib/choices.ts';
+import { paths } from '#admin/lib/paths.ts';
+import { useDeleteResource, useResourceItem, useSaveResource } from '#admin/lib/resource.ts';
 import { ProductForm } from './ProductForm';
 import type { ProductBody } from './productFormValues';
 

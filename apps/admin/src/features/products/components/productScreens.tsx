@@ -1,10 +1,10 @@
 import type { AdminProduct } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
-import { Thumb } from '../../../components/cells';
-import type { ListScreens } from '../../../components/resource/screens';
-import { useCategoryOptions } from '../../../lib/choices';
-import { formatRupees } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { Thumb } from '#admin/components/cells.tsx';
+import type { ListScreens } from '#admin/components/resource/screens.ts';
+import { useCategoryOptions } from '#admin/lib/choices.ts';
+import { formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 
 function CategoryName({ id }: { id: number }) {
   const categories = useCategoryOptions();

@@ -1,7 +1,7 @@
 import type { GuestAnswer } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { rememberGuest, storedGuestId } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { rememberGuest, storedGuestId } from '#storefront/lib/session.ts';
 import type { PendingItem } from '../pendingItem';
 
 /** The guest answer; `cart_message` says why the item brought along could not go into the cart. */

@@ -1,7 +1,7 @@
 import type { LoginAnswer, LoginRequest } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { rememberUser } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { rememberUser } from '#storefront/lib/session.ts';
 
 /** The login answer; `cart_message` says why the item brought along could not go into the cart. */
 export type LoginResult = LoginAnswer & { cart_message?: string };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPost } from '../../../lib/api';
-import { forgetIdentity } from '../../../lib/session';
+import { ApiError, apiPost } from '#storefront/lib/api.ts';
+import { forgetIdentity } from '#storefront/lib/session.ts';
 
 /**
  * Logout (product.md §4): ends the server session with `logout`, forgets userName, userId, guest_id and hasShownPopup,

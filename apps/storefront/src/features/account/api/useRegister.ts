@@ -1,6 +1,6 @@
 import type { RegisterRequest } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** register: creates the account; the shopper then logs in (product.md §4). */
 export function useRegister() {

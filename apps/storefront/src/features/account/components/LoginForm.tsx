@@ -2,16 +2,16 @@ import { LoginRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { useDelayedNavigate } from '../../../lib/useDelayedNavigate';
+import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { ACCOUNT_TEXTS, LOGIN_REDIRECT_MS } from '../accountTexts';
 import { useLogin } from '../api/useLogin';
 import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
-import { paths } from '../../../lib/paths';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { paths } from '#storefront/lib/paths.ts';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 
 /** Product.md §5: user_name (e-mail or mobile) and password required; the same rules as the server's. */
 const loginSchema = LoginRequest.pick({ user_name: true, password: true });

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { errorMessage } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { errorMessage } from '#storefront/lib/api.ts';
+import { paths } from '#storefront/lib/paths.ts';
 import { useLogout } from '../api/useLogout';
 
 interface LogoutButtonProps {

@@ -2,16 +2,16 @@ import { RegisterRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 import { ACCOUNT_TEXTS } from '../accountTexts';
 import { useRegister } from '../api/useRegister';
 import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
-import { paths } from '../../../lib/paths';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { paths } from '#storefront/lib/paths.ts';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 
 interface RegisterFields {
   name: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY } from './useAddressList';
 
 /** edit_address: one saved address, to fill the edit form. */

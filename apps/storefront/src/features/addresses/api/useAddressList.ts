@@ -1,7 +1,7 @@
 import type { SavedAddress } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every address query starts with this key, so one invalidation refreshes the billing page and the profile. */
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;

@@ -1,7 +1,7 @@
 import type { AddressListAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY, addressListKey } from './useAddressList';
 
 /**

@@ -2,12 +2,12 @@ import { useEffect, useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressBook } from '../hooks/useAddressBook';
 import { AddressCard } from './AddressCard';
 import '../addresses.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 interface AddressChooserProps {
   /** Told the selected (Active) address id whenever it changes; null while there is none. */

@@ -2,7 +2,7 @@ import { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '#storefront/lib/api.ts';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useCities, useStates } from '../api/useStatesAndCities';
 import '../addresses.css';

@@ -1,11 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { LoadingState } from '../../../components/feedback/LoadingState';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressBook } from '../hooks/useAddressBook';
 import { AddressCard } from './AddressCard';
 import '../addresses.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The profile's address cards (product.md §2): 'Default Address' on the Active one, 'Make Default' on the others. */
 export function ProfileAddressList() {

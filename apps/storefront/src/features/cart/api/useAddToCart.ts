@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, ownerFields } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
 export interface AddToCartInput {

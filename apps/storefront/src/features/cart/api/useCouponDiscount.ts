@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
 /**

@@ -1,11 +1,11 @@
 import type { CartItem } from '@kapaas/contract';
 import { Link } from 'react-router';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { Price } from '../../../components/product/Price';
-import { errorMessage } from '../../../lib/api';
-import { formatRupees } from '../../../lib/money';
-import { paths } from '../../../lib/paths';
-import type { Identity } from '../../../lib/session';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { Price } from '#storefront/components/product/Price.tsx';
+import { errorMessage } from '#storefront/lib/api.ts';
+import { formatRupees } from '#storefront/lib/money.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import type { Identity } from '#storefront/lib/session.ts';
 import { useChangeCartQuantity, useRemoveCartLine } from '../api/useCartLineChange';
 
 interface CartLineRowProps {

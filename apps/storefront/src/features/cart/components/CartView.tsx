@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { useIdentity } from '../../../lib/session';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { useCartList } from '../api/useCartList';
 import { CartLineRow } from './CartLineRow';
 import { CART_NEEDS_IDENTITY_MESSAGE } from './CartLink';
 import { CartSummary } from './CartSummary';
 import '../cart.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** How long the cart page shows its spinner on opening (product.md §9). */
 export const CART_OPENING_MS = 1500;

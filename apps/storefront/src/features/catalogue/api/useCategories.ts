@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** All categories with their subcategories: the header menu, the home grid and the footer's quick links. */
 export const categoriesQuery = queryOptions({

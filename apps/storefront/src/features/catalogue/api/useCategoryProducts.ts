@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Which products to list: a whole category's, or one subcategory's. */
 export type ProductListingScope = { category_id: number } | { subcategory_id: number };

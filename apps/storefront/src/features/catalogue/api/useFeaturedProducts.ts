@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** The home page's product rows, such as "Best Selling" and "New Arrivals", in the order the shop set. */
 export const featuredProductsQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Every gender, for the listing's Gender filter. The spec answers the list under the key `state`. */
 export const gendersQuery = queryOptions({

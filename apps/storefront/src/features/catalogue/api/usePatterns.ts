@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Every print pattern, for the listing's Print filter (sent to `filter` as print_id). */
 export const patternsQuery = queryOptions({

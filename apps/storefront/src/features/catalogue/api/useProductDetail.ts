@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Everything the product page shows about one product, with its sizes and related products. */
 export function productDetailQuery(productId: number) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** What parents say about the shop, shown at the foot of the home page. */
 export const testimonialsQuery = queryOptions({

@@ -4,8 +4,8 @@ import type {
   OrderCreatedAnswer,
   OrderPlaceLine,
 } from '@kapaas/contract';
-import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { type Identity, ownerFields } from '../../../lib/session';
+import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 
 export interface OrderToCreate {
   identity: Identity;

@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { FieldPath } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
 import { useSendContactMessage } from '../api/useSendContactMessage';
 import {
   CONTACT_MESSAGES,

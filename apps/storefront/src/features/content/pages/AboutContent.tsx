@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import '../content.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The brand story, mission, what sets Kapaas apart and its vision (product.md §2, About). */
 export function AboutContent() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /privacy-policy text; it says children under 13 are not served (product.md §9). */
 export function PrivacyPolicyContent() {

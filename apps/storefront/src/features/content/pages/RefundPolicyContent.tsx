@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /refund-policy text, with the refund window and processing time of product.md §9. */
 export function RefundPolicyContent() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /shipping-policy text, with the processing and delivery times of product.md §9. */
 export function ShippingPolicyContent() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /**
  * /shipping-returns. The spec shows a heading only; a bare heading is a dead end for a shopper who followed the

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /terms-conditions text; a buyer must be at least 18 (product.md §9). */
 export function TermsConditionsContent() {

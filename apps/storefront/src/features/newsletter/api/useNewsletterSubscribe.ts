@@ -1,6 +1,6 @@
 import type { NewsletterSubscribeRequest } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Adds an e-mail address to the newsletter list (the `newsletter_subscribe` call, product.md §10). */
 export function useNewsletterSubscribe() {

@@ -2,7 +2,7 @@ import { useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { z } from 'zod';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
 import { useNewsletterSubscribe } from '../api/useNewsletterSubscribe';
 import '../newsletter.css';
 

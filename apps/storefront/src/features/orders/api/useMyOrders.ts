@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every orders query starts with this key. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ORDERS_QUERY_KEY } from './useMyOrders';
 
 /** One of the shopper's orders with its address, coupon and status history (order_details). */

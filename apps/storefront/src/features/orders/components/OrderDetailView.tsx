@@ -1,13 +1,13 @@
 import type { OrderDetail } from '@kapaas/contract';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { formatRupees } from '../../../lib/money';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
 import { useOrderDetails } from '../api/useOrderDetails';
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate, formatOrderMoment } from './orderDates';
 import '../orders.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 

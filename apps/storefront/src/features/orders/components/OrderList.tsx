@@ -1,14 +1,14 @@
 import type { OrderSummary } from '@kapaas/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { formatRupees } from '../../../lib/money';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
 import { type OrderMonths, useMyOrders } from '../api/useMyOrders';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate } from './orderDates';
 import '../orders.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const NO_ORDERS_MESSAGE = 'No orders found.';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 
 export interface PasswordChange {
   old_password: string;

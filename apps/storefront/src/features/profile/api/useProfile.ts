@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { identityKey, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { identityKey, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every profile query starts with this key. */
 export const PROFILE_QUERY_KEY = ['profile'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { PROFILE_QUERY_KEY } from './useProfile';
 
 export interface ProfileChanges {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { errorMessage } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
-import { useIdentity } from '../../../lib/session';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { errorMessage } from '#storefront/lib/api.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { useProfile } from '../api/useProfile';
 import { PROFILE_TEXTS } from '../profileTexts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 interface ProfileSidebarProps {
   name: string;

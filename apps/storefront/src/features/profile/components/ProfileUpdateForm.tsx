@@ -3,15 +3,15 @@ import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { rememberUser, useIdentity } from '../../../lib/session';
-import { useDelayedNavigate } from '../../../lib/useDelayedNavigate';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
+import { rememberUser, useIdentity } from '#storefront/lib/session.ts';
+import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { useProfile } from '../api/useProfile';
 import { type ProfileChanges, useUpdateProfile } from '../api/useUpdateProfile';
 import { PROFILE_TEXTS, PROFILE_UPDATED_REDIRECT_MS, PROFILE_UPDATED_RELOAD_MS } from '../profileTexts';
 import '../profile.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 const profileSchema = UpdateProfileRequest.pick({ name: true, phone: true });
 

@@ -1,9 +1,9 @@
 import { ChangePasswordRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError } from '../../../lib/api';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
+import { ApiError } from '#storefront/lib/api.ts';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 import { type PasswordChange, useChangePassword } from '../api/useChangePassword';
 import { PROFILE_TEXTS } from '../profileTexts';
 

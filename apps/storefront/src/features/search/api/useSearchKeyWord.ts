@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Products and categories whose names match `keyWord`; nothing is asked while it is blank (product.md §5). */
 export function useSearchKeyWord(keyWord: string) {

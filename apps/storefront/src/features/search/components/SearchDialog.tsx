@@ -2,11 +2,11 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '#storefront/lib/api.ts';
 import { useSearchKeyWord } from '../api/useSearchKeyWord';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import '../search.css';
-import { paths } from '../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The pause after the last keystroke before the shop is asked (issue 5: about 250 ms). */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every wishlist query starts with this key. */
 export const WISHLIST_QUERY_KEY = ['wishlist'] as const;

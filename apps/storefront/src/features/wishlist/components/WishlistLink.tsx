@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { HeartIcon } from '../../../components/icons';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { paths } from '../../../lib/paths';
-import { useIdentity } from '../../../lib/session';
+import { HeartIcon } from '#storefront/components/icons.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { paths } from '#storefront/lib/paths.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 
 export const WISHLIST_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your wishlist.';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { paths } from '../../../../lib/paths';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 import { CategoryCard } from '../CategoryCard';
 

@@ -1,7 +1,7 @@
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { PageHeading } from '../../../../components/PageHeading';
-import { paths } from '../../../../lib/paths';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { PageHeading } from '#storefront/components/PageHeading.tsx';
+import { paths } from '#storefront/lib/paths.ts';
 import { useSubcategories } from '../../api/useSubcategories';
 import { CategoryCard } from '../CategoryCard';
 

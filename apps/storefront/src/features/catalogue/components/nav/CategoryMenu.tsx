@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { paths } from '../../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
 interface CategoryMenuProps {

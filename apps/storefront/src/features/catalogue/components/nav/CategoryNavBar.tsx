@@ -2,7 +2,7 @@ import type { Category } from '@kapaas/contract';
 import { useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link, NavLink } from 'react-router';
-import { paths } from '../../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
 /** The desktop header's row of categories; each opens a menu of its subcategories on hover or with its arrow. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../lib/paths';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
 /** The footer's quick links are the seventh to ninth categories of the list (product.md §2). */
