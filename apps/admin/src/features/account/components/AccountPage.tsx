@@ -30,13 +30,10 @@ export function AccountPage() {
   const id = useId();
   const change = useChangePassword();
   const [done, setDone] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useZodForm(AdminChangePasswordRequest, { defaultValues: EMPTY });
+  const { register, handleSubmit, reset, setError, formState } = useZodForm(AdminChangePasswordRequest, {
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
 
   const submit = async (fields: PasswordFields) => {
     setDone(null);
