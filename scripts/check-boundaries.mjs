@@ -25,14 +25,26 @@ function layerOf(src, file) {
   return 'shared';
 }
 
+/**
+ * Where an import points inside the app: relative specifiers, and the app's own package.json `imports` alias
+ * (`#storefront/…` → src, `#storefront/test/…` → test; ADR 023). Anything else is a package.
+ */
+function targetOf(src, file, specifier) {
+  if (specifier?.startsWith('.')) return resolve(dirname(file), specifier);
+  const alias = `#${src.split(sep).at(-2)}/`;
+  if (!specifier?.startsWith(alias)) return undefined;
+  const rest = specifier.slice(alias.length);
+  return rest.startsWith('test/') ? join(src, '..', rest) : join(src, rest);
+}
+
 const problems = [];
 for (const src of apps) {
   for (const file of sourceFiles(src)) {
     const from = layerOf(src, file);
     for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
       const specifier = match[1] ?? match[2];
-      if (!specifier?.startsWith('.')) continue;
-      const target = resolve(dirname(file), specifier);
+      const target = targetOf(src, file, specifier);
+      if (!target) continue;
       if (!target.startsWith(src)) continue;
       const to = layerOf(src, target);
       const allowed = from === to || to === 'shared' || (from === 'app' && to.startsWith('feature:'));

@@ -4,6 +4,7 @@ export * from './cart';
 export * from './catalogue';
 export * from './common';
 export * from './coupons';
+export * from './endpoints';
 export * from './identity';
 export * from './messages';
 export * from './orders';

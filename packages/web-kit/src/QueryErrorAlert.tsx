@@ -24,3 +24,10 @@ export function QueryErrorAlert({ error, message, onRetry, className }: QueryErr
     </Alert>
   );
 }
+
+/** The alert of one app: its message comes from `errorMessage`, the app's wording of a failure. */
+export function queryErrorAlertSaying(errorMessage: (error: unknown) => string) {
+  return function AppQueryErrorAlert(props: Omit<QueryErrorAlertProps, 'message'>) {
+    return <QueryErrorAlert {...props} message={errorMessage(props.error)} />;
+  };
+}

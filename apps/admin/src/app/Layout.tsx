@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/useLogout';
+import { paths } from '../lib/paths';
 import type { AdminSession } from '../lib/session';
 
 interface NavItem {
@@ -17,17 +18,17 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     heading: 'Sales',
     items: [
       { to: '/', label: 'Dashboard' },
-      { to: '/orders', label: 'Orders' },
+      { to: paths.orders, label: 'Orders' },
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },
-      { to: '/messages', label: 'Messages' },
+      { to: paths.messages, label: 'Messages' },
       { to: '/newsletter', label: 'Newsletter' },
     ],
   },
   {
     heading: 'Catalogue',
     items: [
-      { to: '/products', label: 'Products' },
+      { to: paths.products, label: 'Products' },
       { to: '/categories', label: 'Categories' },
       { to: '/subcategories', label: 'Subcategories' },
       { to: '/sizes', label: 'Sizes' },
@@ -47,12 +48,12 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
   {
     heading: 'Shop',
     items: [
-      { to: '/settings', label: 'Settings', ownerOnly: true },
+      { to: paths.settings, label: 'Settings', ownerOnly: true },
       { to: '/states', label: 'States' },
       { to: '/cities', label: 'Cities' },
       { to: '/team', label: 'Team', ownerOnly: true },
       { to: '/audit-log', label: 'Audit log' },
-      { to: '/account', label: 'My account' },
+      { to: paths.account, label: 'My account' },
     ],
   },
 ];
@@ -81,7 +82,7 @@ export function Layout({ session }: { session: AdminSession }) {
         </Button>
         <span className="admin-topbar__brand">Kapaas admin</span>
         <Link
-          to="/account"
+          to={paths.account}
           className="admin-topbar__who ms-auto d-none d-sm-inline"
           aria-label={`My account: ${session.admin.name}${session.admin.role === 'staff' ? ' · staff' : ''}`}
         >

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { paths } from '../lib/paths';
 
 /** An address inside the console that leads nowhere. */
 export function NotFoundPage() {
@@ -7,7 +8,7 @@ export function NotFoundPage() {
     <>
       <PageHeader title="Page not found" />
       <p>
-        There is nothing here. <Link to="/">Go to the dashboard</Link>.
+        There is nothing here. <Link to={paths.dashboard}>Go to the dashboard</Link>.
       </p>
     </>
   );

@@ -25,6 +25,7 @@ import { ProductEditPage } from '../features/products/components/ProductEditPage
 import { productScreens } from '../features/products/components/productScreens';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
+import { paths } from '../lib/paths';
 import { useAdminSession } from '../lib/session';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
@@ -55,15 +56,15 @@ function listRoute<Item extends { id: number }>(screens: ListScreens<Item>): Rou
 function SignedIn() {
   const session = useAdminSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!session) return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Layout session={session} />;
 }
 
 /** The console's screens, under /admin (the router's basename). */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  { path: paths.login, element: <LoginPage />, errorElement: <RouteError /> },
   {
-    path: '/',
+    path: paths.dashboard,
     element: <SignedIn />,
     errorElement: <RouteError />,
     children: [
@@ -71,11 +72,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <DashboardPage /> },
-          { path: 'orders', element: <OrdersPage /> },
-          { path: 'orders/:id', element: <OrderDetailPage /> },
+          { path: paths.orders, element: <OrdersPage /> },
+          { path: paths.order(':id'), element: <OrderDetailPage /> },
           listRoute(productScreens),
-          { path: 'products/new', element: <ProductEditPage key="new" /> },
-          { path: 'products/:id', element: <ProductEditPage key="edit" /> },
+          { path: paths.newProduct, element: <ProductEditPage key="new" /> },
+          { path: paths.product(':id'), element: <ProductEditPage key="edit" /> },
           ...resourceRoutes(categoryScreens),
           ...resourceRoutes(subcategoryScreens),
           ...resourceRoutes(sizeScreens),
@@ -87,16 +88,16 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(featuredSectionScreens),
           ...resourceRoutes(couponScreens),
           listRoute(customerScreens),
-          { path: 'customers/:id', element: <CustomerPage /> },
+          { path: paths.customer(':id'), element: <CustomerPage /> },
           listRoute(messageScreens),
-          { path: 'messages/:id', element: <MessagePage /> },
+          { path: paths.message(':id'), element: <MessagePage /> },
           listRoute(subscriberScreens),
           listRoute(auditScreens),
-          { path: 'settings', element: <SettingsPage /> },
+          { path: paths.settings, element: <SettingsPage /> },
           ...resourceRoutes(stateScreens),
           ...resourceRoutes(cityScreens),
           ...resourceRoutes(adminScreens),
-          { path: 'account', element: <AccountPage /> },
+          { path: paths.account, element: <AccountPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,5 +1,4 @@
-import type { ErrorAnswer } from '@kapaas/contract';
-import { ApiError, errorMessageOr } from '@kapaas/web-kit';
+import { ApiError, apiFailure, errorMessageOr, isRecord, readJson } from '@kapaas/web-kit';
 import { currentToken, endSession } from './session';
 
 /** The text shown when the API cannot be reached or answers something unreadable. */
@@ -56,12 +55,8 @@ export async function adminRequest<T>(method: string, path: string, options: Req
   const answer = await readJson(response);
   if (response.ok && isRecord(answer) && answer.success === true) return answer as T;
 
-  const failure = isRecord(answer) ? (answer as Partial<ErrorAnswer>) : {};
-  const message =
-    typeof failure.message === 'string' && failure.message !== '' ? failure.message : NETWORK_ERROR_MESSAGE;
-  const errors = isRecord(failure.errors) ? (failure.errors as Record<string, string[]>) : {};
   if (response.status === 401 && token) endSession('expired');
-  throw new ApiError(response.status, message, errors, typeof failure.code === 'string' ? failure.code : undefined);
+  throw apiFailure(response.status, answer, NETWORK_ERROR_MESSAGE);
 }
 
 /**
@@ -90,18 +85,6 @@ export async function adminDownload(path: string, filename: string, query: Query
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The message to show for any error a query or mutation rejected with. */

@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router';
 import { PageHeading } from '../components/PageHeading';
+import { paths } from '../lib/paths';
 
 /** The screen shown when a page fails to render or load (product.md §8). */
 export function RouteError() {
@@ -12,7 +13,7 @@ export function RouteError() {
       <p className="lead">Something went wrong while showing this page. Please try again in a moment.</p>
       {detail && <pre className="status-page__detail">{detail}</pre>}
       {/* A full page load, so that a newer version of the shop is fetched if an old file was the cause. */}
-      <a className="btn btn-primary" href="/">
+      <a className="btn btn-primary" href={paths.home}>
         Back to the home page
       </a>
     </div>

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { createQueryClient, QueryProvider } from '@kapaas/web-kit';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { PopupProvider } from '../components/popups/PopupProvider';
-import { ApiError } from '../lib/api';
 
 /**
  * Most of what the shop reads is the catalogue, which changes rarely: answers stay fresh for a minute.
@@ -9,26 +9,13 @@ import { ApiError } from '../lib/api';
  */
 const CATALOGUE_STALE_TIME_MS = 60_000;
 
-/** A failed read is retried once, unless the request itself was refused (4xx): that answer will not change. */
-function retryOnce(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.isClientError) return false;
-  return failureCount < 1;
-}
-
 /** The query cache with the shop's defaults. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: CATALOGUE_STALE_TIME_MS, retry: retryOnce },
-      mutations: { retry: false },
-    },
-  });
-}
+const shopQueryClient = () => createQueryClient({ staleTime: CATALOGUE_STALE_TIME_MS });
 
 interface AppProvidersProps {
   children: ReactNode;
   /** A ready cache, for tests; the app makes its own. */
-  queryClient?: QueryClient;
+  queryClient?: QueryClient | undefined;
 }
 
 /**
@@ -36,10 +23,9 @@ interface AppProvidersProps {
  * a store over localStorage (lib/session), read with useIdentity().
  */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
+    <QueryProvider queryClient={queryClient} create={shopQueryClient}>
       <PopupProvider>{children}</PopupProvider>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }

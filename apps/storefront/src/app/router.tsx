@@ -1,17 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/feedback/LoadingState';
+import { paths } from '../lib/paths';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
 /**
  * Every route of the shop (product.md §2). Pages load on demand, so the first visit downloads only the frame and the
- * page it lands on. Paths keep the spelling of the original shop (/Coupouns, /shoping-cart) because links to
- * them exist; matching ignores case.
+ * page it lands on. The addresses are lib/paths' (absolute, so a route reads as the link to it); matching ignores
+ * case.
  */
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     Component: Layout,
     // A failure of the frame itself replaces the whole screen.
     errorElement: <RouteError />,
@@ -23,94 +24,100 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/HomePage').then((m) => ({ Component: m.HomePage })) },
 
-          { path: 'Login-Page', lazy: () => import('./routes/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+          { path: paths.login, lazy: () => import('./routes/LoginPage').then((m) => ({ Component: m.LoginPage })) },
           {
-            path: 'Register-Page',
+            path: paths.register,
             lazy: () => import('./routes/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
           },
           {
-            path: 'myprofile',
+            path: paths.profile,
             lazy: () => import('./routes/MyProfilePage').then((m) => ({ Component: m.MyProfilePage })),
           },
           {
-            path: 'Myprofileedit/:addressId',
+            path: paths.profileAddressEdit(':addressId'),
             lazy: () =>
               import('./routes/ProfileAddressEditPage').then((m) => ({ Component: m.ProfileAddressEditPage })),
           },
           {
-            path: 'Profileupdate',
+            path: paths.profileUpdate,
             lazy: () => import('./routes/ProfileUpdatePage').then((m) => ({ Component: m.ProfileUpdatePage })),
           },
           {
-            path: 'wishlist',
+            path: paths.wishlist,
             lazy: () => import('./routes/WishlistPage').then((m) => ({ Component: m.WishlistPage })),
           },
-          { path: 'Coupouns', lazy: () => import('./routes/CouponsPage').then((m) => ({ Component: m.CouponsPage })) },
-
-          { path: 'shoping-cart', lazy: () => import('./routes/CartPage').then((m) => ({ Component: m.CartPage })) },
           {
-            path: 'Billing-Address',
+            path: paths.coupons,
+            lazy: () => import('./routes/CouponsPage').then((m) => ({ Component: m.CouponsPage })),
+          },
+
+          { path: paths.cart, lazy: () => import('./routes/CartPage').then((m) => ({ Component: m.CartPage })) },
+          {
+            path: paths.billingAddress,
             lazy: () => import('./routes/BillingAddressPage').then((m) => ({ Component: m.BillingAddressPage })),
           },
           {
-            path: 'Billing-Address-Form',
+            path: paths.billingAddressForm,
             lazy: () =>
               import('./routes/BillingAddressFormPage').then((m) => ({ Component: m.BillingAddressFormPage })),
           },
           {
-            path: 'Billingedit/:addressId',
+            path: paths.billingAddressEdit(':addressId'),
             lazy: () =>
               import('./routes/BillingAddressEditPage').then((m) => ({ Component: m.BillingAddressEditPage })),
           },
           {
-            path: 'Order-success',
+            path: paths.orderSuccess,
             lazy: () => import('./routes/OrderSuccessPage').then((m) => ({ Component: m.OrderSuccessPage })),
           },
-          { path: 'Orders', lazy: () => import('./routes/OrdersPage').then((m) => ({ Component: m.OrdersPage })) },
+          { path: paths.orders, lazy: () => import('./routes/OrdersPage').then((m) => ({ Component: m.OrdersPage })) },
           {
-            path: 'order-detail/:orderId',
+            path: paths.orderDetail(':orderId'),
             lazy: () => import('./routes/OrderDetailPage').then((m) => ({ Component: m.OrderDetailPage })),
           },
 
           {
-            path: 'subcategory/:categoryId',
+            path: paths.subcategories(':categoryId'),
             lazy: () => import('./routes/SubcategoryListPage').then((m) => ({ Component: m.SubcategoryListPage })),
           },
           {
-            path: 'category-page/:categoryId',
+            path: paths.category(':categoryId'),
             lazy: () => import('./routes/CategoryPage').then((m) => ({ Component: m.CategoryPage })),
           },
           {
-            path: 'subcategory-detail/:subcategoryId',
+            path: paths.subcategory(':subcategoryId'),
             lazy: () => import('./routes/SubcategoryDetailPage').then((m) => ({ Component: m.SubcategoryDetailPage })),
           },
           {
-            path: 'product-detail/:productId',
+            path: paths.product(':productId'),
             lazy: () => import('./routes/ProductDetailPage').then((m) => ({ Component: m.ProductDetailPage })),
           },
 
           {
-            path: 'shipping-returns',
+            path: paths.shippingReturns,
             lazy: () => import('./routes/ShippingReturnsPage').then((m) => ({ Component: m.ShippingReturnsPage })),
           },
           {
-            path: 'privacy-policy',
+            path: paths.privacyPolicy,
             lazy: () => import('./routes/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
           },
           {
-            path: 'shipping-policy',
+            path: paths.shippingPolicy,
             lazy: () => import('./routes/ShippingPolicyPage').then((m) => ({ Component: m.ShippingPolicyPage })),
           },
           {
-            path: 'terms-conditions',
+            path: paths.termsConditions,
             lazy: () => import('./routes/TermsConditionsPage').then((m) => ({ Component: m.TermsConditionsPage })),
           },
           {
-            path: 'refund-policy',
+            path: paths.refundPolicy,
             lazy: () => import('./routes/RefundPolicyPage').then((m) => ({ Component: m.RefundPolicyPage })),
           },
-          { path: 'contact', lazy: () => import('./routes/ContactPage').then((m) => ({ Component: m.ContactPage })) },
-          { path: 'about', lazy: () => import('./routes/AboutPage').then((m) => ({ Component: m.AboutPage })) },
+          {
+            path: paths.contact,
+            lazy: () => import('./routes/ContactPage').then((m) => ({ Component: m.ContactPage })),
+          },
+          { path: paths.about, lazy: () => import('./routes/AboutPage').then((m) => ({ Component: m.AboutPage })) },
 
           { path: '*', Component: NotFoundPage },
         ],

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import type { AddCartRequest, CartListAnswer } from '@kapaas/contract';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { json } from '../../test/fakeApi';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from './api';
 
@@ -21,7 +22,14 @@ describe('apiPost', () => {
       json(422, { success: false, message: 'Registration failed', errors, code: 'INVALID_DATA' }),
     );
 
-    const failure = await apiPost('register', { email: 'asha@example.in' }).catch((error: unknown) => error);
+    const registration = {
+      name: 'Asha',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      password: 'cotton-soft-42',
+      password_confirmation: 'cotton-soft-42',
+    };
+    const failure = await apiPost('register', registration).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({
@@ -36,7 +44,9 @@ describe('apiPost', () => {
   it('rejects a 200 answer that does not say success', async () => {
     vi.stubGlobal('fetch', async () => json(200, { success: false, message: 'Coupon expired' }));
 
-    await expect(apiPost('Coupon_discount_details')).rejects.toMatchObject({ message: 'Coupon expired' });
+    await expect(
+      apiPost('Coupon_discount_details', { guest_id: 7, coupon_id: 4, total_amount: 2057 }),
+    ).rejects.toMatchObject({ message: 'Coupon expired' });
   });
 
   it('uses the generic message for a server error without a readable body', async () => {
@@ -67,5 +77,22 @@ describe('apiPost', () => {
 
     expect(failure).not.toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('types the body and the answer by the endpoint map', () => {
+    expectTypeOf(apiPost<'cart_list'>).returns.resolves.toEqualTypeOf<CartListAnswer>();
+    expectTypeOf(apiPost<'add_cart'>)
+      .parameter(1)
+      .toEqualTypeOf<AddCartRequest>();
+    // Never called: the lines below only have to compile, or fail to where they are marked.
+    const wrongCalls = () => [
+      // @ts-expect-error add_cart needs the product, the size and the quantity
+      apiPost('add_cart', { product_id: 3 }),
+      // @ts-expect-error there is no such endpoint
+      apiPost('cart_lists', {}),
+      // @ts-expect-error a quantity is a number
+      apiPost('cart_quantity_update', { guest_id: 7, product_id: 3, size: 2, quantity: 'two' }),
+    ];
+    expect(wrongCalls).toBeTypeOf('function');
   });
 });

@@ -1,58 +1,48 @@
-import type { ErrorAnswer } from '@kapaas/contract';
-import { ApiError, errorMessageOr } from '@kapaas/web-kit';
+import type { CustomerEndpoint, EndpointAnswer, EndpointRequest } from '@kapaas/contract';
+import { ApiError, apiFailure, errorMessageOr, isRecord, readJson } from '@kapaas/web-kit';
 
 /** The text shown when the API cannot be reached or answers something unreadable (product.md §8). */
 export const NETWORK_ERROR_MESSAGE = 'An error occurred. Please try again.';
 
 export { ApiError };
 
-/** A JSON request body; `{}` for calls whose spec says they send nothing. */
-export type ApiBody = Record<string, unknown>;
-
 interface ApiPostOptions {
   signal?: AbortSignal;
 }
 
+/** The body and options of a call to `E`; the body may be left out where the call takes an empty one. */
+type ApiPostArguments<E extends CustomerEndpoint> =
+  Record<string, never> extends EndpointRequest<E>
+    ? [body?: EndpointRequest<E>, options?: ApiPostOptions]
+    : [body: EndpointRequest<E>, options?: ApiPostOptions];
+
 /**
- * POSTs `body` as JSON to `/api/{endpoint}` with the session cookie and resolves with the answer when it says
+ * POSTs `body`, typed by the endpoint map of @kapaas/contract, as JSON to `/api/{endpoint}` with the session cookie and resolves with the answer when it says
  * `success: true`. Everything else (an HTTP error, `success: false`, a network failure, a body that is not
  * JSON) rejects with an ApiError; only a cancellation by `signal` rejects with the browser's AbortError.
  */
-export async function apiPost<T>(endpoint: string, body: ApiBody = {}, options: ApiPostOptions = {}): Promise<T> {
+export async function apiPost<E extends CustomerEndpoint>(
+  endpoint: E,
+  ...[body, options]: ApiPostArguments<E>
+): Promise<EndpointAnswer<E>> {
   let response: Response;
   try {
     response = await fetch(`/api/${endpoint}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       credentials: 'same-origin',
-      body: JSON.stringify(body),
-      signal: options.signal,
+      body: JSON.stringify(body ?? {}),
+      signal: options?.signal,
     });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (options?.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
   const answer = await readJson(response);
-  if (response.ok && isRecord(answer) && answer.success === true) return answer as T;
+  if (response.ok && isRecord(answer) && answer.success === true) return answer as EndpointAnswer<E>;
 
-  const failure = isRecord(answer) ? (answer as Partial<ErrorAnswer>) : {};
-  const message =
-    typeof failure.message === 'string' && failure.message !== '' ? failure.message : NETWORK_ERROR_MESSAGE;
-  const errors = isRecord(failure.errors) ? failure.errors : {};
-  throw new ApiError(response.status, message, errors, typeof failure.code === 'string' ? failure.code : undefined);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  throw apiFailure(response.status, answer, NETWORK_ERROR_MESSAGE);
 }
 
 /** The message to show for any error a query or mutation rejected with. */

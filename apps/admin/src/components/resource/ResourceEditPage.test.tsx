@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, page, type SentRequest, stubAdminApi } from '../../../test/fakeAdminApi';
-import { categories, subcategories } from '../../../test/fixtures';
-import { OWNER, renderRoute, signIn } from '../../../test/renderRoute';
+import { json, page, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { categories, subcategories } from '#admin/test/fixtures.ts';
+import { OWNER, renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const bodyOf = (sent: SentRequest[], method: string, path: string) =>
   sent.find((request) => request.method === method && request.path === path)?.body;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type SentRequest, stubAdminApi } from '../../../test/fakeAdminApi';
-import { renderRoute, signIn } from '../../../test/renderRoute';
+import { type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const testimonial = {
   id: 4,

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catchDownloads } from '../../../test/downloads';
-import { json, page, stubAdminApi } from '../../../test/fakeAdminApi';
-import { renderRoute, signIn } from '../../../test/renderRoute';
+import { catchDownloads } from '#admin/test/downloads.ts';
+import { json, page, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const subscriber = { id: 1, email: 'asha@example.in', created_at: '2026-11-20T09:00:00.000Z' };
 

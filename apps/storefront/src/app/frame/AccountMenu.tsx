@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AccountIcon } from '../../components/icons';
 import { useIdentity } from '../../lib/session';
 import './accountMenu.css';
+import { paths } from '../../lib/paths';
 
 /**
  * The account icon (product.md §2): logged out, a menu of Login, My Profile and Sign Up; logged in as a user or guest,
@@ -13,7 +14,7 @@ export function AccountMenu() {
 
   if (identity.kind !== 'anonymous') {
     return (
-      <Link to="/myprofile" className="account-welcome">
+      <Link to={paths.profile} className="account-welcome">
         <AccountIcon />
         <span className="account-welcome__text">Welcome {identity.name}</span>
       </Link>
@@ -31,13 +32,13 @@ export function AccountMenu() {
         <AccountIcon />
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <Dropdown.Item as={Link} to="/Login-Page">
+        <Dropdown.Item as={Link} to={paths.login}>
           Login
         </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/myprofile">
+        <Dropdown.Item as={Link} to={paths.profile}>
           My Profile
         </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/Register-Page">
+        <Dropdown.Item as={Link} to={paths.register}>
           Sign Up
         </Dropdown.Item>
       </Dropdown.Menu>

@@ -2,19 +2,20 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { CategoryQuickLinks } from '../../features/catalogue/components/nav/CategoryQuickLinks';
 import { NewsletterSignup } from '../../features/newsletter/components/NewsletterSignup';
+import { paths } from '../../lib/paths';
 
 const INFORMATION_LINKS = [
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/shipping-policy', label: 'Shipping Policy' },
-  { to: '/refund-policy', label: 'Refund Policy' },
-  { to: '/terms-conditions', label: 'Terms & Conditions' },
-  { to: '/shipping-returns', label: 'Shipping & Returns' },
+  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.shippingPolicy, label: 'Shipping Policy' },
+  { to: paths.refundPolicy, label: 'Refund Policy' },
+  { to: paths.termsConditions, label: 'Terms & Conditions' },
+  { to: paths.shippingReturns, label: 'Shipping & Returns' },
 ] as const;
 
 const ABOUT_LINKS = [
-  { to: '/about', label: 'Our Story' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/Orders', label: 'Track Your Order' },
+  { to: paths.about, label: 'Our Story' },
+  { to: paths.contact, label: 'Contact Us' },
+  { to: paths.orders, label: 'Track Your Order' },
 ] as const;
 
 /** The shop's footer: brand, information pages, about links, category quick links, newsletter and copyright. */

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fakeApi';
-import { categoryList } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 import { forgetIdentity, rememberGuest, rememberUser } from '../../lib/session';
 
 describe('Site header', () => {

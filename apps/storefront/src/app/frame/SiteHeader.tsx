@@ -7,6 +7,7 @@ import { CartLink } from '../../features/cart/components/CartLink';
 import { CategoryMenu } from '../../features/catalogue/components/nav/CategoryMenu';
 import { CategoryNavBar } from '../../features/catalogue/components/nav/CategoryNavBar';
 import { WishlistLink } from '../../features/wishlist/components/WishlistLink';
+import { paths } from '../../lib/paths';
 import { useScrolledPast } from '../../lib/useScrolledPast';
 import { AccountMenu } from './AccountMenu';
 import { SearchButton } from './SearchButton';
@@ -35,7 +36,7 @@ export function SiteHeader() {
         >
           <MenuIcon />
         </button>
-        <Link to="/" className="site-header__brand" aria-label="Kapaas home">
+        <Link to={paths.home} className="site-header__brand" aria-label="Kapaas home">
           <Logo />
         </Link>
         <div className="site-header__actions">

@@ -4,6 +4,7 @@ import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
 import { ADDRESS_UPDATED_REDIRECT_MS } from '../../features/addresses/addressTexts';
 import { EditAddressForm } from '../../features/addresses/components/EditAddressForm';
+import { paths } from '../../lib/paths';
 import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
@@ -33,10 +34,10 @@ export function BillingAddressEditPage() {
             addressId={addressId}
             onUpdated={(message) => {
               setSaved(message);
-              navigateLater('/Billing-Address', ADDRESS_UPDATED_REDIRECT_MS);
+              navigateLater(paths.billingAddress, ADDRESS_UPDATED_REDIRECT_MS);
             }}
             secondaryAction={
-              <Link to="/Billing-Address" className="btn btn-outline-secondary">
+              <Link to={paths.billingAddress} className="btn btn-outline-secondary">
                 Back to Billing Address
               </Link>
             }

@@ -4,6 +4,7 @@ import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
 import { ADDRESS_ADDED_REDIRECT_MS } from '../../features/addresses/addressTexts';
 import { AddAddressForm } from '../../features/addresses/components/AddAddressForm';
+import { paths } from '../../lib/paths';
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
 
@@ -28,10 +29,10 @@ export function BillingAddressFormPage() {
           <AddAddressForm
             onAdded={(message) => {
               setSaved(message);
-              navigateLater('/Billing-Address', ADDRESS_ADDED_REDIRECT_MS);
+              navigateLater(paths.billingAddress, ADDRESS_ADDED_REDIRECT_MS);
             }}
             secondaryAction={
-              <Link to="/Billing-Address" className="btn btn-outline-secondary">
+              <Link to={paths.billingAddress} className="btn btn-outline-secondary">
                 Back to Billing Address
               </Link>
             }

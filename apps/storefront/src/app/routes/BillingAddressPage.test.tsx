@@ -1,10 +1,10 @@
 import type { CheckoutHandlerResponse, OrderCreatedAnswer, SavedAddress } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../test/fakeApi';
-import { categoryList } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
-import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '../../../test/shopping';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '#storefront/test/shopping.ts';
 import type { RazorpayFailure, RazorpayOptions } from '../../features/checkout/lib/razorpay';
 
 const home: SavedAddress = {

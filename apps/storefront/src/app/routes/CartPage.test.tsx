@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fakeApi';
-import { categoryList } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
-import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '../../../test/shopping';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '#storefront/test/shopping.ts';
 
 /** The cart's spinner stays 1.5 s (product.md §9), so the page's content is waited for a little longer. */
 const AFTER_SPINNER = { timeout: 5000 };

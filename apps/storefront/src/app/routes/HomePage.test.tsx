@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fakeApi';
-import { adsList, bannerList, categoryList, featuredProductList, testimonialList } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { adsList, bannerList, categoryList, featuredProductList, testimonialList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 function stubHomeApi() {
   return stubApi({

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fakeApi';
-import { categoryList } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 describe('Order success page', () => {
   it('shows N/A as the order id when opened without one, with links onward', async () => {

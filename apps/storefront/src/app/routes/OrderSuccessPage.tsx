@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import '../../features/orders/orders.css';
+import { paths } from '../../lib/paths';
 
 /** The order id the checkout passes along in the navigation state, or "N/A" when the page is opened directly. */
 function orderIdFrom(state: unknown): string {
@@ -35,10 +36,10 @@ export function OrderSuccessPage() {
         from My Orders.
       </p>
       <div className="d-flex flex-wrap justify-content-center gap-3">
-        <Link className="btn btn-primary" to="/Orders">
+        <Link className="btn btn-primary" to={paths.orders}>
           Track Order
         </Link>
-        <Link className="btn btn-outline-primary" to="/">
+        <Link className="btn btn-outline-primary" to={paths.home}>
           Continue Shopping
         </Link>
       </div>

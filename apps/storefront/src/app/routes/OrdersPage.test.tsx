@@ -1,10 +1,10 @@
 import type { OrderDetail, OrderSummary } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fakeApi';
-import { categoryList } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
-import { storeGuest, storeUser } from '../../../test/shopping';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { storeGuest, storeUser } from '#storefront/test/shopping.ts';
 
 const order: OrderSummary = {
   order_id: 501,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fakeApi';
-import { categoryList, jhablaDetail, romper } from '../../../test/fixtures';
-import { renderRoute } from '../../../test/renderRoute';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList, jhablaDetail, romper } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 import { forgetIdentity, rememberGuest, rememberUser } from '../../lib/session';
 
 const emptyCart = { success: true, product: [], total_items: 0, total_amount: 0 };

@@ -4,6 +4,7 @@ import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
 import { ADDRESS_UPDATED_REDIRECT_MS } from '../../features/addresses/addressTexts';
 import { EditAddressForm } from '../../features/addresses/components/EditAddressForm';
+import { paths } from '../../lib/paths';
 import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
@@ -34,10 +35,10 @@ export function ProfileAddressEditPage() {
             digitsOnlyPhone
             onUpdated={(message) => {
               setSaved(message);
-              navigateLater('/myprofile', ADDRESS_UPDATED_REDIRECT_MS);
+              navigateLater(paths.profile, ADDRESS_UPDATED_REDIRECT_MS);
             }}
             secondaryAction={
-              <Link to="/myprofile" className="btn btn-outline-secondary">
+              <Link to={paths.profile} className="btn btn-outline-secondary">
                 Back to My Profile
               </Link>
             }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** The product.md §8 identity notice, e.g. 'No user or guest session found. Please log in.' */
 export const NO_SESSION_MESSAGE = 'No user or guest session found. Please log in.';
@@ -12,7 +13,7 @@ export function SessionNotice({ message = NO_SESSION_MESSAGE }: SessionNoticePro
   return (
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="status">
       <span className="me-auto">{message}</span>
-      <Link to="/Login-Page" className="btn btn-primary btn-sm">
+      <Link to={paths.login} className="btn btn-primary btn-sm">
         Login
       </Link>
     </div>

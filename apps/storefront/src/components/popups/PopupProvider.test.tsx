@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fakeApi';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { forgetIdentity, readIdentity } from '../../lib/session';
 import { type LoginOrGuestOptions, PopupProvider, usePopup } from './PopupProvider';
 

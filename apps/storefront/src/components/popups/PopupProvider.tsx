@@ -15,6 +15,7 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { ApiError, apiPost } from '../../lib/api';
 import { rememberGuest, storedGuestId } from '../../lib/session';
 import './popups.css';
+import { paths } from '../../lib/paths';
 
 /** The item a login, registration or guest start puts in the cart (product.md §7: product_id, size as size_id, quantity). */
 export interface PendingCartItem {
@@ -150,14 +151,15 @@ function LoginOrGuestContent({ popup, titleId, messageId, onClose, onShow }: Log
 
   const login = () => {
     onClose();
-    navigate('/Login-Page', item ? { state: item } : undefined);
+    navigate(paths.login, item ? { state: item } : undefined);
   };
 
   const proceedAsGuest = async () => {
     setStarting(true);
     const guestId = storedGuestId();
     try {
-      const answer = await apiPost<GuestAnswer & { cart_message?: string }>('get_guest_id', {
+      // The answer may carry why the item brought along could not go into the cart.
+      const answer: GuestAnswer & { cart_message?: string } = await apiPost('get_guest_id', {
         ...(guestId !== null ? { guest_id: guestId } : {}),
         ...item,
       });
@@ -171,7 +173,7 @@ function LoginOrGuestContent({ popup, titleId, messageId, onClose, onShow }: Log
         kind: 'success',
         message: answer.message || GUEST_SUCCESS_MESSAGE,
         closeAfterMs: GUEST_REDIRECT_MS,
-        afterClose: afterGuest === 'home' ? () => navigate('/') : undefined,
+        afterClose: afterGuest === 'home' ? () => navigate(paths.home) : undefined,
       });
     } catch (error) {
       const message =

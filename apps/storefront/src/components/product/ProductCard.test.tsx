@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { jhabla, romper, swaddle } from '../../../test/fixtures';
+import { jhabla, romper, swaddle } from '#storefront/test/fixtures.ts';
 import { ProductCard } from './ProductCard';
 
 function renderCard(product: Parameters<typeof ProductCard>[0]['product']) {

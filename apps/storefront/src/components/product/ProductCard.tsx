@@ -1,6 +1,7 @@
 import type { ProductCard as ProductCardData } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 import { Price } from './Price';
 
 /** The fields a card needs; wishlist and listing answers both carry them. */
@@ -37,7 +38,7 @@ export function ProductCard({
       <div className="product-card__body">
         <Heading className="product-card__name">{product.name}</Heading>
         <Price price={product.price} discountPrice={product.discount_price} />
-        <Link className="btn btn-outline-primary btn-sm stretched-link" to={`/product-detail/${product.product_id}`}>
+        <Link className="btn btn-outline-primary btn-sm stretched-link" to={paths.product(product.product_id)}>
           {linkLabel}
           <span className="visually-hidden">: {product.name}</span>
         </Link>

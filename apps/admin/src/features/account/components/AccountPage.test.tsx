@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, type SentRequest, stubAdminApi } from '../../../../test/fakeAdminApi';
-import { OWNER, renderRoute, signIn } from '../../../../test/renderRoute';
+import { json, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { OWNER, renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const passwordCalls = (sent: SentRequest[]) =>
   sent.filter((request) => request.path === 'me/password').map((request) => request.body);

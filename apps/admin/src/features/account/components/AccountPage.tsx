@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminChangePasswordRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useForm } from 'react-hook-form';
-import { describedBy, Field } from '../../../components/form/Field';
-import { PageHeader } from '../../../components/PageHeader';
-import { showServerErrors } from '../../../lib/forms';
-import { useAdminSession } from '../../../lib/session';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { showServerErrors } from '#admin/lib/forms.ts';
+import { useAdminSession } from '#admin/lib/session.ts';
 import { useChangePassword } from '../api/useChangePassword';
 
 type PasswordFields = { current_password: string; password: string; password_confirmation: string };
@@ -32,13 +30,10 @@ export function AccountPage() {
   const id = useId();
   const change = useChangePassword();
   const [done, setDone] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordFields>({ resolver: zodResolver(AdminChangePasswordRequest), defaultValues: EMPTY });
+  const { register, handleSubmit, reset, setError, formState } = useZodForm(AdminChangePasswordRequest, {
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
 
   const submit = async (fields: PasswordFields) => {
     setDone(null);

@@ -1,7 +1,7 @@
 import type { AdminLoginAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest } from '../../../lib/api';
-import { startSession } from '../../../lib/session';
+import { adminRequest } from '#admin/lib/api.ts';
+import { startSession } from '#admin/lib/session.ts';
 
 /** POST /login: on success the token and the account are kept for this tab. */
 export function useLogin() {

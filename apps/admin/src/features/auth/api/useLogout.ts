@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest } from '../../../lib/api';
-import { endSession } from '../../../lib/session';
+import { adminRequest } from '#admin/lib/api.ts';
+import { endSession } from '#admin/lib/session.ts';
 
 /** POST /logout revokes the token; the console forgets it whatever the server answers. */
 export function useLogout() {

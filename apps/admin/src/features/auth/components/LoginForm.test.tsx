@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, page, stubAdminApi } from '../../../../test/fakeAdminApi';
-import { OWNER, renderRoute, signIn } from '../../../../test/renderRoute';
+import { json, page, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { OWNER, renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const dashboard = {
   'GET orders': page([]),

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminLoginRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useForm } from 'react-hook-form';
-import { describedBy, Field } from '../../../components/form/Field';
-import { showServerErrors } from '../../../lib/forms';
-import { lastSignedOutReason } from '../../../lib/session';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { showServerErrors } from '#admin/lib/forms.ts';
+import { lastSignedOutReason } from '#admin/lib/session.ts';
 import { useLogin } from '../api/useLogin';
 
 type LoginFields = { email: string; password: string };
@@ -28,7 +26,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFields>({ resolver: zodResolver(AdminLoginRequest), defaultValues: { email: '', password: '' } });
+  } = useZodForm(AdminLoginRequest, { defaultValues: { email: '', password: '' } });
 
   const submit = async (fields: LoginFields) => {
     try {

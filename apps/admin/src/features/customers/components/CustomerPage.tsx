@@ -3,14 +3,15 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton';
-import { ShownBadge } from '../../../components/cells';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
-import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime, formatRupees } from '../../../lib/format';
-import { useResourceItem, useResourceList, useSaveResource } from '../../../lib/resource';
+import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
+import { ShownBadge } from '#admin/components/cells.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
+import { useResourceItem, useResourceList, useSaveResource } from '#admin/lib/resource.ts';
 
 /** One customer: contact details, their orders, and the switch that stops them logging in. */
 export function CustomerPage() {
@@ -94,7 +95,7 @@ export function CustomerPage() {
               {orders.data.data.map((order) => (
                 <tr key={order.id}>
                   <td>
-                    <Link to={`/orders/${order.id}`}>#{order.id}</Link>
+                    <Link to={paths.order(order.id)}>#{order.id}</Link>
                   </td>
                   <td>{formatDateTime(order.created_at)}</td>
                   <td>

@@ -1,7 +1,7 @@
 import type { AdminCustomer } from '@kapaas/contract';
-import { ShownBadge } from '../../../components/cells';
-import type { ListScreens } from '../../../components/resource/screens';
-import { formatDateTime } from '../../../lib/format';
+import { ShownBadge } from '#admin/components/cells.tsx';
+import type { ListScreens } from '#admin/components/resource/screens.ts';
+import { formatDateTime } from '#admin/lib/format.ts';
 
 /** Registered customers: who they are, how often they ordered, and whether they can log in. */
 export const customerScreens: ListScreens<AdminCustomer> = {

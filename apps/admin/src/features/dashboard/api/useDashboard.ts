@@ -1,8 +1,8 @@
 import type { AdminOrderSummary, AdminProduct } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../../lib/api';
-import { startOfToday } from '../../../lib/format';
-import type { ListAnswer } from '../../../lib/resource';
+import { adminRequest } from '#admin/lib/api.ts';
+import { startOfToday } from '#admin/lib/format.ts';
+import type { ListAnswer } from '#admin/lib/resource.ts';
 
 /** A size is "low" at or below this many pieces available. */
 export const LOW_STOCK_AT = 3;

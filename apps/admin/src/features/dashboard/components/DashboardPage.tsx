@@ -1,11 +1,12 @@
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { Thumb } from '../../../components/cells';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime, formatRupees } from '../../../lib/format';
+import { Thumb } from '#admin/components/cells.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 import { LOW_STOCK_AT, useLowStock, useOrdersToPack, useTodaysSales } from '../api/useDashboard';
 
 /** The lowest sizes listed; the rest are counted. */
@@ -40,7 +41,7 @@ export function DashboardPage() {
             <h2 className="stat__label">To pack</h2>
             <p className="stat__value">{toPack.data ? toPack.data.total : '…'}</p>
             <p className="stat__note">
-              <Link to="/orders?status=paid">See paid orders</Link>
+              <Link to={`${paths.orders}?status=paid`}>See paid orders</Link>
             </p>
           </Card.Body>
         </Card>
@@ -75,7 +76,7 @@ export function DashboardPage() {
                   {toPack.data.orders.map((order) => (
                     <tr key={order.id}>
                       <td>
-                        <Link to={`/orders/${order.id}`}>#{order.id}</Link>
+                        <Link to={paths.order(order.id)}>#{order.id}</Link>
                       </td>
                       <td>{order.customer.name}</td>
                       <td>{formatDateTime(order.paid_at)}</td>
@@ -114,7 +115,7 @@ export function DashboardPage() {
                   {lowStock.data.slice(0, LOW_STOCK_ROWS).map((row) => (
                     <tr key={`${row.product.id}-${row.sizeId}`}>
                       <td>
-                        <Link to={`/products/${row.product.id}`} className="d-inline-flex align-items-center gap-2">
+                        <Link to={paths.product(row.product.id)} className="d-inline-flex align-items-center gap-2">
                           <Thumb src={row.product.images[0]} />
                           {row.product.name}
                         </Link>
@@ -129,7 +130,8 @@ export function DashboardPage() {
               </Table>
               {lowStock.data.length > LOW_STOCK_ROWS && (
                 <p className="small text-body-secondary">
-                  And {lowStock.data.length - LOW_STOCK_ROWS} more sizes. <Link to="/products">See all products</Link>
+                  And {lowStock.data.length - LOW_STOCK_ROWS} more sizes.{' '}
+                  <Link to={paths.products}>See all products</Link>
                 </p>
               )}
             </div>

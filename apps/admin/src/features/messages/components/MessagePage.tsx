@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useNavigate, useParams } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime } from '../../../lib/format';
-import { useDeleteResource, useResourceItem, useSaveResource } from '../../../lib/resource';
+import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { formatDateTime } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
+import { useDeleteResource, useResourceItem, useSaveResource } from '#admin/lib/resource.ts';
 
 /** One message, marked read when opened; it can be marked new again or deleted. */
 export function MessagePage() {
@@ -35,7 +36,7 @@ export function MessagePage() {
     <>
       <PageHeader
         title={`Message from ${m.name}`}
-        back={{ to: '/messages', label: 'All messages' }}
+        back={{ to: paths.messages, label: 'All messages' }}
         actions={
           <>
             <Button variant="outline-secondary" onClick={() => save.mutate({ read: false })} disabled={!m.read_at}>
@@ -47,7 +48,7 @@ export function MessagePage() {
               confirmLabel="Yes, delete"
               onConfirm={async () => {
                 const answer = await remove.mutateAsync(m.id);
-                navigate('/messages', { state: { notice: answer.message } });
+                navigate(paths.messages, { state: { notice: answer.message } });
               }}
             >
               Delete

@@ -1,14 +1,15 @@
 import type { AdminContactMessage } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
-import type { ListScreens } from '../../../components/resource/screens';
-import { formatDateTime } from '../../../lib/format';
+import type { ListScreens } from '#admin/components/resource/screens.ts';
+import { formatDateTime } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 
 const preview = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 /** What shoppers wrote through the contact form, unread first to the eye. */
 export const messageScreens: ListScreens<AdminContactMessage> = {
   resource: 'contact-messages',
-  path: '/messages',
+  path: paths.messages,
   title: 'Messages',
   noun: 'message',
   canCreate: false,

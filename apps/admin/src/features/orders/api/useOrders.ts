@@ -1,7 +1,7 @@
 import type { AdminOrder, AdminOrderStatusRequest, AdminOrderSummary, AdminRefundRequest } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRequest, type QueryParams } from '../../../lib/api';
-import { type ItemAnswer, useResourceItem, useResourceList } from '../../../lib/resource';
+import { adminRequest, type QueryParams } from '#admin/lib/api.ts';
+import { type ItemAnswer, useResourceItem, useResourceList } from '#admin/lib/resource.ts';
 
 /** A page of orders, newest first, filtered by status, dates and search. */
 export function useOrderList(params: QueryParams) {

@@ -1,9 +1,9 @@
 import type { AdminOrder } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, type SentRequest, stubAdminApi } from '../../../../test/fakeAdminApi';
-import { paidOrder } from '../../../../test/fixtures';
-import { renderRoute, signIn } from '../../../../test/renderRoute';
+import { json, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { paidOrder } from '#admin/test/fixtures.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 /** An admin API holding one order that moves as the console asks, within product.md §14. */
 function orderApi(start: AdminOrder) {

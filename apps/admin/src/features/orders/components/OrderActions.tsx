@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ConfirmButton } from '../../../components/ConfirmButton';
-import { ORDER_STATUS, type OrderStatus } from '../../../components/OrderStatusBadge';
-import { errorMessage } from '../../../lib/api';
+import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
+import { ORDER_STATUS, type OrderStatus } from '#admin/components/OrderStatusBadge.tsx';
+import { errorMessage } from '#admin/lib/api.ts';
 import { useChangeOrderStatus } from '../api/useOrders';
 
 /** The moves an owner makes by hand, in the order they happen, with their buttons' words. Refunds have their own form. */

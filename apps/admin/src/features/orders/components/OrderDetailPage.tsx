@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { useLocation, useParams } from 'react-router';
-import { Thumb } from '../../../components/cells';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { ORDER_STATUS, OrderStatusBadge } from '../../../components/OrderStatusBadge';
-import { PageHeader } from '../../../components/PageHeader';
-import { formatDateTime, formatRupees } from '../../../lib/format';
+import { Thumb } from '#admin/components/cells.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { ORDER_STATUS, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
 import { OrderActions } from './OrderActions';
 import { RefundForm } from './RefundForm';
@@ -33,7 +34,7 @@ export function OrderDetailPage() {
     <>
       <PageHeader
         title={`Order #${o.id}`}
-        back={{ to: '/orders', label: 'All orders' }}
+        back={{ to: paths.orders, label: 'All orders' }}
         actions={<OrderStatusBadge status={o.status} />}
       />
       <p className="text-body-secondary">

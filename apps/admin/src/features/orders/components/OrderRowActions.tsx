@@ -2,10 +2,11 @@ import type { AdminOrderSummary } from '@kapaas/contract';
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import type { OrderStatus } from '../../../components/OrderStatusBadge';
-import { errorMessage } from '../../../lib/api';
-import { formatRupees } from '../../../lib/format';
+import { ConfirmDialog } from '#admin/components/ConfirmDialog.tsx';
+import type { OrderStatus } from '#admin/components/OrderStatusBadge.tsx';
+import { errorMessage } from '#admin/lib/api.ts';
+import { formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 import { useChangeOrderStatus, useOrder } from '../api/useOrders';
 import { cancelOrderQuestion, FORWARD_ACTIONS, movedMessage, orderMoves } from './OrderActions';
 import { refundableOf } from './RefundForm';
@@ -101,7 +102,7 @@ function OrderRowMenu({ orderId, onMove, onCancel }: OrderRowMenuProps) {
         </Dropdown.Item>
       )}
       {refundable > 0 && (
-        <Dropdown.Item as={Link} to={`/orders/${orderId}#refund`}>
+        <Dropdown.Item as={Link} to={`${paths.order(orderId)}#refund`}>
           Refund… (up to {formatRupees(refundable)})
         </Dropdown.Item>
       )}

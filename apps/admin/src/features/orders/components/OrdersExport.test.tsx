@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catchDownloads } from '../../../../test/downloads';
-import { page, stubAdminApi } from '../../../../test/fakeAdminApi';
-import { renderRoute, signIn } from '../../../../test/renderRoute';
+import { catchDownloads } from '#admin/test/downloads.ts';
+import { page, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();

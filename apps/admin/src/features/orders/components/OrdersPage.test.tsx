@@ -1,9 +1,9 @@
 import type { AdminOrder } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, page, type SentRequest, stubAdminApi } from '../../../../test/fakeAdminApi';
-import { paidOrder } from '../../../../test/fixtures';
-import { renderRoute, signIn } from '../../../../test/renderRoute';
+import { json, page, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { paidOrder } from '#admin/test/fixtures.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 /** An expired order still holding a payment the shop did not accept, and an expired one with none. */
 const expiredWithPayment: AdminOrder = {

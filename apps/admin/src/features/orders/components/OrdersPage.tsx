@@ -4,15 +4,16 @@ import Alert from 'react-bootstrap/Alert';
 import Nav from 'react-bootstrap/Nav';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { DownloadButton } from '../../../components/DownloadButton';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { ORDER_STATUS, type OrderStatus, OrderStatusBadge } from '../../../components/OrderStatusBadge';
-import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { useListParams } from '../../../components/resource/ResourceListPage';
-import { SearchBox } from '../../../components/SearchBox';
-import { formatDateTime, formatRupees, localDay } from '../../../lib/format';
+import { DownloadButton } from '#admin/components/DownloadButton.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { ORDER_STATUS, type OrderStatus, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { Pager } from '#admin/components/Pager.tsx';
+import { useListParams } from '#admin/components/resource/ResourceListPage.tsx';
+import { SearchBox } from '#admin/components/SearchBox.tsx';
+import { formatDateTime, formatRupees, localDay } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 import { useOrderList } from '../api/useOrders';
 import { OrderRowActions, type RowOutcome } from './OrderRowActions';
 
@@ -155,7 +156,7 @@ function OrderRow({ order, onOutcome }: { order: AdminOrderSummary; onOutcome: (
   return (
     <tr>
       <td>
-        <Link to={`/orders/${order.id}`} className="fw-semibold">
+        <Link to={paths.order(order.id)} className="fw-semibold">
           #{order.id}
         </Link>
       </td>

@@ -4,10 +4,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
-import { describedBy, Field } from '../../../components/form/Field';
-import { errorMessage } from '../../../lib/api';
-import { formatRupees } from '../../../lib/format';
-import { contractResolver, numberOrEmpty } from '../../../lib/forms';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { errorMessage } from '#admin/lib/api.ts';
+import { formatRupees } from '#admin/lib/format.ts';
+import { contractResolver, numberOrEmpty } from '#admin/lib/forms.ts';
 import { useRefundOrder } from '../api/useOrders';
 
 type RefundFields = { amount: string; note: string };

@@ -1,17 +1,18 @@
 import type { AdminProduct } from '@kapaas/contract';
 import Alert from 'react-bootstrap/Alert';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
-import type { Notice } from '../../../components/resource/ResourceListPage';
-import { useCatalogueChoices } from '../../../lib/choices';
-import { useDeleteResource, useResourceItem, useSaveResource } from '../../../lib/resource';
+import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { PageHeader } from '#admin/components/PageHeader.tsx';
+import type { Notice } from '#admin/components/resource/ResourceListPage.tsx';
+import { useCatalogueChoices } from '#admin/lib/choices.ts';
+import { paths } from '#admin/lib/paths.ts';
+import { useDeleteResource, useResourceItem, useSaveResource } from '#admin/lib/resource.ts';
 import { ProductForm } from './ProductForm';
 import type { ProductBody } from './productFormValues';
 
-const BACK = { to: '/products', label: 'All products' };
+const BACK = { to: paths.products, label: 'All products' };
 
 /** Adds a product (at /products/new) or changes, archives and deletes one (at /products/:id). */
 export function ProductEditPage() {
@@ -41,10 +42,10 @@ function ProductEditor({ id }: { id: number | undefined }) {
         <ProductForm
           choices={choices}
           submitLabel="Create product"
-          onCancel={() => navigate('/products')}
+          onCancel={() => navigate(paths.products)}
           onSave={async (body) => {
             const answer = await save.mutateAsync(body);
-            navigate(`/products/${answer.data.id}`, {
+            navigate(paths.product(answer.data.id), {
               state: { notice: `Product “${answer.data.name}” created. It is in the shop now.` },
               replace: true,
             });
@@ -94,7 +95,7 @@ function ProductEditor({ id }: { id: number | undefined }) {
               confirmLabel="Yes, delete"
               onConfirm={async () => {
                 const answer = await remove.mutateAsync(product.id);
-                navigate('/products', { state: { notice: answer.message } });
+                navigate(paths.products, { state: { notice: answer.message } });
               }}
             >
               Delete
@@ -113,7 +114,7 @@ function ProductEditor({ id }: { id: number | undefined }) {
         product={product}
         choices={choices}
         submitLabel="Save changes"
-        onCancel={() => navigate('/products')}
+        onCancel={() => navigate(paths.products)}
         onSave={(body) => save.mutateAsync(body)}
       />
     </>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, page, type SentRequest, stubAdminApi } from '../../../../test/fakeAdminApi';
-import { categories, genders, jhabla, patterns, sizes, subcategories } from '../../../../test/fixtures';
-import { renderRoute, signIn } from '../../../../test/renderRoute';
+import { json, page, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { categories, genders, jhabla, patterns, sizes, subcategories } from '#admin/test/fixtures.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const choices = {
   'GET categories': page(categories),

@@ -3,8 +3,8 @@ import { FormOutcome } from '@kapaas/web-kit';
 import { useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Controller, useForm } from 'react-hook-form';
-import { describedBy, Field } from '../../../components/form/Field';
-import { showServerErrors } from '../../../lib/forms';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { showServerErrors } from '#admin/lib/forms.ts';
 import { ProductImages } from './ProductImages';
 import {
   type ProductBody,

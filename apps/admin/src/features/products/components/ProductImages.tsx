@@ -1,8 +1,8 @@
 import { type ChangeEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { uploadFailure } from '../../../components/form/ImageInput';
-import { uploadImage } from '../../../lib/uploads';
+import { uploadFailure } from '#admin/components/form/ImageInput.tsx';
+import { uploadImage } from '#admin/lib/uploads.ts';
 
 interface ProductImagesProps {
   id: string;

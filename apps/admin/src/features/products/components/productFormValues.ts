@@ -1,6 +1,6 @@
 import { AdminCreateProduct, type AdminProduct } from '@kapaas/contract';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { contractResolver, numberOrEmpty, numberOrNull } from '../../../lib/forms';
+import { contractResolver, numberOrEmpty, numberOrNull } from '#admin/lib/forms.ts';
 
 /** The product form's controls as typed: text, with one stock cell per size (keyed `s<size_id>`). */
 export interface ProductFormValues {

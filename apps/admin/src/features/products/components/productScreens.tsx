@@ -1,9 +1,10 @@
 import type { AdminProduct } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
-import { Thumb } from '../../../components/cells';
-import type { ListScreens } from '../../../components/resource/screens';
-import { useCategoryOptions } from '../../../lib/choices';
-import { formatRupees } from '../../../lib/format';
+import { Thumb } from '#admin/components/cells.tsx';
+import type { ListScreens } from '#admin/components/resource/screens.ts';
+import { useCategoryOptions } from '#admin/lib/choices.ts';
+import { formatRupees } from '#admin/lib/format.ts';
+import { paths } from '#admin/lib/paths.ts';
 
 function CategoryName({ id }: { id: number }) {
   const categories = useCategoryOptions();
@@ -39,7 +40,7 @@ function PriceCell({ product }: { product: AdminProduct }) {
 /** The products' list: photo, price, stock at a glance, and whether they are in the shop. */
 export const productScreens: ListScreens<AdminProduct> = {
   resource: 'products',
-  path: '/products',
+  path: paths.products,
   title: 'Products',
   noun: 'product',
   nameOf: (product) => product.name,

@@ -1,7 +1,7 @@
 import type { AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRequest } from '../../../lib/api';
-import type { ItemAnswer } from '../../../lib/resource';
+import { adminRequest } from '#admin/lib/api.ts';
+import type { ItemAnswer } from '#admin/lib/resource.ts';
 
 const SETTINGS_KEY = ['settings'] as const;
 

@@ -1,7 +1,7 @@
 import type { GuestAnswer } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { rememberGuest, storedGuestId } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { rememberGuest, storedGuestId } from '#storefront/lib/session.ts';
 import type { PendingItem } from '../pendingItem';
 
 /** The guest answer; `cart_message` says why the item brought along could not go into the cart. */
@@ -10,9 +10,9 @@ export type GuestResult = GuestAnswer & { cart_message?: string };
 /** get_guest_id (product.md §4): reuses the stored guest id, else starts a new guest, and remembers it. */
 export function useContinueAsGuest() {
   return useMutation({
-    mutationFn: (item: PendingItem | undefined) => {
+    mutationFn: (item: PendingItem | undefined): Promise<GuestResult> => {
       const guestId = storedGuestId();
-      return apiPost<GuestResult>('get_guest_id', { ...(guestId !== null ? { guest_id: guestId } : {}), ...item });
+      return apiPost('get_guest_id', { ...(guestId !== null ? { guest_id: guestId } : {}), ...item });
     },
     onSuccess: (answer) => rememberGuest(answer.guest_id),
   });

@@ -1,7 +1,6 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPost } from '../../../lib/api';
-import { forgetIdentity } from '../../../lib/session';
+import { ApiError, apiPost } from '#storefront/lib/api.ts';
+import { forgetIdentity } from '#storefront/lib/session.ts';
 
 /**
  * Logout (product.md §4): ends the server session with `logout`, forgets userName, userId, guest_id and hasShownPopup,
@@ -12,7 +11,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiPost<MessageAnswer>('logout', {});
+        await apiPost('logout', {});
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 401)) throw error;
       }

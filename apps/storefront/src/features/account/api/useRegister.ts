@@ -1,10 +1,10 @@
-import type { MessageAnswer, RegisterRequest } from '@kapaas/contract';
+import type { RegisterRequest } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** register: creates the account; the shopper then logs in (product.md §4). */
 export function useRegister() {
   return useMutation({
-    mutationFn: (request: RegisterRequest) => apiPost<MessageAnswer>('register', { ...request }),
+    mutationFn: (request: RegisterRequest) => apiPost('register', { ...request }),
   });
 }

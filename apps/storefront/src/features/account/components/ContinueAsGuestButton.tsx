@@ -1,6 +1,6 @@
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
-import { useDelayedNavigate } from '../../../lib/useDelayedNavigate';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
+import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { ACCOUNT_TEXTS, LOGIN_REDIRECT_MS } from '../accountTexts';
 import { useContinueAsGuest } from '../api/useContinueAsGuest';
 import type { PendingItem } from '../pendingItem';

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { useDelayedNavigate } from '../../../lib/useDelayedNavigate';
+import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { ACCOUNT_TEXTS, LOGIN_REDIRECT_MS } from '../accountTexts';
 import { useLogin } from '../api/useLogin';
 import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { paths } from '#storefront/lib/paths.ts';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 
 /** Product.md §5: user_name (e-mail or mobile) and password required; the same rules as the server's. */
 const loginSchema = LoginRequest.pick({ user_name: true, password: true });
@@ -41,7 +40,7 @@ export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFields>({ resolver: zodResolver(loginSchema), defaultValues: { user_name: '', password: '' } });
+  } = useZodForm(loginSchema, { defaultValues: { user_name: '', password: '' } });
 
   const submit = async (fields: LoginFields) => {
     setWelcome(null);
@@ -122,7 +121,7 @@ export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
       <ContinueAsGuestButton item={item} onStarted={onSessionStarted} />
       <p className="account-card__switch">
         New to Kapaas?{' '}
-        <Link to="/Register-Page" state={item}>
+        <Link to={paths.register} state={item}>
           Create an account
         </Link>
       </p>

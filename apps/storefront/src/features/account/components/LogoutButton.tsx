@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { errorMessage } from '../../../lib/api';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { errorMessage } from '#storefront/lib/api.ts';
+import { paths } from '#storefront/lib/paths.ts';
 import { useLogout } from '../api/useLogout';
 
 interface LogoutButtonProps {
@@ -21,7 +22,7 @@ export function LogoutButton({ className = 'btn btn-outline-danger' }: LogoutBut
         // Awaited rather than per-call callbacks: a page that needs the identity unmounts this button on logout.
         try {
           await logout.mutateAsync();
-          navigate('/');
+          navigate(paths.home);
         } catch (error) {
           popup.error(errorMessage(error));
         }

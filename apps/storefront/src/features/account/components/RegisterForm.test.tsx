@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../../test/fakeApi';
-import { categoryList } from '../../../../test/fixtures';
-import { renderRoute } from '../../../../test/renderRoute';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 async function fillForm(user: ReturnType<typeof renderRoute>['user']) {
   await user.type(await screen.findByLabelText('Name'), 'Ravi Kumar');

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
+import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 import { ACCOUNT_TEXTS } from '../accountTexts';
 import { useRegister } from '../api/useRegister';
 import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { paths } from '#storefront/lib/paths.ts';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 
 interface RegisterFields {
   name: string;
@@ -53,8 +52,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFields>({
-    resolver: zodResolver(RegisterRequest),
+  } = useZodForm(RegisterRequest, {
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
   });
 
@@ -65,7 +63,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
       await registerAccount.mutateAsync(fields);
       setRegistered(true);
       popup.success(ACCOUNT_TEXTS.registered);
-      navigate('/Login-Page', item ? { state: item } : undefined);
+      navigate(paths.login, item ? { state: item } : undefined);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const { name } of FIELDS) {
@@ -127,7 +125,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
       <ContinueAsGuestButton item={item} onStarted={onSessionStarted} />
       <p className="account-card__switch">
         Already have an account?{' '}
-        <Link to="/Login-Page" state={item}>
+        <Link to={paths.login} state={item}>
           Login
         </Link>
       </p>

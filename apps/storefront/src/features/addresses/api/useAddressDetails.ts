@@ -1,7 +1,6 @@
-import type { EditAddressAnswer } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY } from './useAddressList';
 
 /** edit_address: one saved address, to fill the edit form. */
@@ -9,8 +8,7 @@ export function useAddressDetails(addressId: number) {
   const identity = useIdentity();
   return useQuery({
     queryKey: [...ADDRESSES_QUERY_KEY, 'detail', identityKey(identity), addressId],
-    queryFn: ({ signal }) =>
-      apiPost<EditAddressAnswer>('edit_address', { ...ownerFields(identity), address_id: addressId }, { signal }),
+    queryFn: ({ signal }) => apiPost('edit_address', { ...ownerFields(identity), address_id: addressId }, { signal }),
     select: (answer) => answer.address,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

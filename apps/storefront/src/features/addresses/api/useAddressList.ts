@@ -1,7 +1,7 @@
-import type { AddressListAnswer, SavedAddress } from '@kapaas/contract';
+import type { SavedAddress } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every address query starts with this key, so one invalidation refreshes the billing page and the profile. */
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
@@ -15,7 +15,7 @@ export function addressListKey(identity: Identity) {
 export function addressListQuery(identity: Identity) {
   return queryOptions({
     queryKey: addressListKey(identity),
-    queryFn: ({ signal }) => apiPost<AddressListAnswer>('address_list', ownerFields(identity), { signal }),
+    queryFn: ({ signal }) => apiPost('address_list', ownerFields(identity), { signal }),
     select: (answer): SavedAddress[] => answer.address,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

@@ -1,7 +1,7 @@
-import type { AddressListAnswer, MessageAnswer } from '@kapaas/contract';
+import type { AddressListAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY, addressListKey } from './useAddressList';
 
 /**
@@ -13,8 +13,7 @@ export function useMakeAddressActive() {
   const queryClient = useQueryClient();
   const key = addressListKey(identity);
   return useMutation({
-    mutationFn: (addressId: number) =>
-      apiPost<MessageAnswer>('address_active', { ...ownerFields(identity), address_id: addressId }),
+    mutationFn: (addressId: number) => apiPost('address_active', { ...ownerFields(identity), address_id: addressId }),
     onMutate: async (addressId) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<AddressListAnswer>(key);

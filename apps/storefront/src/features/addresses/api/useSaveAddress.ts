@@ -1,7 +1,7 @@
-import type { AddAddressAnswer, AddAddressRequest, MessageAnswer, UpdateAddressRequest } from '@kapaas/contract';
+import type { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY } from './useAddressList';
 
 type AddressFields = Omit<AddAddressRequest, 'user_id' | 'guest_id'>;
@@ -12,8 +12,7 @@ export function useAddAddress() {
   const identity = useIdentity();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: AddressFields) =>
-      apiPost<AddAddressAnswer>('add_address', { ...ownerFields(identity), ...fields }),
+    mutationFn: (fields: AddressFields) => apiPost('add_address', { ...ownerFields(identity), ...fields }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
   });
 }
@@ -23,8 +22,7 @@ export function useUpdateAddress() {
   const identity = useIdentity();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: AddressChanges) =>
-      apiPost<MessageAnswer>('update_address', { ...ownerFields(identity), ...changes }),
+    mutationFn: (changes: AddressChanges) => apiPost('update_address', { ...ownerFields(identity), ...changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
   });
 }

@@ -1,12 +1,11 @@
-import type { CityListAnswer, StateListAnswer } from '@kapaas/contract';
-import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** state_list: every state and union territory, by name; it hardly ever changes. */
 export function useStates() {
   return useQuery({
     queryKey: ['addresses', 'states'],
-    queryFn: ({ signal }) => apiPost<StateListAnswer>('state_list', {}, { signal }),
+    queryFn: ({ signal }) => apiPost('state_list', {}, { signal }),
     select: (answer) => answer.product,
     staleTime: 60 * 60 * 1000,
   });
@@ -16,7 +15,7 @@ export function useStates() {
 export function useCities(stateId: number | null) {
   return useQuery({
     queryKey: ['addresses', 'cities', stateId],
-    queryFn: ({ signal }) => apiPost<CityListAnswer>('city_list', { state_id: stateId }, { signal }),
+    queryFn: stateId === null ? skipToken : ({ signal }) => apiPost('city_list', { state_id: stateId }, { signal }),
     select: (answer) => answer.product,
     enabled: stateId !== null,
     staleTime: 60 * 60 * 1000,

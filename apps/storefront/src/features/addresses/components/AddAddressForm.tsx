@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddAddress } from '../api/useSaveAddress';
 import { AddressForm } from './AddressForm';

@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../../test/fakeApi';
-import { PopupProvider } from '../../../components/popups/PopupProvider';
+import { PopupProvider } from '#storefront/components/popups/PopupProvider.tsx';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { AddressChooser } from './AddressChooser';
 
 function address(id: number, first: string, active: boolean): SavedAddress {

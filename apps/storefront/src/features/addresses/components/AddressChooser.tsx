@@ -2,11 +2,12 @@ import { useEffect, useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressBook } from '../hooks/useAddressBook';
 import { AddressCard } from './AddressCard';
 import '../addresses.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 interface AddressChooserProps {
   /** Told the selected (Active) address id whenever it changes; null while there is none. */
@@ -32,7 +33,7 @@ export function AddressChooser({ onSelectedChange }: AddressChooserProps) {
         <h2 id={`${groupName}-title`} className="address-chooser__title">
           Delivery address
         </h2>
-        <Link to="/Billing-Address-Form" className="btn btn-outline-primary btn-sm">
+        <Link to={paths.billingAddressForm} className="btn btn-outline-primary btn-sm">
           Add New Address
         </Link>
       </div>
@@ -57,7 +58,7 @@ export function AddressChooser({ onSelectedChange }: AddressChooserProps) {
                 key={address.address_id}
                 address={address}
                 highlighted={selected}
-                editTo={`/Billingedit/${address.address_id}`}
+                editTo={paths.billingAddressEdit(address.address_id)}
                 onRemove={() => book.remove(address.address_id)}
                 removing={book.removingId === address.address_id}
                 choice={

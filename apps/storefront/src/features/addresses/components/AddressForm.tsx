@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { ApiError } from '../../../lib/api';
+import { z } from 'zod';
+import { ApiError } from '#storefront/lib/api.ts';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useCities, useStates } from '../api/useStatesAndCities';
 import '../addresses.css';
@@ -28,6 +26,16 @@ export interface AddressFormValues {
 
 /** The checked values; an add form's always fill every field. */
 export type AddressFormOutput = z.output<typeof editAddressSchema>;
+
+/** The inputs as the form holds them (strings, which the server's rules also take), handed on to those rules. */
+const addAddressFormSchema = z
+  .custom<AddressFormValues>()
+  .transform((values): z.input<typeof addAddressSchema> => values)
+  .pipe(addAddressSchema);
+const editAddressFormSchema = z
+  .custom<AddressFormValues>()
+  .transform((values): z.input<typeof editAddressSchema> => values)
+  .pipe(editAddressSchema);
 
 export const EMPTY_ADDRESS: AddressFormValues = {
   first_name: '',
@@ -71,7 +79,7 @@ export function AddressForm({
   secondaryAction,
 }: AddressFormProps) {
   const ids = useId();
-  const schema = mode === 'add' ? addAddressSchema : editAddressSchema;
+  const schema = mode === 'add' ? addAddressFormSchema : editAddressFormSchema;
   const {
     register,
     handleSubmit,
@@ -80,10 +88,7 @@ export function AddressForm({
     getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<AddressFormValues, unknown, AddressFormOutput>({
-    resolver: zodResolver(schema) as unknown as Resolver<AddressFormValues, unknown, AddressFormOutput>,
-    defaultValues,
-  });
+  } = useZodForm(schema, { defaultValues });
   const states = useStates();
   const stateValue = watch('state');
   const stateId = /^[1-9][0-9]*$/.test(stateValue) ? Number(stateValue) : null;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressDetails } from '../api/useAddressDetails';
 import { useUpdateAddress } from '../api/useSaveAddress';

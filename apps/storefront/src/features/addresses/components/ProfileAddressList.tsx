@@ -1,10 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { LoadingState } from '../../../components/feedback/LoadingState';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressBook } from '../hooks/useAddressBook';
 import { AddressCard } from './AddressCard';
 import '../addresses.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The profile's address cards (product.md §2): 'Default Address' on the Active one, 'Make Default' on the others. */
 export function ProfileAddressList() {
@@ -34,7 +35,7 @@ export function ProfileAddressList() {
             key={address.address_id}
             address={address}
             highlighted={isDefault}
-            editTo={`/Myprofileedit/${address.address_id}`}
+            editTo={paths.profileAddressEdit(address.address_id)}
             onRemove={() => book.remove(address.address_id)}
             removing={book.removingId === address.address_id}
             choice={

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { ApiError } from '../../../lib/api';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { ApiError } from '#storefront/lib/api.ts';
 import { ADDRESS_TEXTS } from '../addressTexts';
 import { useAddressList } from '../api/useAddressList';
 import { useDeleteAddress } from '../api/useDeleteAddress';

@@ -1,7 +1,6 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, ownerFields } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
 export interface AddToCartInput {
@@ -16,8 +15,7 @@ export interface AddToCartInput {
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ identity, ...item }: AddToCartInput) =>
-      apiPost<MessageAnswer>('add_cart', { ...ownerFields(identity), ...item }),
+    mutationFn: ({ identity, ...item }: AddToCartInput) => apiPost('add_cart', { ...ownerFields(identity), ...item }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
   });
 }

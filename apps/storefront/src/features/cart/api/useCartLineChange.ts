@@ -1,7 +1,6 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, ownerFields } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
 /** One line of the cart: a product in a size. */
@@ -20,7 +19,7 @@ export function useChangeCartQuantity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ identity, ...line }: CartLineRef & { quantity: number }) =>
-      apiPost<MessageAnswer>('cart_quantity_update', { ...ownerFields(identity), ...line }),
+      apiPost('cart_quantity_update', { ...ownerFields(identity), ...line }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
   });
 }
@@ -29,8 +28,7 @@ export function useChangeCartQuantity() {
 export function useRemoveCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ identity, ...line }: CartLineRef) =>
-      apiPost<MessageAnswer>('remove_cart', { ...ownerFields(identity), ...line }),
+    mutationFn: ({ identity, ...line }: CartLineRef) => apiPost('remove_cart', { ...ownerFields(identity), ...line }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
   });
 }

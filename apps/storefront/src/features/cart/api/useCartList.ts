@@ -1,7 +1,6 @@
-import type { CartListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every cart query starts with this key, so one invalidation refreshes the badge and the cart page together. */
 export const CART_QUERY_KEY = ['cart'] as const;
@@ -10,7 +9,7 @@ export const CART_QUERY_KEY = ['cart'] as const;
 export function cartListQuery(identity: Identity) {
   return queryOptions({
     queryKey: [...CART_QUERY_KEY, 'list', identityKey(identity)],
-    queryFn: ({ signal }) => apiPost<CartListAnswer>('cart_list', ownerFields(identity), { signal }),
+    queryFn: ({ signal }) => apiPost('cart_list', ownerFields(identity), { signal }),
     enabled: identity.kind !== 'anonymous',
     // The cart changes with every add, and in other tabs: never trust an old answer for long.
     staleTime: 0,

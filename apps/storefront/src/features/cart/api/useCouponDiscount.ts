@@ -1,7 +1,6 @@
-import type { CouponDiscountAnswer } from '@kapaas/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
 /**
@@ -11,12 +10,15 @@ import { CART_QUERY_KEY } from './useCartList';
 export function couponDiscountQuery(identity: Identity, couponId: number | null, totalAmount: number) {
   return queryOptions({
     queryKey: [...CART_QUERY_KEY, 'coupon', identityKey(identity), couponId, totalAmount],
-    queryFn: ({ signal }) =>
-      apiPost<CouponDiscountAnswer>(
-        'Coupon_discount_details',
-        { ...ownerFields(identity), coupon_id: couponId, total_amount: totalAmount },
-        { signal },
-      ),
+    queryFn:
+      couponId === null
+        ? skipToken
+        : ({ signal }) =>
+            apiPost(
+              'Coupon_discount_details',
+              { ...ownerFields(identity), coupon_id: couponId, total_amount: totalAmount },
+              { signal },
+            ),
     select: (answer) => answer.coupons,
     enabled: identity.kind !== 'anonymous' && couponId !== null && totalAmount > 0,
     staleTime: 0,

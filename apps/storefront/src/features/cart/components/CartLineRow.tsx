@@ -1,10 +1,11 @@
 import type { CartItem } from '@kapaas/contract';
 import { Link } from 'react-router';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { Price } from '../../../components/product/Price';
-import { errorMessage } from '../../../lib/api';
-import { formatRupees } from '../../../lib/money';
-import type { Identity } from '../../../lib/session';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { Price } from '#storefront/components/product/Price.tsx';
+import { errorMessage } from '#storefront/lib/api.ts';
+import { formatRupees } from '#storefront/lib/money.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import type { Identity } from '#storefront/lib/session.ts';
 import { useChangeCartQuantity, useRemoveCartLine } from '../api/useCartLineChange';
 
 interface CartLineRowProps {
@@ -46,11 +47,11 @@ export function CartLineRow({ line, identity }: CartLineRowProps) {
   return (
     <tr className={`cart-line${line.available ? '' : ' cart-line--unavailable'}`}>
       <td className="cart-line__product">
-        <Link to={`/product-detail/${line.product_id}`} className="cart-line__media">
+        <Link to={paths.product(line.product_id)} className="cart-line__media">
           <img src={line.product_image} alt={line.name} width={96} height={96} loading="lazy" decoding="async" />
         </Link>
         <div>
-          <Link to={`/product-detail/${line.product_id}`} className="cart-line__name">
+          <Link to={paths.product(line.product_id)} className="cart-line__name">
             {line.name}
           </Link>
           {!line.available && (

@@ -1,11 +1,12 @@
 import { type MouseEvent, useEffect } from 'react';
 import { Link } from 'react-router';
-import { BagIcon } from '../../../components/icons';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { ApiError } from '../../../lib/api';
-import { forgetIdentity, useIdentity } from '../../../lib/session';
+import { BagIcon } from '#storefront/components/icons.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { ApiError } from '#storefront/lib/api.ts';
+import { forgetIdentity, useIdentity } from '#storefront/lib/session.ts';
 import { useCartList } from '../api/useCartList';
 import '../cart.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const CART_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your cart.';
 
@@ -35,7 +36,7 @@ export function CartLink() {
   const label = count === undefined ? 'Shopping cart' : `Shopping cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 
   return (
-    <Link to="/shoping-cart" className="icon-button cart-link" aria-label={label} onClick={askForIdentity}>
+    <Link to={paths.cart} className="icon-button cart-link" aria-label={label} onClick={askForIdentity}>
       <BagIcon />
       {count !== undefined && (
         <span className="cart-link__badge" aria-hidden="true" data-testid="cart-count">

@@ -2,10 +2,11 @@ import type { CartListAnswer } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { formatRupees } from '../../../lib/money';
-import { forgetCouponId } from '../../../lib/storedCoupon';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import { forgetCouponId } from '#storefront/lib/storedCoupon.ts';
 import { useCartTotals } from '../hooks/useCartTotals';
 
 /** What the panel's button needs to know to decide whether the shopper may go on. */
@@ -71,7 +72,7 @@ export function CartSummary({ action }: CartSummaryProps) {
               <>
                 <dt>Coupon</dt>
                 <dd>
-                  <Link to="/Coupouns">Select Coupon</Link>
+                  <Link to={paths.coupons}>Select Coupon</Link>
                 </dd>
               </>
             ) : couponPending ? (
@@ -98,7 +99,7 @@ export function CartSummary({ action }: CartSummaryProps) {
               <>
                 <dt>Coupon</dt>
                 <dd>
-                  <Link to="/Coupouns">Select Coupon</Link>
+                  <Link to={paths.coupons}>Select Coupon</Link>
                 </dd>
               </>
             )}

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { useIdentity } from '../../../lib/session';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { useCartList } from '../api/useCartList';
 import { CartLineRow } from './CartLineRow';
 import { CART_NEEDS_IDENTITY_MESSAGE } from './CartLink';
 import { CartSummary } from './CartSummary';
 import '../cart.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** How long the cart page shows its spinner on opening (product.md §9). */
 export const CART_OPENING_MS = 1500;
@@ -57,7 +58,7 @@ export function CartView() {
     return (
       <div className="empty-state">
         <h2 className="h4">{EMPTY_CART_MESSAGE}</h2>
-        <Link to="/" className="btn btn-primary mt-2">
+        <Link to={paths.home} className="btn btn-primary mt-2">
           Continue Shopping
         </Link>
       </div>
@@ -87,7 +88,7 @@ export function CartView() {
             ))}
           </tbody>
         </table>
-        <Link to="/" className="btn btn-outline-primary mt-3">
+        <Link to={paths.home} className="btn btn-outline-primary mt-3">
           Continue Shopping
         </Link>
       </div>
@@ -98,7 +99,7 @@ export function CartView() {
               type="button"
               className="btn btn-primary w-100"
               disabled={empty || blocked}
-              onClick={() => navigate('/Billing-Address')}
+              onClick={() => navigate(paths.billingAddress)}
             >
               CONTINUE
             </button>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { ApiError } from '../../../lib/api';
-import { forgetCouponId, useStoredCouponId } from '../../../lib/storedCoupon';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { ApiError } from '#storefront/lib/api.ts';
+import { forgetCouponId, useStoredCouponId } from '#storefront/lib/storedCoupon.ts';
 import { useCartList } from '../api/useCartList';
 import { useCouponDiscount } from '../api/useCouponDiscount';
 

@@ -1,11 +1,10 @@
-import type { AdsListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** The promotional tiles between the home page's product rows. */
 export const adsQuery = queryOptions({
   queryKey: ['catalogue', 'ads'],
-  queryFn: ({ signal }) => apiPost<AdsListAnswer>('ads_list', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('ads_list', {}, { signal }),
   select: (answer) => answer.ads,
 });
 

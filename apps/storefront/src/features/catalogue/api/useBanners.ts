@@ -1,11 +1,10 @@
-import type { BannerListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** The home page's banner slides. */
 export const bannersQuery = queryOptions({
   queryKey: ['catalogue', 'banners'],
-  queryFn: ({ signal }) => apiPost<BannerListAnswer>('banner_list', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('banner_list', {}, { signal }),
   select: (answer) => answer.banner,
 });
 

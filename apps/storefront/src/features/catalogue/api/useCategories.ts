@@ -1,11 +1,10 @@
-import type { CategoryListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** All categories with their subcategories: the header menu, the home grid and the footer's quick links. */
 export const categoriesQuery = queryOptions({
   queryKey: ['catalogue', 'categories'],
-  queryFn: ({ signal }) => apiPost<CategoryListAnswer>('category_list', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('category_list', {}, { signal }),
   select: (answer) => answer.category,
 });
 

@@ -1,6 +1,5 @@
-import type { CategoryProductListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Which products to list: a whole category's, or one subcategory's. */
 export type ProductListingScope = { category_id: number } | { subcategory_id: number };
@@ -9,7 +8,7 @@ export type ProductListingScope = { category_id: number } | { subcategory_id: nu
 export function categoryProductsQuery(scope: ProductListingScope) {
   return queryOptions({
     queryKey: ['catalogue', 'category-products', scope],
-    queryFn: ({ signal }) => apiPost<CategoryProductListAnswer>('category_product_list', scope, { signal }),
+    queryFn: ({ signal }) => apiPost('category_product_list', scope, { signal }),
   });
 }
 

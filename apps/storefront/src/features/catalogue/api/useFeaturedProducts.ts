@@ -1,11 +1,10 @@
-import type { FeaturedProductListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** The home page's product rows, such as "Best Selling" and "New Arrivals", in the order the shop set. */
 export const featuredProductsQuery = queryOptions({
   queryKey: ['catalogue', 'featured-products'],
-  queryFn: ({ signal }) => apiPost<FeaturedProductListAnswer>('featured_product_list', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('featured_product_list', {}, { signal }),
   select: (answer) => answer.featured_products,
 });
 

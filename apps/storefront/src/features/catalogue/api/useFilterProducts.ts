@@ -1,10 +1,10 @@
-import type { FilterRequest, ProductListAnswer } from '@kapaas/contract';
+import type { FilterRequest } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** POSTs `filter`: the products having every chosen category, size, print and gender, optionally sorted. */
 export function fetchFilteredProducts(body: FilterRequest, signal?: AbortSignal) {
-  return apiPost<ProductListAnswer>('filter', body, { signal });
+  return apiPost('filter', body, { signal });
 }
 
 export function filterProductsQuery(body: FilterRequest) {

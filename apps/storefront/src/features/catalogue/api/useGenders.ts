@@ -1,11 +1,10 @@
-import type { GenderListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Every gender, for the listing's Gender filter. The spec answers the list under the key `state`. */
 export const gendersQuery = queryOptions({
   queryKey: ['catalogue', 'genders'],
-  queryFn: ({ signal }) => apiPost<GenderListAnswer>('gender_list', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('gender_list', {}, { signal }),
   select: (answer) => answer.state,
 });
 

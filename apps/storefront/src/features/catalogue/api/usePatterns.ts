@@ -1,11 +1,10 @@
-import type { PatternListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Every print pattern, for the listing's Print filter (sent to `filter` as print_id). */
 export const patternsQuery = queryOptions({
   queryKey: ['catalogue', 'patterns'],
-  queryFn: ({ signal }) => apiPost<PatternListAnswer>('pattern', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('pattern', {}, { signal }),
   select: (answer) => answer.patterns,
 });
 

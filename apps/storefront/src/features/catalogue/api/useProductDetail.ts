@@ -1,12 +1,11 @@
-import type { ProductDetailAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Everything the product page shows about one product, with its sizes and related products. */
 export function productDetailQuery(productId: number) {
   return queryOptions({
     queryKey: ['catalogue', 'product-detail', productId],
-    queryFn: ({ signal }) => apiPost<ProductDetailAnswer>('product_detail', { product_id: productId }, { signal }),
+    queryFn: ({ signal }) => apiPost('product_detail', { product_id: productId }, { signal }),
     select: (answer) => answer.products,
   });
 }

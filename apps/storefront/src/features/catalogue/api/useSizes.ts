@@ -1,11 +1,10 @@
-import type { SizeListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Every size the shop sells, for the listing's Size filter. */
 export const sizesQuery = queryOptions({
   queryKey: ['catalogue', 'sizes'],
-  queryFn: ({ signal }) => apiPost<SizeListAnswer>('size', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('size', {}, { signal }),
   select: (answer) => answer.sizes,
 });
 

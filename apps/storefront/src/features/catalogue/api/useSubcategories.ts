@@ -1,13 +1,11 @@
-import type { SubcategoryListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** One category's name and its subcategories. */
 export function subcategoriesQuery(categoryId: number) {
   return queryOptions({
     queryKey: ['catalogue', 'subcategories', categoryId],
-    queryFn: ({ signal }) =>
-      apiPost<SubcategoryListAnswer>('subcategory_list', { category_id: categoryId }, { signal }),
+    queryFn: ({ signal }) => apiPost('subcategory_list', { category_id: categoryId }, { signal }),
   });
 }
 

@@ -1,11 +1,10 @@
-import type { TestimonialListAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** What parents say about the shop, shown at the foot of the home page. */
 export const testimonialsQuery = queryOptions({
   queryKey: ['catalogue', 'testimonials'],
-  queryFn: ({ signal }) => apiPost<TestimonialListAnswer>('testimonial_list', {}, { signal }),
+  queryFn: ({ signal }) => apiPost('testimonial_list', {}, { signal }),
   select: (answer) => answer.testimonial,
 });
 

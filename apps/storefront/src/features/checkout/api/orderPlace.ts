@@ -4,8 +4,8 @@ import type {
   OrderCreatedAnswer,
   OrderPlaceLine,
 } from '@kapaas/contract';
-import { apiPost } from '../../../lib/api';
-import { type Identity, ownerFields } from '../../../lib/session';
+import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 
 export interface OrderToCreate {
   identity: Identity;
@@ -15,26 +15,37 @@ export interface OrderToCreate {
 }
 
 /** order_place, first call: the server reserves the stock, prices the order and opens the provider order. */
-export function createOrder({ identity, addressId, couponId, lines }: OrderToCreate): Promise<OrderCreatedAnswer> {
-  return apiPost<OrderCreatedAnswer>('order_place', {
+export async function createOrder({
+  identity,
+  addressId,
+  couponId,
+  lines,
+}: OrderToCreate): Promise<OrderCreatedAnswer> {
+  const answer = await apiPost('order_place', {
     ...ownerFields(identity),
     address_id: addressId,
     coupon_id: couponId,
     product_details: lines,
   });
+  // order_place answers both calls; a first call that did not open a provider order cannot go on to pay.
+  if (!('razorpay_order_id' in answer)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  return answer;
 }
 
 /** order_place, second call: the server checks the payment's signature and marks the order paid. */
-export function confirmPayment(
+export async function confirmPayment(
   identity: Identity,
   orderId: number,
   payment: CheckoutHandlerResponse,
 ): Promise<OrderConfirmedAnswer> {
-  return apiPost<OrderConfirmedAnswer>('order_place', {
+  const answer = await apiPost('order_place', {
     ...ownerFields(identity),
     order_id: orderId,
     payment_id: payment.razorpay_payment_id,
     razorpay_order_id: payment.razorpay_order_id,
     razorpay_signature: payment.razorpay_signature,
   });
+  // A confirmation answers with the order's status; anything else is not an answer to this call.
+  if (!('status' in answer)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  return answer;
 }

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../../test/fakeApi';
-import { cartLines } from '../../../../test/shopping';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { cartLines } from '#storefront/test/shopping.ts';
 import { ProceedToPay } from './ProceedToPay';
 
 describe('PROCEED TO PAY', () => {

@@ -1,9 +1,10 @@
 import type { CheckoutHandlerResponse, OrderCreatedAnswer, OrderPlaceLine } from '@kapaas/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api';
-import { type Identity, useIdentity } from '../../../lib/session';
-import { forgetCouponId } from '../../../lib/storedCoupon';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import { type Identity, useIdentity } from '#storefront/lib/session.ts';
+import { forgetCouponId } from '#storefront/lib/storedCoupon.ts';
 import { confirmPayment, createOrder } from '../api/orderPlace';
 import { loadCheckoutScript, shopTeal } from '../lib/razorpay';
 
@@ -105,7 +106,7 @@ export function useCheckout(onPaid?: () => void) {
     }
     forgetCouponId();
     onPaid?.();
-    navigate('/Order-success', { state: { orderId: order.order_id } });
+    navigate(paths.orderSuccess, { state: { orderId: order.order_id } });
   };
 
   const pay = async (purchase: Purchase) => {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../../test/fakeApi';
-import { categoryList } from '../../../../test/fixtures';
-import { renderRoute } from '../../../../test/renderRoute';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 function contactCalls(fetchMock: ReturnType<typeof stubApi>) {
   return fetchMock.mock.calls

@@ -1,11 +1,11 @@
+import { useZodForm } from '@kapaas/web-kit';
 import '../contact.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { type FieldPath, useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../lib/api';
+import type { FieldPath } from 'react-hook-form';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
 import { useSendContactMessage } from '../api/useSendContactMessage';
 import {
   CONTACT_MESSAGES,
@@ -27,10 +27,7 @@ export function ContactForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactMessage>({
-    resolver: zodResolver(contactFormSchema),
-    defaultValues: EMPTY,
-  });
+  } = useZodForm(contactFormSchema, { defaultValues: EMPTY });
 
   const onSubmit = async (message: ContactMessage) => {
     setSent(false);

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { usePrefersReducedMotion } from '../../../lib/usePrefersReducedMotion';
+import { usePrefersReducedMotion } from '#storefront/lib/usePrefersReducedMotion.ts';
 import { useInView } from '../hooks/useInView';
 import '../quality-badges.css';
 

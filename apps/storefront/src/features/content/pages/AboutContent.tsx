@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import '../content.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The brand story, mission, what sets Kapaas apart and its vision (product.md §2, About). */
 export function AboutContent() {
@@ -61,7 +62,8 @@ export function AboutContent() {
         we are grateful you are part of it.
       </p>
       <p>
-        Questions about sizes, fabrics or gifting? <Link to="/contact">Write to us</Link>, we love hearing from parents.
+        Questions about sizes, fabrics or gifting? <Link to={paths.contact}>Write to us</Link>, we love hearing from
+        parents.
       </p>
     </div>
   );

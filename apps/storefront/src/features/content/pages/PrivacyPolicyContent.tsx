@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /privacy-policy text; it says children under 13 are not served (product.md §9). */
 export function PrivacyPolicyContent() {
@@ -48,7 +49,7 @@ export function PrivacyPolicyContent() {
       <h2>Your choices</h2>
       <p>
         You can view and update your profile and addresses at any time from your account. To receive a copy of your
-        data, or to have it deleted, write to us through our <Link to="/contact">contact page</Link>. You can
+        data, or to have it deleted, write to us through our <Link to={paths.contact}>contact page</Link>. You can
         unsubscribe from the newsletter from any newsletter e-mail.
       </p>
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /refund-policy text, with the refund window and processing time of product.md §9. */
 export function RefundPolicyContent() {
@@ -32,7 +33,8 @@ export function RefundPolicyContent() {
       <h2>How to ask for a return</h2>
       <ul>
         <li>
-          Write to us through the <Link to="/contact">contact page</Link> with your order ID, the item and the reason.
+          Write to us through the <Link to={paths.contact}>contact page</Link> with your order ID, the item and the
+          reason.
         </li>
         <li>We will confirm within two business days and arrange a pickup where our courier partners serve.</li>
         <li>Where pickup is not available, we will share our address so you can send the item back.</li>

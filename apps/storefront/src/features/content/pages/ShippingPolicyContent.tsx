@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /shipping-policy text, with the processing and delivery times of product.md §9. */
 export function ShippingPolicyContent() {
@@ -32,15 +33,15 @@ export function ShippingPolicyContent() {
 
       <h2>Tracking your order</h2>
       <p>
-        Once your parcel leaves us, you will find its status under <Link to="/Orders">My Orders</Link>. Please make sure
-        your address, pin code and phone number are correct, as couriers call before delivering.
+        Once your parcel leaves us, you will find its status under <Link to={paths.orders}>My Orders</Link>. Please make
+        sure your address, pin code and phone number are correct, as couriers call before delivering.
       </p>
 
       <h2>Damaged or missing parcels</h2>
       <p>
         If your parcel arrives damaged, or something is missing or wrong, please tell us within{' '}
         {POLICY.damageReportHours} hours of delivery, with a photo of the parcel and the item. We will send a
-        replacement or refund you in full, as our <Link to="/refund-policy">Refund Policy</Link> explains.
+        replacement or refund you in full, as our <Link to={paths.refundPolicy}>Refund Policy</Link> explains.
       </p>
 
       <h2>Undelivered orders</h2>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /**
  * /shipping-returns. The spec shows a heading only; a bare heading is a dead end for a shopper who followed the
@@ -28,8 +29,8 @@ export function ShippingReturnsContent() {
         </li>
       </ul>
       <p>
-        Read the details in our <Link to="/shipping-policy">Shipping Policy</Link> and our{' '}
-        <Link to="/refund-policy">Refund Policy</Link>.
+        Read the details in our <Link to={paths.shippingPolicy}>Shipping Policy</Link> and our{' '}
+        <Link to={paths.refundPolicy}>Refund Policy</Link>.
       </p>
     </div>
   );

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../../test/fakeApi';
-import { categoryList } from '../../../../test/fixtures';
-import { renderRoute } from '../../../../test/renderRoute';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 async function openPage(path: string, heading: string) {
   stubApi({ category_list: categoryList });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { POLICY } from '../policies';
 import '../content.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** /terms-conditions text; a buyer must be at least 18 (product.md §9). */
 export function TermsConditionsContent() {
@@ -46,8 +47,8 @@ export function TermsConditionsContent() {
 
       <h2>Shipping, returns and refunds</h2>
       <p>
-        Delivery times are set out in our <Link to="/shipping-policy">Shipping Policy</Link>, and returns and refunds in
-        our <Link to="/refund-policy">Refund Policy</Link>. Both form part of these terms.
+        Delivery times are set out in our <Link to={paths.shippingPolicy}>Shipping Policy</Link>, and returns and
+        refunds in our <Link to={paths.refundPolicy}>Refund Policy</Link>. Both form part of these terms.
       </p>
 
       <h2>Our content</h2>
@@ -71,7 +72,7 @@ export function TermsConditionsContent() {
       <h2>Changes</h2>
       <p>
         We may update these terms from time to time. The version on this page when you place an order is the one that
-        applies to it. Questions are always welcome on our <Link to="/contact">contact page</Link>.
+        applies to it. Questions are always welcome on our <Link to={paths.contact}>contact page</Link>.
       </p>
     </div>
   );

@@ -1,10 +1,11 @@
 import type { CouponSummary } from '@kapaas/contract';
 import { useNavigate } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { formatRupees } from '../../../lib/money';
-import { storeCouponId } from '../../../lib/storedCoupon';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
+import { storeCouponId } from '#storefront/lib/storedCoupon.ts';
 import { useCouponList } from '../api/useCouponList';
 import '../coupons.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const NO_COUPONS_MESSAGE = 'No Coupouns Available';
 
@@ -32,7 +33,7 @@ export function CouponList({ totalAmount }: CouponListProps) {
 
   const apply = (coupon: CouponSummary) => {
     storeCouponId(coupon.coupon_id);
-    navigate('/shoping-cart');
+    navigate(paths.cart);
   };
 
   return (

@@ -1,10 +1,10 @@
-import type { MessageAnswer, NewsletterSubscribeRequest } from '@kapaas/contract';
+import type { NewsletterSubscribeRequest } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
+import { apiPost } from '#storefront/lib/api.ts';
 
 /** Adds an e-mail address to the newsletter list (the `newsletter_subscribe` call, product.md §10). */
 export function useNewsletterSubscribe() {
   return useMutation({
-    mutationFn: (request: NewsletterSubscribeRequest) => apiPost<MessageAnswer>('newsletter_subscribe', request),
+    mutationFn: (request: NewsletterSubscribeRequest) => apiPost('newsletter_subscribe', request),
   });
 }

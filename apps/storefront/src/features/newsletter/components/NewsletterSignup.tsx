@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
 import { useNewsletterSubscribe } from '../api/useNewsletterSubscribe';
 import '../newsletter.css';
 
@@ -16,7 +15,6 @@ const newsletterSchema = z.object({
     .max(254, 'The e-mail address can be at most 254 characters.')
     .pipe(z.email('Invalid email format')),
 });
-type NewsletterForm = z.input<typeof newsletterSchema>;
 
 /** The footer's newsletter box: checks the address, subscribes it and thanks the shopper. */
 export function NewsletterSignup() {
@@ -28,10 +26,7 @@ export function NewsletterSignup() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewsletterForm, unknown, z.output<typeof newsletterSchema>>({
-    resolver: zodResolver(newsletterSchema),
-    defaultValues: { email: '' },
-  });
+  } = useZodForm(newsletterSchema, { defaultValues: { email: '' } });
 
   const onSubmit = async (request: z.output<typeof newsletterSchema>) => {
     subscribe.reset();

@@ -1,7 +1,6 @@
-import type { MyOrdersAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every orders query starts with this key. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -14,7 +13,7 @@ export function myOrdersQuery(identity: Identity, months: OrderMonths) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'list', identityKey(identity), months],
     queryFn: ({ signal }) =>
-      apiPost<MyOrdersAnswer>('my_orders', { ...ownerFields(identity), ...(months ? { months } : {}) }, { signal }),
+      apiPost('my_orders', { ...ownerFields(identity), ...(months ? { months } : {}) }, { signal }),
     select: (answer) => answer.data,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

@@ -1,15 +1,13 @@
-import type { OrderDetailsAnswer } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, ownerFields, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ORDERS_QUERY_KEY } from './useMyOrders';
 
 /** One of the shopper's orders with its address, coupon and status history (order_details). */
 export function orderDetailsQuery(identity: Identity, orderId: number) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'detail', identityKey(identity), orderId],
-    queryFn: ({ signal }) =>
-      apiPost<OrderDetailsAnswer>('order_details', { ...ownerFields(identity), order_id: orderId }, { signal }),
+    queryFn: ({ signal }) => apiPost('order_details', { ...ownerFields(identity), order_id: orderId }, { signal }),
     select: (answer) => answer.data,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

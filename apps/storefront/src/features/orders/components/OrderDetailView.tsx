@@ -1,12 +1,13 @@
 import type { OrderDetail } from '@kapaas/contract';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { formatRupees } from '../../../lib/money';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
 import { useOrderDetails } from '../api/useOrderDetails';
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate, formatOrderMoment } from './orderDates';
 import '../orders.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
@@ -49,7 +50,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                     decoding="async"
                   />
                   <div className="order-line__text">
-                    <Link to={`/product-detail/${line.product_id}`} className="order-line__name">
+                    <Link to={paths.product(line.product_id)} className="order-line__name">
                       {line.product_name}
                     </Link>
                     <span className="order-line__meta">
@@ -125,7 +126,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
           </section>
         </div>
       </div>
-      <Link to="/Orders" className="btn btn-outline-primary">
+      <Link to={paths.orders} className="btn btn-outline-primary">
         Back to My Orders
       </Link>
     </div>

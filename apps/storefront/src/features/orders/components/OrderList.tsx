@@ -1,13 +1,14 @@
 import type { OrderSummary } from '@kapaas/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { formatRupees } from '../../../lib/money';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
 import { type OrderMonths, useMyOrders } from '../api/useMyOrders';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate } from './orderDates';
 import '../orders.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const NO_ORDERS_MESSAGE = 'No orders found.';
 
@@ -54,7 +55,7 @@ export function OrderList() {
       ) : orders.data.length === 0 ? (
         <div className="empty-state">
           <p className="mb-3">{NO_ORDERS_MESSAGE}</p>
-          <Link to="/" className="btn btn-primary">
+          <Link to={paths.home} className="btn btn-primary">
             Continue Shopping
           </Link>
         </div>
@@ -116,7 +117,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
           </div>
         </dl>
         <Link
-          to={`/order-detail/${order.order_id}`}
+          to={paths.orderDetail(order.order_id)}
           className="btn btn-outline-primary btn-sm"
           aria-label={`Order Detail of order ${order.order_id}`}
         >

@@ -1,7 +1,6 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 
 export interface PasswordChange {
   old_password: string;
@@ -14,7 +13,7 @@ export function useChangePassword() {
   const identity = useIdentity();
   return useMutation({
     mutationFn: (change: PasswordChange) =>
-      apiPost<MessageAnswer>('change_password', {
+      apiPost('change_password', {
         ...(identity.kind === 'user' ? { user_id: identity.userId } : {}),
         ...change,
       }),

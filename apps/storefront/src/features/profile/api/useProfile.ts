@@ -1,8 +1,6 @@
-import type { EditProfileAnswer } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiPost } from '../../../lib/api';
-import { identityKey, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { identityKey, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every profile query starts with this key. */
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -13,13 +11,9 @@ export function useProfile() {
   return useQuery({
     queryKey: [...PROFILE_QUERY_KEY, identityKey(identity)],
     queryFn: ({ signal }) =>
-      apiPost<z.infer<typeof EditProfileAnswer>>(
-        'edit_profile',
-        identity.kind === 'user' ? { user_id: identity.userId } : {},
-        {
-          signal,
-        },
-      ),
+      apiPost('edit_profile', identity.kind === 'user' ? { user_id: identity.userId } : {}, {
+        signal,
+      }),
     select: (answer) => answer.user,
     enabled: identity.kind === 'user',
     staleTime: 0,

@@ -1,7 +1,6 @@
-import type { MessageAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { PROFILE_QUERY_KEY } from './useProfile';
 
 export interface ProfileChanges {
@@ -15,7 +14,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProfileChanges) =>
-      apiPost<MessageAnswer>('update_profile', {
+      apiPost('update_profile', {
         ...(identity.kind === 'user' ? { user_id: identity.userId } : {}),
         ...changes,
       }),

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { errorMessage } from '../../../lib/api';
-import { useIdentity } from '../../../lib/session';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { errorMessage } from '#storefront/lib/api.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { useProfile } from '../api/useProfile';
 import { PROFILE_TEXTS } from '../profileTexts';
 
@@ -42,7 +43,11 @@ export function ProfileOverview({ addresses, onAddAddress, onResetPassword }: Pr
             Profile details
           </h2>
           {isUser && (
-            <Link to="/Profileupdate" className="btn btn-sm btn-outline-primary profile-edit" aria-label="Edit profile">
+            <Link
+              to={paths.profileUpdate}
+              className="btn btn-sm btn-outline-primary profile-edit"
+              aria-label="Edit profile"
+            >
               <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"

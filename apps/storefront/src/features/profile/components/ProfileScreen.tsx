@@ -1,14 +1,15 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SessionNotice } from '../../../components/feedback/SessionNotice';
-import { PageHeading } from '../../../components/PageHeading';
-import { forgetIdentity, useIdentity } from '../../../lib/session';
+import { SessionNotice } from '#storefront/components/feedback/SessionNotice.tsx';
+import { PageHeading } from '#storefront/components/PageHeading.tsx';
+import { forgetIdentity, useIdentity } from '#storefront/lib/session.ts';
 import { useProfile } from '../api/useProfile';
 import { PASSWORD_RESET_REDIRECT_MS, PROFILE_TEXTS } from '../profileTexts';
 import { ProfileOverview } from './ProfileOverview';
 import { ProfileSidebar } from './ProfileSidebar';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import '../profile.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The profile's sub-views (product.md §4). */
 export type ProfileView = 'OVERVIEW' | 'ADD_FORM' | 'RESET_PASSWORD';
@@ -55,7 +56,7 @@ export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: 
         // Storage refused: nothing was stored.
       }
       forgetIdentity();
-      navigate('/Login-Page');
+      navigate(paths.login);
     }, PASSWORD_RESET_REDIRECT_MS);
   };
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { paths } from '#storefront/lib/paths.ts';
 
 interface ProfileSidebarProps {
   name: string;
@@ -8,10 +9,10 @@ interface ProfileSidebarProps {
 }
 
 const LINKS = [
-  { to: '/myprofile', label: 'My Profile' },
-  { to: '/Orders', label: 'Orders' },
-  { to: '/wishlist', label: 'Wishlist' },
-  { to: '/Coupouns', label: 'Coupons' },
+  { to: paths.profile, label: 'My Profile' },
+  { to: paths.orders, label: 'Orders' },
+  { to: paths.wishlist, label: 'Wishlist' },
+  { to: paths.coupons, label: 'Coupons' },
 ];
 
 /** The profile's sidebar (product.md §2): the first letter of the name, then My Profile, Orders, Wishlist, Coupons, Logout. */

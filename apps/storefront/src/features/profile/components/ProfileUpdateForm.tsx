@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateProfileRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { rememberUser, useIdentity } from '../../../lib/session';
-import { useDelayedNavigate } from '../../../lib/useDelayedNavigate';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { ApiError, errorMessage } from '#storefront/lib/api.ts';
+import { rememberUser, useIdentity } from '#storefront/lib/session.ts';
+import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { useProfile } from '../api/useProfile';
 import { type ProfileChanges, useUpdateProfile } from '../api/useUpdateProfile';
 import { PROFILE_TEXTS, PROFILE_UPDATED_REDIRECT_MS, PROFILE_UPDATED_RELOAD_MS } from '../profileTexts';
 import '../profile.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 const profileSchema = UpdateProfileRequest.pick({ name: true, phone: true });
 
@@ -55,17 +54,14 @@ function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileChanges>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: saved.name, phone: saved.phone },
-  });
+  } = useZodForm(profileSchema, { defaultValues: { name: saved.name, phone: saved.phone } });
 
   const submit = async (changes: ProfileChanges) => {
     try {
       await update.mutateAsync(changes);
       rememberUser({ id: userId, name: changes.name, email: saved.email, phone: changes.phone });
       setDone(true);
-      navigateLater('/myprofile', PROFILE_UPDATED_REDIRECT_MS);
+      navigateLater(paths.profile, PROFILE_UPDATED_REDIRECT_MS);
       setTimeout(reloadPage, PROFILE_UPDATED_RELOAD_MS);
     } catch (error) {
       let fieldErrorShown = false;
@@ -156,7 +152,7 @@ function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
         <button type="submit" className="btn btn-primary" disabled={isSubmitting || done}>
           {isSubmitting ? 'Saving…' : 'Update Profile'}
         </button>
-        <Link to="/myprofile" className="btn btn-outline-secondary">
+        <Link to={paths.profile} className="btn btn-outline-secondary">
           Cancel
         </Link>
       </div>

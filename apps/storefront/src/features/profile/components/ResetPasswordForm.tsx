@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { PasswordInput } from '../../../components/PasswordInput';
-import { ApiError } from '../../../lib/api';
-import { serverAnswered, serverMessage } from '../../../lib/serverMessage';
+import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
+import { ApiError } from '#storefront/lib/api.ts';
+import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 import { type PasswordChange, useChangePassword } from '../api/useChangePassword';
 import { PROFILE_TEXTS } from '../profileTexts';
 
@@ -39,8 +37,7 @@ export function ResetPasswordForm({ onChanged, onCancel }: ResetPasswordFormProp
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordChange>({
-    resolver: zodResolver(ChangePasswordRequest),
+  } = useZodForm(ChangePasswordRequest, {
     defaultValues: { old_password: '', password: '', password_confirmation: '' },
   });
 

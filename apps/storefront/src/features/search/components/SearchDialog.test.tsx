@@ -1,9 +1,9 @@
 import type { SearchKeyWordAnswer } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../../test/fakeApi';
-import { categoryList, jhablaDetail } from '../../../../test/fixtures';
-import { renderRoute } from '../../../../test/renderRoute';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList, jhablaDetail } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 const jhablaMatches: SearchKeyWordAnswer = {
   success: true,

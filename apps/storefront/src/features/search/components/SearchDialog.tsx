@@ -2,10 +2,11 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '#storefront/lib/api.ts';
 import { useSearchKeyWord } from '../api/useSearchKeyWord';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import '../search.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** The pause after the last keystroke before the shop is asked (product.md §9: about 250 ms). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -69,12 +70,12 @@ function SearchPanel({ inputRef, onDone }: SearchPanelProps) {
   const products: SearchOption[] = (term === '' ? [] : (search.data?.product ?? [])).map((product) => ({
     id: `${ids}-product-${product.product_id}`,
     label: product.product_name,
-    to: `/product-detail/${product.product_id}`,
+    to: paths.product(product.product_id),
   }));
   const categories: SearchOption[] = (term === '' ? [] : (search.data?.category ?? [])).map((category) => ({
     id: `${ids}-category-${category.category_id}`,
     label: category.category_name,
-    to: `/category-page/${category.category_id}`,
+    to: paths.category(category.category_id),
   }));
   const options = [...products, ...categories];
   const activeIndex = options.findIndex((option) => option.id === activeId);

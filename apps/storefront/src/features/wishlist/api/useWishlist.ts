@@ -1,7 +1,6 @@
-import type { MessageAnswer, WishlistAnswer } from '@kapaas/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api';
-import { type Identity, identityKey, useIdentity } from '../../../lib/session';
+import { apiPost } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every wishlist query starts with this key. */
 export const WISHLIST_QUERY_KEY = ['wishlist'] as const;
@@ -11,7 +10,7 @@ export function wishlistQuery(identity: Identity) {
   return queryOptions({
     queryKey: [...WISHLIST_QUERY_KEY, identityKey(identity)],
     queryFn: ({ signal }) =>
-      apiPost<WishlistAnswer>('wishlist', identity.kind === 'user' ? { user_id: identity.userId } : {}, { signal }),
+      apiPost('wishlist', identity.kind === 'user' ? { user_id: identity.userId } : {}, { signal }),
     select: (answer) => answer.product,
     enabled: identity.kind === 'user',
     staleTime: 0,
@@ -34,7 +33,7 @@ export function useWishlistChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, productId, save }: WishlistChange) =>
-      apiPost<MessageAnswer>(save ? 'add_wishlist' : 'remove_wishlist', { user_id: userId, product_id: productId }),
+      apiPost(save ? 'add_wishlist' : 'remove_wishlist', { user_id: userId, product_id: productId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WISHLIST_QUERY_KEY }),
   });
 }

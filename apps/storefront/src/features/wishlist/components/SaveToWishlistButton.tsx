@@ -1,4 +1,4 @@
-import { HeartIcon } from '../../../components/icons';
+import { HeartIcon } from '#storefront/components/icons.tsx';
 import { useWishlistToggle } from '../hooks/useWishlistToggle';
 import '../wishlist.css';
 

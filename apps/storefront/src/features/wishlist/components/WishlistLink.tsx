@@ -1,8 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { HeartIcon } from '../../../components/icons';
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { useIdentity } from '../../../lib/session';
+import { HeartIcon } from '#storefront/components/icons.tsx';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { paths } from '#storefront/lib/paths.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 
 export const WISHLIST_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a guest to view your wishlist.';
 
@@ -13,10 +14,10 @@ export function WishlistLink() {
   // The spec's wishlist links carry the shopper's id (product.md §2 route table); the server reads the session anyway.
   const to =
     identity.kind === 'user'
-      ? `/wishlist?user_id=${identity.userId}`
+      ? `${paths.wishlist}?user_id=${identity.userId}`
       : identity.kind === 'guest'
-        ? `/wishlist?guest_id=${identity.guestId}`
-        : '/wishlist';
+        ? `${paths.wishlist}?guest_id=${identity.guestId}`
+        : paths.wishlist;
 
   const askForIdentity = (event: MouseEvent) => {
     if (identity.kind !== 'anonymous') return;

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { LoadingState } from '../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../components/feedback/QueryErrorAlert';
-import { SessionNotice } from '../../../components/feedback/SessionNotice';
-import { ProductCard } from '../../../components/product/ProductCard';
-import { useIdentity } from '../../../lib/session';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { SessionNotice } from '#storefront/components/feedback/SessionNotice.tsx';
+import { ProductCard } from '#storefront/components/product/ProductCard.tsx';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { useWishlist } from '../api/useWishlist';
 import { WISHLIST_TEXTS } from '../hooks/useWishlistToggle';
 import { WISHLIST_NEEDS_IDENTITY_MESSAGE } from './WishlistLink';
 import { WishlistRemoveButton } from './WishlistRemoveButton';
 import '../wishlist.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 export const WISHLIST_EMPTY_TEXT = 'Your Wishlist is Empty !';
 
@@ -29,7 +30,7 @@ export function WishlistView() {
     return (
       <div className="wishlist-empty">
         <p className="wishlist-empty__text">{WISHLIST_EMPTY_TEXT}</p>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.home} className="btn btn-primary">
           Continue Shopping
         </Link>
       </div>

@@ -1,6 +1,6 @@
-import { usePopup } from '../../../components/popups/PopupProvider';
-import { ApiError } from '../../../lib/api';
-import { useIdentity } from '../../../lib/session';
+import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
+import { ApiError } from '#storefront/lib/api.ts';
+import { useIdentity } from '#storefront/lib/session.ts';
 import { useWishlist, useWishlistChange } from '../api/useWishlist';
 
 /** The wishlist texts of product.md §5 and §8, exactly. */

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubApi } from '../../../../../test/fakeApi';
-import { categoryList, jhablaDetail, romper } from '../../../../../test/fixtures';
-import { renderRoute } from '../../../../../test/renderRoute';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList, jhablaDetail, romper } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 describe('Product detail page', () => {
   beforeEach(() => localStorage.clear());

@@ -1,11 +1,11 @@
 import type { ProductCard, ProductDetail, ProductSize } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { PageHeading } from '../../../../components/PageHeading';
-import { Price } from '../../../../components/product/Price';
-import { SafeHtml } from '../../../../components/SafeHtml';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { PageHeading } from '#storefront/components/PageHeading.tsx';
+import { Price } from '#storefront/components/product/Price.tsx';
+import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 import { useProductDetail } from '../../api/useProductDetail';
 import { usePurchaseChoice } from '../../hooks/usePurchaseChoice';
 import { CustomerFeedback } from './CustomerFeedback';
@@ -16,6 +16,7 @@ import { Rating } from './Rating';
 import { RelatedProducts } from './RelatedProducts';
 import { SizePicker } from './SizePicker';
 import './productDetail.css';
+import { paths } from '#storefront/lib/paths.ts';
 
 /** What the shopper has chosen, handed to the page's buying controls. */
 export interface PurchaseChoice {
@@ -70,7 +71,7 @@ function ProductSummary({
         </div>
         <div className="col-md-6">
           <p className="product-detail__category">
-            <Link to={`/category-page/${product.category_id}`}>{product.category_name}</Link>
+            <Link to={paths.category(product.category_id)}>{product.category_name}</Link>
           </p>
           <PageHeading className="product-detail__name">{product.name}</PageHeading>
           <Rating />
@@ -82,7 +83,7 @@ function ProductSummary({
           <div className="product-detail__actions">
             {renderWishlistButton?.(product)}
             {renderAddToCart?.({ product, size: choice.size, quantity: choice.quantity })}
-            <Link to="/" className="btn btn-link product-detail__continue">
+            <Link to={paths.home} className="btn btn-link product-detail__continue">
               Continue To Shopping
             </Link>
           </div>

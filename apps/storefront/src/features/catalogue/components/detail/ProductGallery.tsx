@@ -1,6 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../../components/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '#storefront/components/icons.tsx';
 
 /** The pictures are drawn 4:5; these sizes reserve the space before they load. */
 const IMAGE_WIDTH = 800;

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@kapaas/contract';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { SafeHtml } from '../../../../components/SafeHtml';
+import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 
 /** The tabs Product Detail / Description / Wash Care (product.md §2); the texts keep the line breaks they were written with. */
 export function ProductInfoTabs({ product }: { product: ProductDetail }) {

@@ -1,7 +1,7 @@
 import type { ProductCard as ProductCardData } from '@kapaas/contract';
 import { type ReactNode, useId } from 'react';
-import { Carousel } from '../../../../components/carousel/Carousel';
-import { ProductCard } from '../../../../components/product/ProductCard';
+import { Carousel } from '#storefront/components/carousel/Carousel.tsx';
+import { ProductCard } from '#storefront/components/product/ProductCard.tsx';
 
 interface RelatedProductsProps {
   products: readonly ProductCardData[];

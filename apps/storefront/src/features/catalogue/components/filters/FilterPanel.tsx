@@ -4,7 +4,7 @@ import Accordion from 'react-bootstrap/Accordion';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { errorMessage } from '../../../../lib/api';
+import { errorMessage } from '#storefront/lib/api.ts';
 import { useGenders } from '../../api/useGenders';
 import { usePatterns } from '../../api/usePatterns';
 import { useSizes } from '../../api/useSizes';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { ContentLink } from '../../../../components/ContentLink';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { formatRupees } from '../../../../lib/money';
+import { ContentLink } from '#storefront/components/ContentLink.tsx';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { formatRupees } from '#storefront/lib/money.ts';
 import { useAds } from '../../api/useAds';
 import { AD_STARTING_PRICE_RUPEES } from '../../constants';
 

@@ -1,10 +1,10 @@
 import type { Banner } from '@kapaas/contract';
 import { useId } from 'react';
-import { ContentLink } from '../../../../components/ContentLink';
-import { Carousel } from '../../../../components/carousel/Carousel';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { SafeHtml } from '../../../../components/SafeHtml';
+import { ContentLink } from '#storefront/components/ContentLink.tsx';
+import { Carousel } from '#storefront/components/carousel/Carousel.tsx';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 import { useBanners } from '../../api/useBanners';
 import { BANNER_AUTOPLAY_MS } from '../../constants';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 import { CategoryCard } from '../CategoryCard';
 
@@ -24,7 +25,7 @@ export function CategoryGrid() {
             {categories.data.map((category) => (
               <li className="col" key={category.category_id}>
                 <CategoryCard
-                  to={`/subcategory/${category.category_id}`}
+                  to={paths.subcategories(category.category_id)}
                   image={category.category_image}
                   name={category.category_name}
                 />

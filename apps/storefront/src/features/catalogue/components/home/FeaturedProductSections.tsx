@@ -1,9 +1,9 @@
 import type { FeaturedProductListAnswer } from '@kapaas/contract';
 import { type ReactNode, useId } from 'react';
-import { Carousel } from '../../../../components/carousel/Carousel';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { ProductCard } from '../../../../components/product/ProductCard';
+import { Carousel } from '#storefront/components/carousel/Carousel.tsx';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { ProductCard } from '#storefront/components/product/ProductCard.tsx';
 import { useFeaturedProducts } from '../../api/useFeaturedProducts';
 
 type FeaturedSection = FeaturedProductListAnswer['featured_products'][number];

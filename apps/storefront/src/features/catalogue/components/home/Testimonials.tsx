@@ -1,9 +1,9 @@
 import type { Testimonial } from '@kapaas/contract';
 import { useId } from 'react';
-import { Carousel } from '../../../../components/carousel/Carousel';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { SafeHtml } from '../../../../components/SafeHtml';
+import { Carousel } from '#storefront/components/carousel/Carousel.tsx';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 import { useTestimonials } from '../../api/useTestimonials';
 
 /** Parents' words about the shop, two at a time. */

@@ -1,9 +1,9 @@
 import type { GenderListAnswer, PatternListAnswer, ProductListAnswer, SizeListAnswer } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, type Mock } from 'vitest';
-import { type FakeAnswer, stubApi } from '../../../../../test/fakeApi';
-import { categoryList, jhabla, jhablaProducts, romper } from '../../../../../test/fixtures';
-import { renderRoute } from '../../../../../test/renderRoute';
+import { type FakeAnswer, stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList, jhabla, jhablaProducts, romper } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 const sizes: SizeListAnswer = {
   success: true,

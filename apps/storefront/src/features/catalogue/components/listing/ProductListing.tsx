@@ -2,10 +2,10 @@ import type { Category, ProductCard as ProductCardData } from '@kapaas/contract'
 import { type ReactNode, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { PageHeading } from '../../../../components/PageHeading';
-import { ProductCard } from '../../../../components/product/ProductCard';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { PageHeading } from '#storefront/components/PageHeading.tsx';
+import { ProductCard } from '#storefront/components/product/ProductCard.tsx';
 import { useCategories } from '../../api/useCategories';
 import { FilterPanel } from '../filters/FilterPanel';
 import { countActiveFilters } from '../filters/listingChoices';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../../../test/fakeApi';
-import { categoryList, jhablaSubcategories } from '../../../../../test/fixtures';
-import { renderRoute } from '../../../../../test/renderRoute';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList, jhablaSubcategories } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 describe('Subcategory list page', () => {
   it('shows the category name and links each subcategory to its products', async () => {

@@ -1,6 +1,7 @@
-import { LoadingState } from '../../../../components/feedback/LoadingState';
-import { QueryErrorAlert } from '../../../../components/feedback/QueryErrorAlert';
-import { PageHeading } from '../../../../components/PageHeading';
+import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { PageHeading } from '#storefront/components/PageHeading.tsx';
+import { paths } from '#storefront/lib/paths.ts';
 import { useSubcategories } from '../../api/useSubcategories';
 import { CategoryCard } from '../CategoryCard';
 
@@ -31,7 +32,7 @@ export function SubcategoryList({ categoryId }: SubcategoryListProps) {
           {list.map((subcategory) => (
             <li className="col" key={subcategory.subcategory_id}>
               <CategoryCard
-                to={`/subcategory-detail/${subcategory.subcategory_id}`}
+                to={paths.subcategory(subcategory.subcategory_id)}
                 image={subcategory.subcategory_image}
                 name={subcategory.subcategory_name}
               />

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
 interface CategoryMenuProps {
@@ -15,18 +16,14 @@ export function CategoryMenu({ onNavigate }: CategoryMenuProps) {
     <ul className="category-menu">
       {categories.data.map((category) => (
         <li key={category.category_id}>
-          <NavLink
-            className="category-menu__category"
-            to={`/category-page/${category.category_id}`}
-            onClick={onNavigate}
-          >
+          <NavLink className="category-menu__category" to={paths.category(category.category_id)} onClick={onNavigate}>
             {category.category_name}
           </NavLink>
           {category.subcategory.length > 0 && (
             <ul className="category-menu__subcategories">
               {category.subcategory.map((subcategory) => (
                 <li key={subcategory.subcategory_id}>
-                  <NavLink to={`/subcategory-detail/${subcategory.subcategory_id}`} onClick={onNavigate}>
+                  <NavLink to={paths.subcategory(subcategory.subcategory_id)} onClick={onNavigate}>
                     {subcategory.subcategory_name}
                   </NavLink>
                 </li>

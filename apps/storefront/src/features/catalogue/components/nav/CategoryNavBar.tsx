@@ -2,6 +2,7 @@ import type { Category } from '@kapaas/contract';
 import { useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link, NavLink } from 'react-router';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
 /** The desktop header's row of categories; each opens a menu of its subcategories on hover or with its arrow. */
@@ -35,7 +36,7 @@ function CategoryNavItem({ category }: { category: Category }) {
     closeTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
   };
   const categoryLink = (
-    <NavLink className="category-nav__link" to={`/category-page/${category.category_id}`}>
+    <NavLink className="category-nav__link" to={paths.category(category.category_id)}>
       {category.category_name}
     </NavLink>
   );
@@ -63,7 +64,7 @@ function CategoryNavItem({ category }: { category: Category }) {
           <Dropdown.Item
             as={Link}
             key={subcategory.subcategory_id}
-            to={`/subcategory-detail/${subcategory.subcategory_id}`}
+            to={paths.subcategory(subcategory.subcategory_id)}
             onClick={() => setOpen(false)}
           >
             {subcategory.subcategory_name}

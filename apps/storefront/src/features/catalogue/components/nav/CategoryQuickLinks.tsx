@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
 /** The footer's quick links are the seventh to ninth categories of the list (product.md §2). */
@@ -13,7 +14,7 @@ export function CategoryQuickLinks() {
     <ul className="footer-links">
       {categories.data.slice(...QUICK_LINK_RANGE).map((category) => (
         <li key={category.category_id}>
-          <Link to={`/category-page/${category.category_id}`}>{category.category_name}</Link>
+          <Link to={paths.category(category.category_id)}>{category.category_name}</Link>
         </li>
       ))}
     </ul>

@@ -1,0 +1,19 @@
+/**
+ * The console's addresses that several screens link to (under the router's /admin basename). A parameterised
+ * path is a function; the route table calls it with the `:param` pattern, so a route and its links cannot drift.
+ * A resource screen's list address stays in its screen definition, the one place it is named.
+ */
+export const paths = {
+  dashboard: '/',
+  login: '/login',
+  orders: '/orders',
+  order: (orderId: number | string) => `/orders/${orderId}`,
+  products: '/products',
+  newProduct: '/products/new',
+  product: (productId: number | string) => `/products/${productId}`,
+  messages: '/messages',
+  message: (messageId: number | string) => `/messages/${messageId}`,
+  customer: (customerId: number | string) => `/customers/${customerId}`,
+  settings: '/settings',
+  account: '/account',
+} as const;

@@ -1,0 +1,34 @@
+/**
+ * Every address of the shop (product.md §2), for the route table and for links alike. The spelling is the
+ * original shop's (/Coupouns, /shoping-cart) because links to these addresses exist outside the shop; the
+ * router matches them ignoring case. A parameterised path is a function; the route table calls it with the
+ * `:param` pattern, so the route and its links cannot drift apart.
+ */
+export const paths = {
+  home: '/',
+  login: '/Login-Page',
+  register: '/Register-Page',
+  profile: '/myprofile',
+  profileAddressEdit: (addressId: number | string) => `/Myprofileedit/${addressId}`,
+  profileUpdate: '/Profileupdate',
+  wishlist: '/wishlist',
+  coupons: '/Coupouns',
+  cart: '/shoping-cart',
+  billingAddress: '/Billing-Address',
+  billingAddressForm: '/Billing-Address-Form',
+  billingAddressEdit: (addressId: number | string) => `/Billingedit/${addressId}`,
+  orderSuccess: '/Order-success',
+  orders: '/Orders',
+  orderDetail: (orderId: number | string) => `/order-detail/${orderId}`,
+  subcategories: (categoryId: number | string) => `/subcategory/${categoryId}`,
+  category: (categoryId: number | string) => `/category-page/${categoryId}`,
+  subcategory: (subcategoryId: number | string) => `/subcategory-detail/${subcategoryId}`,
+  product: (productId: number | string) => `/product-detail/${productId}`,
+  shippingReturns: '/shipping-returns',
+  privacyPolicy: '/privacy-policy',
+  shippingPolicy: '/shipping-policy',
+  termsConditions: '/terms-conditions',
+  refundPolicy: '/refund-policy',
+  contact: '/contact',
+  about: '/about',
+} as const;

@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import {
+  AddAddressAnswer,
+  AddAddressRequest,
+  AddressActiveRequest,
+  AddressListAnswer,
+  AddressListRequest,
+  CityListAnswer,
+  CityListRequest,
+  DeleteAddressRequest,
+  EditAddressAnswer,
+  EditAddressRequest,
+  StateListAnswer,
+  StateListRequest,
+  UpdateAddressRequest,
+} from './addresses';
+import { AddCartRequest, CartListAnswer, CartListRequest, CartQuantityUpdateRequest, RemoveCartRequest } from './cart';
+import {
+  AdsListAnswer,
+  AdsListRequest,
+  BannerListAnswer,
+  BannerListRequest,
+  CategoryListAnswer,
+  CategoryListRequest,
+  CategoryProductListAnswer,
+  CategoryProductListRequest,
+  FeaturedProductListAnswer,
+  FeaturedProductListRequest,
+  GenderListAnswer,
+  GenderListRequest,
+  PatternListAnswer,
+  PatternListRequest,
+  ProductDetailAnswer,
+  ProductDetailRequest,
+  SizeListAnswer,
+  SizeListRequest,
+  SubcategoryListAnswer,
+  SubcategoryListRequest,
+  TestimonialListAnswer,
+  TestimonialListRequest,
+} from './catalogue';
+import { CouponDiscountAnswer, CouponDiscountRequest, CouponListAnswer, CouponListRequest } from './coupons';
+import {
+  ChangePasswordRequest,
+  EditProfileAnswer,
+  EditProfileRequest,
+  GuestAnswer,
+  GuestRequest,
+  LoginAnswer,
+  LoginRequest,
+  LogoutRequest,
+  MessageAnswer,
+  RegisterAnswer,
+  RegisterRequest,
+  UpdateProfileRequest,
+} from './identity';
+import { ContactRequest, NewsletterSubscribeRequest } from './messages';
+import {
+  MyOrdersAnswer,
+  MyOrdersRequest,
+  OrderDetailsAnswer,
+  OrderDetailsRequest,
+  OrderPlaceAnswer,
+  OrderPlaceRequest,
+} from './orders';
+import {
+  FilterRequest,
+  ProductListAnswer,
+  SearchKeyWordAnswer,
+  SearchKeyWordRequest,
+  SortFilterRequest,
+} from './search';
+import { AddWishlistRequest, RemoveWishlistRequest, WishlistAnswer, WishlistRequest } from './wishlist';
+
+/**
+ * Every call of the customer API (product.md §7) by its endpoint name under /api: the body schema the route
+ * validates and the schema of its success answer, the same schemas the API's routes register (ADR 023).
+ */
+export const customerEndpoints = {
+  featured_product_list: { request: FeaturedProductListRequest, answer: FeaturedProductListAnswer },
+  ads_list: { request: AdsListRequest, answer: AdsListAnswer },
+  category_list: { request: CategoryListRequest, answer: CategoryListAnswer },
+  banner_list: { request: BannerListRequest, answer: BannerListAnswer },
+  testimonial_list: { request: TestimonialListRequest, answer: TestimonialListAnswer },
+  size: { request: SizeListRequest, answer: SizeListAnswer },
+  pattern: { request: PatternListRequest, answer: PatternListAnswer },
+  gender_list: { request: GenderListRequest, answer: GenderListAnswer },
+  subcategory_list: { request: SubcategoryListRequest, answer: SubcategoryListAnswer },
+  category_product_list: { request: CategoryProductListRequest, answer: CategoryProductListAnswer },
+  product_detail: { request: ProductDetailRequest, answer: ProductDetailAnswer },
+  search_key_word: { request: SearchKeyWordRequest, answer: SearchKeyWordAnswer },
+  sort_filter: { request: SortFilterRequest, answer: ProductListAnswer },
+  filter: { request: FilterRequest, answer: ProductListAnswer },
+  register: { request: RegisterRequest, answer: RegisterAnswer },
+  login: { request: LoginRequest, answer: LoginAnswer },
+  get_guest_id: { request: GuestRequest, answer: GuestAnswer },
+  logout: { request: LogoutRequest, answer: MessageAnswer },
+  edit_profile: { request: EditProfileRequest, answer: EditProfileAnswer },
+  update_profile: { request: UpdateProfileRequest, answer: MessageAnswer },
+  change_password: { request: ChangePasswordRequest, answer: MessageAnswer },
+  state_list: { request: StateListRequest, answer: StateListAnswer },
+  city_list: { request: CityListRequest, answer: CityListAnswer },
+  address_list: { request: AddressListRequest, answer: AddressListAnswer },
+  add_address: { request: AddAddressRequest, answer: AddAddressAnswer },
+  edit_address: { request: EditAddressRequest, answer: EditAddressAnswer },
+  update_address: { request: UpdateAddressRequest, answer: MessageAnswer },
+  delete_address: { request: DeleteAddressRequest, answer: MessageAnswer },
+  address_active: { request: AddressActiveRequest, answer: MessageAnswer },
+  cart_list: { request: CartListRequest, answer: CartListAnswer },
+  add_cart: { request: AddCartRequest, answer: MessageAnswer },
+  cart_quantity_update: { request: CartQuantityUpdateRequest, answer: MessageAnswer },
+  remove_cart: { request: RemoveCartRequest, answer: MessageAnswer },
+  Coupon_list: { request: CouponListRequest, answer: CouponListAnswer },
+  Coupon_discount_details: { request: CouponDiscountRequest, answer: CouponDiscountAnswer },
+  order_place: { request: OrderPlaceRequest, answer: OrderPlaceAnswer },
+  my_orders: { request: MyOrdersRequest, answer: MyOrdersAnswer },
+  order_details: { request: OrderDetailsRequest, answer: OrderDetailsAnswer },
+  wishlist: { request: WishlistRequest, answer: WishlistAnswer },
+  add_wishlist: { request: AddWishlistRequest, answer: MessageAnswer },
+  remove_wishlist: { request: RemoveWishlistRequest, answer: MessageAnswer },
+  contact: { request: ContactRequest, answer: MessageAnswer },
+  newsletter_subscribe: { request: NewsletterSubscribeRequest, answer: MessageAnswer },
+} as const;
+
+/** The name of a customer API call, as it stands in the URL (/api/cart_list). */
+export type CustomerEndpoint = keyof typeof customerEndpoints;
+
+/** What a client sends to `E`: the request schema's input (ids may still be strings). */
+export type EndpointRequest<E extends CustomerEndpoint> = z.input<(typeof customerEndpoints)[E]['request']>;
+
+/** What `E` answers on success. */
+export type EndpointAnswer<E extends CustomerEndpoint> = z.output<(typeof customerEndpoints)[E]['answer']>;
