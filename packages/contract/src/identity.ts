@@ -48,10 +48,14 @@ export const LoginRequest = z.strictObject({
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
+/** Why the item brought along to a login or guest start could not go into the cart; absent when it went in. */
+const CartMessage = { cart_message: z.string().optional() };
+
 export const LoginAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
   user: SessionUser,
+  ...CartMessage,
 });
 export type LoginAnswer = z.infer<typeof LoginAnswer>;
 
@@ -59,7 +63,12 @@ export const GuestRequest = z.strictObject({
   guest_id: Id.optional(),
   ...PendingCartItem,
 });
-export const GuestAnswer = z.object({ success: z.literal(true), message: z.string(), guest_id: z.number().int() });
+export const GuestAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  guest_id: z.number().int(),
+  ...CartMessage,
+});
 export type GuestAnswer = z.infer<typeof GuestAnswer>;
 
 export const LogoutRequest = z.strictObject({});

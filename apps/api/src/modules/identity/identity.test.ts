@@ -261,3 +261,16 @@ describe('housekeeping', () => {
     expect((await live.post('edit_profile')).statusCode).toBe(200);
   });
 });
+
+describe('an item brought along that cannot go into the cart', () => {
+  it('says why beside a successful login and guest start (cart_message)', async () => {
+    await shop.post('register', person('70'));
+    const missing = { product_id: 999_999, size: 1, quantity: 1 };
+    const login = await shop.post('login', { user_name: 'meera70@example.in', password: 'mulmul-soft-1', ...missing });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().cart_message).toEqual(expect.any(String));
+    const guest = await shop.post('get_guest_id', missing);
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json().cart_message).toEqual(expect.any(String));
+  });
+});

@@ -159,7 +159,7 @@ function LoginOrGuestContent({ popup, titleId, messageId, onClose, onShow }: Log
     const guestId = storedGuestId();
     try {
       // The answer may carry why the item brought along could not go into the cart.
-      const answer: GuestAnswer & { cart_message?: string } = await apiPost('get_guest_id', {
+      const answer: GuestAnswer = await apiPost('get_guest_id', {
         ...(guestId !== null ? { guest_id: guestId } : {}),
         ...item,
       });

@@ -4,8 +4,8 @@ import { apiPost } from '#storefront/lib/api.ts';
 import { rememberGuest, storedGuestId } from '#storefront/lib/session.ts';
 import type { PendingItem } from '../pendingItem';
 
-/** The guest answer; `cart_message` says why the item brought along could not go into the cart. */
-export type GuestResult = GuestAnswer & { cart_message?: string };
+/** The guest answer; its `cart_message` says why the item brought along could not go into the cart. */
+export type GuestResult = GuestAnswer;
 
 /** get_guest_id (product.md §4): reuses the stored guest id, else starts a new guest, and remembers it. */
 export function useContinueAsGuest() {

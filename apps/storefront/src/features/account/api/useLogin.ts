@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
 import { rememberUser } from '#storefront/lib/session.ts';
 
-/** The login answer; `cart_message` says why the item brought along could not go into the cart. */
-export type LoginResult = LoginAnswer & { cart_message?: string };
+/** The login answer; its `cart_message` says why the item brought along could not go into the cart. */
+export type LoginResult = LoginAnswer;
 
 /** login: starts the session cookie (the server merges a guest cart into the user's) and remembers the name. */
 export function useLogin() {
