@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lte, orders } from '@kapaas/db';
-import { changeStatus } from '../orders/lifecycle';
-import { orderStockLines, release } from '../orders/stock';
+import { orderStockLines, release } from '../inventory';
+import { changeStatus } from '../orders';
 import { type CheckoutDeps, settlePayment } from './settlement';
 
 /** How many due orders one sweep looks at; the next sweep takes the rest. */

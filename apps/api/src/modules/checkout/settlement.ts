@@ -1,25 +1,12 @@
-import {
-  and,
-  cartItems,
-  carts,
-  count,
-  couponRedemptions,
-  coupons,
-  type Database,
-  eq,
-  inArray,
-  orders,
-  payments,
-  type Queryable,
-  sql,
-} from '@kapaas/db';
+import { and, type Database, eq, inArray, orders, payments, type Queryable, sql } from '@kapaas/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { ownerOfRow } from '../../lib/owner';
 import type { ShopMetrics } from '../../plugins/metrics';
-import { formatRupees } from '../coupons/coupon-rules';
-import { changeStatus, PAID_STATUSES, recordEvent } from '../orders/lifecycle';
-import { orderStockLines, release, sellReserved, sellUnreserved } from '../orders/stock';
-import { ProviderError, type RazorpayPayment } from '../razorpay/razorpay.client';
-import type { Payments } from '../razorpay/razorpay.plugin';
+import { removePaidLines } from '../cart';
+import { formatRupees, redeemCoupon } from '../coupons';
+import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
+import { changeStatus, PAID_STATUSES, recordEvent } from '../orders';
+import { type Payments, ProviderError, type RazorpayPayment } from '../razorpay';
 
 /** What the payment code needs from the app. */
 export interface CheckoutDeps {
@@ -62,62 +49,15 @@ async function lockOrderByProviderId(tx: Queryable, providerOrderId: string): Pr
   return row;
 }
 
-/**
- * Counts one use of the order's coupon, only within its total and per-shopper limits. The UPDATE
- * takes the coupon's row lock, so concurrent settlements count one after another.
- */
-async function redeemCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
+/** Counts one use of the order's coupon through the coupons module, which owns its limits. */
+async function redeemOrderCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
   if (order.couponId === null) return null;
-  const [counted] = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, order.couponId),
-        sql`(${coupons.usageLimit} IS NULL OR ${coupons.usedCount} < ${coupons.usageLimit})`,
-      ),
-    )
-    .returning({ perCustomerLimit: coupons.perCustomerLimit });
-  if (!counted) return 'its coupon had been fully redeemed meanwhile';
-  if (counted.perCustomerLimit !== null) {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(
-        and(
-          eq(couponRedemptions.couponId, order.couponId),
-          order.userId !== null
-            ? eq(couponRedemptions.userId, order.userId)
-            : eq(couponRedemptions.guestId, order.guestId as number),
-        ),
-      );
-    if ((row?.n ?? 0) >= counted.perCustomerLimit) return 'the shopper had already used its coupon as often as allowed';
-  }
-  await tx.insert(couponRedemptions).values({
+  return redeemCoupon(tx, {
     couponId: order.couponId,
     orderId: order.id,
-    userId: order.userId,
-    guestId: order.guestId,
+    owner: ownerOfRow(order),
     discountPaise: order.discountPaise,
   });
-  return null;
-}
-
-/** Takes the paid lines out of the shopper's cart (any quantity of the same product and size). */
-async function removePaidLinesFromCart(tx: Queryable, order: OrderRow): Promise<void> {
-  const [cart] = await tx
-    .select({ id: carts.id })
-    .from(carts)
-    .where(order.userId !== null ? eq(carts.userId, order.userId) : eq(carts.guestId, order.guestId as number));
-  if (!cart) return;
-  const lines = await orderStockLines(tx, order.id);
-  for (const line of lines) {
-    await tx
-      .delete(cartItems)
-      .where(
-        and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId), eq(cartItems.sizeId, line.sizeId)),
-      );
-  }
 }
 
 /** Why an order in this state cannot take a payment, or null when it can. */
@@ -219,7 +159,7 @@ export async function settlePayment(
           // Selling held pieces leaves what shoppers can buy unchanged; a late sale takes free ones.
           let lateSale: number[] = [];
           await tx.transaction(async (sp) => {
-            const couponProblem = await redeemCoupon(sp, order);
+            const couponProblem = await redeemOrderCoupon(sp, order);
             if (couponProblem) throw new CannotSettle(couponProblem);
             const lines = await orderStockLines(sp, order.id);
             if (order.status === 'pending_payment') {
@@ -245,7 +185,7 @@ export async function settlePayment(
             );
             if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
             await recordCaptured(sp, order.id, payment, null);
-            await removePaidLinesFromCart(sp, order);
+            await removePaidLines(sp, ownerOfRow(order), await orderStockLines(sp, order.id));
           });
           return { kind: 'sold', orderId: order.id, late: lateSale };
         } catch (error) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { paymentEvents, sql } from '@kapaas/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RazorpayPayment, verifyWebhookSignature } from '../razorpay/razorpay.client';
+import { RazorpayPayment, verifyWebhookSignature } from '../razorpay';
 import { type CheckoutDeps, recordFailedPayment, recordRefund, settlePayment } from './settlement';
 
 /** The part of a Razorpay webhook body the shop reads; everything else is kept as received. */

@@ -5,7 +5,7 @@ import { LoginThrottle } from '../../lib/login-throttle';
 import { NO_SESSION_MESSAGE, resolveOwner } from '../../lib/owner';
 import { hashPassword, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { addToCart, mergeGuestCart } from '../cart/cart.service';
+import { addToCart, mergeGuestCart } from '../cart';
 import {
   endOtherSessions,
   findUser,

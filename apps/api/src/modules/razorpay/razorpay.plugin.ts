@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import {
+  createWebhookDeliverer,
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_PREFIX,
   SANDBOX_WEBHOOK_SECRET,
-} from '../sandbox/sandbox.constants';
-import { sandboxRoutes } from '../sandbox/sandbox.routes';
-import { createWebhookDeliverer } from '../sandbox/sandbox.webhooks';
+  sandboxRoutes,
+} from '../sandbox';
 import { createRazorpayClient, type FetchLike, type RazorpayClient } from './razorpay.client';
 
 export const RAZORPAY_API_BASE = 'https://api.razorpay.com';

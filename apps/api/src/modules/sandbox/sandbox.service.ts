@@ -1,10 +1,15 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { MAX_INT4 } from '@kapaas/contract';
 import type { Database, Transaction } from '@kapaas/db';
 import { z } from 'zod';
-import { hmacHex, type RazorpayErrorBody } from '../razorpay/razorpay.client';
+import type { RazorpayErrorBody } from '../razorpay';
 import { cardOutcome, SANDBOX_ACCOUNT_ID } from './sandbox.constants';
 import * as repo from './sandbox.repository';
+
+/** Signs as Razorpay does (HMAC-SHA256, hex); the emulator's own, so the client's check is tested against it. */
+function hmacHex(message: string, secret: string): string {
+  return createHmac('sha256', secret).update(message).digest('hex');
+}
 
 /*
  * The rules of the emulated Razorpay: orders (unique receipts), card payments captured at once
