@@ -2,6 +2,8 @@
 // Enforces the import direction of the storefront and the admin console (ADR 002): shared -> features -> app.
 // src/components and src/lib never import a feature or the app; a feature never imports
 // another feature; and nothing outside apps/api imports server code.
+// In the API (ADR 021) a module's non-test file imports another module only through its index.ts,
+// and no module imports src/dev.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -37,6 +39,54 @@ for (const src of apps) {
       const to = layerOf(src, target);
       const allowed = from === to || to === 'shared' || (from === 'app' && to.startsWith('feature:'));
       if (!allowed) problems.push(`${relative(root, file)} imports ${specifier} (${from} -> ${to})`);
+    }
+  }
+}
+
+const api = join(root, 'apps/api/src');
+const modules = join(api, 'modules');
+
+/** The module a file of apps/api/src/modules belongs to, or undefined outside the modules. */
+function moduleOf(file) {
+  const parts = relative(modules, file).split(sep);
+  return parts[0] === '..' || parts.length < 2 ? undefined : parts[0];
+}
+
+/** Tests and fixtures may reach into a module; everything else uses its index. */
+const reachesFreely = (file) => /\.(test|pg\.test|fixtures)\.tsx?$/.test(file);
+
+/** Whether an import of `target` (resolved, without extension) names a module's index. */
+function isIndex(target) {
+  const parts = relative(modules, target).split(sep);
+  return parts.length === 1 || (parts.length === 2 && parts[1] === 'index');
+}
+
+for (const file of sourceFiles(modules)) {
+  if (reachesFreely(file)) continue;
+  const from = moduleOf(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    const where = `${relative(root, file)} imports ${specifier}`;
+    if (target === join(api, 'dev') || target.startsWith(join(api, 'dev') + sep)) {
+      problems.push(`${where} (src/dev is off-limits to modules)`);
+      continue;
+    }
+    if (!target.startsWith(modules + sep)) continue;
+    const to = relative(modules, target).split(sep)[0];
+    if (to === from) continue;
+    if (!isIndex(target)) problems.push(`${where} (module ${from} reaches into ${to}: use ../${to})`);
+  }
+}
+
+for (const file of [join(api, 'app.ts')]) {
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    if (target.startsWith(modules + sep) && !isIndex(target)) {
+      problems.push(`${relative(root, file)} imports ${specifier} (app.ts uses a module's index only)`);
     }
   }
 }
