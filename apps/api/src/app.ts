@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, proxyTrust } from './config';
+import type { ServiceDeps } from './lib/deps';
 import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
@@ -27,6 +28,13 @@ import { metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies routes hand to services (ADR 021). */
+    deps: ServiceDeps;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -107,7 +115,19 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     mediaDir: options.mediaDir,
   });
   await app.register(paymentsPlugin, { config: options.config });
+  app.decorate('deps', serviceDeps(app));
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
+}
+
+/** What the services get (ADR 021), built once per app from its plugins. */
+function serviceDeps(app: FastifyInstance): ServiceDeps {
+  return {
+    db: app.database.db,
+    payments: app.payments,
+    catalogue: app.catalogue,
+    log: app.log,
+    metrics: app.metrics,
+  };
 }
 
 /** The refusal of a POST without a content type. */

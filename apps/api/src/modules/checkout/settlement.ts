@@ -1,22 +1,14 @@
-import { and, type Database, eq, inArray, orders, payments, type Queryable, sql } from '@kapaas/db';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, orders, payments, type Queryable, sql } from '@kapaas/db';
+import type { ServiceDeps } from '../../lib/deps';
 import { ownerOfRow } from '../../lib/owner';
-import type { ShopMetrics } from '../../plugins/metrics';
 import { removePaidLines } from '../cart';
 import { formatRupees, redeemCoupon } from '../coupons';
 import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
 import { changeStatus, PAID_STATUSES, recordEvent } from '../orders';
-import { type Payments, ProviderError, type RazorpayPayment } from '../razorpay';
+import { ProviderError, type RazorpayPayment } from '../razorpay';
 
-/** What the payment code needs from the app. */
-export interface CheckoutDeps {
-  db: Database;
-  payments: Payments;
-  catalogue: { stockChanged(productIds: Iterable<number>): Promise<void> };
-  log: FastifyBaseLogger;
-  /** Counts orders placed and paid and payments failed; absent in tests that do not count. */
-  metrics?: Pick<ShopMetrics, 'orderPlaced' | 'orderPaid' | 'paymentFailed'>;
-}
+/** What the payment code needs from the app (ADR 021). */
+export type CheckoutDeps = Pick<ServiceDeps, 'db' | 'payments' | 'catalogue' | 'log' | 'metrics'>;
 
 /** Where a payment came from, for the order's history and the logs. */
 export type PaymentSource = 'checkout' | 'webhook' | 'expiry check';
