@@ -79,3 +79,32 @@ export async function redeemCoupon(tx: Queryable, redemption: Redemption): Promi
   });
   return null;
 }
+
+/** A coupon's terms as the admin writes them. */
+export type CouponTermsColumns = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Adds a coupon (the admin's coupon editor); answers its id. */
+export async function insertCoupon(tx: Queryable, values: CouponTermsColumns): Promise<number> {
+  const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
+  if (!row) throw new Error('coupon insert returned nothing');
+  return row.id;
+}
+
+/** Changes a coupon's terms; fields left undefined keep their values. */
+export async function changeCoupon(tx: Queryable, id: number, changes: Partial<CouponTermsColumns>): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(coupons.id, id));
+}
+
+/** Deletes a coupon, or, when paid orders redeemed it, keeps it for their records and deactivates it. */
+export async function removeCoupon(tx: Queryable, id: number): Promise<'deleted' | 'archived'> {
+  const [used] = await tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id));
+  if ((used?.n ?? 0) > 0) {
+    await changeCoupon(tx, id, { active: false });
+    return 'archived';
+  }
+  await tx.delete(coupons).where(eq(coupons.id, id));
+  return 'deleted';
+}
