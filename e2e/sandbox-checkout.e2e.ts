@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from '../apps/api/src/dev/razorpay-sandbox/sandbox.constants';
 import { createRazorpayClient, verifyPaymentSignature } from '../apps/api/src/modules/razorpay/razorpay.client';
-import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from '../apps/api/src/modules/sandbox/sandbox.constants';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
 

@@ -4,7 +4,7 @@ import { openShopper, type Shopper } from './support/browser';
 import { snap } from './support/evidence';
 
 /*
- * Issue 6, journeys 3 and 5: a guest's cart merges into the account at login, and two shoppers in
+ * Journeys of product.md §6 and §11: a guest's cart merges into the account at login, and two shoppers in
  * two browser contexts never see each other's cart, addresses or orders.
  */
 

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixtures } from '../src/modules/admin/admin.fixtures';
 import {
   DECLINED_CARDS,
   PAYING_CARDS,
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,
   SANDBOX_PREFIX,
-} from '../src/modules/sandbox/sandbox.constants';
+} from '../src/dev/razorpay-sandbox/sandbox.constants';
+import { adminFixtures } from '../src/modules/admin/admin.fixtures';
 import { SESSION_COOKIE } from '../src/plugins/sessions';
 import { type RegisteredShopper, startTestShop, type TestShop } from './shop';
 

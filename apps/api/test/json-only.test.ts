@@ -3,7 +3,7 @@ import { adminFixtures } from '../src/modules/admin/admin.fixtures';
 import { startTestShop, type TestShop } from './shop';
 
 /**
- * Every POST carries `content-type: application/json` (issue 11 item 12): a bodiless POST, which a
+ * Every POST carries `content-type: application/json` (ADR 019): a bodiless POST, which a
  * same-site `navigator.sendBeacon('/api/logout')` sends, must not be taken as `{}`.
  */
 let shop: TestShop;

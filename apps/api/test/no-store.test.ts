@@ -3,7 +3,7 @@ import { adminFixtures } from '../src/modules/admin/admin.fixtures';
 import { startTestShop, type TestShop } from './shop';
 
 /**
- * Answers that carry personal data are never stored by a browser or a proxy (issue 11 item 16):
+ * Answers that carry personal data are never stored by a browser or a proxy (ADR 019):
  * every customer and admin call, CSV exports included, answers `Cache-Control: no-store`, whether
  * it succeeds or fails. The public catalogue and search calls, the same for everyone, keep what
  * they sent before (no Cache-Control).

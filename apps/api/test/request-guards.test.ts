@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PREFIX } from '../src/dev/razorpay-sandbox/sandbox.constants';
 import { type AdminClient, adminFixtures } from '../src/modules/admin/admin.fixtures';
-import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PREFIX } from '../src/modules/sandbox/sandbox.constants';
 import { startTestShop, type TestShop } from './shop';
 
 /**

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { admin } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from '../src/dev/razorpay-sandbox/sandbox.constants';
 import { hmacHex } from '../src/modules/razorpay/razorpay.client';
-import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET } from '../src/modules/sandbox/sandbox.constants';
 
 /**
  * `npm run stack` (scripts/stack.mjs, ADR 018) with two shop processes behind Caddy on its own

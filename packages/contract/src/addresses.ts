@@ -61,7 +61,7 @@ const keptWhenBlank = <T extends z.ZodType>(schema: T) =>
 export const StateOption = z.object({ state_id: z.number().int(), state_name: z.string() });
 export type StateOption = z.infer<typeof StateOption>;
 export const StateListRequest = EmptyBody;
-/** The states and union territories, by name. `product` is the spec's name for the list. */
+/** The states and union territories, by name. `product` is the frozen name for the list (docs/customer-api.md). */
 export const StateListAnswer = z.object({ success: z.literal(true), product: z.array(StateOption) });
 export type StateListAnswer = z.infer<typeof StateListAnswer>;
 
@@ -69,7 +69,7 @@ export const CityOption = z.object({ city_id: z.number().int(), city_name: z.str
 export type CityOption = z.infer<typeof CityOption>;
 export const CityListRequest = z.strictObject({ state_id: chosenId('Please choose a state.') });
 export type CityListRequest = z.input<typeof CityListRequest>;
-/** A state's cities, by name. `product` is the spec's name for the list. */
+/** A state's cities, by name. `product` is the frozen name for the list (docs/customer-api.md). */
 export const CityListAnswer = z.object({ success: z.literal(true), product: z.array(CityOption) });
 export type CityListAnswer = z.infer<typeof CityListAnswer>;
 
@@ -103,7 +103,7 @@ export type AddressListAnswer = z.infer<typeof AddressListAnswer>;
 
 export const AddAddressRequest = z.strictObject({ ...Owner, ...AddressFields });
 export type AddAddressRequest = z.input<typeof AddAddressRequest>;
-/** The new address's id rides along with the spec's message. */
+/** The new address's id rides along with the documented message. */
 export const AddAddressAnswer = MessageAnswer.extend({ address_id: z.number().int() });
 export type AddAddressAnswer = z.infer<typeof AddAddressAnswer>;
 

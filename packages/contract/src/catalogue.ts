@@ -94,7 +94,7 @@ export type PatternListAnswer = z.infer<typeof PatternListAnswer>;
 export const Gender = z.object({ gender_id: z.number().int(), gender_name: z.string() });
 export type Gender = z.infer<typeof Gender>;
 export const GenderListRequest = EmptyBody;
-/** The spec's quirk: the gender list is answered under the key `state`. */
+/** A frozen quirk (docs/customer-api.md): the gender list is answered under the key `state`. */
 export const GenderListAnswer = z.object({ success: z.literal(true), state: z.array(Gender) });
 export type GenderListAnswer = z.infer<typeof GenderListAnswer>;
 

@@ -19,7 +19,7 @@ export const Id = z.union([
 /** Rupees as a JSON number (1299, 1299.5); the server keeps paise and converts at the edge. */
 export const Rupees = z.number();
 
-/** The body of a call whose spec says it sends "nothing". */
+/** The body of a call which product.md §7 says sends "nothing". */
 export const EmptyBody = z.strictObject({});
 
 /** The failure answer of every call (product.md §10). */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 const ANY_CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 
-/** A field the shopper must fill in: the spec's "required" text when missing, empty or blank. */
+/** A field the shopper must fill in: the documented "required" text when missing, empty or blank. */
 function required(message: string) {
   return z
     .string({ error: (issue) => (issue.input == null ? message : 'Must be text') })

@@ -3,7 +3,21 @@ import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-cor
 import { timestamps } from './_columns';
 import { orders } from './orders';
 
-export const PAYMENT_STATUSES = ['captured', 'failed', 'refunded', 'partially_refunded'] as const;
+/**
+ * Where a payment stands (ADR 020, docs/payment-states.md): `failed` (an attempt that did not go
+ * through), `accepted` (captured and paid its order), `refund_pending` (captured but not accepted,
+ * its refund under way), `refund_failed` (not accepted, and the automatic refund failed: the owner
+ * refunds it), `partially_refunded` and `refunded` (money given back; `refunded_paise` says how much).
+ */
+export const PAYMENT_STATUSES = [
+  'failed',
+  'accepted',
+  'refund_pending',
+  'refund_failed',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A payment at the provider for one of our orders. */
 export const payments = pgTable(
@@ -20,13 +34,16 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     method: text('method'),
     refundedPaise: integer('refunded_paise').notNull().default(0),
-    /** Why the shop refunded or could not settle this payment, when it did. */
+    /** For people only: what happened to this payment, in words. Code never reads it. */
     note: text('note'),
+    /** Why the shop did not accept this captured payment (null when it paid its order). */
+    refusalReason: text('refusal_reason'),
     ...timestamps,
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountPaise} > 0`),
     check('payments_refund_within_amount', sql`${t.refundedPaise} >= 0 AND ${t.refundedPaise} <= ${t.amountPaise}`),
+    check('payments_status_known', sql.raw(`status IN (${PAYMENT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     index('payments_order_idx').on(t.orderId),
   ],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
- * The built-in Razorpay sandbox (apps/api/src/modules/sandbox): the state of an emulated
+ * The built-in Razorpay sandbox (apps/api/src/dev/razorpay-sandbox): the state of an emulated
  * provider, used only when no real Razorpay keys are configured. Nothing in the shop reads
  * these tables; the shop's own record of money is `orders` / `payments` / `payment_events`.
  * Ids are Razorpay-shaped text ids (order_…, pay_…, rfnd_…).

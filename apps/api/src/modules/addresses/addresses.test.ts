@@ -82,7 +82,7 @@ function expectRefusal(response: { statusCode: number; json(): unknown }, status
 }
 
 describe('state_list and city_list', () => {
-  it('lists every state and union territory by name, to anyone, under the spec’s `product` key', async () => {
+  it('lists every state and union territory by name, to anyone, under the documented `product` key', async () => {
     const response = await shop.post('state_list', {});
     expect(response.statusCode).toBe(200);
     const answer = StateListAnswer.parse(response.json());

@@ -293,7 +293,7 @@ describe('a late payment whose automatic refund failed', () => {
       client.refund = realRefund;
     }
     const [stuck] = await checkout.paymentsOf(placed.order_id);
-    expect(stuck).toMatchObject({ status: 'captured', refundedPaise: 0 });
+    expect(stuck).toMatchObject({ status: 'refund_failed', refundedPaise: 0 });
     expect(stuck?.note).toMatch(/THE REFUND FAILED/);
 
     // The owner refunds it from the admin side; the order stays expired.

@@ -44,7 +44,7 @@ export interface AdminOptions {
 }
 
 /**
- * The admin API (product.md §15, issue 7) under /admin/api/: JSON over REST with a Bearer token
+ * The admin API (product.md §15) under /admin/api/: JSON over REST with a Bearer token
  * from POST /login. A shopper's cookie never opens it: only the Authorization header is read.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, options) => {

@@ -36,7 +36,7 @@ async function anyProduct() {
 }
 
 describe('lists of the home page and the filters', () => {
-  it('category_list answers every category with its subcategories, under the spec names', async () => {
+  it('category_list answers every category with its subcategories, under the documented names', async () => {
     const answer = await ok('category_list', {}, CategoryListAnswer);
     const [row] = await shop.database.db.select({ n: count() }).from(categories);
     expect(answer.category).toHaveLength(row?.n ?? -1);
@@ -67,7 +67,7 @@ describe('lists of the home page and the filters', () => {
     }
   });
 
-  it('banner_list, ads_list and testimonial_list carry their spec fields', async () => {
+  it('banner_list, ads_list and testimonial_list carry their documented fields', async () => {
     const banners = await ok('banner_list', {}, BannerListAnswer);
     expect(banners.banner).toHaveLength(3);
     for (const banner of banners.banner) {
@@ -169,7 +169,7 @@ describe('a category and its products', () => {
 });
 
 describe('product_detail', () => {
-  it('answers the product with the spec fields, its sizes with max_quantity, images and related products', async () => {
+  it('answers the product with the documented fields, its sizes with max_quantity, images and related products', async () => {
     const product = await anyProduct();
     const { products: detail } = await ok('product_detail', { product_id: product.id }, ProductDetailAnswer);
     expect(Object.keys(detail)).toEqual(

@@ -13,7 +13,7 @@ import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures } from './checkout.fixtures';
 
 /*
- * The races real shops lost money to (issue 4): oversold stock, a coupon past its limit, the
+ * The races real shops lost money to (product.md §14): oversold stock, a coupon past its limit, the
  * browser callback and the webhook both settling. On PGlite the calls interleave on one
  * connection; on PostgreSQL (CI's second pass) they run on parallel pool connections.
  */

@@ -15,7 +15,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Shopper, TestShop } from '../../../test/shop';
-import { SANDBOX_PREFIX } from '../sandbox/sandbox.constants';
+import { SANDBOX_PREFIX } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { expireDueOrders } from './expiry';
 
 /** Test helpers for checkout: items with known stock, a saved address, placing and paying. */

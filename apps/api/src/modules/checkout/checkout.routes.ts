@@ -1,7 +1,7 @@
 import { ErrorAnswer, OrderPlaceAnswer, OrderPlaceRequest } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
-import { confirmPayment } from './checkout.service';
+import { confirmPayment } from './confirmation';
 import { placeOrder } from './place-order';
 import type { CheckoutDeps } from './settlement';
 

@@ -4,7 +4,7 @@ import { couponRedemptions, coupons, eq, orderEvents, orders, paymentEvents, pay
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../sandbox/sandbox.constants';
+import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { checkoutFixtures } from './checkout.fixtures';
 
 let shop: TestShop;
@@ -300,7 +300,7 @@ describe('order_place, second call', () => {
     await f.webhooksDelivered();
     expect(await f.stockOf(item)).toEqual({ stock: 3, reserved: 0 });
     expect(await f.paymentsOf(answer.order_id)).toMatchObject([
-      { providerPaymentId: handler.razorpay_payment_id, amountPaise: answer.amount, status: 'captured', note: null },
+      { providerPaymentId: handler.razorpay_payment_id, amountPaise: answer.amount, status: 'accepted', note: null },
     ]);
     const [used] = await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(used?.usedCount).toBe(1);

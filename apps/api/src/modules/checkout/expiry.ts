@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, lte, orders } from '@kapaas/db';
 import { orderStockLines, release } from '../inventory';
 import { changeStatus } from '../orders';
+import { ordersDueToExpire } from './payments.repository';
 import { type CheckoutDeps, settlePayment } from './settlement';
 
 /** How many due orders one sweep looks at; the next sweep takes the rest. */
@@ -23,59 +23,15 @@ const PROVIDER_GRACE_MS = 60 * 60_000;
  * Returns how many orders it expired.
  */
 export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Promise<number> {
-  const due = await deps.db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, expiresAt: orders.expiresAt })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(BATCH);
-
+  const due = await ordersDueToExpire(deps.db, now, BATCH);
   let expired = 0;
   const releasedProducts: number[] = [];
   for (const order of due) {
-    if (order.razorpayOrderId) {
-      try {
-        const attempts = await deps.payments.client.fetchOrderPayments(order.razorpayOrderId);
-        const candidates = [
-          ...attempts.filter((payment) => payment.status === 'captured'),
-          ...attempts.filter((payment) => payment.status === 'authorized'),
-        ];
-        let paid = false;
-        for (const payment of candidates) {
-          const settled = await settlePayment(deps, payment, 'expiry check');
-          paid = settled.kind === 'settled' || (settled.kind === 'already' && settled.paid);
-          if (paid) break;
-        }
-        // A payment the shop could not accept (refunded, or its refund pending) leaves it to expire.
-        if (paid) continue;
-      } catch (err) {
-        const overdue = now.getTime() - (order.expiresAt?.getTime() ?? now.getTime());
-        if (overdue < PROVIDER_GRACE_MS) {
-          deps.log.warn(
-            { err, orderId: order.id },
-            'could not ask the provider about an expiring order; will try again',
-          );
-          continue;
-        }
-        deps.log.warn({ err, orderId: order.id }, 'could not ask the provider for an hour; expiring the order');
-      }
-    }
-    const released = await deps.db.transaction(async (tx) => {
-      const moved = await changeStatus(
-        tx,
-        order.id,
-        ['pending_payment'],
-        'expired',
-        'Not paid in time. The items were released.',
-      );
-      if (!moved) return null;
-      const lines = await orderStockLines(tx, order.id);
-      await release(tx, lines);
-      return lines;
-    });
+    if ((await askProvider(deps, order, now)) !== 'expire') continue;
+    const released = await expireOrder(deps, order.id);
     if (released) {
       expired += 1;
-      releasedProducts.push(...released.map((line) => line.productId));
+      releasedProducts.push(...released);
     }
   }
   if (expired > 0) {
@@ -83,6 +39,54 @@ export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Pro
     await deps.catalogue.stockChanged(releasedProducts);
   }
   return expired;
+}
+
+type DueOrder = Awaited<ReturnType<typeof ordersDueToExpire>>[number];
+
+/**
+ * Whether a due order was paid after all (a captured or authorised payment the provider has for
+ * it settles it), must wait because the provider cannot be asked (within the hour's grace), or expires.
+ */
+async function askProvider(deps: CheckoutDeps, order: DueOrder, now: Date): Promise<'paid' | 'wait' | 'expire'> {
+  if (!order.razorpayOrderId) return 'expire';
+  try {
+    const attempts = await deps.payments.client.fetchOrderPayments(order.razorpayOrderId);
+    const candidates = [
+      ...attempts.filter((payment) => payment.status === 'captured'),
+      ...attempts.filter((payment) => payment.status === 'authorized'),
+    ];
+    for (const payment of candidates) {
+      const settled = await settlePayment(deps, payment, 'expiry check');
+      if (settled.kind === 'settled' || (settled.kind === 'already' && settled.paid)) return 'paid';
+    }
+    // A payment the shop could not accept (refunded, or its refund pending) leaves it to expire.
+    return 'expire';
+  } catch (err) {
+    const overdue = now.getTime() - (order.expiresAt?.getTime() ?? now.getTime());
+    if (overdue < PROVIDER_GRACE_MS) {
+      deps.log.warn({ err, orderId: order.id }, 'could not ask the provider about an expiring order; will try again');
+      return 'wait';
+    }
+    deps.log.warn({ err, orderId: order.id }, 'could not ask the provider for an hour; expiring the order');
+    return 'expire';
+  }
+}
+
+/** Expires the order if it still awaits payment, releasing its stock; answers the products released, or null. */
+async function expireOrder(deps: CheckoutDeps, orderId: number): Promise<number[] | null> {
+  return deps.db.transaction(async (tx) => {
+    const moved = await changeStatus(
+      tx,
+      orderId,
+      ['pending_payment'],
+      'expired',
+      'Not paid in time. The items were released.',
+    );
+    if (!moved) return null;
+    const lines = await orderStockLines(tx, orderId);
+    await release(tx, lines);
+    return lines.map((line) => line.productId);
+  });
 }
 
 /**

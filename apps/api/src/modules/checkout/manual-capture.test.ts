@@ -7,8 +7,8 @@ import {
   SANDBOX_KEY_SECRET,
   SANDBOX_PREFIX,
   SANDBOX_WEBHOOK_SECRET,
-} from '../sandbox/sandbox.constants';
-import { pay } from '../sandbox/sandbox.service';
+} from '../../dev/razorpay-sandbox/sandbox.constants';
+import { pay } from '../../dev/razorpay-sandbox/sandbox.service';
 import { checkoutFixtures } from './checkout.fixtures';
 
 /*

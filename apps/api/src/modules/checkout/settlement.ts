@@ -1,11 +1,26 @@
-import { and, eq, inArray, orders, payments, type Queryable, sql } from '@kapaas/db';
-import type { ServiceDeps } from '../../lib/deps';
+import type { PaymentStatus, Queryable } from '@kapaas/db';
+import type { Logger, ServiceDeps } from '../../lib/deps';
 import { ownerOfRow } from '../../lib/owner';
 import { removePaidLines } from '../cart';
 import { formatRupees, redeemCoupon } from '../coupons';
 import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
 import { changeStatus, PAID_STATUSES, recordEvent } from '../orders';
 import { ProviderError, type RazorpayPayment } from '../razorpay';
+import {
+  lockOrderByProviderId,
+  movePayment,
+  type OrderRow,
+  orderByProviderId,
+  type PaymentRow,
+  paymentByProviderId,
+  recordCapturedPayment,
+  recordFailedAttempt,
+  recordRefundedTotal,
+  wasAccepted,
+} from './payments.repository';
+
+/** Where the payment code writes what it did: the app's logger, or any with pino's calls. */
+export type PaymentLog = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 /** What the payment code needs from the app (ADR 021). */
 export type CheckoutDeps = Pick<ServiceDeps, 'db' | 'payments' | 'catalogue' | 'log' | 'metrics'>;
@@ -26,20 +41,13 @@ export type PaymentSource = 'checkout' | 'webhook' | 'expiry check';
  */
 export type Settlement =
   | { kind: 'settled'; orderId: number }
-  | { kind: 'already'; orderId: number; paid: boolean; note: string | null }
+  | { kind: 'already'; orderId: number; paid: boolean; status: PaymentStatus }
   | { kind: 'refunded' | 'refund_failed'; orderId: number; reason: string }
   | { kind: 'not_captured'; status: RazorpayPayment['status']; reason?: string }
   | { kind: 'unknown_order' };
 
 /** Thrown inside the settling savepoint to undo it when the order cannot take the payment. */
 class CannotSettle extends Error {}
-
-type OrderRow = typeof orders.$inferSelect;
-
-async function lockOrderByProviderId(tx: Queryable, providerOrderId: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.razorpayOrderId, providerOrderId)).for('update');
-  return row;
-}
 
 /** Counts one use of the order's coupon through the coupons module, which owns its limits. */
 async function redeemOrderCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
@@ -76,7 +84,7 @@ async function captureIfAcceptable(
   payment: RazorpayPayment,
 ): Promise<{ payment: RazorpayPayment; refusal?: string }> {
   if (payment.status !== 'authorized' || !payment.order_id) return { payment };
-  const [order] = await deps.db.select().from(orders).where(eq(orders.razorpayOrderId, payment.order_id));
+  const order = await orderByProviderId(deps.db, payment.order_id);
   if (!order) return { payment };
   const refusal = refusalFor(order, payment);
   if (refusal !== null) {
@@ -92,6 +100,13 @@ async function captureIfAcceptable(
     return { payment: await deps.payments.client.fetchPayment(payment.id) };
   }
 }
+
+/** A decision taken inside the settling transaction; refunds and notices follow after commit. */
+type Decision =
+  | Settlement
+  | { kind: 'refund'; orderId: number; reason: string }
+  | { kind: 'refund_again'; orderId: number; reason: string }
+  | { kind: 'sold'; orderId: number; late: number[] };
 
 /**
  * The one place an order becomes paid (ADR 012): the checkout's second call, the webhook and the
@@ -110,138 +125,154 @@ export async function settlePayment(
   source: PaymentSource,
 ): Promise<Settlement> {
   const captured = await captureIfAcceptable(deps, payment);
-  payment = captured.payment;
-  if (payment.status !== 'captured' && payment.status !== 'refunded') {
-    return { kind: 'not_captured', status: payment.status, ...(captured.refusal ? { reason: captured.refusal } : {}) };
+  const settling = captured.payment;
+  if (settling.status !== 'captured' && settling.status !== 'refunded') {
+    return { kind: 'not_captured', status: settling.status, ...(captured.refusal ? { reason: captured.refusal } : {}) };
   }
-  if (!payment.order_id) return { kind: 'unknown_order' };
-  const providerOrderId = payment.order_id;
-
-  const outcome = await deps.db.transaction(
-    async (
-      tx,
-    ): Promise<
-      | Settlement
-      | { kind: 'refund'; orderId: number; reason: string }
-      | { kind: 'refund_again'; orderId: number; reason: string }
-      | { kind: 'sold'; orderId: number; late: number[] }
-    > => {
-      const order = await lockOrderByProviderId(tx, providerOrderId);
-      if (!order) return { kind: 'unknown_order' };
-      const [seen] = await tx.select().from(payments).where(eq(payments.providerPaymentId, payment.id));
-      // A payment recorded as failed can still be authorised and captured later under the same id
-      // (Razorpay's late authorisation): that capture is new money and is settled like any other.
-      if (seen && seen.status !== 'failed') {
-        // Not accepted, and its refund failed or never ran (a crash between the two): try again.
-        const unrefunded = refundPending(seen);
-        if (unrefunded !== null && payment.status === 'captured') {
-          return { kind: 'refund_again', orderId: order.id, reason: unrefunded };
-        }
-        const paid = seen.orderId === order.id && seen.note === null && PAID_STATUSES.includes(order.status);
-        return { kind: 'already', orderId: order.id, paid, note: seen.note };
-      }
-      // Money given back before the shop saw it (from the dashboard, say) never pays for an order.
-      if (payment.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
-        return { kind: 'not_captured', status: payment.status };
-      }
-
-      let reason = refusalFor(order, payment);
-      if (reason === null) {
-        try {
-          // Selling held pieces leaves what shoppers can buy unchanged; a late sale takes free ones.
-          let lateSale: number[] = [];
-          await tx.transaction(async (sp) => {
-            const couponProblem = await redeemOrderCoupon(sp, order);
-            if (couponProblem) throw new CannotSettle(couponProblem);
-            const lines = await orderStockLines(sp, order.id);
-            if (order.status === 'pending_payment') {
-              await sellReserved(sp, lines);
-            } else if (await sellUnreserved(sp, lines)) {
-              throw new CannotSettle(
-                `the order had ${order.status === 'expired' ? 'expired' : 'failed'} and its items sold out`,
-              );
-            } else {
-              lateSale = lines.map((line) => line.productId);
-            }
-            const late =
-              order.status === 'pending_payment'
-                ? ''
-                : ` after the order had ${order.status === 'expired' ? 'expired' : 'failed'}`;
-            const moved = await changeStatus(
-              sp,
-              order.id,
-              [order.status],
-              'paid',
-              `Payment ${payment.id} of ${formatRupees(payment.amount)} received${late} (${source}).`,
-              { paidAt: new Date() },
-            );
-            if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
-            await recordCaptured(sp, order.id, payment, null);
-            await removePaidLines(sp, ownerOfRow(order), await orderStockLines(sp, order.id));
-          });
-          return { kind: 'sold', orderId: order.id, late: lateSale };
-        } catch (error) {
-          if (!(error instanceof CannotSettle)) throw error;
-          reason = error.message;
-        }
-      }
-
-      // The shop cannot keep this money: record the payment and why, then refund it after commit.
-      await recordCaptured(tx, order.id, payment, `${NOT_ACCEPTED}${reason}. Refunding in full.`);
-      await recordEvent(
-        tx,
-        order.id,
-        order.status,
-        `Payment ${payment.id} of ${formatRupees(payment.amount)} was received but ${reason}; it is being refunded in full.`,
-        `A payment of ${formatRupees(payment.amount)} could not be accepted because ${reason}. It is being refunded in full.`,
-      );
-      return { kind: 'refund', orderId: order.id, reason };
-    },
-  );
-
-  if (outcome.kind === 'sold') {
-    deps.log.info({ orderId: outcome.orderId, paymentId: payment.id, source }, 'order paid');
-    deps.metrics?.orderPaid(source);
-    await deps.catalogue.stockChanged(outcome.late);
-    return { kind: 'settled', orderId: outcome.orderId };
-  }
-  // Every sight of an unaccepted payment refunds it with the same idempotency key: at most one refund.
-  if (outcome.kind !== 'refund' && outcome.kind !== 'refund_again') return outcome;
-  return refundUnacceptedPayment(deps, payment, outcome.orderId, outcome.reason);
+  const providerOrderId = settling.order_id;
+  if (!providerOrderId) return { kind: 'unknown_order' };
+  const decision = await deps.db.transaction((tx) => decide(tx, settling, providerOrderId, source));
+  return carryOut(deps, settling, source, decision);
 }
 
-const NOT_ACCEPTED = 'Not accepted: ';
-
-/** Why a recorded payment still has to be refunded (not accepted, and no refund made yet), or null. */
-function refundPending(row: typeof payments.$inferSelect): string | null {
-  if (row.note === null || !row.note.startsWith(NOT_ACCEPTED)) return null;
-  if (row.status !== 'captured' || row.refundedPaise > 0) return null;
-  const reason = /^Not accepted: (.*?)\. (?:Refunding in full\.|THE REFUND FAILED)/.exec(row.note)?.[1];
-  return reason ?? 'it could not be accepted';
+/** Locks the order and decides what this captured payment does to it (see settlePayment). */
+async function decide(
+  tx: Queryable,
+  payment: RazorpayPayment,
+  providerOrderId: string,
+  source: PaymentSource,
+): Promise<Decision> {
+  const order = await lockOrderByProviderId(tx, providerOrderId);
+  if (!order) return { kind: 'unknown_order' };
+  const seen = await paymentByProviderId(tx, payment.id);
+  // A payment recorded as failed can still be authorised and captured later under the same id
+  // (Razorpay's late authorisation): that capture is new money and is settled like any other.
+  if (seen && seen.status !== 'failed') return repeatOf(seen, order, payment);
+  // Money given back before the shop saw it (from the dashboard, say) never pays for an order.
+  if (payment.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
+    return { kind: 'not_captured', status: payment.status };
+  }
+  let reason = refusalFor(order, payment);
+  if (reason === null) {
+    const sale = await sellInSavepoint(tx, order, payment, source);
+    if (sale.kind === 'sold') return sale;
+    reason = sale.reason;
+  }
+  await recordRefusal(tx, order, payment, reason);
+  return { kind: 'refund', orderId: order.id, reason };
 }
 
 /**
- * Records a captured payment for the order: a new row, or the row of the same payment recorded
- * before as a failed attempt (a late authorisation), which becomes this capture.
+ * A payment seen before: one not accepted whose refund failed or never ran (a crash between the
+ * two) is refunded again; anything else changes nothing.
  */
-async function recordCaptured(tx: Queryable, orderId: number, payment: RazorpayPayment, note: string | null) {
-  const values = {
-    orderId,
-    amountPaise: payment.amount,
-    currency: payment.currency,
-    status: 'captured' as const,
-    method: payment.method,
-    note,
-  };
-  await tx
-    .insert(payments)
-    .values({ ...values, providerPaymentId: payment.id })
-    .onConflictDoUpdate({
-      target: payments.providerPaymentId,
-      set: { ...values, updatedAt: sql`now()` },
-      setWhere: eq(payments.status, 'failed'),
-    });
+function repeatOf(seen: PaymentRow, order: OrderRow, payment: RazorpayPayment): Decision {
+  const unrefunded = AWAITING_REFUND.includes(seen.status) && seen.refundedPaise === 0;
+  if (unrefunded && payment.status === 'captured') {
+    return { kind: 'refund_again', orderId: order.id, reason: seen.refusalReason ?? 'it could not be accepted' };
+  }
+  const paid = seen.orderId === order.id && wasAccepted(seen) && PAID_STATUSES.includes(order.status);
+  return { kind: 'already', orderId: order.id, paid, status: seen.status };
 }
+
+/** Statuses of a payment the shop did not accept and has not refunded yet. */
+const AWAITING_REFUND: readonly PaymentStatus[] = ['refund_pending', 'refund_failed'];
+
+/**
+ * Sells the order to this payment in a savepoint, which is undone when the order cannot take it
+ * after all (its coupon used up, its items sold out after it expired). Answers the products whose
+ * free stock a late sale took, or why it could not be sold.
+ */
+async function sellInSavepoint(
+  tx: Queryable,
+  order: OrderRow,
+  payment: RazorpayPayment,
+  source: PaymentSource,
+): Promise<{ kind: 'sold'; orderId: number; late: number[] } | { kind: 'refused'; reason: string }> {
+  try {
+    const late = await tx.transaction((sp) => sell(sp, order, payment, source));
+    return { kind: 'sold', orderId: order.id, late };
+  } catch (error) {
+    if (!(error instanceof CannotSettle)) throw error;
+    return { kind: 'refused', reason: error.message };
+  }
+}
+
+/** Counts the coupon, takes the stock, marks the order paid, records the payment and empties the cart. */
+async function sell(sp: Queryable, order: OrderRow, payment: RazorpayPayment, source: PaymentSource) {
+  const couponProblem = await redeemOrderCoupon(sp, order);
+  if (couponProblem) throw new CannotSettle(couponProblem);
+  const late = await takeStock(sp, order);
+  const after = order.status === 'pending_payment' ? '' : ` after the order had ${lapseOf(order)}`;
+  const moved = await changeStatus(
+    sp,
+    order.id,
+    [order.status],
+    'paid',
+    `Payment ${payment.id} of ${formatRupees(payment.amount)} received${after} (${source}).`,
+    { paidAt: new Date() },
+  );
+  if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
+  await recordCapturedPayment(sp, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
+  await removePaidLines(sp, ownerOfRow(order), await orderStockLines(sp, order.id));
+  return late;
+}
+
+/** What became of an order that was not paid in time: it expired, or its first payment failed. */
+const lapseOf = (order: OrderRow) => (order.status === 'expired' ? 'expired' : 'failed');
+
+/**
+ * Selling held pieces leaves what shoppers can buy unchanged; a late sale takes free ones, and
+ * answers their products (their availability changed), or refuses when they sold out.
+ */
+async function takeStock(sp: Queryable, order: OrderRow): Promise<number[]> {
+  const lines = await orderStockLines(sp, order.id);
+  if (order.status === 'pending_payment') {
+    await sellReserved(sp, lines);
+    return [];
+  }
+  if (await sellUnreserved(sp, lines)) {
+    throw new CannotSettle(`the order had ${lapseOf(order)} and its items sold out`);
+  }
+  return lines.map((line) => line.productId);
+}
+
+/** The shop cannot keep this money: records the payment and why; the refund follows after commit. */
+async function recordRefusal(tx: Queryable, order: OrderRow, payment: RazorpayPayment, reason: string) {
+  await recordCapturedPayment(tx, order.id, payment, {
+    status: 'refund_pending',
+    note: `${NOT_ACCEPTED}${reason}. Refunding in full.`,
+    refusalReason: reason,
+  });
+  await recordEvent(
+    tx,
+    order.id,
+    order.status,
+    `Payment ${payment.id} of ${formatRupees(payment.amount)} was received but ${reason}; it is being refunded in full.`,
+    `A payment of ${formatRupees(payment.amount)} could not be accepted because ${reason}. It is being refunded in full.`,
+  );
+}
+
+/** After commit: counts and announces a sale, or refunds a payment the shop did not accept. */
+async function carryOut(
+  deps: CheckoutDeps,
+  payment: RazorpayPayment,
+  source: PaymentSource,
+  decision: Decision,
+): Promise<Settlement> {
+  if (decision.kind === 'sold') {
+    deps.log.info({ orderId: decision.orderId, paymentId: payment.id, source }, 'order paid');
+    deps.metrics?.orderPaid(source);
+    await deps.catalogue.stockChanged(decision.late);
+    return { kind: 'settled', orderId: decision.orderId };
+  }
+  // Every sight of an unaccepted payment refunds it with the same idempotency key: at most one refund.
+  if (decision.kind !== 'refund' && decision.kind !== 'refund_again') return decision;
+  return refundUnacceptedPayment(deps, payment, decision.orderId, decision.reason);
+}
+
+/** The start of the note (for people) on a payment the shop did not accept. */
+const NOT_ACCEPTED = 'Not accepted: ';
 
 /**
  * Refunds a payment the shop did not accept, with an idempotency key of the payment id, so that
@@ -254,32 +285,24 @@ async function refundUnacceptedPayment(
   orderId: number,
   reason: string,
 ): Promise<Settlement> {
+  const key = { providerPaymentId: payment.id };
   try {
     const refund = await deps.payments.client.refund(
       payment.id,
       { amount: payment.amount, notes: { order_id: String(orderId), reason } },
       `kapaas_refund_${payment.id}`,
     );
-    await deps.db
-      .update(payments)
-      .set({
-        status: 'refunded',
-        refundedPaise: refund.amount,
-        note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(payments.providerPaymentId, payment.id));
+    await movePayment(deps.db, key, [...AWAITING_REFUND, 'refunded'], 'refunded', {
+      refundedPaise: refund.amount,
+      note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
+    });
     deps.log.warn({ orderId, paymentId: payment.id, refundId: refund.id, reason }, 'payment refunded');
     return { kind: 'refunded', orderId, reason };
   } catch (error) {
     const detail = error instanceof ProviderError ? `${error.code}: ${error.description}` : String(error);
-    await deps.db
-      .update(payments)
-      .set({
-        note: `${NOT_ACCEPTED}${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(payments.providerPaymentId, payment.id));
+    await movePayment(deps.db, key, AWAITING_REFUND, 'refund_failed', {
+      note: `${NOT_ACCEPTED}${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.`,
+    });
     deps.log.error({ err: error, orderId, paymentId: payment.id, reason }, 'refund of an unaccepted payment failed');
     return { kind: 'refund_failed', orderId, reason };
   }
@@ -296,18 +319,7 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
   const result = await deps.db.transaction(async (tx) => {
     const order = await lockOrderByProviderId(tx, providerOrderId);
     if (!order) return { orderId: null, released: [] as number[] };
-    await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        providerPaymentId: payment.id,
-        amountPaise: payment.amount,
-        currency: payment.currency,
-        status: 'failed',
-        method: payment.method,
-        note: payment.error_description ?? null,
-      })
-      .onConflictDoNothing();
+    await recordFailedAttempt(tx, order.id, payment);
     const why = payment.error_description ? `: ${payment.error_description}` : '';
     const moved = await changeStatus(
       tx,
@@ -331,21 +343,7 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
   return deps.db.transaction(async (tx) => {
     const refunded = Math.min(payment.amount_refunded ?? 0, payment.amount);
     // Events may arrive out of order: the refunded amount only ever grows.
-    const total = sql<number>`GREATEST(${payments.refundedPaise}, ${refunded})`;
-    const [row] = await tx
-      .update(payments)
-      .set({
-        refundedPaise: total,
-        status: sql`CASE WHEN ${total} >= ${payments.amountPaise} THEN 'refunded' ELSE 'partially_refunded' END`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(payments.providerPaymentId, payment.id),
-          inArray(payments.status, ['captured', 'partially_refunded', 'refunded']),
-        ),
-      )
-      .returning({ orderId: payments.orderId });
+    const row = await recordRefundedTotal(tx, { providerPaymentId: payment.id }, refunded);
     if (!row) return null;
     if (refunded >= payment.amount) {
       await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatRupees(refunded)} processed.`);

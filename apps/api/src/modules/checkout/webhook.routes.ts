@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { paymentEvents, sql } from '@kapaas/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RazorpayPayment, verifyWebhookSignature } from '../razorpay';
+import { handledEventOutcome, recordHandledEvent } from './payments.repository';
 import { type CheckoutDeps, recordFailedPayment, recordRefund, settlePayment } from './settlement';
 
 /** The part of a Razorpay webhook body the shop reads; everything else is kept as received. */
@@ -14,6 +14,87 @@ const WebhookBody = z.object({
     })
     .passthrough(),
 });
+type WebhookBody = z.infer<typeof WebhookBody>;
+
+/** A request header as Node gives it. */
+type Header = string | string[] | undefined;
+
+/** A webhook refused before it was handled (answered 400): its message is what Razorpay gets. */
+class RefusedWebhook extends Error {}
+
+/** The event verified and parsed from the raw body; throws RefusedWebhook for a bad signature or body. */
+function verifiedEvent(deps: CheckoutDeps, raw: string, signature: Header): { body: WebhookBody; json: unknown } {
+  const secret = deps.payments.webhookSecret;
+  if (!secret || !verifyWebhookSignature(raw, signature, secret)) {
+    deps.log.warn({}, 'refused a Razorpay webhook with a missing or wrong signature');
+    deps.metrics?.webhookReceived('unknown', 'bad_signature');
+    throw new RefusedWebhook('Invalid webhook signature.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new RefusedWebhook('The webhook body is not JSON.');
+  }
+  const parsed = WebhookBody.safeParse(json);
+  if (!parsed.success) {
+    deps.log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'refused a webhook body of an unknown shape');
+    throw new RefusedWebhook('The webhook body is not a Razorpay event.');
+  }
+  return { body: parsed.data, json };
+}
+
+/** The event's id: Razorpay's header when sane, else a digest of the body (a replay has the same). */
+function eventIdOf(header: Header, raw: string): string {
+  return typeof header === 'string' && header.length > 0 && header.length <= 100
+    ? header
+    : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
+
+/** Does what the event says to the order it concerns; answers that order and a word for the outcome. */
+async function handleEvent(
+  deps: CheckoutDeps,
+  { event, payload }: WebhookBody,
+): Promise<{ orderId: number | null; outcome: string }> {
+  const payment = payload.payment?.entity;
+  if (!payment) return { orderId: null, outcome: 'ignored' };
+  if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') {
+    const settled = await settlePayment(deps, payment, 'webhook');
+    return { orderId: 'orderId' in settled ? settled.orderId : null, outcome: settled.kind };
+  }
+  if (event === 'payment.failed') {
+    const orderId = await recordFailedPayment(deps, payment);
+    return { orderId, outcome: orderId === null ? 'unknown_order' : 'failed_recorded' };
+  }
+  if (event === 'refund.processed') {
+    const orderId = await recordRefund(deps, payment);
+    return { orderId, outcome: orderId === null ? 'unknown_payment' : 'refund_recorded' };
+  }
+  return { orderId: null, outcome: 'ignored' };
+}
+
+/**
+ * Handles one webhook delivery, once per event id: answers the outcome, recorded with the event
+ * (a delivery seen before answers the outcome recorded then, and changes nothing).
+ */
+export async function receiveWebhook(
+  deps: CheckoutDeps,
+  delivery: { raw: string; signature: Header; eventId: Header },
+): Promise<{ message: string; outcome: string | null }> {
+  const { body, json } = verifiedEvent(deps, delivery.raw, delivery.signature);
+  const eventId = eventIdOf(delivery.eventId, delivery.raw);
+  const seen = await handledEventOutcome(deps.db, eventId);
+  if (seen !== undefined) {
+    deps.metrics?.webhookReceived(body.event, 'already_handled');
+    return { message: 'Already handled.', outcome: seen };
+  }
+  const { orderId, outcome } = await handleEvent(deps, body);
+  const payload = json as Record<string, unknown>;
+  await recordHandledEvent(deps.db, { eventId, eventType: body.event, payload, orderId, outcome });
+  deps.log.info({ event: body.event, eventId, orderId, outcome }, 'razorpay webhook handled');
+  deps.metrics?.webhookReceived(body.event, outcome);
+  return { message: 'Handled.', outcome };
+}
 
 /**
  * POST /api/razorpay_webhook (product.md §14, ADR 012). Verified on the raw bytes with the
@@ -28,78 +109,24 @@ export async function webhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const deps = (): CheckoutDeps => ({
-    db: app.database.db,
-    payments: app.payments,
-    catalogue: app.catalogue,
-    metrics: app.metrics,
-    log: app.log.child({ module: 'razorpay-webhook' }),
-  });
-
   app.post('/razorpay_webhook', { schema: { hide: true } }, async (request, reply) => {
-    const raw = typeof request.body === 'string' ? request.body : '';
-    const signature = request.headers['x-razorpay-signature'];
-    if (!app.payments.webhookSecret || !verifyWebhookSignature(raw, signature, app.payments.webhookSecret)) {
-      request.log.warn('refused a Razorpay webhook with a missing or wrong signature');
-      app.metrics.webhookReceived('unknown', 'bad_signature');
-      return reply.code(400).send({ success: false, message: 'Invalid webhook signature.' });
-    }
-    let json: unknown;
+    const deps: CheckoutDeps = {
+      db: app.database.db,
+      payments: app.payments,
+      catalogue: app.catalogue,
+      metrics: app.metrics,
+      log: request.log.child({ module: 'razorpay-webhook' }),
+    };
     try {
-      json = JSON.parse(raw);
-    } catch {
-      return reply.code(400).send({ success: false, message: 'The webhook body is not JSON.' });
+      const answer = await receiveWebhook(deps, {
+        raw: typeof request.body === 'string' ? request.body : '',
+        signature: request.headers['x-razorpay-signature'],
+        eventId: request.headers['x-razorpay-event-id'],
+      });
+      return { success: true, ...answer };
+    } catch (error) {
+      if (!(error instanceof RefusedWebhook)) throw error;
+      return reply.code(400).send({ success: false, message: error.message });
     }
-    const parsed = WebhookBody.safeParse(json);
-    if (!parsed.success) {
-      request.log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'refused a webhook body of an unknown shape');
-      return reply.code(400).send({ success: false, message: 'The webhook body is not a Razorpay event.' });
-    }
-    const header = request.headers['x-razorpay-event-id'];
-    const eventId =
-      typeof header === 'string' && header.length > 0 && header.length <= 100
-        ? header
-        : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-    const { db } = app.database;
-    const [seen] = await db
-      .select({ outcome: paymentEvents.outcome })
-      .from(paymentEvents)
-      .where(sql`${paymentEvents.providerEventId} = ${eventId}`);
-    if (seen) {
-      app.metrics.webhookReceived(parsed.data.event, 'already_handled');
-      return { success: true, message: 'Already handled.', outcome: seen.outcome };
-    }
-
-    const { event, payload } = parsed.data;
-    const payment = payload.payment?.entity;
-    let orderId: number | null = null;
-    let outcome: string;
-    if ((event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') && payment) {
-      const settled = await settlePayment(deps(), payment, 'webhook');
-      orderId = 'orderId' in settled ? settled.orderId : null;
-      outcome = settled.kind;
-    } else if (event === 'payment.failed' && payment) {
-      orderId = await recordFailedPayment(deps(), payment);
-      outcome = orderId === null ? 'unknown_order' : 'failed_recorded';
-    } else if (event === 'refund.processed' && payment) {
-      orderId = await recordRefund(deps(), payment);
-      outcome = orderId === null ? 'unknown_payment' : 'refund_recorded';
-    } else {
-      outcome = 'ignored';
-    }
-    await db
-      .insert(paymentEvents)
-      .values({
-        providerEventId: eventId,
-        eventType: event,
-        payload: json as Record<string, unknown>,
-        orderId,
-        processedAt: new Date(),
-        outcome,
-      })
-      .onConflictDoNothing();
-    request.log.info({ event, eventId, orderId, outcome }, 'razorpay webhook handled');
-    app.metrics.webhookReceived(event, outcome);
-    return { success: true, message: 'Handled.', outcome };
   });
 }

@@ -10,7 +10,7 @@ import { CouponService } from './coupons.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
-/** The coupon calls of product.md §7; their names keep the spec's capitals. Open to anonymous visitors. */
+/** The coupon calls of product.md §7; their names keep their frozen capitals (docs/customer-api.md). Open to anonymous visitors. */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const coupons = new CouponService(app.database.db);
 

@@ -87,7 +87,7 @@ describe('GET /metrics', () => {
     expect(after).toMatch(
       /^http_request_duration_seconds_bucket\{le="0\.05",method="POST",route="\/api\/add_cart",status_code="200"\} \d+$/m,
     );
-    // The rest of what the issue asks for is there.
+    // The rest of what an operator watches is there (ADR 018).
     expect(after).toMatch(/^kapaas_event_loop_delay_seconds\{quantile="0\.99"\} [\d.e+-]+$/m);
     expect(after).toMatch(/^kapaas_catalogue_rebuild_duration_seconds_count\{kind="stock"\} [1-9]\d*$/m);
     expect(after).toMatch(/^kapaas_sandbox_webhook_outbox_pending \d+$/m);

@@ -13,9 +13,12 @@ import {
   RegisterRequest,
   UpdateProfileRequest,
 } from '@kapaas/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { resolveOwner } from '../../lib/owner';
 import type { Limits } from '../../lib/rate-limit';
-import { IdentityService } from './identity.service';
+import { type Caller, GUESTS_CANNOT, IdentityService } from './identity.service';
 
 const failures = {
   400: ErrorAnswer,
@@ -26,10 +29,25 @@ const failures = {
   429: ErrorAnswer,
 };
 
-/** Identity calls of product.md §7 plus `logout`: sessions start and end here. */
-export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
-  const identity = new IdentityService(app, options.limits);
+type IdentityApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The caller as the service sees it: the client's address and the request's session. */
+async function callerOf(request: FastifyRequest): Promise<Caller> {
+  return { address: request.ip, identity: await request.identity() };
+}
+
+/** The session's user and session, or the refusal a guest or a stranger hears (product.md §11). */
+async function sessionUser(request: FastifyRequest, claimedUserId: number | undefined) {
+  const owner = await resolveOwner(request, { user_id: claimedUserId }, { usersOnly: GUESTS_CANNOT });
+  const identity = await request.identity();
+  if (owner.kind !== 'user' || !identity) throw new AppError('FORBIDDEN', GUESTS_CANNOT);
+  return { userId: owner.userId, sessionId: identity.sessionId };
+}
+
+const guestMessage = (reused: boolean) => (reused ? 'Welcome back, Guest!' : 'You are logged in as a Guest.');
+
+/** register, login and logout: the routes start and end the session cookie the service asks for. */
+function accountRoutes(app: IdentityApp, identity: IdentityService) {
   app.post(
     '/register',
     {
@@ -41,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
       },
     },
     async (request) => {
-      const user = await identity.register(request, request.body);
+      const user = await identity.register(request.ip, request.body);
       return { success: true as const, message: 'Registration successful! Please log in.', user };
     },
   );
@@ -57,7 +75,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
       },
     },
     async (request, reply) => {
-      const { user, cartError } = await identity.login(request, reply, request.body);
+      const { user, session, cartError } = await identity.login(await callerOf(request), request.body);
+      await app.sessions.start(request, reply, session);
       return {
         success: true as const,
         message: 'Login successful.',
@@ -67,40 +86,44 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
     },
   );
 
-  const guestSchema = {
-    tags: ['identity'],
-    summary: 'Continue as a guest: reuses the session’s guest or starts one; 409 while a user is logged in',
-    response: { 200: GuestAnswer, ...failures },
-  };
-  app.post('/get_guest_id', { schema: { ...guestSchema, body: GuestRequest } }, async (request, reply) => {
-    const { guestId, reused, cartError } = await identity.startGuest(request, reply, request.body);
-    return {
-      success: true as const,
-      guest_id: guestId,
-      message: reused ? 'Welcome back, Guest!' : 'You are logged in as a Guest.',
-      ...(cartError ? { cart_message: cartError } : {}),
-    };
-  });
-  app.get('/get_guest_id', { schema: guestSchema }, async (request, reply) => {
-    const { guestId, reused } = await identity.startGuest(request, reply, {});
-    return {
-      success: true as const,
-      guest_id: guestId,
-      message: reused ? 'Welcome back, Guest!' : 'You are logged in as a Guest.',
-    };
-  });
-
   app.post(
     '/logout',
     {
       schema: { tags: ['identity'], summary: 'End the session', body: LogoutRequest, response: { 200: MessageAnswer } },
     },
     async (request, reply) => {
-      await identity.logout(request, reply);
+      await app.sessions.end(request, reply);
       return { success: true as const, message: 'You have been logged out.' };
     },
   );
+}
 
+/** get_guest_id, by POST (with a pending item) or GET: a guest session, reused or started. */
+function guestRoutes(app: IdentityApp, identity: IdentityService) {
+  const guestSchema = {
+    tags: ['identity'],
+    summary: 'Continue as a guest: reuses the session’s guest or starts one; 409 while a user is logged in',
+    response: { 200: GuestAnswer, ...failures },
+  };
+  app.post('/get_guest_id', { schema: { ...guestSchema, body: GuestRequest } }, async (request, reply) => {
+    const { guestId, reused, session, cartError } = await identity.startGuest(await callerOf(request), request.body);
+    if (session) await app.sessions.start(request, reply, session);
+    return {
+      success: true as const,
+      guest_id: guestId,
+      message: guestMessage(reused),
+      ...(cartError ? { cart_message: cartError } : {}),
+    };
+  });
+  app.get('/get_guest_id', { schema: guestSchema }, async (request, reply) => {
+    const { guestId, reused, session } = await identity.startGuest(await callerOf(request), {});
+    if (session) await app.sessions.start(request, reply, session);
+    return { success: true as const, guest_id: guestId, message: guestMessage(reused) };
+  });
+}
+
+/** The logged-in user's profile and password. */
+function profileRoutes(app: IdentityApp, identity: IdentityService) {
   app.post(
     '/edit_profile',
     {
@@ -111,7 +134,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
         response: { 200: EditProfileAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, user: await identity.profile(request, request.body.user_id) }),
+    async (request) => {
+      const { userId } = await sessionUser(request, request.body.user_id);
+      return { success: true as const, user: await identity.profile(userId) };
+    },
   );
 
   app.post(
@@ -125,7 +151,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
       },
     },
     async (request) => {
-      await identity.updateProfile(request, request.body);
+      const { userId } = await sessionUser(request, request.body.user_id);
+      await identity.updateProfile(userId, request.body);
       return { success: true as const, message: 'Profile updated successfully.' };
     },
   );
@@ -141,8 +168,21 @@ export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
       },
     },
     async (request) => {
-      await identity.changePassword(request, request.body);
+      const { userId, sessionId } = await sessionUser(request, request.body.user_id);
+      await identity.changePassword(userId, sessionId, request.body);
       return { success: true as const, message: 'Password reset successfully! Please log in again.' };
     },
   );
+}
+
+/** Identity calls of product.md §7 plus `logout`: sessions start and end here. */
+export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
+  const identity = new IdentityService({
+    db: app.database.db,
+    limits: options.limits,
+    quantityCap: () => app.catalogue.view.perOrderQuantityCap,
+  });
+  accountRoutes(app, identity);
+  guestRoutes(app, identity);
+  profileRoutes(app, identity);
 };

@@ -1,10 +1,11 @@
+import type { Database } from '@kapaas/db';
 import { verify } from '@node-rs/argon2';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { LoginThrottle } from '../../lib/login-throttle';
-import { NO_SESSION_MESSAGE, resolveOwner } from '../../lib/owner';
+import { NO_SESSION_MESSAGE } from '../../lib/owner';
 import { hashPassword, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import type { Identity, SessionOwner } from '../../plugins/sessions';
 import { addToCart, mergeGuestCart } from '../cart';
 import {
   endOtherSessions,
@@ -17,7 +18,7 @@ import {
 } from './identity.repository';
 
 export const LOGIN_FAILED_MESSAGE = 'Login credentials are invalid';
-const GUESTS_CANNOT = 'Guests do not have a profile. Please register or log in.';
+export const GUESTS_CANNOT = 'Guests do not have a profile. Please register or log in.';
 const ALREADY_LOGGED_IN = 'You are logged in. Please log out first to shop as a guest.';
 
 /** The optional item that lands in the cart once a session starts. */
@@ -27,36 +28,45 @@ export interface PendingItem {
   quantity?: number | undefined;
 }
 
+/** What the identity service works with, handed in by its routes. */
+export interface IdentityDeps {
+  db: Database;
+  limits: Limits;
+  /** The catalogue's per-order quantity cap as it is now (the admin can change it). */
+  quantityCap(): number;
+}
+
+/** Who calls, as the route read it from the request: the client's address and its session, if any. */
+export interface Caller {
+  address: string;
+  identity: Identity | null;
+}
+
 // A real argon2id hash of a random string, verified against when the account does not exist, so
 // that a wrong e-mail takes as long as a wrong password.
 const DUMMY_HASH = hashPassword(`no-such-account-${Math.random()}`);
 
 /** Registration, login, guests, logout, profile and password (decision 003). */
 export class IdentityService {
+  private readonly db: Database;
+  private readonly limits: Limits;
   private readonly limiter: RateLimiter;
   private readonly throttle: LoginThrottle;
+  private readonly cap: () => number;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly limits: Limits,
-  ) {
-    this.limiter = new RateLimiter(app.database.db);
-    this.throttle = new LoginThrottle(app.database.db, {
-      account: limits.failedLoginsPerAccount,
-      address: limits.failedLoginsPerAddress,
+  constructor(deps: IdentityDeps) {
+    this.db = deps.db;
+    this.limits = deps.limits;
+    this.cap = deps.quantityCap;
+    this.limiter = new RateLimiter(deps.db);
+    this.throttle = new LoginThrottle(deps.db, {
+      account: deps.limits.failedLoginsPerAccount,
+      address: deps.limits.failedLoginsPerAddress,
     });
   }
 
-  private get db() {
-    return this.app.database.db;
-  }
-
-  private get cap() {
-    return this.app.catalogue.view.perOrderQuantityCap;
-  }
-
-  async register(request: FastifyRequest, input: { name: string; email: string; phone: string; password: string }) {
-    await this.limiter.hit(`register:ip:${request.ip}`, this.limits.registrationsPerAddress);
+  async register(address: string, input: { name: string; email: string; phone: string; password: string }) {
+    await this.limiter.hit(`register:ip:${address}`, this.limits.registrationsPerAddress);
     refuseWeakPassword(input.password, input);
     await this.refuseTaken({ email: input.email, phone: input.phone });
     const passwordHash = await hashPassword(input.password);
@@ -85,17 +95,17 @@ export class IdentityService {
     }
   }
 
-  async login(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { user_name: string; password: string } & PendingItem,
-  ) {
+  /**
+   * Checks the credentials, moves the guest's cart (if the caller was one) to the user and adds
+   * the pending item. Answers the session the route is to start for the user.
+   */
+  async login(caller: Caller, input: { user_name: string; password: string } & PendingItem) {
     const login = input.user_name.trim().toLowerCase();
     const user = await findUserByLogin(this.db, login);
     // One counter per account, whichever of its e-mail or phone was typed; an unknown login
     // counts under its text, so that it slows down exactly like an account would.
     const accountKey = user ? `login:account:${user.id}` : `login:unknown:${login}`;
-    const addressKey = `login:ip:${request.ip}`;
+    const addressKey = `login:ip:${caller.address}`;
     await this.throttle.before(accountKey, addressKey);
 
     let valid = false;
@@ -109,38 +119,45 @@ export class IdentityService {
     if (user.status !== 'active') throw new AppError('FORBIDDEN', 'This account is disabled. Please contact us.');
     await this.throttle.succeeded(accountKey);
 
-    const previous = await request.identity();
-    if (previous?.guestId) {
-      const guestId = previous.guestId;
-      await this.db.transaction((tx) => mergeGuestCart(tx, guestId, user.id, this.cap));
-    }
-    await this.app.sessions.start(request, reply, { userId: user.id });
-    const cartError = await this.addPendingItem(request, input);
-    return { user: { id: user.id, user_name: user.name }, cartError };
+    const guestId = caller.identity?.guestId;
+    if (guestId) await this.db.transaction((tx) => mergeGuestCart(tx, guestId, user.id, this.cap()));
+    const cartError = await this.addPendingItem(user.id, null, input);
+    const session: SessionOwner = { userId: user.id };
+    return { user: { id: user.id, user_name: user.name }, session, cartError };
   }
 
-  async startGuest(request: FastifyRequest, reply: FastifyReply, input: PendingItem) {
-    const current = await request.identity();
+  /**
+   * The caller's guest, or a new one (then `session` is the guest session the route is to start),
+   * with the pending item in its cart.
+   */
+  async startGuest(caller: Caller, input: PendingItem) {
+    const current = caller.identity;
     // A link on any site can GET this: it must never end a user's session (a logout by CSRF).
     if (current?.userId != null) throw new AppError('CONFLICT', ALREADY_LOGGED_IN);
     let guestId = current?.guestId ?? null;
     const reused = guestId !== null;
+    let session: SessionOwner | null = null;
     if (guestId === null) {
-      await this.limiter.hit(`guest:ip:${request.ip}`, this.limits.guestsPerAddress);
+      await this.limiter.hit(`guest:ip:${caller.address}`, this.limits.guestsPerAddress);
       guestId = (await insertGuest(this.db)).id;
-      await this.app.sessions.start(request, reply, { guestId });
+      session = { guestId };
     }
-    const cartError = await this.addPendingItem(request, input);
-    return { guestId, reused, cartError };
+    const cartError = await this.addPendingItem(null, guestId, input);
+    return { guestId, reused, session, cartError };
   }
 
   /** Puts the login/guest item in the cart; a refusal does not undo the login, it is reported. */
-  private async addPendingItem(request: FastifyRequest, item: PendingItem): Promise<string | undefined> {
+  private async addPendingItem(
+    userId: number | null,
+    guestId: number | null,
+    item: PendingItem,
+  ): Promise<string | undefined> {
     if (item.product_id === undefined || item.size === undefined) return undefined;
-    const owner = await resolveOwner(request);
+    const owner =
+      userId !== null ? { kind: 'user' as const, userId } : { kind: 'guest' as const, guestId: guestId ?? 0 };
     const wanted = { productId: item.product_id, sizeId: item.size, quantity: item.quantity ?? 1 };
     try {
-      await this.db.transaction((tx) => addToCart(tx, owner, wanted, this.cap));
+      await this.db.transaction((tx) => addToCart(tx, owner, wanted, this.cap()));
       return undefined;
     } catch (error) {
       if (error instanceof AppError) return error.message;
@@ -148,41 +165,29 @@ export class IdentityService {
     }
   }
 
-  async logout(request: FastifyRequest, reply: FastifyReply) {
-    await this.app.sessions.end(request, reply);
-  }
-
-  async profile(request: FastifyRequest, claimedUserId: number | undefined) {
-    const owner = await resolveOwner(request, { user_id: claimedUserId }, { usersOnly: GUESTS_CANNOT });
-    if (owner.kind !== 'user') throw new AppError('FORBIDDEN', GUESTS_CANNOT);
-    const user = await findUser(this.db, owner.userId);
+  /** The user's profile; `userId` is the session's user, as the route resolved it. */
+  async profile(userId: number) {
+    const user = await findUser(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', NO_SESSION_MESSAGE);
     return { name: user.name, email: user.email, phone: user.phone };
   }
 
-  async updateProfile(request: FastifyRequest, input: { user_id?: number | undefined; name: string; phone: string }) {
-    const owner = await resolveOwner(request, { user_id: input.user_id }, { usersOnly: GUESTS_CANNOT });
-    if (owner.kind !== 'user') throw new AppError('FORBIDDEN', GUESTS_CANNOT);
-    const user = await findUser(this.db, owner.userId);
+  async updateProfile(userId: number, input: { name: string; phone: string }) {
+    const user = await findUser(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', NO_SESSION_MESSAGE);
     // Each new number tried answers whether someone has registered it: counted per account.
     if (input.phone !== user.phone) {
-      await this.limiter.hit(`profile-phone:account:${owner.userId}`, this.limits.phoneChangesPerAccount);
+      await this.limiter.hit(`profile-phone:account:${userId}`, this.limits.phoneChangesPerAccount);
     }
-    await this.refuseTaken({ phone: input.phone }, owner.userId);
-    await updateUser(this.db, owner.userId, { name: input.name, phone: input.phone });
+    await this.refuseTaken({ phone: input.phone }, userId);
+    await updateUser(this.db, userId, { name: input.name, phone: input.phone });
   }
 
-  async changePassword(
-    request: FastifyRequest,
-    input: { user_id?: number | undefined; old_password: string; password: string },
-  ) {
-    const owner = await resolveOwner(request, { user_id: input.user_id }, { usersOnly: GUESTS_CANNOT });
-    const identity = await request.identity();
-    if (owner.kind !== 'user' || !identity) throw new AppError('FORBIDDEN', GUESTS_CANNOT);
-    const accountKey = `password:account:${owner.userId}`;
+  /** Changes the password and ends every session of the user but `sessionId` (the caller's). */
+  async changePassword(userId: number, sessionId: number, input: { old_password: string; password: string }) {
+    const accountKey = `password:account:${userId}`;
     await this.limiter.check(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
-    const user = await findUser(this.db, owner.userId);
+    const user = await findUser(this.db, userId);
     if (!user || !(await verify(user.passwordHash, input.old_password))) {
       await this.limiter.record(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
       throw new AppError('INVALID_DATA', 'The current password is incorrect.', {
@@ -191,8 +196,8 @@ export class IdentityService {
     }
     refuseWeakPassword(input.password, user);
     await this.db.transaction(async (tx) => {
-      await updateUser(tx, owner.userId, { passwordHash: await hashPassword(input.password) });
-      await endOtherSessions(tx, owner.userId, identity.sessionId);
+      await updateUser(tx, userId, { passwordHash: await hashPassword(input.password) });
+      await endOtherSessions(tx, userId, sessionId);
     });
     await this.limiter.reset(accountKey);
   }

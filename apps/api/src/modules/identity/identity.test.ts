@@ -21,7 +21,7 @@ const person = (n: string) => ({
 });
 
 describe('register', () => {
-  it('creates an account with an argon2id hash, and answers the spec text', async () => {
+  it('creates an account with an argon2id hash, and answers the documented text', async () => {
     const response = await shop.post('register', person('1'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: 'Registration successful! Please log in.' });

@@ -5,7 +5,7 @@ import { MessageService } from './messages.service';
 
 const failures = { 400: ErrorAnswer, 429: ErrorAnswer };
 
-/** Calls beyond the spec (product.md §10): `contact` and `newsletter_subscribe`. No session needed. */
+/** Calls beyond product.md §7 (see §10): `contact` and `newsletter_subscribe`. No session needed. */
 export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
   const messages = new MessageService(app.database.db, options.limits);
 

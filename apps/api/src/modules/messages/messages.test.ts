@@ -27,7 +27,7 @@ const subscribersNamed = (email: string) =>
     .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`);
 
 describe('contact', () => {
-  it('stores the message, trimmed, and answers the spec text', async () => {
+  it('stores the message, trimmed, and answers the documented text', async () => {
     const response = await shop.post('contact', { ...contact, name: '  Kavya Iyer ', email: ' kavya@example.in' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Your message has been sent!' });
@@ -40,7 +40,7 @@ describe('contact', () => {
     expect((await user.post('contact', contact)).statusCode).toBe(200);
   });
 
-  it('names every missing field with the spec’s texts', async () => {
+  it('names every missing field with the documented texts', async () => {
     for (const body of [
       {},
       { name: '', email: '', mobile: '', message: '' },

@@ -54,14 +54,14 @@ export async function historyOf(db: Queryable, orderId: number) {
 
 /**
  * The payment that paid the order, if any: failed attempts are left out, and a payment the shop
- * refused and refunded (it carries a note why) comes after the one that settled the order.
+ * refused and refunded (it has a refusal reason) comes after the one that settled the order.
  */
 export async function paymentOf(db: Queryable, orderId: number) {
   const [row] = await db
     .select({ id: payments.providerPaymentId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), ne(payments.status, 'failed')))
-    .orderBy(sql`${payments.note} IS NULL DESC`, asc(payments.createdAt), asc(payments.id))
+    .orderBy(sql`${payments.refusalReason} IS NULL DESC`, asc(payments.createdAt), asc(payments.id))
     .limit(1);
   return row?.id ?? null;
 }

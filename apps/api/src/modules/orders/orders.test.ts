@@ -77,7 +77,7 @@ async function placeOrder(owner: { userId?: number; guestId?: number }, daysAgo:
       orderId: order.id,
       providerPaymentId: `pay_test${order.id}`,
       amountPaise: order.totalPaise,
-      status: 'captured',
+      status: 'accepted',
     });
   }
   return order;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PREFIX } from '../sandbox/sandbox.constants';
+import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PREFIX } from '../../dev/razorpay-sandbox/sandbox.constants';
 import {
   createRazorpayClient,
   type FetchLike,

@@ -184,87 +184,180 @@ export interface RazorpayClient {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
+type Answer = { status: number; text(): Promise<string> };
+
+/**
+ * Sends one request and reads its body within `timeoutMs`. No answer in time is a TIMEOUT and a
+ * failed request a NETWORK_ERROR, both ProviderErrors without a status (retriable).
+ */
+async function send(
+  doFetch: FetchLike,
+  url: string,
+  init: Parameters<FetchLike>[1],
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ProviderError({ status: null, code: 'TIMEOUT', description: `No answer in ${timeoutMs} ms` })),
+        timeoutMs,
+      );
+    });
+    const request = (async () => {
+      const answer: Answer = await doFetch(url, init);
+      return { status: answer.status, text: await answer.text() };
+    })();
+    request.catch(() => undefined); // a late failure after the timeout is not unhandled
+    return await Promise.race([request, timeout]);
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    throw new ProviderError({
+      status: null,
+      code: 'NETWORK_ERROR',
+      description: error instanceof Error ? error.message : 'The request failed',
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads an answer: a 2xx body that `schema` accepts, or a ProviderError carrying Razorpay's error
+ * (or the bare status when the body is not Razorpay's error shape).
+ */
+function readAnswer<T>(schema: z.ZodType<T>, request: string, response: { status: number; text: string }): T {
+  let json: unknown;
+  try {
+    json = response.text === '' ? undefined : JSON.parse(response.text);
+  } catch {
+    json = undefined;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const parsed = RazorpayErrorBody.safeParse(json);
+    if (parsed.success) {
+      const { code, description, field, reason, metadata } = parsed.data.error;
+      throw new ProviderError({ status: response.status, code, description, field, reason, metadata });
+    }
+    throw new ProviderError({
+      status: response.status,
+      code: response.status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR',
+      description: `HTTP ${response.status} from ${request}`,
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ProviderError({
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      description: `Unexpected answer to ${request}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    });
+  }
+  return parsed.data;
+}
+
+/** One REST call: method, path below the base (with /v1), an optional JSON body and headers. */
+type Call = <T>(
+  schema: z.ZodType<T>,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+) => Promise<T>;
+
+/** The order found for a receipt, refused when it is not for the same amount and currency. */
+function sameOrder(order: RazorpayOrder, input: CreateOrderInput): RazorpayOrder {
+  if (order.amount !== input.amount || order.currency !== input.currency) {
+    throw new ProviderError({
+      status: null,
+      code: 'RECEIPT_MISMATCH',
+      description: `Receipt ${input.receipt} already has order ${order.id} for ${order.amount} ${order.currency}`,
+    });
+  }
+  return order;
+}
+
+/** createOrder's retries, as RazorpayClient.createOrder describes them. */
+async function createOrderForReceipt(
+  call: Call,
+  fetchOrderByReceipt: (receipt: string) => Promise<RazorpayOrder | null>,
+  input: CreateOrderInput,
+  retry: { attempts: number; delayMs: number },
+): Promise<RazorpayOrder> {
+  const body = {
+    amount: input.amount,
+    currency: input.currency,
+    receipt: input.receipt,
+    notes: input.notes ?? {},
+    unique_receipt: true,
+  };
+  let lastError: ProviderError | undefined;
+  for (let attempt = 1; attempt <= retry.attempts; attempt += 1) {
+    if (lastError) {
+      await new Promise((resolve) => setTimeout(resolve, retry.delayMs * (attempt - 1)));
+      // The failed attempt may have created the order after all: look before creating again.
+      try {
+        const existing = await fetchOrderByReceipt(input.receipt);
+        if (existing) return sameOrder(existing, input);
+      } catch (error) {
+        if (!(error instanceof ProviderError) || !error.retriable) throw error;
+        lastError = error;
+        continue;
+      }
+    }
+    try {
+      return sameOrder(await call(RazorpayOrder, 'POST', '/v1/orders', body), input);
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !error.retriable) throw error;
+      lastError = error;
+    }
+  }
+  // Every attempt failed without a definite answer: one last look, so that an order created
+  // by an attempt whose answer was lost is still found.
+  try {
+    const existing = await fetchOrderByReceipt(input.receipt);
+    if (existing) return sameOrder(existing, input);
+  } catch {
+    // keep the create's error, it is the one that explains the failure
+  }
+  throw lastError as ProviderError;
+}
+
+/** A refund request, its idempotency key checked first (Razorpay's rule for X-Refund-Idempotency). */
+function refundCall(call: Call, paymentId: string, input: RefundInput, idempotencyKey: string) {
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw new ProviderError({
+      status: null,
+      code: 'BAD_REQUEST_ERROR',
+      description: 'The idempotency key must be at least 10 characters of letters, digits, _ and -',
+      field: 'X-Refund-Idempotency',
+    });
+  }
+  const body = {
+    ...(input.amount === undefined ? {} : { amount: input.amount }),
+    speed: 'normal',
+    notes: input.notes ?? {},
+  };
+  return call(RazorpayRefund, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, body, {
+    'x-refund-idempotency': idempotencyKey,
+  });
+}
+
+/** The Razorpay REST client for `options.apiBase`: api.razorpay.com, or the sandbox. */
 export function createRazorpayClient(options: RazorpayClientOptions): RazorpayClient {
   const base = options.apiBase.replace(/\/+$/, '');
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const createAttempts = Math.max(1, options.createAttempts ?? 3);
-  const retryDelayMs = options.retryDelayMs ?? 300;
+  const retry = { attempts: Math.max(1, options.createAttempts ?? 3), delayMs: options.retryDelayMs ?? 300 };
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function call<T>(
-    schema: z.ZodType<T>,
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<T> {
+  const call: Call = async (schema, method, path, body, extraHeaders = {}) => {
     const headers: Record<string, string> = { authorization, accept: 'application/json', ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let timer: NodeJS.Timeout | undefined;
-    let response: { status: number; text(): Promise<string> };
-    let text: string;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(new ProviderError({ status: null, code: 'TIMEOUT', description: `No answer in ${timeoutMs} ms` })),
-          timeoutMs,
-        );
-      });
-      const request = (async () => {
-        const answer = await doFetch(`${base}${path}`, {
-          method,
-          headers,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { answer, text: await answer.text() };
-      })();
-      request.catch(() => undefined); // a late failure after the timeout is not unhandled
-      const done = await Promise.race([request, timeout]);
-      response = done.answer;
-      text = done.text;
-    } catch (error) {
-      if (error instanceof ProviderError) throw error;
-      throw new ProviderError({
-        status: null,
-        code: 'NETWORK_ERROR',
-        description: error instanceof Error ? error.message : 'The request failed',
-        cause: error,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
-
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (response.status < 200 || response.status >= 300) {
-      const parsed = RazorpayErrorBody.safeParse(json);
-      if (parsed.success) {
-        const { code, description, field, reason, metadata } = parsed.data.error;
-        throw new ProviderError({ status: response.status, code, description, field, reason, metadata });
-      }
-      throw new ProviderError({
-        status: response.status,
-        code: response.status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR',
-        description: `HTTP ${response.status} from ${method} ${path}`,
-      });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ProviderError({
-        status: response.status,
-        code: 'INVALID_RESPONSE',
-        description: `Unexpected answer to ${method} ${path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-      });
-    }
-    return parsed.data;
-  }
-
+    const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    return readAnswer(schema, `${method} ${path}`, await send(doFetch, `${base}${path}`, init, timeoutMs));
+  };
   const id = (value: string) => encodeURIComponent(value);
 
   async function fetchOrderByReceipt(receipt: string): Promise<RazorpayOrder | null> {
@@ -272,61 +365,10 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
     return list.items.find((order) => order.receipt === receipt) ?? null;
   }
 
-  function sameOrder(order: RazorpayOrder, input: CreateOrderInput): RazorpayOrder {
-    if (order.amount !== input.amount || order.currency !== input.currency) {
-      throw new ProviderError({
-        status: null,
-        code: 'RECEIPT_MISMATCH',
-        description: `Receipt ${input.receipt} already has order ${order.id} for ${order.amount} ${order.currency}`,
-      });
-    }
-    return order;
-  }
-
   return {
     apiBase: base,
     keyId: options.keyId,
-
-    async createOrder(input) {
-      const body = {
-        amount: input.amount,
-        currency: input.currency,
-        receipt: input.receipt,
-        notes: input.notes ?? {},
-        unique_receipt: true,
-      };
-      let lastError: ProviderError | undefined;
-      for (let attempt = 1; attempt <= createAttempts; attempt += 1) {
-        if (lastError) {
-          await new Promise((resolve) => setTimeout(resolve, retryDelayMs * (attempt - 1)));
-          // The failed attempt may have created the order after all: look before creating again.
-          try {
-            const existing = await fetchOrderByReceipt(input.receipt);
-            if (existing) return sameOrder(existing, input);
-          } catch (error) {
-            if (!(error instanceof ProviderError) || !error.retriable) throw error;
-            lastError = error;
-            continue;
-          }
-        }
-        try {
-          return sameOrder(await call(RazorpayOrder, 'POST', '/v1/orders', body), input);
-        } catch (error) {
-          if (!(error instanceof ProviderError) || !error.retriable) throw error;
-          lastError = error;
-        }
-      }
-      // Every attempt failed without a definite answer: one last look, so that an order created
-      // by an attempt whose answer was lost is still found.
-      try {
-        const existing = await fetchOrderByReceipt(input.receipt);
-        if (existing) return sameOrder(existing, input);
-      } catch {
-        // keep the create's error, it is the one that explains the failure
-      }
-      throw lastError as ProviderError;
-    },
-
+    createOrder: (input) => createOrderForReceipt(call, fetchOrderByReceipt, input, retry),
     fetchOrder: (orderId) => call(RazorpayOrder, 'GET', `/v1/orders/${id(orderId)}`),
     fetchOrderByReceipt,
     async fetchOrderPayments(orderId) {
@@ -336,24 +378,7 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
     fetchPayment: (paymentId) => call(RazorpayPayment, 'GET', `/v1/payments/${id(paymentId)}`),
     capturePayment: (paymentId, amount, currency) =>
       call(RazorpayPayment, 'POST', `/v1/payments/${id(paymentId)}/capture`, { amount, currency }),
-    async refund(paymentId, input, idempotencyKey) {
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new ProviderError({
-          status: null,
-          code: 'BAD_REQUEST_ERROR',
-          description: 'The idempotency key must be at least 10 characters of letters, digits, _ and -',
-          field: 'X-Refund-Idempotency',
-        });
-      }
-      const body = {
-        ...(input.amount === undefined ? {} : { amount: input.amount }),
-        speed: 'normal',
-        notes: input.notes ?? {},
-      };
-      return call(RazorpayRefund, 'POST', `/v1/payments/${id(paymentId)}/refund`, body, {
-        'x-refund-idempotency': idempotencyKey,
-      });
-    },
+    refund: async (paymentId, input, idempotencyKey) => refundCall(call, paymentId, input, idempotencyKey),
   };
 }
 

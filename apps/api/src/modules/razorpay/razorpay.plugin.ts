@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import {
-  createWebhookDeliverer,
-  SANDBOX_KEY_ID,
-  SANDBOX_KEY_SECRET,
-  SANDBOX_PREFIX,
-  SANDBOX_WEBHOOK_SECRET,
-  sandboxRoutes,
-} from '../sandbox';
-import { createRazorpayClient, type FetchLike, type RazorpayClient } from './razorpay.client';
+import { createRazorpayClient, type RazorpayClient } from './razorpay.client';
 
 export const RAZORPAY_API_BASE = 'https://api.razorpay.com';
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -56,27 +48,10 @@ export function paymentCspSources(config: Config): string[] {
 }
 
 /**
- * An in-process `fetch` for the sandbox: the client's requests go through `app.inject` to the
- * sandbox routes on this same app, so the same client code runs with no port or origin known.
- */
-function injectFetch(app: FastifyInstance): FetchLike {
-  return async (url, init) => {
-    const target = new URL(url);
-    const response = await app.inject({
-      method: init.method as 'GET' | 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: init.headers,
-      ...(init.body === undefined ? {} : { payload: init.body }),
-    });
-    return { status: response.statusCode, text: async () => response.body };
-  };
-}
-
-/**
  * Resolves the provider from the configuration and exposes it as `app.payments`. With
  * RAZORPAY_KEY_ID/SECRET the client talks to RAZORPAY_API_BASE (default api.razorpay.com) over
- * HTTPS; without them the sandbox is registered under /sandbox/razorpay and the client talks to
- * it through `app.inject`, with the sandbox's fixed test-only credentials.
+ * HTTPS; without them the sandbox (apps/api/src/dev/razorpay-sandbox) is loaded and registered
+ * under /sandbox/razorpay, and the client talks to it through `app.inject`.
  */
 export const paymentsPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
@@ -99,44 +74,10 @@ export const paymentsPlugin = fp<{ config: Config }>(
       return;
     }
 
-    const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-    const apiBase = `http://${host}:${config.PORT}${SANDBOX_PREFIX}`;
-    const deliverer = createWebhookDeliverer(app, app.database.db, app.log.child({ module: 'razorpay-sandbox' }));
-    app.addHook('onClose', () => deliverer.close());
-    // Once every route exists (the webhook receiver among them): what a previous run still owed.
-    app.addHook('onReady', () => deliverer.resume());
-    await app.register(sandboxRoutes, {
-      prefix: SANDBOX_PREFIX,
-      keyId: SANDBOX_KEY_ID,
-      keySecret: SANDBOX_KEY_SECRET,
-      webhookSecret: SANDBOX_WEBHOOK_SECRET,
-      capture: config.RAZORPAY_SANDBOX_CAPTURE,
-      deliverer,
-    });
-    app.decorate('payments', {
-      client: createRazorpayClient({
-        keyId: SANDBOX_KEY_ID,
-        keySecret: SANDBOX_KEY_SECRET,
-        apiBase,
-        fetch: injectFetch(app),
-      }),
-      keyId: SANDBOX_KEY_ID,
-      keySecret: SANDBOX_KEY_SECRET,
-      checkoutUrl: `${SANDBOX_PREFIX}/checkout.js`,
-      webhookSecret: SANDBOX_WEBHOOK_SECRET,
-      apiBase,
-      sandbox: true,
-    });
-    app.decorate('paymentsSandbox', { deliveries: deliverer });
-    if (config.NODE_ENV === 'production') {
-      app.log.warn(
-        'payments run on the built-in Razorpay SANDBOX (no RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET): no real money is taken',
-      );
-    } else {
-      app.log.info(
-        'payments run on the built-in Razorpay sandbox at /sandbox/razorpay (test card 4111 1111 1111 1111)',
-      );
-    }
+    // The one place the emulator is loaded, and only without keys: production code never imports
+    // it statically, so a shop with keys never loads it (ADR 022).
+    const { registerRazorpaySandbox } = await import('../../dev/razorpay-sandbox/sandbox.plugin');
+    app.decorate('payments', await registerRazorpaySandbox(app, config));
   },
   { name: 'payments', dependencies: ['database'] },
 );

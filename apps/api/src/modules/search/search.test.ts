@@ -82,7 +82,7 @@ describe('search_key_word', () => {
     expect(found.product[0]).toEqual({ product_id: exact, product_name: 'Quokka Dream' });
   });
 
-  it('matches category names, case-insensitively, and answers both lists under the spec names', async () => {
+  it('matches category names, case-insensitively, and answers both lists under the documented names', async () => {
     const rows = await shop.database.db.select().from(categories).where(eq(categories.active, true));
     const category = rows[0];
     if (!category) throw new Error('the demo shop has no categories');

@@ -12,7 +12,7 @@ import { addToWishlist, listWishlist, removeFromWishlist, WISHLIST_LOGIN_MESSAGE
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
 
-/** The user the session speaks for; guests and visitors are refused with the spec's notice. */
+/** The user the session speaks for; guests and visitors are refused with the documented notice. */
 function userIdOf(owner: Owner): number {
   if (owner.kind !== 'user') throw new Error('resolveOwner let a guest through a users-only call');
   return owner.userId;

@@ -53,7 +53,7 @@ describe('who may use the wishlist', () => {
       ['remove_wishlist', { product_id: productId }],
     ] as const;
 
-  it('refuses a visitor without a session with 401 and the spec notice', async () => {
+  it('refuses a visitor without a session with 401 and the documented notice', async () => {
     for (const [endpoint, body] of calls(product(0))) {
       expectRefusal(await shop.post(endpoint, body), 401, LOGIN_NOTICE);
       expectRefusal(await shop.post(endpoint, { ...body, user_id: 1 }), 401, LOGIN_NOTICE);
@@ -61,7 +61,7 @@ describe('who may use the wishlist', () => {
     expect(await savedRows()).toBe(0);
   });
 
-  it('refuses a guest with 403 and the spec notice, even when it sends its guest id as user_id', async () => {
+  it('refuses a guest with 403 and the documented notice, even when it sends its guest id as user_id', async () => {
     const guest = await shop.guest();
     for (const [endpoint, body] of calls(product(0))) {
       expectRefusal(await guest.post(endpoint, body), 403, LOGIN_NOTICE);
@@ -103,7 +103,7 @@ describe('a user keeps a wishlist', () => {
     user = await shop.user();
   });
 
-  it('saves products with the spec text, newest saved first, as the listing cards', async () => {
+  it('saves products with the documented text, newest saved first, as the listing cards', async () => {
     for (const i of [0, 1, 2]) {
       const response = await user.post('add_wishlist', { user_id: user.userId, product_id: product(i) });
       expect(response.statusCode).toBe(200);
@@ -137,7 +137,7 @@ describe('a user keeps a wishlist', () => {
     expect(await savedIds(user)).toEqual([product(2), product(1), product(0)]);
   });
 
-  it('removes a product with the spec text; removing one not saved is harmless', async () => {
+  it('removes a product with the documented text; removing one not saved is harmless', async () => {
     const removed = await user.post('remove_wishlist', { user_id: user.userId, product_id: product(1) });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ success: true, message: REMOVED });

@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   gte,
-  inArray,
   lt,
   type OrderStatus,
   or,
@@ -14,7 +13,6 @@ import {
   orders,
   payments,
   type Queryable,
-  refunds,
   sql,
   users,
 } from '@kapaas/db';
@@ -97,46 +95,4 @@ export async function historyOf(db: Queryable, orderId: number) {
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-}
-
-export async function paymentsOf(db: Queryable, orderId: number) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
-}
-
-export async function refundsOf(db: Queryable, paymentIds: number[]) {
-  if (paymentIds.length === 0) return [];
-  return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(asc(refunds.id));
-}
-
-/** Records a provider refund once: false when it was recorded already (a repeated or concurrent request). */
-export async function insertRefund(
-  db: Queryable,
-  refund: { paymentId: number; providerRefundId: string; amountPaise: number; adminId: number; requestKey?: string },
-): Promise<boolean> {
-  const rows = await db.insert(refunds).values(refund).onConflictDoNothing().returning({ id: refunds.id });
-  return rows.length > 0;
-}
-
-/** True when a refund was already made for this admin request key. */
-export async function refundRequested(db: Queryable, requestKey: string): Promise<boolean> {
-  const [row] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestKey, requestKey));
-  return row !== undefined;
-}
-
-/** Sets how much of a payment the provider has refunded in all (never lowering it). */
-export async function setRefunded(db: Queryable, paymentId: number, refundedPaise: number) {
-  const [row] = await db
-    .update(payments)
-    .set({
-      refundedPaise: sql`LEAST(${payments.amountPaise}, GREATEST(${payments.refundedPaise}, ${refundedPaise}))`,
-      status: sql`CASE WHEN GREATEST(${payments.refundedPaise}, ${refundedPaise}) >= ${payments.amountPaise} THEN 'refunded' ELSE 'partially_refunded' END`,
-      updatedAt: new Date(),
-    })
-    .where(eq(payments.id, paymentId))
-    .returning();
-  return row;
 }

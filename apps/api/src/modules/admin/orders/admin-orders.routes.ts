@@ -12,7 +12,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/errors';
 import { startOfShopDay } from '../../../lib/shop-day';
 import { sendCsv } from '../csv';
-import { changeOrderStatus, findOrder, listOrders, ordersCsv, refundOrder } from './admin-orders.service';
+import { adminOf } from '../resource';
+import {
+  type AdminOrderDeps,
+  changeOrderStatus,
+  findOrder,
+  listOrders,
+  ordersCsv,
+  refundOrder,
+} from './admin-orders.service';
 
 const failures = {
   400: ErrorAnswer,
@@ -36,11 +44,28 @@ function endOf(to: string): Date {
   return DATE_ONLY.test(to) ? new Date(startOf(to).getTime() + 86_400_000) : new Date(to);
 }
 
-/** /orders: list and detail, status changes along product.md §14, and refunds through the provider. */
-export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['admin'];
-  const security = [{ adminToken: [] }];
+type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
 
+const tags = ['admin'];
+const security = [{ adminToken: [] }];
+
+/** What the order services need, taken from the app. */
+const depsOf = (app: AdminApp): AdminOrderDeps => ({
+  db: app.database.db,
+  payments: app.payments,
+  catalogue: app.catalogue,
+});
+
+/** The `from`/`to` of a query as instants (a date alone is that day in India). */
+function period(query: { from?: string | undefined; to?: string | undefined }) {
+  return {
+    from: query.from === undefined ? undefined : startOf(query.from),
+    to: query.to === undefined ? undefined : endOf(query.to),
+  };
+}
+
+/** GET /orders and GET /orders.csv. */
+function listRoutes(app: AdminApp) {
   app.get(
     '/orders',
     {
@@ -54,11 +79,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const { items, total } = await listOrders(app.database.db, {
-        ...query,
-        from: query.from === undefined ? undefined : startOf(query.from),
-        to: query.to === undefined ? undefined : endOf(query.to),
-      });
+      const { items, total } = await listOrders(app.database.db, { ...query, ...period(query) });
       return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
     },
   );
@@ -74,16 +95,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query;
-      const csv = await ordersCsv(app.database.db, {
-        ...query,
-        from: query.from === undefined ? undefined : startOf(query.from),
-        to: query.to === undefined ? undefined : endOf(query.to),
-      });
+      const csv = await ordersCsv(app.database.db, { ...request.query, ...period(request.query) });
       return sendCsv(reply, 'orders', csv);
     },
   );
+}
 
+/** GET /orders/:id. */
+function detailRoute(app: AdminApp) {
   app.get(
     '/orders/:id',
     {
@@ -101,7 +120,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: order };
     },
   );
+}
 
+/** POST /orders/:id/status and POST /orders/:id/refund: the changes, made as the admin logged in. */
+function changeRoutes(app: AdminApp) {
   app.post(
     '/orders/:id/status',
     {
@@ -116,7 +138,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await changeOrderStatus(app, request, request.params.id, request.body.status, {
+      data: await changeOrderStatus(depsOf(app), adminOf(request), request.params.id, request.body.status, {
         note: request.body.note,
         customerNote: request.body.customer_note,
       }),
@@ -138,7 +160,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await refundOrder(app, request, request.params.id, request.body),
+      data: await refundOrder(depsOf(app), adminOf(request), request.params.id, request.body),
     }),
   );
+}
+
+/** /orders: list and detail, status changes along product.md §14, and refunds through the provider. */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  listRoutes(app);
+  detailRoute(app);
+  changeRoutes(app);
 };

@@ -1,30 +1,44 @@
 import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
-import type { Database, OrderStatus, Queryable } from '@kapaas/db';
+import type { Database, OrderStatus, PaymentStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import {
+  insertRefund,
+  type PaymentRow,
+  paymentsOfOrder,
+  REFUNDABLE_PAYMENT_STATUSES,
+  recordRefundedTotal,
+  refundRequested,
+  refundsOfPayments,
+} from '../../checkout';
 import { formatRupees } from '../../coupons';
 import { orderStockLines, restock } from '../../inventory';
 import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders';
-import { ProviderError } from '../../razorpay';
+import { type Payments, ProviderError } from '../../razorpay';
 import { recordAudit } from '../audit';
+import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';
-import { adminOf, type Page } from '../resource';
+import type { Page } from '../resource';
 import {
   historyOf,
-  insertRefund,
   linesOf,
   lockOrder,
   type OrderFilters,
   type OrderSummaryRow,
   orderPage,
   orderSummary,
-  paymentsOf,
-  refundRequested,
-  refundsOf,
-  setRefunded,
 } from './admin-orders.repository';
+
+/** What the order services need from the app; routes pass it, so the services never see HTTP. */
+export interface AdminOrderDeps {
+  db: Database;
+  payments: Pick<Payments, 'client'>;
+  catalogue: { changed(): Promise<void> };
+}
+
+/** The admin acting: who is recorded in the audit log and the order's history. */
+export type ActingAdmin = Pick<AdminPrincipal, 'id' | 'email'>;
 
 /**
  * What a person may set by hand (POST /orders/:id/status), within the lifecycle's transitions:
@@ -134,8 +148,8 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
   const { order } = row;
   const lines = await linesOf(db, orderId);
   const history = await historyOf(db, orderId);
-  const paid = await paymentsOf(db, orderId);
-  const made = await refundsOf(
+  const paid = await paymentsOfOrder(db, orderId);
+  const made = await refundsOfPayments(
     db,
     paid.map((p) => p.id),
   );
@@ -162,7 +176,7 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
       provider_payment_id: p.providerPaymentId,
       amount: paiseToRupees(p.amountPaise),
       refunded: paiseToRupees(p.refundedPaise),
-      status: p.status,
+      status: reportedStatus(p.status),
       method: p.method,
       refunds: made
         .filter((r) => r.paymentId === p.id)
@@ -204,26 +218,16 @@ async function cancelPaid(
  * paid, which restocks). Any other move is 409 and changes nothing.
  */
 export async function changeOrderStatus(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: AdminOrderDeps,
+  admin: ActingAdmin,
   orderId: number,
   to: OrderStatus,
   notes: { note?: string | undefined; customerNote?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  const admin = adminOf(request);
-  const db = app.database.db;
-  const restocked = await db.transaction(async (tx) => {
+  const restocked = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw orderNotFound();
-    if (!MANUAL_STATUSES.includes(to)) {
-      const why = to === 'refunded' ? 'Use the refund action, which returns the money.' : 'The payment decides that.';
-      throw new AppError('CONFLICT', `An order cannot be set to ${to} by hand. ${why}`, { code: 'ILLEGAL_TRANSITION' });
-    }
-    if (!canMove(order.status, to)) {
-      throw new AppError('CONFLICT', `An order that is ${order.status} cannot become ${to}.`, {
-        code: 'ILLEGAL_TRANSITION',
-      });
-    }
+    refuseManualMove(order.status, to);
     const before = await findOrder(tx, orderId);
     const text = notes.note || `Marked ${to} by ${admin.email}.`;
     const customerNote = notes.customerNote || null;
@@ -242,10 +246,34 @@ export async function changeOrderStatus(
     });
     return to === 'cancelled';
   });
-  if (restocked) await app.catalogue.changed();
+  if (restocked) await deps.catalogue.changed();
+  return reloaded(deps.db, orderId);
+}
+
+/** Throws 409 unless a person may move an order from `from` to `to`. */
+function refuseManualMove(from: OrderStatus, to: OrderStatus): void {
+  if (!MANUAL_STATUSES.includes(to)) {
+    const why = to === 'refunded' ? 'Use the refund action, which returns the money.' : 'The payment decides that.';
+    throw new AppError('CONFLICT', `An order cannot be set to ${to} by hand. ${why}`, { code: 'ILLEGAL_TRANSITION' });
+  }
+  if (!canMove(from, to)) {
+    throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`, { code: 'ILLEGAL_TRANSITION' });
+  }
+}
+
+/** The order as it is now, after a change. */
+async function reloaded(db: Queryable, orderId: number): Promise<AdminOrder> {
   const after = await findOrder(db, orderId);
   if (!after) throw orderNotFound();
   return after;
+}
+
+/**
+ * A payment's status as the admin API has always answered it, the money's side only: captured
+ * (whether or not the shop accepted it), failed, partially_refunded or refunded.
+ */
+function reportedStatus(status: PaymentStatus): string {
+  return status === 'accepted' || status === 'refund_pending' || status === 'refund_failed' ? 'captured' : status;
 }
 
 function providerRefusal(error: unknown): never {
@@ -262,6 +290,26 @@ function providerRefusal(error: unknown): never {
   throw error;
 }
 
+/** What the owner asked to refund (POST /orders/:id/refund). */
+export interface RefundInput {
+  amount?: number | undefined;
+  note?: string | undefined;
+  idempotency_key?: string | undefined;
+}
+
+/** The payment a refund comes from and how much, in paise. */
+interface RefundPlan {
+  payment: PaymentRow;
+  amount: number;
+}
+
+/** A refund the provider made, and how much of the payment it has refunded in all. */
+interface ProviderRefund {
+  id: string;
+  amount: number;
+  refundedInAll: number;
+}
+
 /**
  * Refunds an order through the provider (the sandbox by default). Without `amount`, everything
  * not yet refunded goes back, and a paid order is cancelled and restocked, then marked refunded.
@@ -274,101 +322,138 @@ function providerRefusal(error: unknown): never {
  * unique on it), and a full refund asked for again once done changes nothing.
  */
 export async function refundOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: AdminOrderDeps,
+  admin: ActingAdmin,
   orderId: number,
-  input: { amount?: number | undefined; note?: string | undefined; idempotency_key?: string | undefined },
+  input: RefundInput,
 ): Promise<AdminOrder> {
-  const admin = adminOf(request);
-  const db: Database = app.database.db;
-  const current = await findOrder(db, orderId);
+  const current = await findOrder(deps.db, orderId);
   if (!current) throw orderNotFound();
   const requestKey = input.idempotency_key === undefined ? undefined : `o${orderId}-${input.idempotency_key}`;
-  if (requestKey !== undefined && (await refundRequested(db, requestKey))) return current;
-  const payment = (await paymentsOf(db, orderId)).find(
-    (p) => (p.status === 'captured' || p.status === 'partially_refunded') && p.refundedPaise < p.amountPaise,
+  if (requestKey !== undefined && (await refundRequested(deps.db, requestKey))) return current;
+  const plan = planRefund(current, await paymentsOfOrder(deps.db, orderId), input.amount);
+  if (plan === null) return current;
+  const key =
+    requestKey === undefined
+      ? `kapaas-refund-o${orderId}-${plan.payment.providerPaymentId}-r${plan.payment.refundedPaise}-a${plan.amount}`
+      : `kapaas-admin-${requestKey}`;
+  const made = await refundAtProvider(deps, orderId, plan, key);
+  const restocked = await deps.db.transaction((tx) =>
+    recordAdminRefund(tx, admin, current, { plan, made, note: input.note, requestKey }),
   );
+  if (restocked) await deps.catalogue.changed();
+  return reloaded(deps.db, orderId);
+}
+
+/**
+ * Which payment to refund and how much, or null when a full refund was asked for an order already
+ * refunded (nothing to do). Throws 409 when there is nothing to refund, 400 for too much.
+ */
+function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | undefined): RefundPlan | null {
+  const payment = paid.find((p) => REFUNDABLE_PAYMENT_STATUSES.includes(p.status) && p.refundedPaise < p.amountPaise);
   // An unpaid (expired or failed) order may still hold a payment the shop did not accept and could
-  // not refund automatically (the payment carries a note saying so): that one can be refunded here.
-  const unaccepted = payment !== undefined && payment.note !== null;
+  // not refund automatically (it has a refusal reason): that one can be refunded here.
+  const unaccepted = payment !== undefined && payment.refusalReason !== null;
   if (!REFUNDABLE.includes(current.status) && current.status !== 'refunded' && !unaccepted) {
     throw new AppError('CONFLICT', `An order that is ${current.status} has no payment to refund.`, {
       code: 'NOT_REFUNDABLE',
     });
   }
   if (!payment) {
-    if (input.amount === undefined && current.status === 'refunded') return current;
+    if (rupees === undefined && current.status === 'refunded') return null;
     throw new AppError('CONFLICT', 'This order has nothing left to refund.', { code: 'NOTHING_TO_REFUND' });
   }
   if (current.status === 'refunded') {
     throw new AppError('CONFLICT', 'This order has been refunded already.', { code: 'NOTHING_TO_REFUND' });
   }
   const left = payment.amountPaise - payment.refundedPaise;
-  const amount = input.amount === undefined ? left : rupeesToPaise(input.amount);
+  const amount = rupees === undefined ? left : rupeesToPaise(rupees);
   if (amount > left) {
     const message = `At most ${formatRupees(left)} can still be refunded.`;
     throw new AppError('INVALID_DATA', message, { errors: { amount: [message] } });
   }
+  return { payment, amount };
+}
 
-  const key =
-    requestKey === undefined
-      ? `kapaas-refund-o${orderId}-${payment.providerPaymentId}-r${payment.refundedPaise}-a${amount}`
-      : `kapaas-admin-${requestKey}`;
-  let refund: Awaited<ReturnType<typeof app.payments.client.refund>>;
-  let refundedInAll: number;
+/** Asks the provider for the refund under `key`, then how much of the payment it has refunded in all. */
+async function refundAtProvider(
+  deps: AdminOrderDeps,
+  orderId: number,
+  { payment, amount }: RefundPlan,
+  key: string,
+): Promise<ProviderRefund> {
   try {
-    refund = await app.payments.client.refund(
+    const client = deps.payments.client;
+    const refund = await client.refund(
       payment.providerPaymentId,
       { amount, notes: { order_id: String(orderId) } },
       key,
     );
-    refundedInAll =
-      (await app.payments.client.fetchPayment(payment.providerPaymentId)).amount_refunded ??
-      payment.refundedPaise + amount;
+    const refundedInAll =
+      (await client.fetchPayment(payment.providerPaymentId)).amount_refunded ?? payment.refundedPaise + amount;
+    return { id: refund.id, amount: refund.amount, refundedInAll };
   } catch (error) {
     providerRefusal(error);
   }
+}
 
-  const restocked = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw orderNotFound();
-    const recorded = await insertRefund(tx, {
-      paymentId: payment.id,
-      providerRefundId: refund.id,
-      amountPaise: refund.amount,
-      adminId: admin.id,
-      ...(requestKey === undefined ? {} : { requestKey }),
-    });
-    const updated = await setRefunded(tx, payment.id, refundedInAll);
-    if (!recorded) return false;
-    const before = current;
-    const note = input.note ?? `Refund of ${formatRupees(refund.amount)} (${refund.id}) by ${admin.email}.`;
-    const whole = updated !== undefined && updated.refundedPaise >= updated.amountPaise;
-    let moved = false;
-    if (whole && order.status === 'paid')
-      moved = await cancelPaid(tx, orderId, `Cancelled for a full refund by ${admin.email}.`);
-    if (whole && (order.status === 'paid' || order.status === 'cancelled')) {
-      await changeStatus(tx, orderId, ['cancelled'], 'refunded', note);
-    } else {
-      await recordEvent(
-        tx,
-        orderId,
-        order.status,
-        note,
-        `A refund of ${formatRupees(refund.amount)} was made to the card you paid with.`,
-      );
-    }
-    await recordAudit(tx, admin, {
-      action: 'refund',
-      resource: 'orders',
-      resourceId: orderId,
-      before,
-      after: await findOrder(tx, orderId),
-    });
-    return moved;
+/**
+ * Records a refund the provider made, once, under the order's lock: the refund, the payment's
+ * refunded amount, the order's move (a whole refund of a paid order cancels, restocks and refunds
+ * it) or a history line, and the audit entry. Answers true when stock went back on the shelf.
+ */
+async function recordAdminRefund(
+  tx: Queryable,
+  admin: ActingAdmin,
+  before: AdminOrder,
+  refund: { plan: RefundPlan; made: ProviderRefund; note: string | undefined; requestKey: string | undefined },
+): Promise<boolean> {
+  const { plan, made, requestKey } = refund;
+  const orderId = before.id;
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw orderNotFound();
+  const recorded = await insertRefund(tx, {
+    paymentId: plan.payment.id,
+    providerRefundId: made.id,
+    amountPaise: made.amount,
+    adminId: admin.id,
+    ...(requestKey === undefined ? {} : { requestKey }),
   });
-  if (restocked) await app.catalogue.changed();
-  const after = await findOrder(db, orderId);
-  if (!after) throw orderNotFound();
-  return after;
+  const updated = await recordRefundedTotal(tx, { id: plan.payment.id }, made.refundedInAll);
+  if (!recorded) return false;
+  const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
+  const whole = updated !== undefined && updated.refundedPaise >= updated.amountPaise;
+  const restocked = await moveOrderForRefund(tx, admin, order.status, { orderId, whole, note, amount: made.amount });
+  await recordAudit(tx, admin, {
+    action: 'refund',
+    resource: 'orders',
+    resourceId: orderId,
+    before,
+    after: await findOrder(tx, orderId),
+  });
+  return restocked;
+}
+
+/**
+ * A whole refund of a paid order cancels it (restocking) and marks it refunded, as it does a
+ * cancelled one; any other refund is a line in the order's history. Answers true when it restocked.
+ */
+async function moveOrderForRefund(
+  tx: Queryable,
+  admin: ActingAdmin,
+  status: OrderStatus,
+  refund: { orderId: number; whole: boolean; note: string; amount: number },
+): Promise<boolean> {
+  const { orderId, whole, note } = refund;
+  let restocked = false;
+  if (whole && status === 'paid') {
+    restocked = await cancelPaid(tx, orderId, `Cancelled for a full refund by ${admin.email}.`);
+  }
+  if (whole && (status === 'paid' || status === 'cancelled')) {
+    await changeStatus(tx, orderId, ['cancelled'], 'refunded', note);
+  } else {
+    const customerNote = `A refund of ${formatRupees(refund.amount)} was made to the card you paid with.`;
+    await recordEvent(tx, orderId, status, note, customerNote);
+  }
+  return restocked;
 }

@@ -7,7 +7,7 @@ import { useSearchKeyWord } from '../api/useSearchKeyWord';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import '../search.css';
 
-/** The pause after the last keystroke before the shop is asked (issue 5: about 250 ms). */
+/** The pause after the last keystroke before the shop is asked (product.md §9: about 250 ms). */
 export const SEARCH_DEBOUNCE_MS = 250;
 /** The longest text the server looks at (contract KEY_WORD_MAX_LENGTH). */
 const KEY_WORD_MAX_LENGTH = 100;

@@ -1,15 +1,10 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { MAX_INT4 } from '@kapaas/contract';
 import type { Database, Transaction } from '@kapaas/db';
 import { z } from 'zod';
-import type { RazorpayErrorBody } from '../razorpay';
+import { hmacHex, type RazorpayErrorBody } from '../../modules/razorpay/razorpay.client';
 import { cardOutcome, SANDBOX_ACCOUNT_ID } from './sandbox.constants';
 import * as repo from './sandbox.repository';
-
-/** Signs as Razorpay does (HMAC-SHA256, hex); the emulator's own, so the client's check is tested against it. */
-function hmacHex(message: string, secret: string): string {
-  return createHmac('sha256', secret).update(message).digest('hex');
-}
 
 /*
  * The rules of the emulated Razorpay: orders (unique receipts), card payments captured at once
@@ -259,6 +254,33 @@ export async function fetchPayment(db: Database, id: string) {
   const row = await repo.findPayment(db, id);
   if (!row) throw notFound();
   return paymentEntity(row);
+}
+
+const unixDate = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_INT4)
+  .transform((seconds) => new Date(seconds * 1000));
+const ListRefundsQuery = z.object({
+  count: z.coerce.number().int().min(1).max(100).default(10),
+  skip: z.coerce.number().int().min(0).max(MAX_INT4).default(0),
+  from: unixDate.optional(),
+  to: unixDate.optional(),
+});
+
+/** GET /v1/payments/:id/refunds: the payment's refunds as a collection, newest first. */
+export async function fetchPaymentRefunds(db: Database, paymentId: string, query: unknown) {
+  const options = parse(ListRefundsQuery, query);
+  if (!(await repo.findPayment(db, paymentId))) throw notFound();
+  return collection((await repo.listRefunds(db, paymentId, options)).map(refundEntity));
+}
+
+/** GET /v1/refunds/:id, and GET /v1/payments/:paymentId/refunds/:id when the payment is named. */
+export async function fetchRefund(db: Database, id: string, paymentId?: string) {
+  const row = await repo.findRefund(db, id);
+  if (!row || (paymentId !== undefined && row.paymentId !== paymentId)) throw notFound();
+  return refundEntity(row);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { verifyPaymentSignature, verifyWebhookSignature } from '../razorpay/razorpay.client';
+import { verifyPaymentSignature, verifyWebhookSignature } from '../../modules/razorpay/razorpay.client';
 import {
   SANDBOX_KEY_ID,
   SANDBOX_KEY_SECRET,

@@ -19,6 +19,45 @@ export interface WebhookDeliverer {
   close(): Promise<void>;
 }
 
+const isDelivered = (status: number | null) => status !== null && status >= 200 && status < 300;
+
+/** Posts one stored webhook to the shop, records the answer on its row and answers the status. */
+async function deliverOne(
+  app: FastifyInstance,
+  db: Database,
+  log: FastifyBaseLogger,
+  row: repo.SandboxWebhookRow,
+  attempt: number,
+): Promise<number | null> {
+  let status: number | null = null;
+  try {
+    const response = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      payload: row.body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': row.signature,
+        'x-razorpay-event-id': row.eventId,
+        'user-agent': 'Razorpay-Webhook/v1 (Kapaas sandbox)',
+      },
+    });
+    status = response.statusCode;
+  } catch (err) {
+    log.warn({ err, event: row.event, eventId: row.eventId }, 'sandbox webhook delivery failed');
+  }
+  const delivered = isDelivered(status);
+  await repo.recordDelivery(db, row.id, status, delivered);
+  const level = delivered ? 'info' : status === 404 ? 'warn' : 'error';
+  log[level](
+    { event: row.event, eventId: row.eventId, status, attempt },
+    status === 404
+      ? `sandbox webhook ${row.event}: the shop has no ${WEBHOOK_PATH} route yet`
+      : `sandbox webhook ${row.event} answered ${status ?? 'nothing'}`,
+  );
+  return status;
+}
+
 /**
  * Delivers the sandbox's webhooks to the shop's POST /api/razorpay_webhook in-process, through
  * `app.inject` (no network), with the raw body and `X-Razorpay-Signature` stored at the event, and
@@ -37,33 +76,8 @@ export function createWebhookDeliverer(app: FastifyInstance, db: Database, log: 
     const retry: number[] = [];
     for (const row of rows) {
       if (closed) return;
-      let status: number | null = null;
-      try {
-        const response = await app.inject({
-          method: 'POST',
-          url: WEBHOOK_PATH,
-          payload: row.body,
-          headers: {
-            'content-type': 'application/json',
-            'x-razorpay-signature': row.signature,
-            'x-razorpay-event-id': row.eventId,
-            'user-agent': 'Razorpay-Webhook/v1 (Kapaas sandbox)',
-          },
-        });
-        status = response.statusCode;
-      } catch (err) {
-        log.warn({ err, event: row.event, eventId: row.eventId }, 'sandbox webhook delivery failed');
-      }
-      const delivered = status !== null && status >= 200 && status < 300;
-      await repo.recordDelivery(db, row.id, status, delivered);
-      const level = delivered ? 'info' : status === 404 ? 'warn' : 'error';
-      log[level](
-        { event: row.event, eventId: row.eventId, status, attempt },
-        status === 404
-          ? `sandbox webhook ${row.event}: the shop has no ${WEBHOOK_PATH} route yet`
-          : `sandbox webhook ${row.event} answered ${status ?? 'nothing'}`,
-      );
-      if (!delivered && (status === null || status >= 500)) retry.push(row.id);
+      const status = await deliverOne(app, db, log, row, attempt);
+      if (!isDelivered(status) && (status === null || status >= 500)) retry.push(row.id);
     }
     const delay = RETRY_DELAYS_MS[attempt - 1];
     if (retry.length > 0 && delay !== undefined && !closed) {

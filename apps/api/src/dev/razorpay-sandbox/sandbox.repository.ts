@@ -6,6 +6,7 @@ import {
   inArray,
   isNull,
   lt,
+  lte,
   or,
   type Queryable,
   sandboxRazorpayOrders,
@@ -110,6 +111,32 @@ export async function addRefunded(db: Queryable, paymentId: string, amountPaise:
 export async function findRefundByKey(db: Queryable, key: string) {
   const [row] = await db.select().from(sandboxRazorpayRefunds).where(eq(sandboxRazorpayRefunds.idempotencyKey, key));
   return row;
+}
+
+export async function findRefund(db: Queryable, id: string) {
+  const [row] = await db.select().from(sandboxRazorpayRefunds).where(eq(sandboxRazorpayRefunds.id, id));
+  return row;
+}
+
+/** A payment's refunds, newest first, as Razorpay lists them; `from`/`to` bound created_at. */
+export function listRefunds(
+  db: Queryable,
+  paymentId: string,
+  options: { count: number; skip: number; from?: Date | undefined; to?: Date | undefined },
+) {
+  return db
+    .select()
+    .from(sandboxRazorpayRefunds)
+    .where(
+      and(
+        eq(sandboxRazorpayRefunds.paymentId, paymentId),
+        options.from ? gte(sandboxRazorpayRefunds.createdAt, options.from) : undefined,
+        options.to ? lte(sandboxRazorpayRefunds.createdAt, options.to) : undefined,
+      ),
+    )
+    .orderBy(desc(sandboxRazorpayRefunds.createdAt), desc(sandboxRazorpayRefunds.id))
+    .limit(options.count)
+    .offset(options.skip);
 }
 
 export async function insertRefund(db: Queryable, row: typeof sandboxRazorpayRefunds.$inferInsert) {

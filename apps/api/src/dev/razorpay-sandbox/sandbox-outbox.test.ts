@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { checkoutFixtures } from '../../modules/checkout/checkout.fixtures';
 import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from './sandbox.constants';
 import { pay } from './sandbox.service';
 

@@ -1,0 +1,196 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { CHECKOUT_SCRIPT } from './checkout-script';
+import { SANDBOX_KEY_ID } from './sandbox.constants';
+import {
+  badRequest,
+  type CaptureMode,
+  CheckoutPayBody,
+  capture,
+  checkCardDetails,
+  createOrder,
+  fetchOrder,
+  fetchOrderPayments,
+  fetchPayment,
+  fetchPaymentRefunds,
+  fetchRefund,
+  listOrders,
+  pay,
+  refund,
+  SandboxError,
+  TestPayBody,
+} from './sandbox.service';
+import type { WebhookDeliverer } from './sandbox.webhooks';
+
+export interface SandboxRoutesOptions {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** The emulated account's capture setting: paying cards capture at once, or only authorise. */
+  capture: CaptureMode;
+  deliverer: WebhookDeliverer;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Every error in Razorpay's shape `{ error: { code, description, … } }`. */
+function sandboxErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof SandboxError) return reply.code(error.statusCode).send(error.body);
+  const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(badRequest(error.message || 'Bad request').body);
+  }
+  request.log.error({ err: error }, 'sandbox request failed');
+  return reply.code(500).send({
+    error: {
+      code: 'SERVER_ERROR',
+      description: 'The server encountered an error. The incident has been reported to admins',
+      source: 'NA',
+      step: 'NA',
+      reason: 'NA',
+      metadata: {},
+    },
+  });
+}
+
+const hide = { schema: { hide: true } };
+type ById = { Params: { id: string } };
+
+/** Basic auth with the sandbox key, as api.razorpay.com asks for it. */
+function requireKey(options: SandboxRoutesOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+    const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+    const colon = decoded.indexOf(':');
+    const ok =
+      colon > 0 &&
+      sameText(decoded.slice(0, colon), options.keyId) &&
+      sameText(decoded.slice(colon + 1), options.keySecret);
+    if (!ok) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="Razorpay sandbox"')
+        .send(badRequest('Authentication failed').body);
+    }
+  };
+}
+
+/** The REST API, as api.razorpay.com/v1: orders, payments, refunds. */
+async function restRoutes(api: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  const { db } = api.database;
+  api.addHook('onRequest', requireKey(options));
+  api.post('/v1/orders', hide, async (request) => createOrder(db, request.body));
+  api.get('/v1/orders', hide, async (request) => listOrders(db, request.query));
+  api.get<ById>('/v1/orders/:id', hide, async (request) => fetchOrder(db, request.params.id));
+  api.get<ById>('/v1/orders/:id/payments', hide, async (request) => fetchOrderPayments(db, request.params.id));
+  api.get<ById>('/v1/payments/:id', hide, async (request) => fetchPayment(db, request.params.id));
+  api.post<ById>('/v1/payments/:id/capture', hide, async (request) => {
+    const result = await capture(db, options.webhookSecret, request.params.id, request.body);
+    options.deliverer.send(result.webhookIds);
+    return result.payment;
+  });
+  api.post<ById>('/v1/payments/:id/refund', hide, async (request) => {
+    const key = request.headers['x-refund-idempotency'];
+    const idempotencyKey = typeof key === 'string' ? key : undefined;
+    const result = await refund(db, options.webhookSecret, request.params.id, request.body, idempotencyKey);
+    options.deliverer.send(result.webhookIds);
+    return result.refund;
+  });
+  api.get<ById>('/v1/payments/:id/refunds', hide, async (request) =>
+    fetchPaymentRefunds(db, request.params.id, request.query),
+  );
+  api.get<{ Params: { id: string; refundId: string } }>('/v1/payments/:id/refunds/:refundId', hide, async (request) =>
+    fetchRefund(db, request.params.refundId, request.params.id),
+  );
+  api.get<ById>('/v1/refunds/:id', hide, async (request) => fetchRefund(db, request.params.id));
+}
+
+/** What the browser (or a test without one) uses, as with checkout.razorpay.com. */
+async function checkoutRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  const { db } = app.database;
+  const secrets = { keySecret: options.keySecret, webhookSecret: options.webhookSecret, capture: options.capture };
+
+  app.get('/checkout.js', hide, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(CHECKOUT_SCRIPT),
+  );
+
+  /** Runs a payment and sends its webhooks, whether the card paid or was declined. */
+  async function payAndNotify(input: Parameters<typeof pay>[2]) {
+    try {
+      const result = await pay(db, secrets, input);
+      options.deliverer.send(result.webhookIds);
+      return result.answer;
+    } catch (error) {
+      const ids = (error as { webhookIds?: number[] }).webhookIds;
+      if (ids) options.deliverer.send(ids);
+      throw error;
+    }
+  }
+
+  /**
+   * The dialog's payment call. A declined card answers 200 with `{ error }` (Razorpay's shape, the
+   * payment id in metadata), so that a decline is not a failed request in the shopper's console;
+   * a malformed request (the dialog checks its fields first) answers 400.
+   */
+  app.post('/checkout/pay', hide, async (request) => {
+    const body = checkoutPayBody(request.body);
+    try {
+      return await payAndNotify({
+        orderId: body.order_id,
+        cardNumber: body.card_number,
+        ...(body.email ? { email: body.email } : {}),
+        ...(body.contact ? { contact: body.contact } : {}),
+      });
+    } catch (error) {
+      if (error instanceof SandboxError && error.body.error.metadata?.payment_id) return error.body;
+      throw error;
+    }
+  });
+
+  /** For tests without a browser: answers what the checkout handler would receive, or the decline. */
+  app.post('/test/pay', hide, async (request) => {
+    const parsed = TestPayBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest(`Invalid test payment: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim(), {
+        reason: 'input_validation_failed',
+      });
+    }
+    return payAndNotify({ orderId: parsed.data.order_id, cardNumber: parsed.data.card_number });
+  });
+}
+
+/** The dialog's payment request, checked as checkout.razorpay.com checks it: fields, key, card. */
+function checkoutPayBody(input: unknown) {
+  const parsed = CheckoutPayBody.safeParse(input ?? {});
+  if (!parsed.success) throw badRequest('Invalid payment request', { reason: 'input_validation_failed' });
+  const body = parsed.data;
+  if (!sameText(body.key, SANDBOX_KEY_ID)) {
+    throw badRequest('The api key provided is invalid', { field: 'key', reason: 'input_validation_failed' });
+  }
+  checkCardDetails(body.expiry, body.cvv);
+  return body;
+}
+
+/**
+ * The Razorpay emulator, registered under /sandbox/razorpay when no real keys are configured.
+ * /v1/* is the REST API (Basic auth with the sandbox key); checkout.js, checkout/pay and test/pay
+ * are what the browser (or a test without one) uses, as with checkout.razorpay.com.
+ * Every error answers Razorpay's shape `{ error: { code, description, … } }`.
+ */
+export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  app.setErrorHandler(sandboxErrorHandler);
+  // Encapsulated: the key check guards the REST API only, not the checkout's routes.
+  await app.register(async (api) => restRoutes(api, options));
+  await checkoutRoutes(app, options);
+}
