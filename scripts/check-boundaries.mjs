@@ -77,6 +77,52 @@ for (const layer of ['modules', 'lib', 'plugins']) {
   }
 }
 
+// In the API (ADR 021) a module's non-test file imports another module only through its index.ts,
+// and app.ts imports modules only through their index.
+const modules = join(apiSrc, 'modules');
+
+/** The module a file of apps/api/src/modules belongs to, or undefined outside the modules. */
+function moduleOf(file) {
+  const parts = relative(modules, file).split(sep);
+  return parts[0] === '..' || parts.length < 2 ? undefined : parts[0];
+}
+
+/** Tests and fixtures may reach into a module; everything else uses its index. */
+const reachesFreely = (file) => /\.(test|pg\.test|fixtures)\.tsx?$/.test(file);
+
+/** Whether an import of `target` (resolved, without extension) names a module's index. */
+function isIndex(target) {
+  const parts = relative(modules, target).split(sep);
+  return parts.length === 1 || (parts.length === 2 && parts[1] === 'index');
+}
+
+for (const file of sourceFiles(modules)) {
+  if (reachesFreely(file)) continue;
+  const from = moduleOf(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    if (!target.startsWith(modules + sep)) continue;
+    const to = relative(modules, target).split(sep)[0];
+    if (to === from) continue;
+    if (!isIndex(target)) {
+      problems.push(`${relative(root, file)} imports ${specifier} (module ${from} reaches into ${to}: use ../${to})`);
+    }
+  }
+}
+
+for (const file of [join(apiSrc, 'app.ts')]) {
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    if (target.startsWith(modules + sep) && !isIndex(target)) {
+      problems.push(`${relative(root, file)} imports ${specifier} (app.ts uses a module's index only)`);
+    }
+  }
+}
+
 if (problems.length) {
   console.error(`Import boundaries broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);

@@ -4,24 +4,23 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, proxyTrust } from './config';
+import type { ServiceDeps } from './lib/deps';
 import { AppError } from './lib/errors';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
-import { addressRoutes } from './modules/addresses/addresses.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { cataloguePlugin } from './modules/catalogue/catalogue.service';
-import { checkoutPlugin } from './modules/checkout/checkout.plugin';
-import { couponRoutes } from './modules/coupons/coupons.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { readinessRoutes } from './modules/health/readiness.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { messageRoutes } from './modules/messages/messages.routes';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { paymentCspSources, paymentsPlugin } from './modules/razorpay/razorpay.plugin';
-import { searchRoutes } from './modules/search/search.routes';
-import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
+import { addressRoutes } from './modules/addresses';
+import { adminRoutes } from './modules/admin';
+import { cartRoutes } from './modules/cart';
+import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
+import { checkoutPlugin } from './modules/checkout';
+import { couponRoutes } from './modules/coupons';
+import { healthRoutes, readinessRoutes } from './modules/health';
+import { identityRoutes } from './modules/identity';
+import { messageRoutes } from './modules/messages';
+import { orderRoutes } from './modules/orders';
+import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
+import { searchRoutes } from './modules/search';
+import { wishlistRoutes } from './modules/wishlist';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -29,6 +28,13 @@ import { metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies routes hand to services (ADR 021). */
+    deps: ServiceDeps;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -109,7 +115,19 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     mediaDir: options.mediaDir,
   });
   await app.register(paymentsPlugin, { config: options.config });
+  app.decorate('deps', serviceDeps(app));
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
+}
+
+/** What the services get (ADR 021), built once per app from its plugins. */
+function serviceDeps(app: FastifyInstance): ServiceDeps {
+  return {
+    db: app.database.db,
+    payments: app.payments,
+    catalogue: app.catalogue,
+    log: app.log,
+    metrics: app.metrics,
+  };
 }
 
 /** The refusal of a POST without a content type. */

@@ -45,3 +45,8 @@ export async function resolveOwner(
 export function ownerColumns(owner: Owner): { userId: number | null; guestId: number | null } {
   return owner.kind === 'user' ? { userId: owner.userId, guestId: null } : { userId: null, guestId: owner.guestId };
 }
+
+/** Whose a row is, from its user and guest columns (a row has exactly one of them). */
+export function ownerOfRow(row: { userId: number | null; guestId: number | null }): Owner {
+  return row.userId !== null ? { kind: 'user', userId: row.userId } : { kind: 'guest', guestId: row.guestId as number };
+}

@@ -157,3 +157,26 @@ export async function newestAddressId(db: Queryable, owner: Owner): Promise<numb
     .limit(1);
   return row?.id;
 }
+
+/** An address as an order keeps it: names, not ids, so later edits of the address book do not change it. */
+export async function addressSnapshotOf(db: Queryable, owner: Owner, addressId: number) {
+  const [row] = await db
+    .select({
+      first_name: addresses.firstName,
+      last_name: addresses.lastName,
+      address: addresses.address,
+      state: states.name,
+      city: cities.name,
+      pin_code: addresses.pinCode,
+      email_id: addresses.email,
+      phone_number: addresses.phone,
+    })
+    .from(addresses)
+    .innerJoin(states, eq(states.id, addresses.stateId))
+    .innerJoin(cities, eq(cities.id, addresses.cityId))
+    .where(ownedAddress(owner, addressId));
+  return row;
+}
+
+/** The snapshot of an address an order keeps. */
+export type AddressSnapshot = NonNullable<Awaited<ReturnType<typeof addressSnapshotOf>>>;

@@ -15,6 +15,7 @@ import {
   StateListRequest,
   UpdateAddressRequest,
 } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
 import {
@@ -36,7 +37,15 @@ const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: Er
  */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  lookupRoutes(app, db);
+  addressBookRoutes(app, db);
+  addressChangeRoutes(app, db);
+};
 
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The states and cities the address form offers. */
+function lookupRoutes(app: ZodApp, db: Queryable): void {
   app.post(
     '/state_list',
     {
@@ -62,7 +71,10 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, product: await cityList(db, request.body.state_id) }),
   );
+}
 
+/** Reading the shopper's address book: the list and one address for the edit form. */
+function addressBookRoutes(app: ZodApp, db: Queryable): void {
   app.post(
     '/address_list',
     {
@@ -78,7 +90,10 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       address: await addressList(db, await resolveOwner(request, request.body)),
     }),
   );
+}
 
+/** Changing the address book: add, update, delete and choose the Active address. */
+function addressChangeRoutes(app: ZodApp, db: Queryable): void {
   app.post(
     '/add_address',
     {
@@ -158,4 +173,4 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: 'Default address updated.' };
     },
   );
-};
+}

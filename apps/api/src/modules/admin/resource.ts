@@ -123,147 +123,203 @@ export function resourceRoutes<Item, Q extends z.ZodType, C extends z.ZodType, U
   resource: Resource<Item, Q, C, U>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const base = `/${resource.path}`;
-    const tags = ['admin'];
-    const security = [{ adminToken: [] }];
-    const config = { ownerOnly: resource.ownerOnly ?? false };
-    const noun = resource.noun;
-    const lower = noun.toLowerCase();
-    const write = (
-      request: FastifyRequest,
-      action: string | (() => string),
-      id: number | undefined,
-      run: (tx: Transaction) => Promise<number>,
-    ) =>
-      auditedWrite(app, request, {
-        resource: resource.path,
-        noun,
-        action,
-        ...(id === undefined ? {} : { id }),
-        catalogue: resource.catalogue ?? false,
-        find: resource.find,
-        write: run,
-      });
-
-    app.get(
-      base,
-      {
-        config,
-        schema: {
-          tags,
-          security,
-          summary: `List ${resource.path} (paginated, with search and filters)`,
-          querystring: resource.list.query,
-          response: { 200: resource.list.answer, ...failures },
-        },
-      },
-      async (request) => {
-        const query = request.query as z.output<Q> & Paging;
-        const { items, total } = await resource.list.run(app.database.db, query);
-        return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
-      },
-    );
-
-    app.get(
-      `${base}/:id`,
-      {
-        config,
-        schema: {
-          tags,
-          security,
-          summary: `One ${lower}`,
-          params: AdminIdParams,
-          response: { 200: resource.answer, ...failures },
-        },
-      },
-      async (request) => {
-        const item = await resource.find(app.database.db, request.params.id);
-        if (!item) throw new AppError('NOT_FOUND', `${noun} not found.`);
-        return { success: true as const, data: item };
-      },
-    );
-
-    const { create, update, remove } = resource;
-    if (create) {
-      app.post(
-        base,
-        {
-          config,
-          schema: {
-            tags,
-            security,
-            summary: `Create a ${lower}`,
-            body: create.body,
-            response: { 200: resource.answer, ...failures },
-          },
-        },
-        async (request) => {
-          const body = request.body as z.output<C>;
-          const { after } = await write(request, 'create', undefined, (tx) => create.run(tx, body, adminOf(request)));
-          return { success: true as const, data: after };
-        },
-      );
-    }
-
-    if (update) {
-      app.patch(
-        `${base}/:id`,
-        {
-          config,
-          schema: {
-            tags,
-            security,
-            summary: `Change a ${lower}; fields left out keep their values`,
-            params: AdminIdParams,
-            body: update.body,
-            response: { 200: resource.answer, ...failures },
-          },
-        },
-        async (request) => {
-          const { id } = request.params;
-          const body = request.body as z.output<U>;
-          const { after } = await write(request, 'update', id, async (tx) => {
-            await update.run(tx, id, body, adminOf(request));
-            return id;
-          });
-          return { success: true as const, data: after };
-        },
-      );
-    }
-
-    if (remove) {
-      app.delete(
-        `${base}/:id`,
-        {
-          config,
-          schema: {
-            tags,
-            security,
-            summary: `Delete a ${lower}`,
-            params: AdminIdParams,
-            response: { 200: AdminDeleteAnswer, ...failures },
-          },
-        },
-        async (request) => {
-          const { id } = request.params;
-          let removal = 'deleted' as Removal;
-          await write(
-            request,
-            () => (removal === 'archived' ? 'archive' : 'delete'),
-            id,
-            async (tx) => {
-              removal = await remove(tx, id, adminOf(request));
-              return id;
-            },
-          );
-          const archived = removal === 'archived';
-          return {
-            success: true as const,
-            archived,
-            message: archived ? `${noun} archived: it is still needed by past orders.` : `${noun} deleted.`,
-          };
-        },
-      );
-    }
+    const kit = routeKit(app, resource);
+    listRoute(kit);
+    findRoute(kit);
+    if (resource.create) createRoute(kit, resource.create);
+    if (resource.update) updateRoute(kit, resource.update);
+    if (resource.remove) removeRoute(kit, resource.remove);
   };
+}
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+/** An audited write of one resource, as its routes make it. */
+type Writer<Item> = (
+  request: FastifyRequest,
+  action: string | (() => string),
+  id: number | undefined,
+  run: (tx: Transaction) => Promise<number>,
+) => Promise<{ id: number; after: Item | undefined }>;
+
+/** What every route of one resource shares: its path, OpenAPI tags, access rule and audited write. */
+interface RouteKit<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  app: ZodApp;
+  resource: Resource<Item, Q, C, U>;
+  base: string;
+  tags: string[];
+  security: { adminToken: never[] }[];
+  config: { ownerOnly: boolean };
+  noun: string;
+  lower: string;
+  write: Writer<Item>;
+}
+
+function routeKit<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  app: ZodApp,
+  resource: Resource<Item, Q, C, U>,
+): RouteKit<Item, Q, C, U> {
+  const noun = resource.noun;
+  const write: Writer<Item> = (request, action, id, run) =>
+    auditedWrite(app, request, {
+      resource: resource.path,
+      noun,
+      action,
+      ...(id === undefined ? {} : { id }),
+      catalogue: resource.catalogue ?? false,
+      find: resource.find,
+      write: run,
+    });
+  return {
+    app,
+    resource,
+    base: `/${resource.path}`,
+    tags: ['admin'],
+    security: [{ adminToken: [] }],
+    config: { ownerOnly: resource.ownerOnly ?? false },
+    noun,
+    lower: noun.toLowerCase(),
+    write,
+  };
+}
+
+function listRoute<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  kit: RouteKit<Item, Q, C, U>,
+): void {
+  const { app, resource, base, tags, security, config } = kit;
+  app.get(
+    base,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `List ${resource.path} (paginated, with search and filters)`,
+        querystring: resource.list.query,
+        response: { 200: resource.list.answer, ...failures },
+      },
+    },
+    async (request) => {
+      const query = request.query as z.output<Q> & Paging;
+      const { items, total } = await resource.list.run(app.database.db, query);
+      return { success: true as const, data: items, page: query.page, per_page: query.per_page, total };
+    },
+  );
+}
+
+function findRoute<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  kit: RouteKit<Item, Q, C, U>,
+): void {
+  const { app, resource, base, tags, security, config, noun, lower } = kit;
+  app.get(
+    `${base}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `One ${lower}`,
+        params: AdminIdParams,
+        response: { 200: resource.answer, ...failures },
+      },
+    },
+    async (request) => {
+      const item = await resource.find(app.database.db, request.params.id);
+      if (!item) throw new AppError('NOT_FOUND', `${noun} not found.`);
+      return { success: true as const, data: item };
+    },
+  );
+}
+
+function createRoute<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  kit: RouteKit<Item, Q, C, U>,
+  create: NonNullable<Resource<Item, Q, C, U>['create']>,
+): void {
+  const { app, resource, base, tags, security, config, lower, write } = kit;
+  app.post(
+    base,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Create a ${lower}`,
+        body: create.body,
+        response: { 200: resource.answer, ...failures },
+      },
+    },
+    async (request) => {
+      const body = request.body as z.output<C>;
+      const { after } = await write(request, 'create', undefined, (tx) => create.run(tx, body, adminOf(request)));
+      return { success: true as const, data: after };
+    },
+  );
+}
+
+function updateRoute<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  kit: RouteKit<Item, Q, C, U>,
+  update: NonNullable<Resource<Item, Q, C, U>['update']>,
+): void {
+  const { app, resource, base, tags, security, config, lower, write } = kit;
+  app.patch(
+    `${base}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Change a ${lower}; fields left out keep their values`,
+        params: AdminIdParams,
+        body: update.body,
+        response: { 200: resource.answer, ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body as z.output<U>;
+      const { after } = await write(request, 'update', id, async (tx) => {
+        await update.run(tx, id, body, adminOf(request));
+        return id;
+      });
+      return { success: true as const, data: after };
+    },
+  );
+}
+
+function removeRoute<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  kit: RouteKit<Item, Q, C, U>,
+  remove: NonNullable<Resource<Item, Q, C, U>['remove']>,
+): void {
+  const { app, base, tags, security, config, noun, lower, write } = kit;
+  app.delete(
+    `${base}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Delete a ${lower}`,
+        params: AdminIdParams,
+        response: { 200: AdminDeleteAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      let removal = 'deleted' as Removal;
+      await write(
+        request,
+        () => (removal === 'archived' ? 'archive' : 'delete'),
+        id,
+        async (tx) => {
+          removal = await remove(tx, id, adminOf(request));
+          return id;
+        },
+      );
+      const archived = removal === 'archived';
+      return {
+        success: true as const,
+        archived,
+        message: archived ? `${noun} archived: it is still needed by past orders.` : `${noun} deleted.`,
+      };
+    },
+  );
 }

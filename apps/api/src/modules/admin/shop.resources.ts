@@ -18,10 +18,11 @@ import {
   AdminUpdateCoupon,
   AdminUpdateState,
 } from '@kapaas/contract';
-import { and, asc, cities, count, couponRedemptions, coupons, desc, eq, or, type Queryable, states } from '@kapaas/db';
+import { and, asc, cities, count, coupons, desc, eq, or, type Queryable, states } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import { changeCoupon, insertCoupon, lockCoupon, removeCoupon } from '../coupons';
 import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
 
 /* Coupons, states and cities: read from the database by the customer API, not the catalogue. */
@@ -121,15 +122,13 @@ const couponResource = resourceRoutes({
         usedCount: 0,
       };
       checkCoupon(values);
-      const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
-      if (!row) throw new Error('coupon insert returned nothing');
-      return row.id;
+      return insertCoupon(tx, values);
     },
   },
   update: {
     body: AdminUpdateCoupon,
     async run(tx, id, body) {
-      const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      const current = await lockCoupon(tx, id);
       if (!current) throw new AppError('NOT_FOUND', 'Coupon not found.');
       const changes = {
         name: body.name,
@@ -147,24 +146,11 @@ const couponResource = resourceRoutes({
       };
       const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       checkCoupon({ ...current, ...sent });
-      await tx
-        .update(coupons)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(coupons.id, id));
+      await changeCoupon(tx, id, changes);
     },
   },
   /** A coupon that paid orders used is kept for their records and deactivated instead. */
-  async remove(tx, id) {
-    const used = await totalOf(
-      tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id)),
-    );
-    if (used > 0) {
-      await tx.update(coupons).set({ active: false, updatedAt: new Date() }).where(eq(coupons.id, id));
-      return 'archived';
-    }
-    await tx.delete(coupons).where(eq(coupons.id, id));
-    return 'deleted';
-  },
+  remove: (tx, id) => removeCoupon(tx, id),
 });
 
 // ---------------------------------------------------------------------------------------------

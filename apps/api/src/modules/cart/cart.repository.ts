@@ -126,3 +126,20 @@ export async function deleteLines(db: Queryable, cartId: number, productId: numb
 export async function deleteCart(db: Queryable, cartId: number) {
   await db.delete(carts).where(eq(carts.id, cartId));
 }
+
+/** Takes lines out of the owner's cart whatever their quantity (the order that bought them was paid). */
+export async function removePaidLines(
+  tx: Queryable,
+  owner: Owner,
+  lines: readonly { productId: number; sizeId: number }[],
+): Promise<void> {
+  const cartId = await findCartId(tx, owner);
+  if (cartId === undefined) return;
+  for (const line of lines) {
+    await tx
+      .delete(cartItems)
+      .where(
+        and(eq(cartItems.cartId, cartId), eq(cartItems.productId, line.productId), eq(cartItems.sizeId, line.sizeId)),
+      );
+  }
+}

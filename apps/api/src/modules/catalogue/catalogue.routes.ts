@@ -41,7 +41,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same public data for everyone: no personal data, so no `no-store`.
   publicAnswers(app);
   const view = (): CatalogueView => app.catalogue.view;
+  listRoutes(app, view);
+  browsingRoutes(app, view);
+  productRoutes(app, view);
+};
 
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The fixed lists of the home page and the filters. */
+function listRoutes(app: ZodApp, view: () => CatalogueView): void {
   /** A call whose answer is one fixed list. */
   const listCall = (
     endpoint: string,
@@ -82,7 +90,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     (v) => v.genderList,
     'Genders for the filter (answered under `state`)',
   );
+}
 
+/** Browsing by category and subcategory. */
+function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
   app.post(
     '/subcategory_list',
     {
@@ -120,7 +131,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendRendered(reply, answer);
     },
   );
+}
 
+/** One product's page. */
+function productRoutes(app: ZodApp, view: () => CatalogueView): void {
   app.post(
     '/product_detail',
     {
@@ -137,4 +151,4 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendRendered(reply, answer);
     },
   );
-};
+}

@@ -18,16 +18,7 @@ export const checkoutPlugin = fp<{ expirySweepMs?: number }>(
     await app.register(webhookRoutes, { prefix: '/api' });
     const interval = options.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS;
     if (interval > 0) {
-      const stop = startExpirySweeper(
-        {
-          db: app.database.db,
-          payments: app.payments,
-          catalogue: app.catalogue,
-          metrics: app.metrics,
-          log: app.log.child({ module: 'expiry' }),
-        },
-        interval,
-      );
+      const stop = startExpirySweeper({ ...app.deps, log: app.deps.log.child({ module: 'expiry' }) }, interval);
       app.addHook('onClose', stop);
     }
   },

@@ -1,8 +1,8 @@
 import { ErrorAnswer, OrderPlaceAnswer, OrderPlaceRequest } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
-import { placeOrder } from './checkout.service';
 import { confirmPayment } from './confirmation';
+import { placeOrder } from './place-order';
 import type { CheckoutDeps } from './settlement';
 
 const failures = {
@@ -24,13 +24,8 @@ function couponOf(value: number | null | '' | undefined): number | null {
  * order; the second (it carries razorpay_signature) verifies the payment and settles the order.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): CheckoutDeps => ({
-    db: app.database.db,
-    payments: app.payments,
-    catalogue: app.catalogue,
-    metrics: app.metrics,
-    log: app.log.child({ module: 'checkout' }),
-  });
+  const log = app.deps.log.child({ module: 'checkout' });
+  const deps = (): CheckoutDeps => ({ ...app.deps, log });
 
   app.post(
     '/order_place',

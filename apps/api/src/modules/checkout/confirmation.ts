@@ -1,9 +1,8 @@
 import type { OrderConfirmedAnswer } from '@kapaas/contract';
 import { AppError } from '../../lib/errors';
 import type { Owner } from '../../lib/owner';
-import { PAID_STATUSES } from '../orders/lifecycle';
-import { orderOf } from '../orders/orders.repository';
-import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay/razorpay.client';
+import { orderOf, PAID_STATUSES } from '../orders';
+import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay';
 import { paymentByProviderId, wasAccepted } from './payments.repository';
 import { type CheckoutDeps, type Settlement, settlePayment } from './settlement';
 

@@ -1,5 +1,5 @@
-import { changeStatus } from '../orders/lifecycle';
-import { orderStockLines, release } from '../orders/stock';
+import { orderStockLines, release } from '../inventory';
+import { changeStatus } from '../orders';
 import { ordersDueToExpire } from './payments.repository';
 import { type CheckoutDeps, settlePayment } from './settlement';
 

@@ -13,7 +13,7 @@ import {
   refunds,
   sql,
 } from '@kapaas/db';
-import type { RazorpayPayment } from '../razorpay/razorpay.client';
+import type { RazorpayPayment } from '../razorpay';
 
 /**
  * The payment state machine (ADR 020, docs/payment-states.md): where a payment may go from each

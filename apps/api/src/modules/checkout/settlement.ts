@@ -1,22 +1,11 @@
-import {
-  and,
-  cartItems,
-  carts,
-  count,
-  couponRedemptions,
-  coupons,
-  type Database,
-  eq,
-  type PaymentStatus,
-  type Queryable,
-  sql,
-} from '@kapaas/db';
-import type { ShopMetrics } from '../../plugins/metrics';
-import { formatRupees } from '../coupons/coupon-rules';
-import { changeStatus, PAID_STATUSES, recordEvent } from '../orders/lifecycle';
-import { orderStockLines, release, sellReserved, sellUnreserved } from '../orders/stock';
-import { ProviderError, type RazorpayPayment } from '../razorpay/razorpay.client';
-import type { Payments } from '../razorpay/razorpay.plugin';
+import type { PaymentStatus, Queryable } from '@kapaas/db';
+import type { Logger, ServiceDeps } from '../../lib/deps';
+import { ownerOfRow } from '../../lib/owner';
+import { removePaidLines } from '../cart';
+import { formatRupees, redeemCoupon } from '../coupons';
+import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
+import { changeStatus, PAID_STATUSES, recordEvent } from '../orders';
+import { ProviderError, type RazorpayPayment } from '../razorpay';
 import {
   lockOrderByProviderId,
   movePayment,
@@ -30,25 +19,11 @@ import {
   wasAccepted,
 } from './payments.repository';
 
-/** A log line: details for the logs' fields, and a message (pino's call, which the app's logger makes). */
-type LogFn = (details: object, message: string) => void;
-
 /** Where the payment code writes what it did: the app's logger, or any with pino's calls. */
-export interface PaymentLog {
-  info: LogFn;
-  warn: LogFn;
-  error: LogFn;
-}
+export type PaymentLog = Pick<Logger, 'info' | 'warn' | 'error'>;
 
-/** What the payment code needs from the app. */
-export interface CheckoutDeps {
-  db: Database;
-  payments: Payments;
-  catalogue: { stockChanged(productIds: Iterable<number>): Promise<void> };
-  log: PaymentLog;
-  /** Counts orders placed and paid, payments failed and webhooks; absent in tests that do not count. */
-  metrics?: Pick<ShopMetrics, 'orderPlaced' | 'orderPaid' | 'paymentFailed' | 'webhookReceived'>;
-}
+/** What the payment code needs from the app (ADR 021). */
+export type CheckoutDeps = Pick<ServiceDeps, 'db' | 'payments' | 'catalogue' | 'log' | 'metrics'>;
 
 /** Where a payment came from, for the order's history and the logs. */
 export type PaymentSource = 'checkout' | 'webhook' | 'expiry check';
@@ -74,62 +49,15 @@ export type Settlement =
 /** Thrown inside the settling savepoint to undo it when the order cannot take the payment. */
 class CannotSettle extends Error {}
 
-/**
- * Counts one use of the order's coupon, only within its total and per-shopper limits. The UPDATE
- * takes the coupon's row lock, so concurrent settlements count one after another.
- */
-async function redeemCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
+/** Counts one use of the order's coupon through the coupons module, which owns its limits. */
+async function redeemOrderCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
   if (order.couponId === null) return null;
-  const [counted] = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, order.couponId),
-        sql`(${coupons.usageLimit} IS NULL OR ${coupons.usedCount} < ${coupons.usageLimit})`,
-      ),
-    )
-    .returning({ perCustomerLimit: coupons.perCustomerLimit });
-  if (!counted) return 'its coupon had been fully redeemed meanwhile';
-  if (counted.perCustomerLimit !== null) {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(
-        and(
-          eq(couponRedemptions.couponId, order.couponId),
-          order.userId !== null
-            ? eq(couponRedemptions.userId, order.userId)
-            : eq(couponRedemptions.guestId, order.guestId as number),
-        ),
-      );
-    if ((row?.n ?? 0) >= counted.perCustomerLimit) return 'the shopper had already used its coupon as often as allowed';
-  }
-  await tx.insert(couponRedemptions).values({
+  return redeemCoupon(tx, {
     couponId: order.couponId,
     orderId: order.id,
-    userId: order.userId,
-    guestId: order.guestId,
+    owner: ownerOfRow(order),
     discountPaise: order.discountPaise,
   });
-  return null;
-}
-
-/** Takes the paid lines out of the shopper's cart (any quantity of the same product and size). */
-async function removePaidLinesFromCart(tx: Queryable, order: OrderRow): Promise<void> {
-  const [cart] = await tx
-    .select({ id: carts.id })
-    .from(carts)
-    .where(order.userId !== null ? eq(carts.userId, order.userId) : eq(carts.guestId, order.guestId as number));
-  if (!cart) return;
-  const lines = await orderStockLines(tx, order.id);
-  for (const line of lines) {
-    await tx
-      .delete(cartItems)
-      .where(
-        and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId), eq(cartItems.sizeId, line.sizeId)),
-      );
-  }
 }
 
 /** Why an order in this state cannot take a payment, or null when it can. */
@@ -272,7 +200,7 @@ async function sellInSavepoint(
 
 /** Counts the coupon, takes the stock, marks the order paid, records the payment and empties the cart. */
 async function sell(sp: Queryable, order: OrderRow, payment: RazorpayPayment, source: PaymentSource) {
-  const couponProblem = await redeemCoupon(sp, order);
+  const couponProblem = await redeemOrderCoupon(sp, order);
   if (couponProblem) throw new CannotSettle(couponProblem);
   const late = await takeStock(sp, order);
   const after = order.status === 'pending_payment' ? '' : ` after the order had ${lapseOf(order)}`;
@@ -286,7 +214,7 @@ async function sell(sp: Queryable, order: OrderRow, payment: RazorpayPayment, so
   );
   if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
   await recordCapturedPayment(sp, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
-  await removePaidLinesFromCart(sp, order);
+  await removePaidLines(sp, ownerOfRow(order), await orderStockLines(sp, order.id));
   return late;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RazorpayPayment, verifyWebhookSignature } from '../razorpay/razorpay.client';
+import { RazorpayPayment, verifyWebhookSignature } from '../razorpay';
 import { handledEventOutcome, recordHandledEvent } from './payments.repository';
 import { type CheckoutDeps, recordFailedPayment, recordRefund, settlePayment } from './settlement';
 

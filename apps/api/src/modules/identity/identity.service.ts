@@ -6,7 +6,7 @@ import { NO_SESSION_MESSAGE } from '../../lib/owner';
 import { hashPassword, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import type { Identity, SessionOwner } from '../../plugins/sessions';
-import { addToCart, mergeGuestCart } from '../cart/cart.service';
+import { addToCart, mergeGuestCart } from '../cart';
 import {
   endOtherSessions,
   findUser,

@@ -1,10 +1,13 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
+  isNull,
   ne,
   orderEvents,
   orderItems,
@@ -13,7 +16,7 @@ import {
   type Queryable,
   sql,
 } from '@kapaas/db';
-import type { Owner } from '../../lib/owner';
+import { type Owner, ownerColumns } from '../../lib/owner';
 
 const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
@@ -61,4 +64,88 @@ export async function paymentOf(db: Queryable, orderId: number) {
     .orderBy(sql`${payments.refusalReason} IS NULL DESC`, asc(payments.createdAt), asc(payments.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** An order row as stored. */
+export type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** An order about to be written in pending_payment, with its lines (ids filled in on insert). */
+export interface NewOrder {
+  order: Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'guestId' | 'status'>;
+  items: Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>[];
+}
+
+/** Writes a placed order in pending_payment, its lines and the first event of its history. */
+export async function recordOrder(tx: Queryable, owner: Owner, placed: NewOrder): Promise<OrderRow> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...placed.order, ...ownerColumns(owner), status: 'pending_payment' })
+    .returning();
+  if (!order) throw new Error('the order insert returned nothing');
+  await tx.insert(orderItems).values(placed.items.map((item) => ({ ...item, orderId: order.id })));
+  await tx.insert(orderEvents).values({ orderId: order.id, status: 'pending_payment', note: 'Order placed.' });
+  return order;
+}
+
+/**
+ * The owner's orders waiting for payment until after `openUntil`, with this coupon and shipping
+ * charge, newest first, each with its lines: the candidates a repeated order_place may pay instead.
+ */
+export async function openOrdersMatching(
+  tx: Queryable,
+  owner: Owner,
+  terms: { couponId: number | null; shippingPaise: number; openUntil: Date },
+): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  const candidates = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        ownedBy(owner),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.expiresAt, terms.openUntil),
+        terms.couponId === null ? isNull(orders.couponId) : eq(orders.couponId, terms.couponId),
+        eq(orders.shippingPaise, terms.shippingPaise),
+      ),
+    )
+    .orderBy(desc(orders.id));
+  if (candidates.length === 0) return [];
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        candidates.map((c) => c.id),
+      ),
+    );
+  return candidates.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+}
+
+/**
+ * How many unpaid orders, still open at `now`, hold this coupon: all of them, and the owner's.
+ * A held use counts against the coupon's limits until its order is paid or expires (ADR 012).
+ */
+export async function couponHolds(
+  tx: Queryable,
+  owner: Owner,
+  couponId: number,
+  now: Date,
+): Promise<{ byAll: number; byOwner: number }> {
+  const pending = and(eq(orders.couponId, couponId), eq(orders.status, 'pending_payment'), gt(orders.expiresAt, now));
+  const [byAll] = await tx.select({ n: count() }).from(orders).where(pending);
+  const [byOwner] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(pending, ownedBy(owner)));
+  return { byAll: byAll?.n ?? 0, byOwner: byOwner?.n ?? 0 };
+}
+
+/** Stores the provider order id of an order, unless one is stored already. */
+export async function setProviderOrderId(db: Queryable, orderId: number, providerOrderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ razorpayOrderId: providerOrderId })
+    .where(and(eq(orders.id, orderId), isNull(orders.razorpayOrderId)));
 }

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AnswerCache, sendJson } from '../../lib/answer-cache';
 import { publicAnswers } from '../../plugins/no-store';
-import type { CatalogueView } from '../catalogue/catalogue.read-model';
+import type { CatalogueView } from '../catalogue';
 import { listProducts, searchKeyWord } from './search.service';
 
 /** Answers depend only on the catalogue view and the request, so each is serialized once per view. */

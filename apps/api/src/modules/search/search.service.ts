@@ -1,6 +1,6 @@
 import type { ProductCard, SearchKeyWordAnswer, SortCode } from '@kapaas/contract';
 import { AppError, notFound } from '../../lib/errors';
-import type { CatalogueProduct, CatalogueView } from '../catalogue/catalogue.read-model';
+import type { CatalogueProduct, CatalogueView } from '../catalogue';
 
 const MAX_PRODUCTS = 20;
 const MAX_CATEGORIES = 10;

@@ -1,7 +1,7 @@
 import type { ProductCard } from '@kapaas/contract';
 import type { Database } from '@kapaas/db';
 import { notFound } from '../../lib/errors';
-import type { CatalogueView } from '../catalogue/catalogue.read-model';
+import type { CatalogueView } from '../catalogue';
 import { lockActiveProduct, savedProductIds, saveProduct, unsaveProduct } from './wishlist.repository';
 
 /** The notice of product.md §5/§8 for anyone but a logged-in user. */

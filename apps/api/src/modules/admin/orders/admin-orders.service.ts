@@ -11,12 +11,11 @@ import {
   recordRefundedTotal,
   refundRequested,
   refundsOfPayments,
-} from '../../checkout/payments.repository';
-import { formatRupees } from '../../coupons/coupon-rules';
-import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders/lifecycle';
-import { orderStockLines, restock } from '../../orders/stock';
-import { ProviderError } from '../../razorpay/razorpay.client';
-import type { Payments } from '../../razorpay/razorpay.plugin';
+} from '../../checkout';
+import { formatRupees } from '../../coupons';
+import { orderStockLines, restock } from '../../inventory';
+import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders';
+import { type Payments, ProviderError } from '../../razorpay';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';

@@ -143,25 +143,6 @@ export async function updateProduct(db: Queryable, id: number, columns: Partial<
     .where(eq(products.id, id));
 }
 
-/** The product's stock rows for these sizes, locked until the transaction ends. */
-export async function lockSizes(db: Queryable, productId: number, sizeIds: number[]) {
-  if (sizeIds.length === 0) return [];
-  return db
-    .select()
-    .from(productSizes)
-    .where(and(eq(productSizes.productId, productId), inArray(productSizes.sizeId, sizeIds)))
-    .orderBy(asc(productSizes.sizeId))
-    .for('update');
-}
-
-/** Sets the stock of one size, adding the size to the product when it did not sell it yet. */
-export async function setStock(db: Queryable, productId: number, sizeId: number, stock: number): Promise<void> {
-  await db
-    .insert(productSizes)
-    .values({ productId, sizeId, stock, reserved: 0 })
-    .onConflictDoUpdate({ target: [productSizes.productId, productSizes.sizeId], set: { stock } });
-}
-
 export async function replaceImages(db: Queryable, productId: number, urls: string[]): Promise<void> {
   await db.delete(productImages).where(eq(productImages.productId, productId));
   if (urls.length > 0) {

@@ -2,6 +2,7 @@ import type { AdminCreateProduct, AdminProduct, AdminUpdateProduct } from '@kapa
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import { lockSizes, setStock } from '../../inventory';
 import type { Page, Removal } from '../resource';
 import { sanitizeRichText } from '../rich-text';
 import { freeSlug } from '../slugs';
@@ -10,7 +11,6 @@ import {
   hasOrders,
   imagesOf,
   insertProduct,
-  lockSizes,
   type ProductColumns,
   type ProductFilters,
   type ProductRow,
@@ -18,7 +18,6 @@ import {
   productPage,
   referencesOf,
   replaceImages,
-  setStock,
   sizesOf,
   slugTaken,
   updateProduct,

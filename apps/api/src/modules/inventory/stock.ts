@@ -1,4 +1,4 @@
-import { and, eq, orderItems, productSizes, products, type Queryable, sql } from '@kapaas/db';
+import { and, asc, eq, inArray, orderItems, productSizes, products, type Queryable, sql } from '@kapaas/db';
 
 /*
  * Stock bookkeeping per product and size (product.md §13, ADR 012):
@@ -111,4 +111,23 @@ export async function restock(tx: Queryable, lines: readonly StockLine[]): Promi
       .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
       .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)));
   }
+}
+
+/** The product's stock rows for these sizes, locked until the transaction ends. */
+export async function lockSizes(db: Queryable, productId: number, sizeIds: number[]) {
+  if (sizeIds.length === 0) return [];
+  return db
+    .select()
+    .from(productSizes)
+    .where(and(eq(productSizes.productId, productId), inArray(productSizes.sizeId, sizeIds)))
+    .orderBy(asc(productSizes.sizeId))
+    .for('update');
+}
+
+/** Sets the stock of one size, adding the size to the product when it did not sell it yet. */
+export async function setStock(db: Queryable, productId: number, sizeId: number, stock: number): Promise<void> {
+  await db
+    .insert(productSizes)
+    .values({ productId, sizeId, stock, reserved: 0 })
+    .onConflictDoUpdate({ target: [productSizes.productId, productSizes.sizeId], set: { stock } });
 }

@@ -1,0 +1,4 @@
+// The addresses module's public surface: what app.ts and other modules may use.
+
+export { type AddressSnapshot, addressSnapshotOf } from './addresses.repository';
+export { addressRoutes } from './addresses.routes';

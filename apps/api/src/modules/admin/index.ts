@@ -1,0 +1,2 @@
+// The admin module's public surface: what app.ts and other modules may use.
+export { type AdminOptions, adminRoutes } from './admin.routes';

@@ -1,0 +1,13 @@
+// The checkout module's public surface: what app.ts and other modules may use.
+export { checkoutPlugin, DEFAULT_EXPIRY_SWEEP_MS } from './checkout.plugin';
+export { expireDueOrders } from './expiry';
+export {
+  insertRefund,
+  type PaymentRow,
+  paymentsOfOrder,
+  REFUNDABLE_PAYMENT_STATUSES,
+  recordRefundedTotal,
+  refundRequested,
+  refundsOfPayments,
+} from './payments.repository';
+export { type CheckoutDeps, type PaymentSource, type Settlement, settlePayment } from './settlement';

@@ -1,0 +1,399 @@
+import type { OrderCreatedAnswer } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import type { Owner } from '../../lib/owner';
+import { type AddressSnapshot, addressSnapshotOf } from '../addresses';
+import { type CartLineRow, cartLines, lockCart } from '../cart';
+import { evaluateCoupon, lockCoupon, redemptionsBy } from '../coupons';
+import { orderStockLines, release, reserve } from '../inventory';
+import {
+  changeStatus,
+  couponHolds,
+  type NewOrder,
+  type OrderRow,
+  openOrdersMatching,
+  recordOrder,
+  setProviderOrderId,
+} from '../orders';
+import { ProviderError } from '../razorpay';
+import { type ShopTerms, shopTermsOf } from './checkout.repository';
+import type { CheckoutDeps } from './settlement';
+import { runSteps, type Step } from './steps';
+
+/** One line as the first call asks for it (client amounts already dropped by the route). */
+export interface WantedLine {
+  productId: number;
+  sizeId?: number | undefined;
+  quantity: number;
+}
+
+export interface PlaceOrderInput {
+  addressId: number;
+  couponId: number | null;
+  lines: WantedLine[];
+}
+
+const CURRENCY = 'INR';
+
+/** An open order this close to expiring is not handed out again: the shopper would run out of time paying. */
+export const REUSE_MARGIN_MS = 2 * 60_000;
+
+/**
+ * The provider receipt of an order: its id, plus its creation second so that a database started
+ * afresh against the same Razorpay account never reuses an earlier order's receipt (ADR 012).
+ * Razorpay allows 40 characters.
+ */
+export function receiptFor(order: { id: number; createdAt: Date }): string {
+  return `kapaas_${order.id}_${Math.floor(order.createdAt.getTime() / 1000).toString(36)}`;
+}
+
+/** A cart line bought by this order, priced from the catalogue. */
+interface PricedLine {
+  row: CartLineRow;
+  quantity: number;
+  unit: number;
+  total: number;
+}
+
+/** The cart priced for this order: where it goes and what it buys. */
+interface PricedCart {
+  terms: ShopTerms;
+  address: AddressSnapshot;
+  lines: PricedLine[];
+}
+
+/** What the steps of order_place share: the request, then what each step made. */
+interface PlaceOrderContext {
+  readonly owner: Owner;
+  readonly input: PlaceOrderInput;
+  readonly now: Date;
+  /** The order that holds the stock, and whether an earlier identical call made it. */
+  held?: { order: OrderRow; reused: boolean };
+  providerOrderId?: string;
+  /** Why the provider order could not be made, for the failed order's history. */
+  providerFailure?: unknown;
+}
+
+/**
+ * order_place, first call (product.md §14, ADR 012), as two steps (ADR 021). Holding the order is
+ * one transaction: the address must be the caller's; every line is priced from the catalogue
+ * (client amounts are never read); the coupon is judged under its rules; the shipping charge is
+ * added; the stock is reserved with conditional updates; the order is written in pending_payment
+ * with its lines and snapshots. Then the provider order is created with the order's receipt; if that
+ * fails, the first step's undo makes the order payment_failed and releases its stock.
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  owner: Owner,
+  input: PlaceOrderInput,
+): Promise<OrderCreatedAnswer> {
+  const context = await runSteps(
+    [holdOrderStep(deps), openProviderOrderStep(deps)],
+    { owner, input, now: new Date() },
+    ({ step, error }) => deps.log.error({ err: error, step }, 'could not undo a checkout step'),
+  );
+  return createdAnswer(
+    deps,
+    mustHave(context.held, 'held').order,
+    mustHave(context.providerOrderId, 'providerOrderId'),
+  );
+}
+
+/** A value an earlier step must have set; its absence is a bug in the sequence. */
+function mustHave<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`checkout step left ${what} unset`);
+  return value;
+}
+
+function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: string): OrderCreatedAnswer {
+  return {
+    success: true,
+    message: 'Order created successfully.',
+    order_id: placed.id,
+    razorpay_order_id: providerOrderId,
+    amount: placed.totalPaise,
+    currency: CURRENCY,
+    key: deps.payments.keyId,
+    checkout_url: deps.payments.checkoutUrl,
+    items_total: paiseToRupees(placed.itemsTotalPaise),
+    coupon_discount: paiseToRupees(placed.discountPaise),
+    shipping_charge: paiseToRupees(placed.shippingPaise),
+    total: paiseToRupees(placed.totalPaise),
+    expires_at: (placed.expiresAt as Date).toISOString(),
+  };
+}
+
+/**
+ * Step 1, in one transaction: price the cart, reuse an identical open order or judge the coupon,
+ * reserve the stock and record the order. A failure inside rolls all of it back. Undo (once it has
+ * committed): abandon the order, which releases its stock; a reused order is left to its first call.
+ */
+function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
+  return {
+    name: 'hold the order',
+    run: async (context) => {
+      const held = await deps.db.transaction((tx) => holdOrder(tx, context));
+      context.held = held;
+      if (held.reused) return;
+      deps.metrics?.orderPlaced();
+      await deps.catalogue.stockChanged(context.input.lines.map((line) => line.productId));
+    },
+    undo: async (context) => {
+      if (!context.held || context.held.reused) return;
+      await abandonOrder(deps, context.held.order.id, context.providerFailure);
+    },
+  };
+}
+
+async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<{ order: OrderRow; reused: boolean }> {
+  const { owner, input, now } = context;
+  const cart = await priceCart(tx, owner, input);
+  const open = await openOrderFor(tx, owner, input.couponId, cart, now);
+  if (open) return { order: open, reused: true };
+  const order = await orderTotals(tx, owner, input.couponId, cart, now);
+  await reserveStock(tx, cart.lines);
+  return { order: await recordOrder(tx, owner, order), reused: false };
+}
+
+/** The caller's address and cart lines, each line matched, checked for sale and priced from the catalogue. */
+async function priceCart(tx: Queryable, owner: Owner, input: PlaceOrderInput): Promise<PricedCart> {
+  const terms = await shopTermsOf(tx);
+  const address = await addressSnapshotOf(tx, owner, input.addressId);
+  if (!address) throw new AppError('NOT_FOUND', 'Address not found.');
+  const cartId = await lockCart(tx, owner);
+  const matched = matchCart(input.lines, await cartLines(tx, cartId));
+  for (const { line, row } of matched) checkSellable(row, line.quantity, terms.cap);
+  const lines = matched.map(({ line, row }) => {
+    const unit = row.discountPricePaise ?? row.pricePaise;
+    return { row, unit, quantity: line.quantity, total: unit * line.quantity };
+  });
+  return { terms, address, lines };
+}
+
+function checkSellable(row: CartLineRow, quantity: number, cap: number): void {
+  if (row.status !== 'active' || row.stock === null) {
+    throw new AppError('CONFLICT', `${row.name} is no longer available. Please remove it from your cart.`, {
+      code: 'UNAVAILABLE',
+    });
+  }
+  if (quantity > cap) {
+    throw new AppError('CONFLICT', `You can buy at most ${cap} of ${row.name} (${row.sizeLabel}) in one order.`, {
+      code: 'QUANTITY_CAP',
+    });
+  }
+}
+
+/** Each wanted line matched to the cart line it buys; the cart says the size when the shopper did not. */
+function matchCart(wanted: WantedLine[], cart: CartLineRow[]): { line: WantedLine; row: CartLineRow }[] {
+  const seen = new Set<string>();
+  return wanted.map((line, index) => {
+    const row = cartLineFor(line, index, cart);
+    const key = `${row.productId}:${row.sizeId}`;
+    if (seen.has(key)) {
+      throw new AppError('INVALID_DATA', 'The same item appears twice in this order.', {
+        errors: { [`product_details.${index}`]: ['This product and size are already in the order.'] },
+      });
+    }
+    seen.add(key);
+    return { line, row };
+  });
+}
+
+function cartLineFor(line: WantedLine, index: number, cart: CartLineRow[]): CartLineRow {
+  const candidates = cart.filter(
+    (row) => row.productId === line.productId && (line.sizeId === undefined || row.sizeId === line.sizeId),
+  );
+  if (candidates.length === 0) {
+    throw new AppError('CONFLICT', 'An item of this order is no longer in your cart. Please review your cart.', {
+      code: 'CART_CHANGED',
+    });
+  }
+  if (candidates.length > 1) {
+    throw new AppError('INVALID_DATA', 'Please choose a size for each item.', {
+      errors: {
+        [`product_details.${index}.size`]: ['Your cart holds this product in more than one size: say which.'],
+      },
+    });
+  }
+  return candidates[0] as CartLineRow;
+}
+
+/**
+ * The caller's unpaid order for exactly this purchase (same lines, quantities and prices, same
+ * address, coupon and shipping), if one is open with time left to pay. A double-click, a retried
+ * request or a reload of the billing page then pays that order instead of holding the stock twice.
+ */
+async function openOrderFor(
+  tx: Queryable,
+  owner: Owner,
+  couponId: number | null,
+  cart: PricedCart,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const candidates = await openOrdersMatching(tx, owner, {
+    couponId,
+    shippingPaise: cart.terms.shippingPaise,
+    openUntil: new Date(now.getTime() + REUSE_MARGIN_MS),
+  });
+  const lineKey = (l: { productId: number; sizeId: number; quantity: number; unitPricePaise: number }) =>
+    `${l.productId}:${l.sizeId}:${l.quantity}:${l.unitPricePaise}`;
+  const wanted = cart.lines
+    .map(({ row, quantity, unit }) => lineKey({ ...row, quantity, unitPricePaise: unit }))
+    .sort()
+    .join('|');
+  const keys = Object.keys(cart.address).sort();
+  const address = JSON.stringify(cart.address, keys);
+  const match = candidates.find(
+    ({ order, items }) =>
+      JSON.stringify(order.addressSnapshot, keys) === address && items.map(lineKey).sort().join('|') === wanted,
+  );
+  return match?.order;
+}
+
+/**
+ * Checks the coupon for this order under its row lock, counting the uses that unpaid orders still
+ * hold (ADR 012): with usage limit 3, three orders can be waiting for payment with it, not twenty.
+ */
+async function applyCoupon(tx: Queryable, owner: Owner, couponId: number, itemsTotalPaise: number, now: Date) {
+  const coupon = await lockCoupon(tx, couponId);
+  if (!coupon) throw new AppError('NOT_FOUND', 'Coupon not found.');
+  const held = await couponHolds(tx, owner, couponId, now);
+  const usedByOwner = await redemptionsBy(tx, owner, couponId);
+  const verdict = evaluateCoupon(
+    { ...coupon, usedCount: coupon.usedCount + held.byAll },
+    { itemsTotalPaise, now, pastRedemptions: usedByOwner + held.byOwner },
+  );
+  if (!verdict.applicable) {
+    throw new AppError('CONFLICT', verdict.message, { code: `COUPON_${verdict.reason}` });
+  }
+  return { coupon, discountPaise: verdict.discountPaise };
+}
+
+/** The order as it will be recorded: its lines, coupon, shipping and total. */
+async function orderTotals(
+  tx: Queryable,
+  owner: Owner,
+  couponId: number | null,
+  cart: PricedCart,
+  now: Date,
+): Promise<NewOrder> {
+  const itemsTotalPaise = cart.lines.reduce((sum, line) => sum + line.total, 0);
+  const applied = couponId === null ? null : await applyCoupon(tx, owner, couponId, itemsTotalPaise, now);
+  const discountPaise = applied?.discountPaise ?? 0;
+  const shippingPaise = cart.terms.shippingPaise;
+  const totalPaise = itemsTotalPaise - discountPaise + shippingPaise;
+  if (totalPaise < 100) {
+    throw new AppError('CONFLICT', 'The order total must be at least ₹1 to pay online.', { code: 'TOTAL_TOO_LOW' });
+  }
+  const coupon = applied?.coupon;
+  return {
+    order: {
+      addressSnapshot: cart.address,
+      couponId: coupon?.id ?? null,
+      couponSnapshot: coupon
+        ? {
+            coupon_id: coupon.id,
+            code: coupon.code,
+            name: coupon.name,
+            type: coupon.type,
+            amount_paise: coupon.amountPaise,
+            percentage: coupon.percentage,
+          }
+        : null,
+      itemsTotalPaise,
+      discountPaise,
+      shippingPaise,
+      totalPaise,
+      currency: CURRENCY,
+      expiresAt: new Date(now.getTime() + cart.terms.expiryMinutes * 60_000),
+    },
+    items: cart.lines.map(({ row, unit, quantity, total }) => ({
+      productId: row.productId,
+      sizeId: row.sizeId,
+      productName: row.name,
+      sizeLabel: row.sizeLabel,
+      productImage: row.image ?? '',
+      unitPricePaise: unit,
+      listPricePaise: row.pricePaise,
+      quantity,
+      lineTotalPaise: total,
+    })),
+  };
+}
+
+/** Holds the pieces of every line; a short line is refused, and throwing rolls back what was held before it. */
+async function reserveStock(tx: Queryable, lines: PricedLine[]): Promise<void> {
+  const short = await reserve(
+    tx,
+    lines.map(({ row, quantity }) => ({ productId: row.productId, sizeId: row.sizeId, quantity })),
+  );
+  if (!short) return;
+  const row = lines.find((p) => p.row.productId === short.productId && p.row.sizeId === short.sizeId)?.row;
+  const left = row && row.stock !== null ? Math.max(0, row.stock - (row.reserved ?? 0)) : 0;
+  const what = row ? `${row.name} (${row.sizeLabel})` : 'An item';
+  throw new AppError(
+    'CONFLICT',
+    left > 0 && left < short.quantity ? `Only ${left} left of ${what}.` : `${what} is out of stock.`,
+    { code: 'INSUFFICIENT_STOCK' },
+  );
+}
+
+/**
+ * Step 2: creates (or, by its receipt, finds) the provider order. A reused order normally has its
+ * provider order already; when its first call is still creating it, the same receipt makes Razorpay
+ * answer that same provider order (unique_receipt). No undo: it is the last step.
+ */
+function openProviderOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
+  return {
+    name: 'open the provider order',
+    run: async (context) => {
+      const placed = mustHave(context.held, 'held').order;
+      if (placed.razorpayOrderId !== null) {
+        context.providerOrderId = placed.razorpayOrderId;
+        return;
+      }
+      try {
+        const created = await deps.payments.client.createOrder({
+          amount: placed.totalPaise,
+          currency: CURRENCY,
+          receipt: receiptFor(placed),
+          notes: { order_id: String(placed.id) },
+        });
+        await setProviderOrderId(deps.db, placed.id, created.id);
+        context.providerOrderId = created.id;
+      } catch (error) {
+        deps.log.error({ err: error, orderId: placed.id }, 'could not create the provider order');
+        deps.metrics?.paymentFailed('provider_unavailable');
+        context.providerFailure = error;
+        throw asAnswer(error);
+      }
+    },
+  };
+}
+
+function asAnswer(error: unknown): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  return new AppError('PROVIDER_UNAVAILABLE', 'We could not start the payment. Please try again.', {
+    code: 'PROVIDER_UNAVAILABLE',
+  });
+}
+
+/** The provider order could not be made: the order fails and what it held goes back on sale. */
+async function abandonOrder(deps: CheckoutDeps, orderId: number, error: unknown): Promise<void> {
+  const detail = error instanceof ProviderError ? error.description : 'internal error';
+  const released = await deps.db.transaction(async (tx) => {
+    const moved = await changeStatus(
+      tx,
+      orderId,
+      ['pending_payment'],
+      'payment_failed',
+      `The payment could not be started (${detail}). The items were released.`,
+    );
+    if (!moved) return [];
+    const lines = await orderStockLines(tx, orderId);
+    await release(tx, lines);
+    return lines;
+  });
+  await deps.catalogue.stockChanged(released.map((line) => line.productId));
+}

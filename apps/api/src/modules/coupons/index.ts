@@ -1,0 +1,13 @@
+// The coupons module's public surface: what app.ts and other modules may use.
+export { evaluateCoupon, formatRupees } from './coupon-rules';
+export {
+  type CouponRow,
+  type CouponTermsColumns,
+  changeCoupon,
+  insertCoupon,
+  lockCoupon,
+  redeemCoupon,
+  redemptionsBy,
+  removeCoupon,
+} from './coupons.repository';
+export { couponRoutes } from './coupons.routes';

@@ -1,0 +1,12 @@
+// The inventory module's public surface: the only writer of product_sizes (ADR 021).
+export {
+  lockSizes,
+  orderStockLines,
+  release,
+  reserve,
+  restock,
+  type StockLine,
+  sellReserved,
+  sellUnreserved,
+  setStock,
+} from './stock';

@@ -1,0 +1,9 @@
+// The razorpay module's public surface: what app.ts and other modules may use.
+export {
+  ProviderError,
+  RazorpayErrorBody,
+  RazorpayPayment,
+  verifyPaymentSignature,
+  verifyWebhookSignature,
+} from './razorpay.client';
+export { type Payments, paymentCspSources, paymentsPlugin, usesRealRazorpay } from './razorpay.plugin';
