@@ -92,6 +92,9 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(docsPlugin);
   await app.register(sessionsPlugin, { secret: options.config.SESSION_SECRET });
   await app.register(cataloguePlugin);
+  await app.register(paymentsPlugin, { config: options.config });
+  // Before the routes, which hand these to their services.
+  app.decorate('deps', serviceDeps(app));
   await app.register(healthRoutes);
   await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
@@ -114,8 +117,6 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     adminDist: options.adminDist,
     mediaDir: options.mediaDir,
   });
-  await app.register(paymentsPlugin, { config: options.config });
-  app.decorate('deps', serviceDeps(app));
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
 }
 

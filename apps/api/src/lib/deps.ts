@@ -1,10 +1,23 @@
 import type { Database } from '@kapaas/db';
+import type { CatalogueView } from '../modules/catalogue';
 import type { Payments } from '../modules/razorpay';
 import type { ShopMetrics } from '../plugins/metrics';
 
 /** Tells the catalogue read model that stock rows changed (ADR 006). */
 export interface CatalogueNotifier {
   stockChanged(productIds: Iterable<number>): Promise<void>;
+}
+
+/**
+ * The catalogue read model as services reach it (`deps.catalogue`): a component that lives as long
+ * as the app (it listens for changes and rebuilds, ADR 006), not a service. Its current view, and
+ * the calls that tell it what a committed write changed.
+ */
+export interface Catalogue extends CatalogueNotifier {
+  /** The catalogue as it is now (the admin can change its settings, such as the per-order cap). */
+  readonly view: CatalogueView;
+  /** Rebuilds after a committed write the catalogue shows, and tells the other processes. */
+  changed(): Promise<void>;
 }
 
 type LogFn = (details: object, message: string) => void;
@@ -26,7 +39,7 @@ export interface ServiceDeps {
   db: Database;
   /** The payment provider: Razorpay or the built-in sandbox. */
   payments: Payments;
-  catalogue: CatalogueNotifier;
+  catalogue: Catalogue;
   log: Logger;
   /** The shop's counters; absent in tests that do not count. */
   metrics?: ShopMetrics | undefined;
