@@ -18,7 +18,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { resolveOwner } from '../../lib/owner';
 import type { Limits } from '../../lib/rate-limit';
-import { type Caller, GUESTS_CANNOT, IdentityService } from './identity.service';
+import {
+  type Caller,
+  changePassword,
+  GUESTS_CANNOT,
+  logIn,
+  profileOf,
+  registerUser,
+  startGuest,
+  updateProfile,
+} from './identity.service';
 
 const failures = {
   400: ErrorAnswer,
@@ -47,7 +56,7 @@ async function sessionUser(request: FastifyRequest, claimedUserId: number | unde
 const guestMessage = (reused: boolean) => (reused ? 'Welcome back, Guest!' : 'You are logged in as a Guest.');
 
 /** register, login and logout: the routes start and end the session cookie the service asks for. */
-function accountRoutes(app: IdentityApp, identity: IdentityService) {
+function accountRoutes(app: IdentityApp, limits: Limits) {
   app.post(
     '/register',
     {
@@ -59,7 +68,7 @@ function accountRoutes(app: IdentityApp, identity: IdentityService) {
       },
     },
     async (request) => {
-      const user = await identity.register(request.ip, request.body);
+      const user = await registerUser(app.deps.db, limits, request.ip, request.body);
       return { success: true as const, message: 'Registration successful! Please log in.', user };
     },
   );
@@ -75,7 +84,7 @@ function accountRoutes(app: IdentityApp, identity: IdentityService) {
       },
     },
     async (request, reply) => {
-      const { user, session, cartError } = await identity.login(await callerOf(request), request.body);
+      const { user, session, cartError } = await logIn(app.deps, limits, await callerOf(request), request.body);
       await app.sessions.start(request, reply, session);
       return {
         success: true as const,
@@ -99,14 +108,19 @@ function accountRoutes(app: IdentityApp, identity: IdentityService) {
 }
 
 /** get_guest_id, by POST (with a pending item) or GET: a guest session, reused or started. */
-function guestRoutes(app: IdentityApp, identity: IdentityService) {
+function guestRoutes(app: IdentityApp, limits: Limits) {
   const guestSchema = {
     tags: ['identity'],
     summary: 'Continue as a guest: reuses the session’s guest or starts one; 409 while a user is logged in',
     response: { 200: GuestAnswer, ...failures },
   };
   app.post('/get_guest_id', { schema: { ...guestSchema, body: GuestRequest } }, async (request, reply) => {
-    const { guestId, reused, session, cartError } = await identity.startGuest(await callerOf(request), request.body);
+    const { guestId, reused, session, cartError } = await startGuest(
+      app.deps,
+      limits,
+      await callerOf(request),
+      request.body,
+    );
     if (session) await app.sessions.start(request, reply, session);
     return {
       success: true as const,
@@ -116,14 +130,14 @@ function guestRoutes(app: IdentityApp, identity: IdentityService) {
     };
   });
   app.get('/get_guest_id', { schema: guestSchema }, async (request, reply) => {
-    const { guestId, reused, session } = await identity.startGuest(await callerOf(request), {});
+    const { guestId, reused, session } = await startGuest(app.deps, limits, await callerOf(request), {});
     if (session) await app.sessions.start(request, reply, session);
     return { success: true as const, guest_id: guestId, message: guestMessage(reused) };
   });
 }
 
 /** The logged-in user's profile and password. */
-function profileRoutes(app: IdentityApp, identity: IdentityService) {
+function profileRoutes(app: IdentityApp, limits: Limits) {
   app.post(
     '/edit_profile',
     {
@@ -136,7 +150,7 @@ function profileRoutes(app: IdentityApp, identity: IdentityService) {
     },
     async (request) => {
       const { userId } = await sessionUser(request, request.body.user_id);
-      return { success: true as const, user: await identity.profile(userId) };
+      return { success: true as const, user: await profileOf(app.deps.db, userId) };
     },
   );
 
@@ -152,7 +166,7 @@ function profileRoutes(app: IdentityApp, identity: IdentityService) {
     },
     async (request) => {
       const { userId } = await sessionUser(request, request.body.user_id);
-      await identity.updateProfile(userId, request.body);
+      await updateProfile(app.deps.db, limits, userId, request.body);
       return { success: true as const, message: 'Profile updated successfully.' };
     },
   );
@@ -169,7 +183,7 @@ function profileRoutes(app: IdentityApp, identity: IdentityService) {
     },
     async (request) => {
       const { userId, sessionId } = await sessionUser(request, request.body.user_id);
-      await identity.changePassword(userId, sessionId, request.body);
+      await changePassword(app.deps.db, limits, userId, sessionId, request.body);
       return { success: true as const, message: 'Password reset successfully! Please log in again.' };
     },
   );
@@ -177,12 +191,7 @@ function profileRoutes(app: IdentityApp, identity: IdentityService) {
 
 /** Identity calls of product.md §7 plus `logout`: sessions start and end here. */
 export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
-  const identity = new IdentityService({
-    db: app.database.db,
-    limits: options.limits,
-    quantityCap: () => app.catalogue.view.perOrderQuantityCap,
-  });
-  accountRoutes(app, identity);
-  guestRoutes(app, identity);
-  profileRoutes(app, identity);
+  accountRoutes(app, options.limits);
+  guestRoutes(app, options.limits);
+  profileRoutes(app, options.limits);
 };
