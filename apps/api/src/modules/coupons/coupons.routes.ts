@@ -5,15 +5,25 @@ import {
   CouponListRequest,
   ErrorAnswer,
 } from '@kapaas/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CouponService } from './coupons.service';
+import { type ClaimedOwner, type Owner, resolveOwner } from '../../lib/owner';
+import { applicableCoupons, previewDiscount } from './coupons.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
+/**
+ * Who asks about coupons: anyone may, so without a session and without a named owner it is an
+ * anonymous visitor (no per-customer history). A named owner must be the session's, as elsewhere.
+ */
+async function askingOwner(request: FastifyRequest, claimed: ClaimedOwner): Promise<Owner | null> {
+  const named = claimed.user_id !== undefined || claimed.guest_id !== undefined;
+  if (!named && !(await request.identity())) return null;
+  return resolveOwner(request, claimed);
+}
+
 /** The coupon calls of product.md §7; their names keep their frozen capitals (docs/customer-api.md). Open to anonymous visitors. */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  const coupons = new CouponService(app.database.db);
-
   app.post(
     '/Coupon_list',
     {
@@ -24,7 +34,10 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CouponListAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, coupons: await coupons.listApplicable(request, request.body) }),
+    async (request) => {
+      const owner = await askingOwner(request, request.body);
+      return { success: true as const, coupons: await applicableCoupons(app.deps.db, owner, request.body) };
+    },
   );
 
   app.post(
@@ -37,6 +50,9 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CouponDiscountAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, coupons: await coupons.previewDiscount(request, request.body) }),
+    async (request) => {
+      const owner = await askingOwner(request, request.body);
+      return { success: true as const, coupons: await previewDiscount(app.deps.db, owner, request.body) };
+    },
   );
 };
