@@ -1,14 +1,12 @@
 import { ContactRequest, ErrorAnswer, MessageAnswer, NewsletterSubscribeRequest } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Limits } from '../../lib/rate-limit';
-import { MessageService } from './messages.service';
+import { sendContactMessage, subscribeToNewsletter } from './messages.service';
 
 const failures = { 400: ErrorAnswer, 429: ErrorAnswer };
 
 /** Calls beyond product.md §7 (see §10): `contact` and `newsletter_subscribe`. No session needed. */
 export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
-  const messages = new MessageService(app.database.db, options.limits);
-
   app.post(
     '/contact',
     {
@@ -20,7 +18,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (a
       },
     },
     async (request) => {
-      await messages.sendContactMessage(request, request.body);
+      await sendContactMessage(app.deps.db, options.limits, request.ip, request.body);
       return { success: true as const, message: 'Your message has been sent!' };
     },
   );
@@ -36,7 +34,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (a
       },
     },
     async (request) => {
-      await messages.subscribeToNewsletter(request, request.body.email);
+      await subscribeToNewsletter(app.deps.db, options.limits, request.ip, request.body.email);
       return { success: true as const, message: 'Thank you for subscribing!' };
     },
   );
