@@ -12,7 +12,17 @@ import { AppError } from '../../lib/errors';
 import type { Limits } from '../../lib/rate-limit';
 import { auditRoutes } from './audit';
 import { findAdmin } from './auth.repository';
-import { ADMIN_OWNER_ONLY, ADMIN_TOKEN_MISSING, AdminAuth, type AdminPrincipal, toAdminAccount } from './auth.service';
+import {
+  ADMIN_OWNER_ONLY,
+  ADMIN_TOKEN_MISSING,
+  type AdminPrincipal,
+  authenticateAdmin,
+  changeAdminPassword,
+  ensureFirstOwner,
+  logInAdmin,
+  logOutAdmin,
+  toAdminAccount,
+} from './auth.service';
 import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
@@ -48,20 +58,19 @@ export interface AdminOptions {
  * from POST /login. A shopper's cookie never opens it: only the Authorization header is read.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, options) => {
-  const auth = new AdminAuth(app.database.db, options.limits);
-  await auth.ensureFirstOwner(options.config.ADMIN_EMAIL, options.config.ADMIN_PASSWORD, app.log);
+  await ensureFirstOwner(app.deps, options.config.ADMIN_EMAIL, options.config.ADMIN_PASSWORD);
 
   app.decorateRequest('admin', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.adminPublic) return;
-    const admin = await auth.authenticate(request.headers.authorization);
+    const admin = await authenticateAdmin(app.deps.db, request.headers.authorization);
     if (!admin) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
     if (config.ownerOnly && admin.role !== 'owner') throw new AppError('FORBIDDEN', ADMIN_OWNER_ONLY);
     request.admin = admin;
   });
 
-  await app.register(sessionRoutes, { auth });
+  await app.register(sessionRoutes, { limits: options.limits });
   await app.register(auditRoutes);
   await app.register(productRoutes);
   await app.register(catalogueResources);
@@ -73,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminOrderRoutes);
 };
 
-const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { auth }) => {
+const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {
   const security = [{ adminToken: [] }];
   app.post(
     '/login',
@@ -87,7 +96,9 @@ const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { 
       },
     },
     async (request) => {
-      const { token, expiresAt, admin } = await auth.login(request, request.body.email, request.body.password);
+      const caller = { address: request.ip, userAgent: request.headers['user-agent'] };
+      const { email, password } = request.body;
+      const { token, expiresAt, admin } = await logInAdmin(app.deps.db, limits, caller, email, password);
       return { success: true as const, token, expires_at: expiresAt.toISOString(), admin: toAdminAccount(admin) };
     },
   );
@@ -103,7 +114,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { 
       },
     },
     async (request) => {
-      await auth.logout(adminOf(request));
+      await logOutAdmin(app.deps.db, adminOf(request));
       return { success: true as const, message: 'Logged out.' };
     },
   );
@@ -120,7 +131,8 @@ const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { 
       },
     },
     async (request) => {
-      await auth.changePassword(adminOf(request), request.body.current_password, request.body.password);
+      const { current_password, password } = request.body;
+      await changeAdminPassword(app.deps.db, limits, adminOf(request), current_password, password);
       return { success: true as const, message: 'Password changed. You were logged out everywhere else.' };
     },
   );
@@ -136,7 +148,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (app, { 
       },
     },
     async (request) => {
-      const row = await findAdmin(app.database.db, adminOf(request).id);
+      const row = await findAdmin(app.deps.db, adminOf(request).id);
       if (!row) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
       return { success: true as const, data: toAdminAccount(row) };
     },

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AdminAccount } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { verify } from '@node-rs/argon2';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { LoginThrottle } from '../../lib/login-throttle';
 import { hashPassword, MIN_ADMIN_PASSWORD_LENGTH, refuseWeakPassword } from '../../lib/passwords';
@@ -59,123 +59,134 @@ export function toAdminAccount(row: AdminUserRow): AdminAccount {
   };
 }
 
-/** Admin logins with Bearer tokens (stored hashed, expiring, revocable), kept apart from shoppers' sessions. */
-export class AdminAuth {
-  private readonly limiter: RateLimiter;
-  private readonly throttle: LoginThrottle;
+// Admin logins with Bearer tokens (stored hashed, expiring, revocable), kept apart from shoppers' sessions.
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly limits: Limits,
-  ) {
-    this.limiter = new RateLimiter(db);
-    this.throttle = new LoginThrottle(db, {
-      account: limits.failedLoginsPerAccount,
-      address: limits.failedLoginsPerAddress,
+/** Who is logging in, as the route read it from the request (kept in the audit log). */
+export interface AdminCaller {
+  address: string;
+  userAgent: string | undefined;
+}
+
+/** Creates the first owner from ADMIN_EMAIL / ADMIN_PASSWORD when the shop has no admin yet. */
+export async function ensureFirstOwner(
+  deps: Pick<ServiceDeps, 'db' | 'log'>,
+  email: string,
+  password: string,
+): Promise<void> {
+  if ((await countAdmins(deps.db)) > 0) return;
+  const created = await insertAdminIfAbsent(deps.db, {
+    email: email.toLowerCase(),
+    name: 'Owner',
+    passwordHash: await hashPassword(password),
+    role: 'owner',
+  });
+  if (created) deps.log.info({ email }, 'created the first admin owner from ADMIN_EMAIL / ADMIN_PASSWORD');
+}
+
+/** Checks the credentials (failures slow down as for shoppers, ADR 016) and answers a new token. */
+export async function logInAdmin(db: Queryable, limits: Limits, caller: AdminCaller, email: string, password: string) {
+  const login = email.trim().toLowerCase();
+  const admin = await findAdminByEmail(db, login);
+  const accountKey = admin ? `admin-login:account:${admin.id}` : `admin-login:unknown:${login}`;
+  const addressKey = `admin-login:ip:${caller.address}`;
+  const throttle = new LoginThrottle(db, {
+    account: limits.failedLoginsPerAccount,
+    address: limits.failedLoginsPerAddress,
+  });
+  await throttle.before(accountKey, addressKey);
+
+  let valid = false;
+  if (admin) valid = await verify(admin.passwordHash, password);
+  else await verify(await DUMMY_HASH, password);
+  if (!admin || !valid) {
+    await throttle.failed(accountKey, addressKey);
+    throw new AppError('UNAUTHORIZED', ADMIN_LOGIN_FAILED);
+  }
+  if (!admin.active) throw new AppError('FORBIDDEN', 'This admin account is disabled.');
+  await throttle.succeeded(accountKey);
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + IDLE_MS);
+  await db.transaction(async (tx) => {
+    await insertAdminSession(tx, { tokenHash: hashToken(token), adminId: admin.id, expiresAt });
+    await recordAudit(tx, admin, {
+      action: 'login',
+      resource: 'admins',
+      resourceId: admin.id,
+      before: null,
+      after: { address: caller.address, user_agent: caller.userAgent?.slice(0, 200) ?? null },
+    });
+  });
+  return { token, expiresAt, admin };
+}
+
+/** The admin of a Bearer token, or null when it is missing, unknown, expired or its account disabled. */
+export async function authenticateAdmin(
+  db: Queryable,
+  authorization: string | undefined,
+): Promise<AdminPrincipal | null> {
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(authorization ?? '');
+  if (!match?.[1]) return null;
+  const now = new Date();
+  const found = await findLiveSession(db, hashToken(match[1]), now);
+  if (!found?.admin.active) return null;
+  const { session, admin } = found;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const cap = session.createdAt.getTime() + MAX_LIFETIME_MS;
+    await touchSession(db, session.id, now, new Date(Math.min(now.getTime() + IDLE_MS, cap)));
+  }
+  return { id: admin.id, email: admin.email, role: admin.role, sessionId: session.id };
+}
+
+/**
+ * An admin changes their own password, proving the current one (wrong guesses are limited per
+ * account). Their other sessions end; the one asking keeps working. Nothing is changed when the
+ * current password is wrong.
+ */
+export async function changeAdminPassword(
+  db: Queryable,
+  limits: Limits,
+  principal: AdminPrincipal,
+  current: string,
+  next: string,
+): Promise<void> {
+  // Its own counter: someone failing logins on this account must not block its owner here.
+  const limiter = new RateLimiter(db);
+  const accountKey = `admin-password:account:${principal.id}`;
+  await limiter.check(accountKey, limits.wrongCurrentPasswordsPerAccount);
+  const admin = await findAdmin(db, principal.id);
+  if (!admin) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
+  if (!(await verify(admin.passwordHash, current))) {
+    await limiter.record(accountKey, limits.wrongCurrentPasswordsPerAccount);
+    throw new AppError('INVALID_DATA', 'The current password is incorrect.', {
+      errors: { current_password: ['The current password is incorrect.'] },
     });
   }
-
-  /** Creates the first owner from ADMIN_EMAIL / ADMIN_PASSWORD when the shop has no admin yet. */
-  async ensureFirstOwner(email: string, password: string, log: FastifyBaseLogger): Promise<void> {
-    if ((await countAdmins(this.db)) > 0) return;
-    const created = await insertAdminIfAbsent(this.db, {
-      email: email.toLowerCase(),
-      name: 'Owner',
-      passwordHash: await hashPassword(password),
-      role: 'owner',
+  refuseWeakPassword(next, admin, MIN_ADMIN_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await setAdminPassword(tx, admin.id, passwordHash);
+    await deleteOtherSessionsOf(tx, admin.id, principal.sessionId);
+    await recordAudit(tx, principal, {
+      action: 'password',
+      resource: 'admins',
+      resourceId: admin.id,
+      before: null,
+      after: { password: 'changed', other_sessions: 'ended' },
     });
-    if (created) log.info({ email }, 'created the first admin owner from ADMIN_EMAIL / ADMIN_PASSWORD');
-  }
+  });
+}
 
-  async login(request: FastifyRequest, email: string, password: string) {
-    const login = email.trim().toLowerCase();
-    const admin = await findAdminByEmail(this.db, login);
-    const accountKey = admin ? `admin-login:account:${admin.id}` : `admin-login:unknown:${login}`;
-    const addressKey = `admin-login:ip:${request.ip}`;
-    await this.throttle.before(accountKey, addressKey);
-
-    let valid = false;
-    if (admin) valid = await verify(admin.passwordHash, password);
-    else await verify(await DUMMY_HASH, password);
-    if (!admin || !valid) {
-      await this.throttle.failed(accountKey, addressKey);
-      throw new AppError('UNAUTHORIZED', ADMIN_LOGIN_FAILED);
-    }
-    if (!admin.active) throw new AppError('FORBIDDEN', 'This admin account is disabled.');
-    await this.throttle.succeeded(accountKey);
-
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + IDLE_MS);
-    await this.db.transaction(async (tx) => {
-      await insertAdminSession(tx, { tokenHash: hashToken(token), adminId: admin.id, expiresAt });
-      await recordAudit(tx, admin, {
-        action: 'login',
-        resource: 'admins',
-        resourceId: admin.id,
-        before: null,
-        after: { address: request.ip, user_agent: request.headers['user-agent']?.slice(0, 200) ?? null },
-      });
+/** Revokes the token the admin is using. */
+export async function logOutAdmin(db: Queryable, principal: AdminPrincipal): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, principal.sessionId);
+    await recordAudit(tx, principal, {
+      action: 'logout',
+      resource: 'admins',
+      resourceId: principal.id,
+      before: null,
+      after: null,
     });
-    return { token, expiresAt, admin };
-  }
-
-  /** The admin of a Bearer token, or null when it is missing, unknown, expired or its account disabled. */
-  async authenticate(authorization: string | undefined): Promise<AdminPrincipal | null> {
-    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(authorization ?? '');
-    if (!match?.[1]) return null;
-    const now = new Date();
-    const found = await findLiveSession(this.db, hashToken(match[1]), now);
-    if (!found?.admin.active) return null;
-    const { session, admin } = found;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      const cap = session.createdAt.getTime() + MAX_LIFETIME_MS;
-      await touchSession(this.db, session.id, now, new Date(Math.min(now.getTime() + IDLE_MS, cap)));
-    }
-    return { id: admin.id, email: admin.email, role: admin.role, sessionId: session.id };
-  }
-
-  /**
-   * An admin changes their own password, proving the current one (wrong guesses are limited per
-   * account). Their other sessions end; the one asking keeps working. Nothing is changed when the
-   * current password is wrong.
-   */
-  async changePassword(principal: AdminPrincipal, current: string, next: string): Promise<void> {
-    // Its own counter: someone failing logins on this account must not block its owner here.
-    const accountKey = `admin-password:account:${principal.id}`;
-    await this.limiter.check(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
-    const admin = await findAdmin(this.db, principal.id);
-    if (!admin) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
-    if (!(await verify(admin.passwordHash, current))) {
-      await this.limiter.record(accountKey, this.limits.wrongCurrentPasswordsPerAccount);
-      throw new AppError('INVALID_DATA', 'The current password is incorrect.', {
-        errors: { current_password: ['The current password is incorrect.'] },
-      });
-    }
-    refuseWeakPassword(next, admin, MIN_ADMIN_PASSWORD_LENGTH);
-    const passwordHash = await hashPassword(next);
-    await this.db.transaction(async (tx) => {
-      await setAdminPassword(tx, admin.id, passwordHash);
-      await deleteOtherSessionsOf(tx, admin.id, principal.sessionId);
-      await recordAudit(tx, principal, {
-        action: 'password',
-        resource: 'admins',
-        resourceId: admin.id,
-        before: null,
-        after: { password: 'changed', other_sessions: 'ended' },
-      });
-    });
-  }
-
-  async logout(principal: AdminPrincipal): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await deleteSession(tx, principal.sessionId);
-      await recordAudit(tx, principal, {
-        action: 'logout',
-        resource: 'admins',
-        resourceId: principal.id,
-        before: null,
-        after: null,
-      });
-    });
-  }
+  });
 }
