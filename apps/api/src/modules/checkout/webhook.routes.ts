@@ -110,13 +110,8 @@ export async function webhookRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post('/razorpay_webhook', { schema: { hide: true } }, async (request, reply) => {
-    const deps: CheckoutDeps = {
-      db: app.database.db,
-      payments: app.payments,
-      catalogue: app.catalogue,
-      metrics: app.metrics,
-      log: request.log.child({ module: 'razorpay-webhook' }),
-    };
+    // The app's dependencies, with the request's logger so that each line carries its request id.
+    const deps: CheckoutDeps = { ...app.deps, log: request.log.child({ module: 'razorpay-webhook' }) };
     try {
       const answer = await receiveWebhook(deps, {
         raw: typeof request.body === 'string' ? request.body : '',
