@@ -1,9 +1,10 @@
 import { AdminDeleteAnswer, AdminIdParams, ErrorAnswer } from '@kapaas/contract';
 import { ilike, type Queryable, type Transaction } from '@kapaas/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from './audit';
 import type { AdminPrincipal } from './auth.service';
@@ -75,11 +76,12 @@ const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: Er
 /**
  * Runs one admin write in a transaction with its audit entry, then refreshes the catalogue when
  * the write changes what the storefront shows. `before` is the record as it was (undefined for a
- * create); the write answers the id of the record it touched.
+ * create); the write answers the id of the record it touched. `admin` is who acts, as the route
+ * read it from the request.
  */
 export async function auditedWrite<Item>(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Pick<ServiceDeps, 'db' | 'catalogue'>,
+  admin: AdminPrincipal,
   options: {
     resource: string;
     noun: string;
@@ -91,10 +93,9 @@ export async function auditedWrite<Item>(
     write(tx: Transaction, before: Item | undefined): Promise<number>;
   },
 ): Promise<{ id: number; after: Item | undefined }> {
-  const admin = adminOf(request);
   let result: { id: number; after: Item | undefined };
   try {
-    result = await app.database.db.transaction(async (tx) => {
+    result = await deps.db.transaction(async (tx) => {
       let before: Item | undefined;
       if (options.id !== undefined) {
         before = await options.find(tx, options.id);
@@ -114,7 +115,7 @@ export async function auditedWrite<Item>(
   } catch (error) {
     explainConstraint(error, options.noun);
   }
-  if (options.catalogue) await app.catalogue.changed();
+  if (options.catalogue) await deps.catalogue.changed();
   return result;
 }
 
@@ -160,7 +161,7 @@ function routeKit<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.Zo
 ): RouteKit<Item, Q, C, U> {
   const noun = resource.noun;
   const write: Writer<Item> = (request, action, id, run) =>
-    auditedWrite(app, request, {
+    auditedWrite(app.deps, adminOf(request), {
       resource: resource.path,
       noun,
       action,

@@ -2,7 +2,7 @@ import { type AdminSettings, AdminSettingsAnswer, AdminUpdateSettings, ErrorAnsw
 import { eq, type Queryable, shopSettings } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
-import { auditedWrite } from './resource';
+import { adminOf, auditedWrite } from './resource';
 
 /** The single settings row, created with its defaults the first time it is read. */
 async function readSettings(db: Queryable): Promise<AdminSettings> {
@@ -51,7 +51,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const { after } = await auditedWrite(app, request, {
+      const { after } = await auditedWrite(app.deps, adminOf(request), {
         resource: 'settings',
         noun: 'Settings',
         action: 'update',
