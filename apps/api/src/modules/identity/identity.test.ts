@@ -3,6 +3,7 @@ import { eq, sessions, users } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { DEFAULT_LIMITS } from '../../lib/rate-limit';
+import { logIn, registerUser, startGuest } from './identity.service';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -272,5 +273,25 @@ describe('an item brought along that cannot go into the cart', () => {
     const guest = await shop.post('get_guest_id', missing);
     expect(guest.statusCode).toBe(200);
     expect(guest.json().cart_message).toEqual(expect.any(String));
+  });
+});
+
+describe('the service without HTTP (ADR 021)', () => {
+  it('registers, logs in and starts a guest from app.deps, the limits and the caller alone', async () => {
+    const { password_confirmation: _, ...details } = person('4242');
+    const caller = { address: '203.0.113.50', identity: null };
+    const user = await registerUser(shop.app.deps.db, DEFAULT_LIMITS, caller.address, details);
+    const login = await logIn(shop.app.deps, DEFAULT_LIMITS, caller, {
+      user_name: details.email,
+      password: 'mulmul-soft-1',
+    });
+    expect(login).toEqual({ user, session: { userId: user.id }, cartError: undefined });
+    const guest = await startGuest(shop.app.deps, DEFAULT_LIMITS, caller, {});
+    expect(guest).toEqual({
+      guestId: expect.any(Number),
+      reused: false,
+      session: { guestId: guest.guestId },
+      cartError: undefined,
+    });
   });
 });
