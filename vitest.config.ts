@@ -14,6 +14,9 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: { name: 'web-kit', root: 'packages/web-kit', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       'apps/api/vitest.config.ts',
       'apps/storefront/vite.config.ts',
       'apps/admin/vite.config.ts',

@@ -4,7 +4,7 @@
 // closing line `N passed, N failed` for all of it.
 //
 //   node scripts/test.mjs             everything
-//   node scripts/test.mjs --api-only  the API tests alone (CI's second pass, on PostgreSQL)
+//   node scripts/test.mjs --api-only  the API tests and the migrations' tests alone (CI's second pass, on PostgreSQL)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -89,6 +89,8 @@ function firstLine(message) {
 const passes = [];
 if (apiOnly) {
   passes.push(vitest('api', ['--project', 'api']));
+  // The migrations' own tests, which run their PostgreSQL half only when DATABASE_URL names a server.
+  passes.push(vitest('db-migrations', ['--project', 'db', '.migration.test.ts']));
 } else {
   ensureChromium();
   passes.push(vitest('unit', []));

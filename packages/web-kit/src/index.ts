@@ -4,4 +4,4 @@ export { LoadingState } from './LoadingState';
 export { mountApp } from './mountApp';
 export { QueryErrorAlert, type QueryErrorAlertProps, queryErrorAlertSaying } from './QueryErrorAlert';
 export { createQueryClient, QueryProvider } from './queryClient';
-export { useZodForm } from './useZodForm';
+export { type BodyOf, type FieldOf, useZodForm } from './useZodForm';

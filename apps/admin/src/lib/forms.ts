@@ -1,34 +1,8 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
-import type { z } from 'zod';
+import type { FieldOf } from '@kapaas/web-kit';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, errorMessage } from './api';
 
-/** Maps an error's path in the API body ("sizes.0.stock") to the form field that shows it ("stock.3"). */
-export type FieldOf = (path: string) => string;
-
 const samePath: FieldOf = (path) => path;
-
-/**
- * A react-hook-form resolver over the contract: the form's raw values (strings from inputs) are
- * turned into the API body by `toBody`, checked with the same zod schema the server uses, and each
- * problem is put on the field `fieldOf` names. On success the form submits the body itself.
- */
-export function contractResolver<Raw extends FieldValues, Body>(
-  schema: z.ZodType<Body>,
-  toBody: (raw: Raw) => unknown,
-  fieldOf: FieldOf = samePath,
-): Resolver<Raw, unknown, Body> {
-  return (raw, _context, options) => {
-    const result = schema.safeParse(toBody(raw));
-    if (result.success) return { values: result.data, errors: {} };
-    const flat: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const field = fieldOf(issue.path.join('.')) || 'root.form';
-      flat[field] ??= { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: toNestErrors<Raw>(flat, options) };
-  };
-}
 
 /** Shows a failed save on the form: the server's field errors on their fields, its message above the buttons. */
 export function showServerErrors<Raw extends FieldValues>(

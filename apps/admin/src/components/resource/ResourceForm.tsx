@@ -1,9 +1,9 @@
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Controller, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
-import { contractResolver, showServerErrors } from '../../lib/forms';
+import { showServerErrors } from '../../lib/forms';
 import { describedBy, Field } from '../form/Field';
 import { ImageInput } from '../form/ImageInput';
 import { ProductPicker } from '../form/ProductPicker';
@@ -42,8 +42,8 @@ export function ResourceForm({ fields, schema, item, submitLabel, onSave, onCanc
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<RawValues, unknown, Record<string, unknown>>({
-    resolver: contractResolver(schema, (raw) => toBody(fields, raw)),
+  } = useZodForm(schema, {
+    toBody: (raw: RawValues) => toBody(fields, raw),
     defaultValues: toRaw(fields, item),
   });
 

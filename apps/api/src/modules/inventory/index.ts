@@ -9,4 +9,4 @@ export {
   sellReserved,
   sellUnreserved,
   setStock,
-} from './stock';
+} from './inventory.repository';

@@ -1,19 +1,13 @@
 // The orders module's public surface: what app.ts and other modules may use.
+export { CUSTOMER_STATUS_NOTES, canMove, customerHistory, ORDER_TRANSITIONS, PAID_STATUSES } from './lifecycle';
 export {
-  CUSTOMER_STATUS_NOTES,
-  canMove,
   changeStatus,
-  customerHistory,
-  ORDER_TRANSITIONS,
-  PAID_STATUSES,
-  recordEvent,
-} from './lifecycle';
-export {
   couponHolds,
   type NewOrder,
   type OrderRow,
   openOrdersMatching,
   orderOf,
+  recordEvent,
   recordOrder,
   setProviderOrderId,
 } from './orders.repository';

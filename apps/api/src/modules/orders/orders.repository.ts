@@ -9,6 +9,7 @@ import {
   inArray,
   isNull,
   ne,
+  type OrderStatus,
   orderEvents,
   orderItems,
   orders,
@@ -17,6 +18,7 @@ import {
   sql,
 } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
+import { canMove } from './lifecycle';
 
 const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
@@ -148,4 +150,44 @@ export async function setProviderOrderId(db: Queryable, orderId: number, provide
     .update(orders)
     .set({ razorpayOrderId: providerOrderId })
     .where(and(eq(orders.id, orderId), isNull(orders.razorpayOrderId)));
+}
+
+/**
+ * Moves an order to `to` only if it is still in one of `from` (compare-and-set, so two concurrent
+ * changes cannot both apply), and records the change in its history. Returns false when the order
+ * was not in any of `from` (nothing changed).
+ */
+export async function changeStatus(
+  tx: Queryable,
+  orderId: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  note: string | null,
+  extra: { paidAt?: Date; customerNote?: string | null } = {},
+): Promise<boolean> {
+  const allowed = from.filter((status) => canMove(status, to));
+  if (allowed.length === 0) return false;
+  const changed = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()`, ...(extra.paidAt ? { paidAt: extra.paidAt } : {}) })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...allowed])))
+    .returning({ id: orders.id });
+  if (changed.length === 0) return false;
+  await recordEvent(tx, orderId, to, note, extra.customerNote ?? null);
+  return true;
+}
+
+/**
+ * Adds a line to an order's history (a status it reached, or a note about it). `note` is for the
+ * shop; `customerNote` is what the shopper reads, and a note in between two statuses without one
+ * stays with the shop (see `customerHistory`).
+ */
+export async function recordEvent(
+  tx: Queryable,
+  orderId: number,
+  status: OrderStatus,
+  note: string | null,
+  customerNote: string | null = null,
+) {
+  await tx.insert(orderEvents).values({ orderId, status, note, customerNote });
 }

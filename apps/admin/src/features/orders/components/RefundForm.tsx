@@ -1,13 +1,13 @@
 import { type AdminOrder, AdminRefundRequest } from '@kapaas/contract';
+import { useZodForm } from '@kapaas/web-kit';
 import { useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { useForm } from 'react-hook-form';
 import { describedBy, Field } from '#admin/components/form/Field.tsx';
 import { errorMessage } from '#admin/lib/api.ts';
 import { formatRupees } from '#admin/lib/format.ts';
-import { contractResolver, numberOrEmpty } from '#admin/lib/forms.ts';
+import { numberOrEmpty } from '#admin/lib/forms.ts';
 import { useRefundOrder } from '../api/useOrders';
 
 type RefundFields = { amount: string; note: string };
@@ -51,20 +51,20 @@ export function RefundForm({ order }: { order: AdminOrder }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<RefundFields, unknown, AdminRefundRequest>({
+  } = useZodForm(
     // The server refuses more than is left too; saying so on the field spares a confirmation that would fail.
-    resolver: contractResolver(
-      AdminRefundRequest.refine((body) => body.amount === undefined || body.amount <= refundable, {
-        path: ['amount'],
-        message: `At most ${formatRupees(refundable)} can still be refunded.`,
-      }),
-      (fields) => ({
+    AdminRefundRequest.refine((body) => body.amount === undefined || body.amount <= refundable, {
+      path: ['amount'],
+      message: `At most ${formatRupees(refundable)} can still be refunded.`,
+    }),
+    {
+      toBody: (fields: RefundFields) => ({
         amount: numberOrEmpty(fields.amount),
         note: fields.note.trim() === '' ? undefined : fields.note,
       }),
-    ),
-    defaultValues: { amount: '', note: '' },
-  });
+      defaultValues: { amount: '', note: '' },
+    },
+  );
 
   // The key of the last refund sent that has not succeeded: after a failure or a lost answer, the
   // same request again is the same refund, and the server makes it at most once.

@@ -95,6 +95,21 @@ describe('the product form', () => {
     expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
   });
 
+  it('says stock is below what unpaid orders hold together with the other problems, not after them', async () => {
+    signIn();
+    const { sent } = stubAdminApi({ ...choices, 'GET products/7': { success: true, data: jhabla } });
+    const { user } = renderRoute('/products/7');
+    const held = await screen.findByLabelText('3-6M');
+    await user.clear(screen.getByLabelText('Price'));
+    await user.clear(held);
+    await user.type(held, '1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('At least 2: unpaid orders hold them.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('This field is required.');
+    expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
+  });
+
   it('sends only the stock the owner changed, so a save cannot undo the sales made meanwhile', async () => {
     signIn();
     const { sent } = stubAdminApi({

@@ -1,8 +1,8 @@
 import type { AdminCategory, AdminNamed, AdminProduct, AdminSize, AdminSubcategory } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { describedBy, Field } from '#admin/components/form/Field.tsx';
 import { showServerErrors } from '#admin/lib/forms.ts';
 import { ProductImages } from './ProductImages';
@@ -10,8 +10,9 @@ import {
   type ProductBody,
   type ProductFormValues,
   productFieldOf,
-  productResolver,
+  productSchema,
   toFormValues,
+  toProductBody,
 } from './productFormValues';
 import { SizeStockGrid } from './SizeStockGrid';
 
@@ -47,8 +48,9 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductBody>({
-    resolver: productResolver(product, sizeOrder),
+  } = useZodForm(productSchema(product), {
+    toBody: (values: ProductFormValues) => toProductBody(values, sizeOrder, product),
+    fieldOf: productFieldOf(sizeOrder),
     defaultValues: toFormValues(product),
   });
 

@@ -1,6 +1,5 @@
 import { AdminCreateProduct, type AdminProduct } from '@kapaas/contract';
-import type { FieldError, Resolver } from 'react-hook-form';
-import { contractResolver, numberOrEmpty, numberOrNull } from '#admin/lib/forms.ts';
+import { numberOrEmpty, numberOrNull } from '#admin/lib/forms.ts';
 
 /** The product form's controls as typed: text, with one stock cell per size (keyed `s<size_id>`). */
 export interface ProductFormValues {
@@ -103,34 +102,25 @@ export function productFieldOf(sizeOrder: number[]) {
 }
 
 /**
- * Checks the form with the contract's product rules (the create schema, so that a change cannot
- * blank a required field either), plus one the owner should hear before saving: stock cannot drop
- * below what unpaid orders hold.
+ * The contract's product rules (the create schema, so that a change cannot blank a required field
+ * either), plus one the owner should hear before saving: stock cannot drop below what unpaid orders
+ * hold. That one is checked even when other fields are wrong, so that every problem shows at once.
  */
-export function productResolver(
-  product: AdminProduct | undefined,
-  sizeOrder: number[],
-): Resolver<ProductFormValues, unknown, ProductBody> {
-  const fieldOf = productFieldOf(sizeOrder);
-  const contract = contractResolver<ProductFormValues, ProductBody>(
-    AdminCreateProduct,
-    (values) => toProductBody(values, sizeOrder, product),
-    fieldOf,
-  );
-  return async (values, context, options) => {
-    const result = await contract(values, context, options);
-    const extra: Record<string, FieldError> = {};
-    for (const size of product?.sizes ?? []) {
-      const cell = values.stock[stockKey(size.size_id)] ?? '';
-      if (cell.trim() !== '' && Number(cell) < size.reserved) {
-        extra[`s${size.size_id}`] = {
-          type: 'reserved',
-          message: `At least ${size.reserved}: unpaid orders hold them.`,
-        };
+export function productSchema(product: AdminProduct | undefined) {
+  const held = new Map(product?.sizes.map((size) => [size.size_id, size.reserved]));
+  return AdminCreateProduct.superRefine(
+    (body, context) => {
+      for (const [index, size] of (body.sizes ?? []).entries()) {
+        const reserved = held.get(size.size_id) ?? 0;
+        if (size.stock < reserved) {
+          context.addIssue({
+            code: 'custom',
+            path: ['sizes', index, 'stock'],
+            message: `At least ${reserved}: unpaid orders hold them.`,
+          });
+        }
       }
-    }
-    if (Object.keys(extra).length === 0) return result;
-    const errors = { ...result.errors, stock: { ...(result.errors.stock as object), ...extra } };
-    return { values: {}, errors };
-  };
+    },
+    { when: () => true },
+  );
 }

@@ -1,17 +1,16 @@
 import { type AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
-import { FormOutcome } from '@kapaas/web-kit';
+import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useForm } from 'react-hook-form';
 import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { describedBy, Field } from '#admin/components/form/Field.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { ApiError } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
-import { contractResolver, numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
+import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
 import { useSaveSettings, useSettings } from '../api/useSettings';
 
 type SettingsFields = { shipping_charge: string; per_order_cap: string; payment_expiry_minutes: string };
@@ -68,12 +67,12 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SettingsFields, unknown, AdminUpdateSettings>({
-    resolver: contractResolver(AdminUpdateSettings, (fields) => ({
+  } = useZodForm(AdminUpdateSettings, {
+    toBody: (fields: SettingsFields) => ({
       shipping_charge: numberOrEmpty(fields.shipping_charge) ?? Number.NaN,
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
-    })),
+    }),
     defaultValues: {
       shipping_charge: String(settings.shipping_charge),
       per_order_cap: String(settings.per_order_cap),
