@@ -76,7 +76,7 @@ describe('order list and detail', () => {
     const full = await detail(staff, orderId);
     expect(full.lines).toHaveLength(1);
     expect(full.payments).toHaveLength(1);
-    expect(full.payments[0]?.status).toBe('captured');
+    expect(full.payments[0]?.status).toBe('accepted');
     expect(full.next_statuses).toEqual(['packed', 'cancelled']);
     expect((await owner.get('/orders/999999')).statusCode).toBe(404);
     expect((await admin.client().get('/orders')).statusCode).toBe(401);
@@ -266,7 +266,8 @@ describe('refunds', () => {
 });
 
 describe('a late payment whose automatic refund failed', () => {
-  it('can be refunded from the admin side, though its order is expired', async () => {
+  /** An order paid after it expired and its last piece sold, whose automatic refund failed. */
+  async function refusedAndNotRefunded() {
     const item = await checkout.stockedItem(1);
     const { shopper, addressId } = await checkout.readyGuest(item, 1);
     const placed = await checkout.placed(shopper, addressId, item, 1);
@@ -295,6 +296,23 @@ describe('a late payment whose automatic refund failed', () => {
     const [stuck] = await checkout.paymentsOf(placed.order_id);
     expect(stuck).toMatchObject({ status: 'refund_failed', refundedPaise: 0 });
     expect(stuck?.note).toMatch(/THE REFUND FAILED/);
+    return placed;
+  }
+
+  it('shows the owner it is refund_failed, and why it was refused; refunded, it keeps the reason', async () => {
+    const placed = await refusedAndNotRefunded();
+    const [stuck] = (await detail(owner, placed.order_id)).payments;
+    expect(stuck).toMatchObject({ status: 'refund_failed', refunded: 0, refusal_reason: expect.any(String) });
+    expect(stuck?.refusal_reason).toMatch(/sold out|expired/i);
+
+    expectStatus(await owner.post(`/orders/${placed.order_id}/refund`, {}), 200);
+    const [after] = (await detail(owner, placed.order_id)).payments;
+    expect(after).toMatchObject({ status: 'refunded', refusal_reason: stuck?.refusal_reason });
+    expect(after?.refunded).toBe(after?.amount);
+  });
+
+  it('can be refunded from the admin side, though its order is expired', async () => {
+    const placed = await refusedAndNotRefunded();
 
     // The owner refunds it from the admin side; the order stays expired.
     const refunded = AdminOrderAnswer.parse(

@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
-import type { Database, OrderStatus, PaymentStatus, Queryable } from '@kapaas/db';
+import type { Database, OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
@@ -176,7 +176,8 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
       provider_payment_id: p.providerPaymentId,
       amount: paiseToRupees(p.amountPaise),
       refunded: paiseToRupees(p.refundedPaise),
-      status: reportedStatus(p.status),
+      status: p.status,
+      refusal_reason: p.refusalReason,
       method: p.method,
       refunds: made
         .filter((r) => r.paymentId === p.id)
@@ -266,14 +267,6 @@ async function reloaded(db: Queryable, orderId: number): Promise<AdminOrder> {
   const after = await findOrder(db, orderId);
   if (!after) throw orderNotFound();
   return after;
-}
-
-/**
- * A payment's status as the admin API has always answered it, the money's side only: captured
- * (whether or not the shop accepted it), failed, partially_refunded or refunded.
- */
-function reportedStatus(status: PaymentStatus): string {
-  return status === 'accepted' || status === 'refund_pending' || status === 'refund_failed' ? 'captured' : status;
 }
 
 function providerRefusal(error: unknown): never {
