@@ -132,7 +132,7 @@ describe('an unpaid order holding a payment the shop did not accept', () => {
     const { sent } = stubAdminApi({
       'GET orders/42': () => ({ success: true, data: order }),
       'POST orders/42/refund': () => {
-        const payments = order.payments.map((payment) => ({ ...payment, refunded: 549, status: 'refunded' }));
+        const payments = order.payments.map((payment) => ({ ...payment, refunded: 549, status: 'refunded' as const }));
         order = { ...order, refunded: 549, payments };
         return { success: true, data: order };
       },
@@ -157,7 +157,7 @@ describe('an unpaid order holding a payment the shop did not accept', () => {
       status: 'payment_failed',
       paid_at: null,
       next_statuses: [],
-      payments: paidOrder.payments.map((payment) => ({ ...payment, status: 'failed' })),
+      payments: paidOrder.payments.map((payment) => ({ ...payment, status: 'failed' as const })),
     };
     stubAdminApi({ 'GET orders/42': { success: true, data: failed } });
     renderRoute('/orders/42');

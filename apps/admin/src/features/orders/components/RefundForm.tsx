@@ -9,11 +9,9 @@ import { errorMessage } from '#admin/lib/api.ts';
 import { formatRupees } from '#admin/lib/format.ts';
 import { contractResolver, numberOrEmpty } from '#admin/lib/forms.ts';
 import { useRefundOrder } from '../api/useOrders';
+import { isRefundable } from './PaymentStatus';
 
 type RefundFields = { amount: string; note: string };
-
-/** Payment statuses that may still have money to give back. */
-const REFUNDABLE_PAYMENT = new Set(['captured', 'partially_refunded']);
 
 /**
  * What can still go back to the customer: what is left on the first payment with money left, the one
@@ -21,9 +19,7 @@ const REFUNDABLE_PAYMENT = new Set(['captured', 'partially_refunded']);
  * order holding a payment the shop did not accept can have it refunded too.
  */
 export function refundableOf(order: AdminOrder): number {
-  const payment = order.payments.find(
-    (candidate) => REFUNDABLE_PAYMENT.has(candidate.status) && candidate.refunded < candidate.amount,
-  );
+  const payment = order.payments.find(isRefundable);
   return payment ? Math.round((payment.amount - payment.refunded) * 100) / 100 : 0;
 }
 
