@@ -89,6 +89,8 @@ export const AdminOrderListQuery = z.strictObject({
   to: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
   user_id: Id.optional(),
   guest_id: Id.optional(),
+  /** Orders holding a payment in this state (`refund_failed`: money the owner must give back by hand). */
+  payment_status: AdminPaymentStatus.optional(),
 });
 export const AdminOrderListAnswer = adminList(AdminOrderSummary);
 /** The same filters for the CSV export of every matching order. */

@@ -378,6 +378,22 @@ describe('a second payment for a paid order, whose automatic refund failed', () 
     expect(await providerRefundsOf(orderId)).toHaveLength(1);
   });
 
+  it('is found by listing the orders holding a payment whose refund failed', async () => {
+    const { orderId } = await paidTwice();
+    const plain = await order();
+    const listed = async (query: Record<string, string>) =>
+      AdminOrderListAnswer.parse(expectStatus(await owner.get('/orders', { per_page: '100', ...query }), 200)).data.map(
+        (o) => o.id,
+      );
+    const stuck = await listed({ payment_status: 'refund_failed' });
+    expect(stuck).toContain(orderId);
+    expect(stuck).not.toContain(plain.orderId);
+    expect(await listed({ payment_status: 'accepted' })).toEqual(expect.arrayContaining([orderId, plain.orderId]));
+    expect((await owner.get('/orders', { payment_status: 'lost' })).statusCode).toBe(400);
+    expectStatus(await owner.post(`/orders/${orderId}/refund`, {}), 200);
+    expect(await listed({ payment_status: 'refund_failed' })).not.toContain(orderId);
+  });
+
   it('can still be refunded once its order has been refunded', async () => {
     const { orderId, accepted, refused } = await paidTwice(true);
     expect(accepted?.status).toBe('refunded');
