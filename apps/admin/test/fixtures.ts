@@ -104,7 +104,15 @@ export const paidOrder: AdminOrder = {
     },
   ],
   payments: [
-    { provider_payment_id: 'pay_1', amount: 549, refunded: 0, status: 'captured', method: 'card', refunds: [] },
+    {
+      provider_payment_id: 'pay_1',
+      amount: 549,
+      refunded: 0,
+      status: 'accepted',
+      refusal_reason: null,
+      method: 'card',
+      refunds: [],
+    },
   ],
   history: [{ status: 'paid', note: null, customer_note: null, at }],
   next_statuses: ['packed', 'cancelled'],

@@ -32,14 +32,35 @@ export const AdminOrderLine = z.object({
   line_total: Rupees,
 });
 
+/** Where a payment stands (ADR 020, docs/payment-states.md); `refunded` on the payment says how much went back. */
+export const AdminPaymentStatus = z.enum([
+  'failed',
+  'accepted',
+  'refund_pending',
+  'refund_failed',
+  'partially_refunded',
+  'refunded',
+]);
+export type AdminPaymentStatus = z.infer<typeof AdminPaymentStatus>;
+
+/** Statuses of a payment that may still have money to give back from the console (with `refunded` below `amount`). */
+export const REFUNDABLE_ADMIN_PAYMENT_STATUSES: readonly AdminPaymentStatus[] = AdminPaymentStatus.exclude([
+  'failed',
+  'refunded',
+]).options;
+
 export const AdminOrderPayment = z.object({
   provider_payment_id: z.string(),
   amount: Rupees,
   refunded: Rupees,
-  status: z.string(),
+  status: AdminPaymentStatus,
+  /** Why the shop did not accept this payment (it is then refunded); null when it paid its order. */
+  refusal_reason: z.string().nullable(),
   method: z.string().nullable(),
   refunds: z.array(z.object({ provider_refund_id: z.string(), amount: Rupees, created_at: Timestamp })),
 });
+
+export type AdminOrderPayment = z.infer<typeof AdminOrderPayment>;
 
 export const AdminOrder = AdminOrderSummary.extend({
   shipping_address: ShippingAddress,
@@ -68,6 +89,8 @@ export const AdminOrderListQuery = z.strictObject({
   to: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
   user_id: Id.optional(),
   guest_id: Id.optional(),
+  /** Orders holding a payment in this state (`refund_failed`: money the owner must give back by hand). */
+  payment_status: AdminPaymentStatus.optional(),
 });
 export const AdminOrderListAnswer = adminList(AdminOrderSummary);
 /** The same filters for the CSV export of every matching order. */

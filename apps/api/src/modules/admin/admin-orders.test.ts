@@ -3,6 +3,8 @@ import { eq, orders, payments, refunds, sandboxRazorpayRefunds } from '@kapaas/d
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
+import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from '../../dev/razorpay-sandbox/sandbox.constants';
+import { pay } from '../../dev/razorpay-sandbox/sandbox.service';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
 import { ProviderError } from '../razorpay/razorpay.client';
 import { type AdminClient, adminFixtures, expectStatus } from './admin.fixtures';
@@ -76,7 +78,7 @@ describe('order list and detail', () => {
     const full = await detail(staff, orderId);
     expect(full.lines).toHaveLength(1);
     expect(full.payments).toHaveLength(1);
-    expect(full.payments[0]?.status).toBe('captured');
+    expect(full.payments[0]?.status).toBe('accepted');
     expect(full.next_statuses).toEqual(['packed', 'cancelled']);
     expect((await owner.get('/orders/999999')).statusCode).toBe(404);
     expect((await admin.client().get('/orders')).statusCode).toBe(401);
@@ -266,7 +268,8 @@ describe('refunds', () => {
 });
 
 describe('a late payment whose automatic refund failed', () => {
-  it('can be refunded from the admin side, though its order is expired', async () => {
+  /** An order paid after it expired and its last piece sold, whose automatic refund failed. */
+  async function refusedAndNotRefunded() {
     const item = await checkout.stockedItem(1);
     const { shopper, addressId } = await checkout.readyGuest(item, 1);
     const placed = await checkout.placed(shopper, addressId, item, 1);
@@ -295,6 +298,23 @@ describe('a late payment whose automatic refund failed', () => {
     const [stuck] = await checkout.paymentsOf(placed.order_id);
     expect(stuck).toMatchObject({ status: 'refund_failed', refundedPaise: 0 });
     expect(stuck?.note).toMatch(/THE REFUND FAILED/);
+    return placed;
+  }
+
+  it('shows the owner it is refund_failed, and why it was refused; refunded, it keeps the reason', async () => {
+    const placed = await refusedAndNotRefunded();
+    const [stuck] = (await detail(owner, placed.order_id)).payments;
+    expect(stuck).toMatchObject({ status: 'refund_failed', refunded: 0, refusal_reason: expect.any(String) });
+    expect(stuck?.refusal_reason).toMatch(/sold out|expired/i);
+
+    expectStatus(await owner.post(`/orders/${placed.order_id}/refund`, {}), 200);
+    const [after] = (await detail(owner, placed.order_id)).payments;
+    expect(after).toMatchObject({ status: 'refunded', refusal_reason: stuck?.refusal_reason });
+    expect(after?.refunded).toBe(after?.amount);
+  });
+
+  it('can be refunded from the admin side, though its order is expired', async () => {
+    const placed = await refusedAndNotRefunded();
 
     // The owner refunds it from the admin side; the order stays expired.
     const refunded = AdminOrderAnswer.parse(
@@ -304,6 +324,86 @@ describe('a late payment whose automatic refund failed', () => {
     const [after] = await checkout.paymentsOf(placed.order_id);
     expect(after).toMatchObject({ status: 'refunded', refundedPaise: placed.amount });
     expect(await providerRefundsOf(placed.order_id)).toHaveLength(1);
+  });
+});
+
+describe('a second payment for a paid order, whose automatic refund failed', () => {
+  /**
+   * A paid order and a second payment for it, authorised in another tab before the first was paid
+   * and captured later (from the provider's dashboard, say): the shop refuses it, and its refund fails.
+   * With `refundedFirst`, the owner has refunded the order before the second payment is captured.
+   */
+  async function paidTwice(refundedFirst = false) {
+    const item = await checkout.stockedItem(5);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const placed = await checkout.placed(shopper, addressId, item, 1);
+    const secrets = {
+      keySecret: SANDBOX_KEY_SECRET,
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+      capture: 'manual' as const,
+    };
+    const cardNumber = '4111111111111111';
+    const other = await pay(shop.database.db, secrets, { orderId: placed.razorpay_order_id, cardNumber });
+    const handler = await checkout.paid(placed.razorpay_order_id);
+    expect((await checkout.confirm(shopper, placed.order_id, handler)).statusCode).toBe(200);
+    await checkout.webhooksDelivered();
+    if (refundedFirst) expectStatus(await owner.post(`/orders/${placed.order_id}/refund`, {}), 200);
+
+    const client = shop.app.payments.client;
+    const realRefund = client.refund;
+    client.refund = async () => {
+      throw new ProviderError({ status: null, code: 'NETWORK_ERROR', description: 'connection reset' });
+    };
+    try {
+      await client.capturePayment(other.answer.razorpay_payment_id, placed.amount, 'INR');
+      await checkout.webhooksDelivered();
+    } finally {
+      client.refund = realRefund;
+    }
+    const [first, second] = (await detail(owner, placed.order_id)).payments;
+    expect(first?.provider_payment_id).toBe(handler.razorpay_payment_id);
+    expect(second).toMatchObject({ status: 'refund_failed', refunded: 0 });
+    return { orderId: placed.order_id, accepted: first, refused: second };
+  }
+
+  it('is the one refunded from the admin side; the order stays paid and its own payment untouched', async () => {
+    const { orderId, accepted, refused } = await paidTwice();
+    expect(accepted?.status).toBe('accepted');
+    expect(refused?.refusal_reason).toBe('the order had already been paid by another payment');
+    const after = AdminOrderAnswer.parse(expectStatus(await owner.post(`/orders/${orderId}/refund`, {}), 200)).data;
+    expect(after.status).toBe('paid');
+    const byId = new Map(after.payments.map((p) => [p.provider_payment_id, p]));
+    expect(byId.get(refused?.provider_payment_id ?? '')).toMatchObject({ status: 'refunded', refunded: after.total });
+    expect(byId.get(accepted?.provider_payment_id ?? '')).toMatchObject({ status: 'accepted', refunded: 0 });
+    expect(await providerRefundsOf(orderId)).toHaveLength(1);
+  });
+
+  it('is found by listing the orders holding a payment whose refund failed', async () => {
+    const { orderId } = await paidTwice();
+    const plain = await order();
+    const listed = async (query: Record<string, string>) =>
+      AdminOrderListAnswer.parse(expectStatus(await owner.get('/orders', { per_page: '100', ...query }), 200)).data.map(
+        (o) => o.id,
+      );
+    const stuck = await listed({ payment_status: 'refund_failed' });
+    expect(stuck).toContain(orderId);
+    expect(stuck).not.toContain(plain.orderId);
+    expect(await listed({ payment_status: 'accepted' })).toEqual(expect.arrayContaining([orderId, plain.orderId]));
+    expect((await owner.get('/orders', { payment_status: 'lost' })).statusCode).toBe(400);
+    expectStatus(await owner.post(`/orders/${orderId}/refund`, {}), 200);
+    expect(await listed({ payment_status: 'refund_failed' })).not.toContain(orderId);
+  });
+
+  it('can still be refunded once its order has been refunded', async () => {
+    const { orderId, accepted, refused } = await paidTwice(true);
+    expect(accepted?.status).toBe('refunded');
+    expect(refused?.refusal_reason).toBe('the order had been cancelled');
+    expectStatus(await owner.post(`/orders/${orderId}/refund`, {}), 200);
+    const after = await detail(owner, orderId);
+    expect(after.status).toBe('refunded');
+    expect(after.payments.map((p) => p.status)).toEqual(['refunded', 'refunded']);
+    expect(after.payments.map((p) => p.refunded)).toEqual([after.total, after.total]);
+    expect(await providerRefundsOf(orderId)).toHaveLength(2);
   });
 });
 

@@ -11,6 +11,7 @@ import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
 import { OrderActions } from './OrderActions';
+import { PaymentStatusBadge } from './PaymentStatus';
 import { RefundForm } from './RefundForm';
 
 /** One order: what to pack and where to send it, what was paid and refunded, and what to do next. */
@@ -159,7 +160,8 @@ export function OrderDetailPage() {
               <ul className="list-unstyled">
                 {o.payments.map((payment) => (
                   <li key={payment.provider_payment_id} className="mb-2">
-                    {formatRupees(payment.amount)} {payment.method ? `by ${payment.method}` : ''} ({payment.status}) ·{' '}
+                    {formatRupees(payment.amount)} {payment.method ? `by ${payment.method}` : ''}{' '}
+                    <PaymentStatusBadge payment={payment} /> ·{' '}
                     <span className="small text-body-secondary">{payment.provider_payment_id}</span>
                     {payment.refunds.map((refund) => (
                       <span key={refund.provider_refund_id} className="d-block small text-danger">

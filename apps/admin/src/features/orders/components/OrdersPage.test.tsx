@@ -131,3 +131,36 @@ describe('actions in the order list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The order changed meanwhile: it is already cancelled.');
   });
 });
+
+describe('finding payments whose refund failed', () => {
+  it('lists the orders holding one under their own tab, and leaves it for another', async () => {
+    signIn();
+    const { sent } = ordersApi();
+    const { user } = renderRoute('/orders');
+    await user.click(await screen.findByRole('button', { name: 'Refund failed' }));
+    await waitFor(() =>
+      expect(
+        sent
+          .filter((request) => request.path === 'orders')
+          .at(-1)
+          ?.query.get('payment_status'),
+      ).toBe('refund_failed'),
+    );
+    expect(screen.getByRole('button', { name: 'Refund failed' })).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('button', { name: 'To pack' }));
+    await waitFor(() =>
+      expect(
+        sent
+          .filter((request) => request.path === 'orders')
+          .at(-1)
+          ?.query.get('status'),
+      ).toBe('paid'),
+    );
+    expect(
+      sent
+        .filter((request) => request.path === 'orders')
+        .at(-1)
+        ?.query.has('payment_status'),
+    ).toBe(false);
+  });
+});

@@ -17,21 +17,26 @@ import { paths } from '#admin/lib/paths.ts';
 import { useOrderList } from '../api/useOrders';
 import { OrderRowActions, type RowOutcome } from './OrderRowActions';
 
-/** The tabs of the list: the statuses the owner works through, then everything else in a select. */
-const TABS: { status: OrderStatus | ''; label: string }[] = [
-  { status: 'paid', label: 'To pack' },
-  { status: 'packed', label: 'Packed' },
-  { status: 'shipped', label: 'Shipped' },
-  { status: 'delivered', label: 'Delivered' },
-  { status: '', label: 'All orders' },
+/**
+ * The tabs of the list: the statuses the owner works through, the orders holding a payment whose
+ * refund failed (money to give back by hand), then everything else in a select.
+ */
+const TABS: { status: OrderStatus | ''; payment_status: '' | 'refund_failed'; label: string }[] = [
+  { status: 'paid', payment_status: '', label: 'To pack' },
+  { status: 'packed', payment_status: '', label: 'Packed' },
+  { status: 'shipped', payment_status: '', label: 'Shipped' },
+  { status: 'delivered', payment_status: '', label: 'Delivered' },
+  { status: '', payment_status: 'refund_failed', label: 'Refund failed' },
+  { status: '', payment_status: '', label: 'All orders' },
 ];
 const OTHER_STATUSES: OrderStatus[] = ['pending_payment', 'payment_failed', 'expired', 'cancelled', 'refunded'];
 
 /** Orders, newest first: by status, by date, or by customer name and e-mail. */
 export function OrdersPage() {
-  const { page, q, filters, query, change } = useListParams(['status', 'from', 'to']);
+  const { page, q, filters, query, change } = useListParams(['status', 'payment_status', 'from', 'to']);
   const list = useOrderList(query);
   const status = filters.status ?? '';
+  const paymentStatus = filters.payment_status ?? '';
   const [outcome, setOutcome] = useState<RowOutcome | null>(null);
 
   return (
@@ -53,9 +58,9 @@ export function OrdersPage() {
             <Nav.Link
               as="button"
               type="button"
-              active={status === tab.status}
-              aria-current={status === tab.status ? 'page' : undefined}
-              onClick={() => change({ status: tab.status })}
+              active={status === tab.status && paymentStatus === tab.payment_status}
+              aria-current={status === tab.status && paymentStatus === tab.payment_status ? 'page' : undefined}
+              onClick={() => change({ status: tab.status, payment_status: tab.payment_status })}
             >
               {tab.label}
             </Nav.Link>
@@ -68,7 +73,7 @@ export function OrdersPage() {
           className="form-select list-tools__filter"
           aria-label="Other statuses"
           value={OTHER_STATUSES.includes(status as OrderStatus) ? status : ''}
-          onChange={(event) => change({ status: event.target.value })}
+          onChange={(event) => change({ status: event.target.value, payment_status: '' })}
         >
           <option value="">Other statuses…</option>
           {OTHER_STATUSES.map((other) => (

@@ -132,7 +132,7 @@ describe('an unpaid order holding a payment the shop did not accept', () => {
     const { sent } = stubAdminApi({
       'GET orders/42': () => ({ success: true, data: order }),
       'POST orders/42/refund': () => {
-        const payments = order.payments.map((payment) => ({ ...payment, refunded: 549, status: 'refunded' }));
+        const payments = order.payments.map((payment) => ({ ...payment, refunded: 549, status: 'refunded' as const }));
         order = { ...order, refunded: 549, payments };
         return { success: true, data: order };
       },
@@ -157,11 +157,32 @@ describe('an unpaid order holding a payment the shop did not accept', () => {
       status: 'payment_failed',
       paid_at: null,
       next_statuses: [],
-      payments: paidOrder.payments.map((payment) => ({ ...payment, status: 'failed' })),
+      payments: paidOrder.payments.map((payment) => ({ ...payment, status: 'failed' as const })),
     };
     stubAdminApi({ 'GET orders/42': { success: true, data: failed } });
     renderRoute('/orders/42');
     expect(await screen.findByText('Nothing left to refund on this order.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Amount to refund')).toBeNull();
+  });
+});
+
+describe('a paid order holding a second payment the shop refused, whose refund failed', () => {
+  it('refunds that payment, and says the order keeps its status', async () => {
+    signIn();
+    const accepted = paidOrder.payments[0] as AdminOrder['payments'][number];
+    const refused = {
+      ...accepted,
+      provider_payment_id: 'pay_2',
+      amount: 549,
+      status: 'refund_failed' as const,
+      refusal_reason: 'the order had already been paid by another payment',
+    };
+    const twice: AdminOrder = { ...paidOrder, payments: [accepted, refused] };
+    stubAdminApi({ 'GET orders/42': { success: true, data: twice } });
+    const { user } = renderRoute('/orders/42');
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund ₹549 on order #42?' });
+    expect(dialog).toHaveTextContent('The order keeps its status.');
+    expect(dialog).not.toHaveTextContent('cancelled');
   });
 });

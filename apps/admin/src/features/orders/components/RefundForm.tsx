@@ -1,4 +1,4 @@
-import { type AdminOrder, AdminRefundRequest } from '@kapaas/contract';
+import { type AdminOrder, type AdminOrderPayment, AdminRefundRequest } from '@kapaas/contract';
 import { useZodForm } from '@kapaas/web-kit';
 import { useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -9,21 +9,24 @@ import { errorMessage } from '#admin/lib/api.ts';
 import { formatRupees } from '#admin/lib/format.ts';
 import { numberOrEmpty } from '#admin/lib/forms.ts';
 import { useRefundOrder } from '../api/useOrders';
+import { isRefundable } from './PaymentStatus';
 
 type RefundFields = { amount: string; note: string };
 
-/** Payment statuses that may still have money to give back. */
-const REFUNDABLE_PAYMENT = new Set(['captured', 'partially_refunded']);
-
 /**
- * What can still go back to the customer: what is left on the first payment with money left, the one
- * the server refunds. It follows the payments, not the order's status, so that an expired or failed
- * order holding a payment the shop did not accept can have it refunded too.
+ * The payment a refund comes from, as the server picks it: the first one the shop did not accept
+ * with money left, else the first with money left. It follows the payments, not the order's status,
+ * so that an expired, failed or refunded order holding a payment the shop did not accept can have
+ * it refunded too.
  */
+function refundPaymentOf(order: AdminOrder): AdminOrderPayment | undefined {
+  const left = order.payments.filter(isRefundable);
+  return left.find((payment) => payment.refusal_reason !== null) ?? left[0];
+}
+
+/** What can still go back to the customer: what is left on the payment the server refunds. */
 export function refundableOf(order: AdminOrder): number {
-  const payment = order.payments.find(
-    (candidate) => REFUNDABLE_PAYMENT.has(candidate.status) && candidate.refunded < candidate.amount,
-  );
+  const payment = refundPaymentOf(order);
   return payment ? Math.round((payment.amount - payment.refunded) * 100) / 100 : 0;
 }
 
@@ -46,6 +49,8 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   const [pending, setPending] = useState<AdminRefundRequest | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const refundable = refundableOf(order);
+  // A payment the shop refused never paid for the order: refunding it leaves the order as it is.
+  const refusedPayment = refundPaymentOf(order)?.refusal_reason != null;
   const {
     register,
     handleSubmit,
@@ -159,7 +164,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         </Modal.Header>
         <Modal.Body>
           <p className="mb-0">
-            {pending?.amount === undefined
+            {pending?.amount === undefined && !refusedPayment
               ? 'Everything left is returned to the customer’s card or account. A paid order is also cancelled and its items go back into stock.'
               : 'This part is returned to the customer’s card or account. The order keeps its status.'}{' '}
             This cannot be undone.

@@ -11,6 +11,7 @@ import {
   orderEvents,
   orderItems,
   orders,
+  type PaymentStatus,
   payments,
   type Queryable,
   sql,
@@ -25,6 +26,7 @@ export interface OrderFilters extends Paging {
   to?: Date | undefined;
   user_id?: number | undefined;
   guest_id?: number | undefined;
+  payment_status?: PaymentStatus | undefined;
 }
 
 const totalItems = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`;
@@ -55,6 +57,9 @@ export async function orderPage(db: Queryable, query: OrderFilters) {
     query.to === undefined ? undefined : lt(orders.createdAt, query.to),
     query.user_id === undefined ? undefined : eq(orders.userId, query.user_id),
     query.guest_id === undefined ? undefined : eq(orders.guestId, query.guest_id),
+    query.payment_status === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = ${query.payment_status})`,
   );
   const rows = await db
     .select(summaryColumns)

@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
-import type { Database, OrderStatus, PaymentStatus, Queryable } from '@kapaas/db';
+import type { Database, OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
@@ -176,7 +176,8 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
       provider_payment_id: p.providerPaymentId,
       amount: paiseToRupees(p.amountPaise),
       refunded: paiseToRupees(p.refundedPaise),
-      status: reportedStatus(p.status),
+      status: p.status,
+      refusal_reason: p.refusalReason,
       method: p.method,
       refunds: made
         .filter((r) => r.paymentId === p.id)
@@ -268,14 +269,6 @@ async function reloaded(db: Queryable, orderId: number): Promise<AdminOrder> {
   return after;
 }
 
-/**
- * A payment's status as the admin API has always answered it, the money's side only: captured
- * (whether or not the shop accepted it), failed, partially_refunded or refunded.
- */
-function reportedStatus(status: PaymentStatus): string {
-  return status === 'accepted' || status === 'refund_pending' || status === 'refund_failed' ? 'captured' : status;
-}
-
 function providerRefusal(error: unknown): never {
   if (error instanceof ProviderError) {
     if (error.retriable) {
@@ -350,9 +343,10 @@ export async function refundOrder(
  * refunded (nothing to do). Throws 409 when there is nothing to refund, 400 for too much.
  */
 function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | undefined): RefundPlan | null {
-  const payment = paid.find((p) => REFUNDABLE_PAYMENT_STATUSES.includes(p.status) && p.refundedPaise < p.amountPaise);
-  // An unpaid (expired or failed) order may still hold a payment the shop did not accept and could
-  // not refund automatically (it has a refusal reason): that one can be refunded here.
+  const payment = refundablePayment(paid);
+  // Any order, even an unpaid (expired or failed) or refunded one, may still hold a payment the shop
+  // did not accept and could not refund automatically (it has a refusal reason): that one can be
+  // refunded here.
   const unaccepted = payment !== undefined && payment.refusalReason !== null;
   if (!REFUNDABLE.includes(current.status) && current.status !== 'refunded' && !unaccepted) {
     throw new AppError('CONFLICT', `An order that is ${current.status} has no payment to refund.`, {
@@ -363,7 +357,7 @@ function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | un
     if (rupees === undefined && current.status === 'refunded') return null;
     throw new AppError('CONFLICT', 'This order has nothing left to refund.', { code: 'NOTHING_TO_REFUND' });
   }
-  if (current.status === 'refunded') {
+  if (current.status === 'refunded' && !unaccepted) {
     throw new AppError('CONFLICT', 'This order has been refunded already.', { code: 'NOTHING_TO_REFUND' });
   }
   const left = payment.amountPaise - payment.refundedPaise;
@@ -373,6 +367,15 @@ function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | un
     throw new AppError('INVALID_DATA', message, { errors: { amount: [message] } });
   }
   return { payment, amount };
+}
+
+/**
+ * The payment a refund comes from: first one the shop did not accept (its money is not the
+ * order's, and the console shows it as the one to refund), else the first with money left.
+ */
+function refundablePayment(paid: PaymentRow[]): PaymentRow | undefined {
+  const left = paid.filter((p) => REFUNDABLE_PAYMENT_STATUSES.includes(p.status) && p.refundedPaise < p.amountPaise);
+  return left.find((p) => p.refusalReason !== null) ?? left[0];
 }
 
 /** Asks the provider for the refund under `key`, then how much of the payment it has refunded in all. */
@@ -422,7 +425,8 @@ async function recordAdminRefund(
   const updated = await recordRefundedTotal(tx, { id: plan.payment.id }, made.refundedInAll);
   if (!recorded) return false;
   const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
-  const whole = updated !== undefined && updated.refundedPaise >= updated.amountPaise;
+  // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.
+  const whole = updated !== undefined && updated.refusalReason === null && updated.refundedPaise >= updated.amountPaise;
   const restocked = await moveOrderForRefund(tx, admin, order.status, { orderId, whole, note, amount: made.amount });
   await recordAudit(tx, admin, {
     action: 'refund',
