@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The storefront's view of who is shopping, kept in localStorage under the keys of product.md §3. These are display
- * values only (the name in the header, the ids the spec's request bodies carry): the real session is the
+ * values only (the name in the header, the ids the documented request bodies carry): the real session is the
  * httpOnly cookie the server set at login or guest start, and the server checks every id against it.
  */
 export const SESSION_KEYS = {
@@ -118,7 +118,7 @@ export function rememberUser(user: { id: number; name: string; email?: string | 
   notify();
 }
 
-/** After get_guest_id: the guest's id, stored as the spec's guest shape (userName 'Guest', userId = guest_id). */
+/** After get_guest_id: the guest's id, stored as the documented guest shape (userName 'Guest', userId = guest_id). */
 export function rememberGuest(guestId: number): void {
   write(SESSION_KEYS.guestId, String(guestId));
   write(SESSION_KEYS.userId, String(guestId));
@@ -142,7 +142,7 @@ export function storedGuestId(): number | null {
 }
 
 /**
- * The owner fields of the spec's request bodies: user_id for a user, guest_id for a guest (product.md §6: guests are
+ * The owner fields of the documented request bodies: user_id for a user, guest_id for a guest (product.md §6: guests are
  * not sent user_id), nothing when anonymous. The server checks them against the session cookie.
  */
 export function ownerFields(identity: Identity): { user_id?: number; guest_id?: number } {

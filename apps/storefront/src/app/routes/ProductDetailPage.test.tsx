@@ -84,7 +84,7 @@ describe('Product detail: cart and wishlist', () => {
     expect(await screen.findByText('You can add at most 5 of this size.')).toBeInTheDocument();
   });
 
-  it('refuses the wishlist to a visitor and to a guest with the spec’s notice', async () => {
+  it('refuses the wishlist to a visitor and to a guest with the documented notice', async () => {
     stubApi({ category_list: categoryList, product_detail: jhablaDetail, cart_list: emptyCart });
     const { user } = renderRoute('/product-detail/11');
 

@@ -1,7 +1,7 @@
 import { PageHeading } from '../../components/PageHeading';
 import { ShippingReturnsContent } from '../../features/content/pages/ShippingReturnsContent';
 
-/** /shipping-returns: the spec's heading, with a short summary of both policies. */
+/** /shipping-returns: the documented heading, with a short summary of both policies. */
 export function ShippingReturnsPage() {
   return (
     <div className="container page">

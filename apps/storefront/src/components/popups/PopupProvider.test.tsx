@@ -115,7 +115,7 @@ describe('popups', () => {
     expect(router.state.location.pathname).toBe('/product-detail/11');
   });
 
-  it('loginOrGuest: a refused guest start shows the server’s message, a failed one the spec’s', async () => {
+  it('loginOrGuest: a refused guest start shows the server’s message, a failed one the documented text', async () => {
     stubApi({ get_guest_id: () => json(429, { success: false, message: 'Too many tries. Please wait a minute.' }) });
     const { user } = renderHarness();
 

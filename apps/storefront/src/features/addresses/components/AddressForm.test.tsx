@@ -83,7 +83,7 @@ describe('Add address form (/Billing-Address-Form)', () => {
     expect(bodiesOf(api, 'city_list')).toEqual([{ state_id: 1 }, { state_id: 2 }]);
   });
 
-  it('requires every field, with the PIN and phone hints of the spec, and sends nothing', async () => {
+  it('requires every field, with the PIN and phone documented hints, and sends nothing', async () => {
     const api = stubApi({ category_list: categoryList, state_list: states, city_list: citiesOf });
     const { user } = renderRoute('/Billing-Address-Form');
     const pin = await screen.findByLabelText('Pin code');

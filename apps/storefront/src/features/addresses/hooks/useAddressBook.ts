@@ -12,7 +12,7 @@ export type AddressBookPlace = 'billing' | 'profile';
 /**
  * The shopper's addresses with the actions both lists share (product.md §4): the Active one is the selected/default
  * one, the first address becomes Active when none is, choosing posts address_active, removing is optimistic and
- * rolled back with the spec's texts when the server refuses.
+ * rolled back with the documented texts when the server refuses.
  */
 export function useAddressBook(place: AddressBookPlace) {
   const popup = usePopup();

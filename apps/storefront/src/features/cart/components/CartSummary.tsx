@@ -14,7 +14,7 @@ export interface CartSummaryState {
   cart: CartListAnswer;
   /** No lines at all. */
   empty: boolean;
-  /** Some line cannot be bought as it is (spec: unavailable items block checkout until removed). */
+  /** Some line cannot be bought as it is (product.md §13: unavailable items block checkout until removed). */
   blocked: boolean;
   /** The chosen coupon, which the server prices again when the order is placed. */
   couponId: number | null;

@@ -14,7 +14,7 @@ export const COUPON_NOT_APPLIED_MESSAGE = 'Your coupon could not be applied. Ple
 /**
  * The cart with the chosen coupon applied: the lines, amounts and shipping charge are the server's (cart_list), and
  * so is the discount (Coupon_discount_details); the total is items − discount + shipping, as order_place charges it
- * (product.md §12; the spec's storefront left shipping out). A failed discount fetch clears the
+ * (product.md §12; the original storefront left shipping out). A failed discount fetch clears the
  * coupon (product.md §4), so the total shown and the order placed never carry a coupon the server did not price: a
  * refusal for this cart (minimum order not met, expired, used up) is told in a popup with the server's reason, any
  * other failure as an inline notice.

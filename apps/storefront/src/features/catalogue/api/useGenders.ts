@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
 
-/** Every gender, for the listing's Gender filter. The spec answers the list under the key `state`. */
+/** Every gender, for the listing's Gender filter. The frozen customer API answers the list under the key `state` (docs/customer-api.md). */
 export const gendersQuery = queryOptions({
   queryKey: ['catalogue', 'genders'],
   queryFn: ({ signal }) => apiPost('gender_list', {}, { signal }),

@@ -22,7 +22,7 @@ describe('Contact page', () => {
     expect(screen.getByRole('link', { name: '+91 141 255 0148' })).toHaveAttribute('href', 'tel:+911412550148');
   });
 
-  it('names every missing field with the spec’s texts and sends nothing', async () => {
+  it('names every missing field with the documented texts and sends nothing', async () => {
     const fetchMock = stubApi({ category_list: categoryList });
     const { user } = renderRoute('/contact');
     await user.click(await screen.findByRole('button', { name: 'Send Message' }));

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('Quality badges', () => {
-  it('shows the six badges of the spec, in its grid', () => {
+  it('shows the six documented badges, in their grid', () => {
     render(<QualityBadges />);
     const strip = screen.getByRole('region', { name: 'Why parents choose Kapaas' });
     const badges = within(strip).getAllByRole('listitem');

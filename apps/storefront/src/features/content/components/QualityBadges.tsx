@@ -9,7 +9,7 @@ interface QualityBadge {
   icon: ReactNode;
 }
 
-/** The six badges of product.md §1, in the spec's order. */
+/** The six badges of product.md §1, in that order. */
 const BADGES: QualityBadge[] = [
   {
     label: 'Medicinal Properties',

@@ -4,7 +4,7 @@ import '../content.css';
 import { paths } from '#storefront/lib/paths.ts';
 
 /**
- * /shipping-returns. The spec shows a heading only; a bare heading is a dead end for a shopper who followed the
+ * /shipping-returns. product.md §2 names a heading only; a bare heading is a dead end for a shopper who followed the
  * footer link, so it summarises the two policies and links to them.
  */
 export function ShippingReturnsContent() {

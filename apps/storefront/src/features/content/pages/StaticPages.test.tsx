@@ -19,7 +19,7 @@ describe('Static pages', () => {
     }
   });
 
-  it('the shipping policy gives the processing and delivery times of the spec', async () => {
+  it('the shipping policy gives the processing and documented delivery times', async () => {
     const text = await openPage('/shipping-policy', 'Shipping Policy');
     expect(text).toContain('Orders are processed in 2–4 business days');
     expect(text).toContain('Standard shipping takes 5–7 business days');

@@ -15,7 +15,7 @@ interface ProfileOverviewProps {
   onResetPassword: () => void;
 }
 
-/** Blank values read as the spec's fallbacks. */
+/** Blank values read as the documented fallbacks. */
 function orElse(value: string | null | undefined, fallback: string): string {
   return value?.trim() ? value : fallback;
 }

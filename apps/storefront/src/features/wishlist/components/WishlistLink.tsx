@@ -11,7 +11,7 @@ export const WISHLIST_NEEDS_IDENTITY_MESSAGE = 'Please log in or continue as a g
 export function WishlistLink() {
   const identity = useIdentity();
   const popup = usePopup();
-  // The spec's wishlist links carry the shopper's id (product.md §2 route table); the server reads the session anyway.
+  // The documented wishlist links carry the shopper's id (product.md §2 route table); the server reads the session anyway.
   const to =
     identity.kind === 'user'
       ? `${paths.wishlist}?user_id=${identity.userId}`

@@ -5,7 +5,7 @@ interface WishlistRemoveButtonProps {
   product: { product_id: number; name: string };
 }
 
-/** The remove icon on a wishlist card (product.md §2); the outcome is told in the spec's popups. */
+/** The remove icon on a wishlist card (product.md §2); the outcome is told in the documented popups. */
 export function WishlistRemoveButton({ product }: WishlistRemoveButtonProps) {
   const { toggle, pending } = useWishlistToggle(product.product_id);
   return (

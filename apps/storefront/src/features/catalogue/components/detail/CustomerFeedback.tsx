@@ -23,7 +23,7 @@ const SAMPLE_FEEDBACK = [
   },
 ] as const;
 
-/** A static section of sample customer feedback, as the spec shows on the product page. */
+/** A static section of sample customer feedback, as product.md §8 shows on the product page. */
 export function CustomerFeedback() {
   const headingId = useId();
   return (

@@ -5,7 +5,7 @@ import { paths } from '#storefront/lib/paths.ts';
 import { useSubcategories } from '../../api/useSubcategories';
 import { CategoryCard } from '../CategoryCard';
 
-/** The spec's empty-state text (§8). */
+/** The documented empty-state text (product.md §8). */
 export const NO_SUBCATEGORIES_MESSAGE = 'No subcategories available for this category.';
 
 interface SubcategoryListProps {
