@@ -33,14 +33,15 @@ export const AdminOrderLine = z.object({
 });
 
 /** Where a payment stands (ADR 020, docs/payment-states.md); `refunded` on the payment says how much went back. */
-export const AdminPaymentStatus = z.enum([
+export const PAYMENT_STATUS_VALUES = [
   'failed',
   'accepted',
   'refund_pending',
   'refund_failed',
   'partially_refunded',
   'refunded',
-]);
+] as const;
+export const AdminPaymentStatus = z.enum(PAYMENT_STATUS_VALUES);
 export type AdminPaymentStatus = z.infer<typeof AdminPaymentStatus>;
 
 /** Statuses of a payment that may still have money to give back from the console (with `refunded` below `amount`). */

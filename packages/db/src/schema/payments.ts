@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS_VALUES } from '@kapaas/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './_columns';
@@ -9,14 +10,7 @@ import { orders } from './orders';
  * its refund under way), `refund_failed` (not accepted, and the automatic refund failed: the owner
  * refunds it), `partially_refunded` and `refunded` (money given back; `refunded_paise` says how much).
  */
-export const PAYMENT_STATUSES = [
-  'failed',
-  'accepted',
-  'refund_pending',
-  'refund_failed',
-  'partially_refunded',
-  'refunded',
-] as const;
+export const PAYMENT_STATUSES = PAYMENT_STATUS_VALUES;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A payment at the provider for one of our orders. */
