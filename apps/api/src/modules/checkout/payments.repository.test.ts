@@ -1,5 +1,6 @@
 import { eq, guests, orders, PAYMENT_STATUSES, type PaymentStatus, payments } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_ADDRESS_SNAPSHOT } from '../../../test/address-snapshot';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { canMovePayment, movePayment, PAYMENT_TRANSITIONS, recordRefundedTotal } from './payments.repository';
 
@@ -43,16 +44,7 @@ describe('payment status changes (compare-and-set)', () => {
       .values({
         guestId: guest?.id ?? null,
         status: 'paid',
-        addressSnapshot: {
-          first_name: 'Asha',
-          last_name: 'Rao',
-          address: '12 MG Road',
-          state: 'Karnataka',
-          city: 'Bengaluru',
-          pin_code: '560001',
-          email_id: 'asha@example.in',
-          phone_number: '9876543210',
-        },
+        addressSnapshot: SAMPLE_ADDRESS_SNAPSHOT,
         itemsTotalPaise: 54_900,
         totalPaise: 54_900,
       })

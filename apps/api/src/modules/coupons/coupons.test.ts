@@ -2,6 +2,7 @@ import { CouponDiscountAnswer, CouponDiscountRequest, CouponListAnswer, CouponLi
 import { couponRedemptions, coupons, eq, orders } from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_ADDRESS_SNAPSHOT } from '../../../test/address-snapshot';
 import { startTestShop, type TestShop } from '../../../test/shop';
 
 let shop: TestShop;
@@ -31,16 +32,7 @@ async function redeem(owner: { userId: number } | { guestId: number }, code: str
     .values({
       ...('userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId }),
       status: 'paid',
-      addressSnapshot: {
-        first_name: 'Asha',
-        last_name: 'Rao',
-        address: '12 MG Road',
-        state: 'Karnataka',
-        city: 'Bengaluru',
-        pin_code: '560001',
-        email_id: 'asha@example.in',
-        phone_number: '9876543210',
-      },
+      addressSnapshot: SAMPLE_ADDRESS_SNAPSHOT,
       couponId: idOf(code),
       itemsTotalPaise: 300_000,
       discountPaise,

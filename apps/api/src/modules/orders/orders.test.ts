@@ -2,6 +2,7 @@ import { MyOrdersAnswer, OrderDetailsAnswer } from '@kapaas/contract';
 import { eq, orderEvents, orderItems, orders, payments, productSizes, products, sizes } from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_ADDRESS_SNAPSHOT } from '../../../test/address-snapshot';
 import { startTestShop, type TestShop } from '../../../test/shop';
 
 let shop: TestShop;
@@ -12,16 +13,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-const address = {
-  first_name: 'Asha',
-  last_name: 'Rao',
-  address: '12 MG Road',
-  state: 'Karnataka',
-  city: 'Bengaluru',
-  pin_code: '560001',
-  email_id: 'asha@example.in',
-  phone_number: '9876543210',
-};
+const address = SAMPLE_ADDRESS_SNAPSHOT;
 
 /** An order as checkout leaves it, written straight to the database: two lines, a status history. */
 async function placeOrder(owner: { userId?: number; guestId?: number }, daysAgo: number, paid: boolean) {
