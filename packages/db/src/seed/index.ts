@@ -27,6 +27,7 @@ import { GENDERS, PATTERNS, SIZE_LABELS } from './data/types';
 import { demoImage } from './media';
 
 export { DEMO_MEDIA_PREFIX, demoImage, demoMedia } from './media';
+export { type SeedScaleOptions, type SeedScaleResult, seedScale } from './scale';
 
 const DAY_MS = 86_400_000;
 const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
