@@ -189,9 +189,24 @@ function matchAll<F extends string>(matches: TermMatch<F>[], limit: number): num
     }
     if (scores.size === 0) return [];
   }
-  const hits = [...(scores ?? [])].map(([id, score]) => ({ id, score: quantised(score) }));
-  hits.sort((a, b) => b.score - a.score || a.id - b.id);
-  return hits.slice(0, limit).map((hit) => hit.id);
+  return best(scores ?? new Map(), limit);
+}
+
+/** The `limit` best of scored ids, best first, equal scores by ascending id, without sorting them all. */
+function best(scores: Map<number, number>, limit: number): number[] {
+  const kept: { id: number; score: number }[] = [];
+  const before = (a: { id: number; score: number }, b: { id: number; score: number }) =>
+    a.score > b.score || (a.score === b.score && a.id < b.id);
+  for (const [id, rawScore] of scores) {
+    const hit = { id, score: quantised(rawScore) };
+    const worst = kept[kept.length - 1];
+    if (kept.length >= limit && worst && !before(hit, worst)) continue;
+    let at = kept.length;
+    while (at > 0 && before(hit, kept[at - 1] as { id: number; score: number })) at--;
+    kept.splice(at, 0, hit);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept.map((hit) => hit.id);
 }
 
 type PrimaryField = 'name' | 'category' | 'subcategory';
