@@ -122,11 +122,12 @@ describe('ProductSearchIndex', () => {
     expect(index.search('jersey', 2)).toEqual([10, 20]);
   });
 
-  it('answers nothing for empty or blank text or a zero limit', async () => {
+  it('answers nothing for empty or blank text or a limit that is not positive', async () => {
     const index = await indexOf(catalogue);
     expect(index.search('', 10)).toEqual([]);
     expect(index.search(' \t\n ', 10)).toEqual([]);
     expect(index.search('romper', 0)).toEqual([]);
+    expect(index.search('romper', Number.NaN)).toEqual([]);
   });
 
   it('takes punctuation, % and _ as plain characters, never as wildcards', async () => {

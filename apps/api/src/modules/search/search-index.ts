@@ -278,7 +278,7 @@ export class ProductSearchIndex {
    */
   search(text: string, limit: number): number[] {
     const terms = searchTerms(text);
-    if (terms.length === 0 || limit <= 0) return [];
+    if (terms.length === 0 || !(limit > 0)) return [];
     const matches = terms.map((term) => new TermMatch(this.#primary.expand(term), PRIMARY_BOOSTS, this.size));
     const first = matchAll(matches, limit);
     if (first.length >= limit) return first;
@@ -389,7 +389,7 @@ export class CategorySearchIndex {
   /** Category ids matching every word of `text`, best first, equal scores by ascending id. */
   search(text: string, limit: number): number[] {
     const terms = searchTerms(text);
-    if (terms.length === 0 || limit <= 0) return [];
+    if (terms.length === 0 || !(limit > 0)) return [];
     const matches = terms.map((term) => new TermMatch(this.#vocabulary.expand(term), { name: 1 }, this.#size));
     return matchAll(matches, limit);
   }
