@@ -8,6 +8,7 @@ import {
   GenderListAnswer,
   PatternListAnswer,
   ProductDetailAnswer,
+  ProductListAnswer,
   SizeListAnswer,
   SubcategoryListAnswer,
   TestimonialListAnswer,
@@ -154,6 +155,42 @@ describe('a category and its products', () => {
     expect(bySub.product.every((p) => p.subcategory_id === product.subcategoryId)).toBe(true);
   });
 
+  it('pages a listing: the pages hold every product once, in order, and past the last page nothing', async () => {
+    const all = await ok('filter', { category_id: [], per_page: 96 }, ProductListAnswer);
+    expect(all.total).toBeGreaterThan(24);
+    const byPage = async (page: number | string) =>
+      ok('filter', { category_id: [], page, per_page: 7 }, ProductListAnswer);
+    const first = await byPage(1);
+    expect(first).toMatchObject({ total: all.total, pages: Math.ceil(all.total / 7), page: 1, per_page: 7 });
+    const pages = [first];
+    for (let page = 2; page <= first.pages; page += 1) pages.push(await byPage(String(page)));
+    const ids = pages.flatMap((p) => p.product.map((c) => c.product_id));
+    expect(ids).toHaveLength(all.total);
+    expect(new Set(ids).size).toBe(all.total);
+    expect(pages.at(-1)?.product.length).toBe(all.total - 7 * (first.pages - 1));
+    expect(await byPage(first.pages + 1)).toMatchObject({ product: [], total: all.total, pages: first.pages });
+  });
+
+  it('answers the first 24 with the totals to a client that does not page', async () => {
+    const product = await anyProduct();
+    const whole = await ok(
+      'category_product_list',
+      { category_id: product.categoryId, per_page: 96 },
+      CategoryProductListAnswer,
+    );
+    const plain = await ok('category_product_list', { category_id: product.categoryId }, CategoryProductListAnswer);
+    expect(plain).toMatchObject({ total: whole.total, page: 1, per_page: 24 });
+    expect(plain.product).toEqual(whole.product.slice(0, 24));
+  });
+
+  it('subcategory_product_list answers as category_product_list does for a subcategory', async () => {
+    const product = await anyProduct();
+    const body = { subcategory_id: product.subcategoryId, page: 1, per_page: 5 };
+    const named = await ok('subcategory_product_list', body, CategoryProductListAnswer);
+    expect(named).toEqual(await ok('category_product_list', body, CategoryProductListAnswer));
+    expect(named.product.map((p) => p.subcategory_id)).toEqual(named.product.map(() => product.subcategoryId));
+  });
+
   it('shows a discount only as a discount_price above 0', async () => {
     const all = (await ok('featured_product_list', {}, FeaturedProductListAnswer)).featured_products.flatMap(
       (s) => s.products,
@@ -221,6 +258,7 @@ describe('bad input', () => {
     ['subcategory_list', { category_id: 999_999 }, 'Category not found.'],
     ['category_product_list', { category_id: 999_999 }, 'Category not found.'],
     ['category_product_list', { subcategory_id: 999_999 }, 'Subcategory not found.'],
+    ['subcategory_product_list', { subcategory_id: 999_999 }, 'Subcategory not found.'],
   ])('%s with an unknown id answers 404', async (endpoint, body, message) => {
     const response = await shop.post(endpoint, body);
     expect(response.statusCode).toBe(404);
@@ -234,6 +272,10 @@ describe('bad input', () => {
     ['product_detail', {}, 'product_id'],
     ['subcategory_list', { category_id: null }, 'category_id'],
     ['product_detail', { product_id: 1, user_id: 2 }, 'body'],
+    ['category_product_list', { category_id: 1, per_page: 97 }, 'per_page'],
+    ['category_product_list', { category_id: 1, page: 0 }, 'page'],
+    ['filter', { category_id: [], page: 1.5 }, 'page'],
+    ['sort_filter', { category_id: 1, sort_id: 1, per_page: 'all' }, 'per_page'],
   ])('%s with %j answers 400 naming the field', async (endpoint, body, field) => {
     const response = await shop.post(endpoint, body);
     expect(response.statusCode).toBe(400);
