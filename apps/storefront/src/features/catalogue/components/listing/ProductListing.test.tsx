@@ -2,7 +2,7 @@ import type { GenderListAnswer, PatternListAnswer, ProductListAnswer, SizeListAn
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, type Mock } from 'vitest';
 import { type FakeAnswer, stubApi } from '#storefront/test/fakeApi.ts';
-import { categoryList, jhabla, jhablaProducts, romper } from '#storefront/test/fixtures.ts';
+import { categoryList, jhabla, jhablaProducts, onePage, romper } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 const sizes: SizeListAnswer = {
@@ -27,8 +27,8 @@ const patterns: PatternListAnswer = {
     { pattern_id: 5, pattern: 'Stripes' },
   ],
 };
-const onlyJhabla: ProductListAnswer = { success: true, product: [jhabla] };
-const nothing: ProductListAnswer = { success: true, product: [] };
+const onlyJhabla: ProductListAnswer = { success: true, ...onePage([jhabla]) };
+const nothing: ProductListAnswer = { success: true, ...onePage([]) };
 
 /** The listing's API: the lookups, the plain listing, and sort_filter / filter answering `filtered`. */
 function stubListingApi(overrides: Record<string, FakeAnswer> = {}) {
@@ -38,7 +38,7 @@ function stubListingApi(overrides: Record<string, FakeAnswer> = {}) {
     gender_list: genders,
     pattern: patterns,
     category_product_list: jhablaProducts,
-    sort_filter: { success: true, product: [romper, jhabla] },
+    sort_filter: { success: true, ...onePage([romper, jhabla]) },
     filter: onlyJhabla,
     ...overrides,
   });
@@ -66,7 +66,7 @@ describe('Product listings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jhablas' })).toBeInTheDocument();
     expect(await screen.findByText('2 Products')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /shop now/i })).toHaveLength(2);
-    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1 }]);
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([]);
     expect(bodiesSentTo(fetchMock, 'sort_filter')).toEqual([]);
     // The current category starts ticked, nothing else is chosen.
@@ -79,7 +79,7 @@ describe('Product listings', () => {
   });
 
   it('says "1 Product" for a single product', async () => {
-    stubListingApi({ category_product_list: { ...jhablaProducts, product: [jhabla] } });
+    stubListingApi({ category_product_list: { ...jhablaProducts, ...onePage([jhabla]) } });
     renderRoute('/category-page/1');
 
     expect(await screen.findByText('1 Product')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Product listings', () => {
     renderRoute('/subcategory-detail/101');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sleeveless Jhablas' })).toBeInTheDocument();
-    await lastBodySentTo(fetchMock, 'category_product_list', { subcategory_id: 101 });
+    await lastBodySentTo(fetchMock, 'category_product_list', { subcategory_id: 101, page: 1 });
   });
 
   it('reads every filter and the sort from the query string, and sends them to filter', async () => {
@@ -101,7 +101,7 @@ describe('Product listings', () => {
 
     expect(await screen.findByText('1 Product')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([
-      { category_id: [1, 2], size_id: 3, print_id: 5, gender_id: 2, sort_id: 2 },
+      { category_id: [1, 2], size_id: 3, print_id: 5, gender_id: 2, sort_id: 2, page: 1 },
     ]);
     expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([]);
     expect(screen.getByRole('checkbox', { name: 'Jhablas' })).toBeChecked();
@@ -118,7 +118,7 @@ describe('Product listings', () => {
     renderRoute('/category-page/1?size=abc&gender=&print=-1&sort=9');
 
     expect(await screen.findByText('2 Products')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1 }]);
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe('Product listings', () => {
 
     await user.click(await screen.findByRole('radio', { name: '6-12M' }));
 
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, page: 1 });
     expect(search(router)).toEqual({ size: '3' });
     expect(await screen.findByText('1 Product')).toBeInTheDocument();
     expect(
@@ -141,13 +141,13 @@ describe('Product listings', () => {
     const { router, user } = renderRoute('/category-page/1');
 
     await user.click(await screen.findByRole('radio', { name: 'Boys' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], gender_id: 1 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], gender_id: 1, page: 1 });
     await user.click(await screen.findByRole('radio', { name: 'Floral' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3, gender_id: 1 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3, gender_id: 1, page: 1 });
     expect(search(router)).toEqual({ gender: '1', print: '3' });
 
     await user.click(screen.getByRole('radio', { name: 'Any gender' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3, page: 1 });
     expect(search(router)).toEqual({ print: '3' });
   });
 
@@ -156,15 +156,15 @@ describe('Product listings', () => {
     const { router, user } = renderRoute('/category-page/1');
 
     await user.click(await screen.findByRole('checkbox', { name: 'Rompers' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2] });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2], page: 1 });
     expect(search(router)).toEqual({ category: '1,2' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Jhablas' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [2] });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [2], page: 1 });
     expect(search(router)).toEqual({ category: '2' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Rompers' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [] });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [], page: 1 });
     expect(search(router)).toEqual({ category: '' });
     expect(screen.getByText('No category ticked: showing every category.')).toBeInTheDocument();
 
@@ -178,16 +178,16 @@ describe('Product listings', () => {
     const { router, user } = renderRoute('/category-page/1');
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Price High to Low');
-    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 2 });
+    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 2, page: 1 });
     expect(search(router)).toEqual({ sort: '2' });
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([]);
 
     await user.click(await screen.findByRole('radio', { name: '3-6M' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2, sort_id: 2 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2, sort_id: 2, page: 1 });
     expect(search(router)).toEqual({ size: '2', sort: '2' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Featured');
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2, page: 1 });
     expect(search(router)).toEqual({ size: '2' });
   });
 
@@ -200,7 +200,7 @@ describe('Product listings', () => {
     );
 
     await waitFor(() => expect(search(router)).toEqual({ sort: '3' }));
-    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3 });
+    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3, page: 1 });
     expect(screen.getByRole('checkbox', { name: 'Jhablas' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Swaddles' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Any size' })).toBeChecked();
@@ -218,11 +218,11 @@ describe('Product listings', () => {
 
     expect(await screen.findByText('2 Products')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1 }]);
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
   });
 
   it('says so when a category has no products at all', async () => {
-    stubListingApi({ category_product_list: { ...jhablaProducts, product: [] } });
+    stubListingApi({ category_product_list: { ...jhablaProducts, ...onePage([]) } });
     renderRoute('/category-page/1');
 
     expect(await screen.findByText('There are no products here yet.')).toBeInTheDocument();
@@ -245,8 +245,8 @@ describe('Product listings', () => {
     await router.navigate(1);
     await waitFor(() => expect(screen.getByRole('radio', { name: '0-3M' })).toBeChecked());
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([
-      { category_id: [1], size_id: 1 },
-      { category_id: [1], size_id: 3 },
+      { category_id: [1], size_id: 1, page: 1 },
+      { category_id: [1], size_id: 3, page: 1 },
     ]);
   });
 
@@ -255,14 +255,20 @@ describe('Product listings', () => {
     const { user } = renderRoute('/subcategory-detail/101');
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Price Low to High');
-    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3, subcategory_id: 101 });
+    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3, subcategory_id: 101, page: 1 });
 
     await user.click(await screen.findByRole('radio', { name: '0-3M' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 1, sort_id: 3, subcategory_id: 101 });
+    await lastBodySentTo(fetchMock, 'filter', {
+      category_id: [1],
+      size_id: 1,
+      sort_id: 3,
+      subcategory_id: 101,
+      page: 1,
+    });
 
     // Ticking another category widens the listing beyond the subcategory.
     await user.click(screen.getByRole('checkbox', { name: 'Rompers' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2], size_id: 1, sort_id: 3 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2], size_id: 1, sort_id: 3, page: 1 });
   });
 
   it('shows the error with a way to try again when the listing cannot load', async () => {
