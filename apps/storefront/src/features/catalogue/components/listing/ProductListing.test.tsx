@@ -1,9 +1,18 @@
 import type { GenderListAnswer, PatternListAnswer, ProductListAnswer, SizeListAnswer } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { type FakeAnswer, stubApi } from '#storefront/test/fakeApi.ts';
-import { categoryList, jhabla, jhablaProducts, onePage, romper } from '#storefront/test/fixtures.ts';
+import {
+  categoryList,
+  jhabla,
+  jhablaProducts,
+  manyProducts,
+  onePage,
+  pagedListing,
+  romper,
+} from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { NO_PRODUCTS_MESSAGE } from './ProductListing';
 
 const sizes: SizeListAnswer = {
   success: true,
@@ -291,5 +300,119 @@ describe('Product listings', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Category not found');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Paged product listings', () => {
+  const sixty = manyProducts(60);
+  const stubPagedApi = () =>
+    stubListingApi({
+      category_product_list: pagedListing(sixty, { category_name: 'Jhablas' }),
+      sort_filter: pagedListing(sixty.toReversed()),
+      filter: pagedListing(sixty.slice(0, 30)),
+    });
+  const cardNames = () =>
+    within(screen.getByRole('list', { name: 'Jhablas' }))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the first page of 24 with the total and where the page falls in it', async () => {
+    const fetchMock = stubPagedApi();
+    renderRoute('/category-page/1');
+
+    expect(await screen.findByText('60 Products')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–24 of 60 products')).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(24);
+    expect(cardNames()[0]).toBe('Jhabla No. 1');
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/category-page/1?page=3');
+  });
+
+  it('reads ?page from the address and asks for that page', async () => {
+    const fetchMock = stubPagedApi();
+    renderRoute('/category-page/1?page=3');
+
+    expect(await screen.findByText('Showing 49–60 of 60 products')).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(12);
+    expect(cardNames()[0]).toBe('Jhabla No. 49');
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 3 }]);
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('writes the page to the address when the shopper moves on, moves them to the top of the grid, and back works', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const fetchMock = stubPagedApi();
+    const { router, user } = renderRoute('/category-page/1');
+
+    await user.click(await screen.findByRole('link', { name: 'Next page' }));
+
+    expect(await screen.findByText('Showing 25–48 of 60 products')).toBeInTheDocument();
+    expect(search(router)).toEqual({ page: '2' });
+    expect(cardNames()[0]).toBe('Jhabla No. 25');
+    await lastBodySentTo(fetchMock, 'category_product_list', { category_id: 1, page: 2 });
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByRole('list', { name: 'Jhablas' }));
+    expect(document.activeElement).toBe(scrolled.mock.contexts[0]);
+
+    await router.navigate(-1);
+    // A whole grid of cards redraws; on a busy machine that can take longer than findBy's default second.
+    expect(await screen.findByText('Showing 1–24 of 60 products', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('goes back to page 1 when a filter or the sort changes', async () => {
+    const fetchMock = stubPagedApi();
+    const { router, user } = renderRoute('/category-page/1?page=2');
+
+    await user.click(await screen.findByRole('radio', { name: '6-12M' }));
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, page: 1 });
+    expect(search(router)).toEqual({ size: '3' });
+    expect(await screen.findByText('Showing 1–24 of 30 products')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(search(router)).toEqual({ size: '3', page: '2' }));
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, page: 2 });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'New Arrivals');
+    await waitFor(() => expect(search(router)).toEqual({ size: '3', sort: '1' }));
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, sort_id: 1, page: 1 });
+  });
+
+  it('takes an address past the last page to the last page', async () => {
+    const fetchMock = stubPagedApi();
+    const { router } = renderRoute('/category-page/1?sort=2&page=99');
+
+    expect(await screen.findByText('Showing 49–60 of 60 products')).toBeInTheDocument();
+    expect(search(router)).toEqual({ sort: '2', page: '3' });
+    expect(bodiesSentTo(fetchMock, 'sort_filter')).toEqual([
+      { category_id: 1, sort_id: 2, page: 99 },
+      { category_id: 1, sort_id: 2, page: 3 },
+    ]);
+    expect(screen.queryByText(NO_PRODUCTS_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('takes an address whose page is not a number to the first page', async () => {
+    const fetchMock = stubPagedApi();
+    const { router } = renderRoute('/category-page/1?page=abc');
+
+    expect(await screen.findByText('Showing 1–24 of 60 products')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
+  });
+
+  it('says there is nothing to show, on page 1, when a listing is empty whatever page was asked for', async () => {
+    stubListingApi({ category_product_list: pagedListing([], { category_name: 'Jhablas' }) });
+    const { router } = renderRoute('/category-page/1?page=4');
+
+    expect(await screen.findByText(NO_PRODUCTS_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
 });
