@@ -80,19 +80,19 @@ describe('the page links under a listing', () => {
     );
   });
 
-  it('hides the wider row’s extra numbers on a phone and the phone’s extra gaps from 576 px up', () => {
+  it('hides the wider row’s extra numbers on a phone and the phone’s extra gaps from 768 px up', () => {
     renderAt('/category-page/1?page=20', 40);
 
     const itemOf = (name: string) => pages().getByRole('link', { name }).closest('li');
-    expect(itemOf('Page 19')).toHaveClass('d-none', 'd-sm-block');
-    expect(itemOf('Page 21')).toHaveClass('d-none', 'd-sm-block');
+    expect(itemOf('Page 19')).toHaveClass('d-none', 'd-md-block');
+    expect(itemOf('Page 21')).toHaveClass('d-none', 'd-md-block');
     expect(itemOf('Page 20')).not.toHaveClass('d-none');
     expect(itemOf('Page 1')).not.toHaveClass('d-none');
     const gaps = pages()
       .getAllByText('More pages')
       .map((gap) => gap.closest('li'));
-    expect(gaps.map((gap) => gap?.className.includes('d-sm-none'))).toEqual([false, true, false]);
-    expect(gaps.map((gap) => gap?.className.includes('d-none d-sm-block'))).toEqual([false, false, true]);
+    expect(gaps.map((gap) => gap?.className.includes('d-md-none'))).toEqual([false, true, false]);
+    expect(gaps.map((gap) => gap?.className.includes('d-none d-md-block'))).toEqual([false, false, true]);
   });
 
   it('groups large page numbers the Indian way', () => {

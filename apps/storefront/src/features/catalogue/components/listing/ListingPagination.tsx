@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, type PaginationItem, paginationItems } from './listingPaging';
 
-/** Pages either side of the current one: none below 576 px (a phone's row), one from there up. */
+/** Pages either side of the current one: none below 768 px (a phone's row), one from there up. */
 const SIBLINGS = { narrow: 0, wide: 1 } as const;
 
 interface ListingPaginationProps {
@@ -16,10 +16,10 @@ interface ListingPaginationProps {
   onNavigate?: (page: number) => void;
 }
 
-/** Which widths an item shows at: both rows, the phone's row only (below 576 px), or the wider row only. */
+/** Which widths an item shows at: both rows, the phone's row only (below 768 px), or the wider row only. */
 function visibility({ narrow, wide }: PaginationItem): string {
   if (narrow && wide) return '';
-  return narrow ? ' d-sm-none' : ' d-none d-sm-block';
+  return narrow ? ' d-md-none' : ' d-none d-md-block';
 }
 
 /** A plain left click, which the router turns into a navigation; a click opening a new tab is left alone. */
@@ -51,16 +51,20 @@ export function ListingPagination({ page, pages, searchFor, onNavigate }: Listin
     </Link>
   );
 
-  const step = (target: number, arrow: string, word: string, label: string) => {
-    // The arrow and the word are what the eye reads; `label` is what a screen reader reads.
+  const step = (target: number, direction: 'previous' | 'next') => {
+    // The arrow (and from 768 px the word) is what the eye reads; the hidden label is what a screen reader reads.
+    const arrow = <span aria-hidden="true">{direction === 'previous' ? '‹' : '›'}</span>;
+    const word = (
+      <span className="d-none d-md-inline" aria-hidden="true">
+        {direction === 'previous' ? ' Previous' : 'Next '}
+      </span>
+    );
     const content = (
       <>
-        <span aria-hidden="true">{arrow}</span>
-        <span className="d-none d-sm-inline" aria-hidden="true">
-          {' '}
-          {word}
-        </span>
-        <span className="visually-hidden">{label}</span>
+        {direction === 'previous' && arrow}
+        {word}
+        {direction === 'next' && arrow}
+        <span className="visually-hidden">{direction === 'previous' ? 'Previous page' : 'Next page'}</span>
       </>
     );
     const disabled = target < 1 || target > pages;
@@ -74,7 +78,7 @@ export function ListingPagination({ page, pages, searchFor, onNavigate }: Listin
   return (
     <nav aria-label="Pages" className="listing-pagination">
       <ul className="pagination justify-content-center mb-0">
-        {step(current - 1, '‹', 'Previous', 'Previous page')}
+        {step(current - 1, 'previous')}
         {paginationItems(current, pages, SIBLINGS).map((item, index) =>
           item.slot === 'gap' ? (
             // Gaps have no identity of their own; where they fall in the row is their key.
@@ -91,7 +95,7 @@ export function ListingPagination({ page, pages, searchFor, onNavigate }: Listin
             </li>
           ),
         )}
-        {step(current + 1, '›', 'Next', 'Next page')}
+        {step(current + 1, 'next')}
       </ul>
     </nav>
   );
