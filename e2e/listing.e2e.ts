@@ -126,6 +126,98 @@ describe('a shopper narrowing a category to a size and sorting it by price', () 
   });
 });
 
+/** The names on the grid's cards, in order, once it has settled. */
+async function cardNames(page: Page): Promise<string[]> {
+  const grid = page.getByRole('list', { name: CATEGORY });
+  await grid.and(page.locator('[aria-busy="false"]')).waitFor();
+  return (await grid.locator('.product-card').getByRole('heading').allTextContents()).map((name) => name.trim());
+}
+
+describe('a shopper paging through a listing of more than one page', () => {
+  let shopper: Shopper;
+  let filterBodies: unknown[];
+  let firstPage: string[];
+  let lastPage: number;
+  beforeAll(async () => {
+    shopper = await openShopper();
+    filterBodies = recordBodies(shopper.page, 'filter');
+  });
+  afterAll(async () => {
+    await shopper?.close();
+  });
+
+  it('widens a category to every category, which fills more than one page of 24', async () => {
+    const { page } = shopper;
+    // The demo shop's categories hold fewer than 24 products each; all of them together hold more.
+    const answer = await page.request.post('/api/filter', { data: { category_id: [] } });
+    const { total, pages } = (await answer.json()) as { total: number; pages: number };
+    expect(pages).toBeGreaterThan(1);
+    lastPage = pages;
+
+    const { category } = (await (await page.request.post('/api/category_list', { data: {} })).json()) as {
+      category: { category_id: number; category_name: string }[];
+    };
+    const id = category.find((c) => c.category_name === CATEGORY)?.category_id;
+    await page.goto(`/category-page/${id}`);
+    await expect.poll(() => page.getByRole('checkbox', { name: CATEGORY }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: CATEGORY }).click();
+    await page.waitForURL(/[?&]category=(&|$)/);
+    await page.getByText(`Showing 1–24 of ${total} products`).waitFor();
+    firstPage = await cardNames(page);
+    expect(firstPage).toHaveLength(24);
+    expect(filterBodies.at(-1)).toMatchObject({ category_id: [], page: 1 });
+    const pagesNav = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pagesNav.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(await pagesNav.getByRole('link', { name: 'Page 2' }).getAttribute('href')).toMatch(/\?category=&page=2$/);
+    await snap(page, `${JOURNEY}-paging`, '1-first-page');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('goes to page 2 with the control: the address says ?page=2 and the cards are the next 24', async () => {
+    const { page } = shopper;
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/[?&]page=2(&|$)/);
+    await page.getByText(/^Showing 25–48 of \d+ products$/).waitFor();
+    const secondPage = await cardNames(page);
+    expect(secondPage).toHaveLength(24);
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+    expect(filterBodies.at(-1)).toMatchObject({ category_id: [], page: 2 });
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('link', { name: 'Page 2' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    // The grid's top is in view again, below the header.
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.listing-results')?.getBoundingClientRect().top ?? -1))
+      .toBeGreaterThanOrEqual(0);
+    await snap(page, `${JOURNEY}-paging`, '2-second-page');
+  });
+
+  it('comes back to the first page with the back button', async () => {
+    const { page } = shopper;
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await page.getByText(/^Showing 1–24 of \d+ products$/).waitFor();
+    expect(await cardNames(page)).toEqual(firstPage);
+  });
+
+  it('takes an address past the last page to the last page', async () => {
+    const { page } = shopper;
+    await page.goto(`${new URL(page.url()).pathname}?category=&page=999`);
+    // The address is replaced, so it names the page shown.
+    await page.waitForURL((url) => url.searchParams.get('page') === String(lastPage));
+    await page.getByText(/^Showing [0-9,]+–[0-9,]+ of [0-9,]+ products$/).waitFor();
+    expect((await cardNames(page)).length).toBeGreaterThan(0);
+    await snap(page, `${JOURNEY}-paging`, '3-past-the-last-page');
+  });
+
+  it('met no console errors and no failed requests on the way', () => {
+    expect(shopper.problems).toEqual([]);
+  });
+});
+
 describe('a shopper filtering on a 375 px phone', () => {
   let shopper: Shopper;
   beforeAll(async () => {
@@ -156,5 +248,19 @@ describe('a shopper filtering on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Filters 1 chosen' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await snap(page, `${JOURNEY}-mobile`, '3-filtered');
+  });
+
+  it('pages every category on the phone with a row of links that fits', async () => {
+    const { page } = shopper;
+    await page.goto(`${new URL(page.url()).pathname}?category=&page=2`);
+    const pagesNav = page.getByRole('navigation', { name: 'Pages' });
+    await pagesNav.waitFor();
+    await pagesNav.scrollIntoViewIfNeeded();
+    const box = await pagesNav.locator('.pagination').boundingBox();
+    expect(box?.height ?? 99).toBeLessThan(50); // one row of links, not wrapped
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await pagesNav.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/[?&]page=3(&|$)/);
+    await snap(page, `${JOURNEY}-mobile`, '4-paged');
   });
 });

@@ -145,11 +145,45 @@ export const jhablaSubcategories: SubcategoryListAnswer = {
   ],
 };
 
+/** The totals a listing answers beside `products` when they are all it holds: one page of 24. */
+export function onePage(products: ProductCard[]) {
+  return { product: products, total: products.length, pages: products.length === 0 ? 0 : 1, page: 1, per_page: 24 };
+}
+
 export const jhablaProducts: CategoryProductListAnswer = {
   success: true,
   category_name: 'Jhablas',
-  product: [jhabla, romper],
+  ...onePage([jhabla, romper]),
 };
+
+/** `count` distinct product cards in category 1, for listings that fill several pages. */
+export function manyProducts(count: number): ProductCard[] {
+  return Array.from({ length: count }, (_, i) => ({
+    ...jhabla,
+    product_id: 1000 + i,
+    name: `Jhabla No. ${i + 1}`,
+  }));
+}
+
+/**
+ * A listing endpoint paging `all` the way the API does: the body's `page` and `per_page` (1 and 24 when absent),
+ * the totals over every page, and no products past the last page. `head` is what the answer carries before them.
+ */
+export function pagedListing(all: ProductCard[], head: Record<string, unknown> = {}) {
+  return (body: Record<string, unknown>) => {
+    const page = Number(body.page ?? 1);
+    const perPage = Number(body.per_page ?? 24);
+    return {
+      success: true,
+      ...head,
+      product: all.slice((page - 1) * perPage, page * perPage),
+      total: all.length,
+      pages: Math.ceil(all.length / perPage),
+      page,
+      per_page: perPage,
+    };
+  };
+}
 
 export const jhablaDetail: ProductDetailAnswer = {
   success: true,

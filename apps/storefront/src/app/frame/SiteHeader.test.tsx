@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
-import { categoryList } from '#storefront/test/fixtures.ts';
+import { categoryList, onePage } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
 import { forgetIdentity, rememberGuest, rememberUser } from '../../lib/session';
 
@@ -29,7 +29,7 @@ describe('Site header', () => {
   it('opens the mobile menu with the same links and closes it after navigating', async () => {
     stubApi({
       category_list: categoryList,
-      category_product_list: { success: true, category_name: 'Muslin Rompers', product: [] },
+      category_product_list: { success: true, category_name: 'Muslin Rompers', ...onePage([]) },
     });
     const { user, router } = renderRoute('/about');
 

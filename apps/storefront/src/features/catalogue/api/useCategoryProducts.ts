@@ -1,10 +1,11 @@
+import type { CategoryProductListRequest } from '@kapaas/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
 
-/** Which products to list: a whole category's, or one subcategory's. */
-export type ProductListingScope = { category_id: number } | { subcategory_id: number };
+/** Which products to list: a whole category's, or one subcategory's, and which page of them (the first if none). */
+export type ProductListingScope = CategoryProductListRequest;
 
-/** The products of a category or subcategory, with the name to head the listing. */
+/** One page of the products of a category or subcategory, with the totals and the name to head the listing. */
 export function categoryProductsQuery(scope: ProductListingScope) {
   return queryOptions({
     queryKey: ['catalogue', 'category-products', scope],

@@ -39,6 +39,11 @@ describe('listing choices in the query string', () => {
     );
   });
 
+  it('drops the page number: other choices make another listing, which starts at its first page', () => {
+    const written = writeListingChoices(new URLSearchParams('page=3&size=1'), { ...NO_CHOICES, size: 2 }, [1]);
+    expect(written.toString()).toBe('size=2');
+  });
+
   it('round-trips', () => {
     const choices = { categories: [1, 4], size: 2, gender: 3, print: 7, sort: 1 as const };
     expect(readListingChoices(writeListingChoices(new URLSearchParams(), choices, [1]))).toEqual(choices);

@@ -1,4 +1,5 @@
 import type { SortCode } from '@kapaas/contract';
+import { PAGE_PARAM } from '../listing/listingPaging';
 
 /**
  * What the shopper chose on a listing, as kept in the URL's query string so a filtered page can be shared, survives
@@ -62,6 +63,7 @@ export function readListingChoices(params: URLSearchParams): ListingChoices {
 /**
  * Writes the choices into a copy of `params`, leaving any other parameter as it was. A choice not made is left
  * out, so an untouched listing keeps a clean address; `defaultCategories` (the page's own) is left out too.
+ * The page number (`page`) is dropped: other choices make another listing, which starts at its first page.
  */
 export function writeListingChoices(
   params: URLSearchParams,
@@ -69,6 +71,7 @@ export function writeListingChoices(
   defaultCategories: readonly number[],
 ): URLSearchParams {
   const next = new URLSearchParams(params);
+  next.delete(PAGE_PARAM);
   const { categories } = choices;
   if (categories === null || sameIds(categories, defaultCategories)) next.delete('category');
   else next.set('category', [...categories].sort((a, b) => a - b).join(','));

@@ -1,9 +1,18 @@
 import type { GenderListAnswer, PatternListAnswer, ProductListAnswer, SizeListAnswer } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { type FakeAnswer, stubApi } from '#storefront/test/fakeApi.ts';
-import { categoryList, jhabla, jhablaProducts, romper } from '#storefront/test/fixtures.ts';
+import {
+  categoryList,
+  jhabla,
+  jhablaProducts,
+  manyProducts,
+  onePage,
+  pagedListing,
+  romper,
+} from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { NO_PRODUCTS_MESSAGE } from './ProductListing';
 
 const sizes: SizeListAnswer = {
   success: true,
@@ -27,8 +36,8 @@ const patterns: PatternListAnswer = {
     { pattern_id: 5, pattern: 'Stripes' },
   ],
 };
-const onlyJhabla: ProductListAnswer = { success: true, product: [jhabla] };
-const nothing: ProductListAnswer = { success: true, product: [] };
+const onlyJhabla: ProductListAnswer = { success: true, ...onePage([jhabla]) };
+const nothing: ProductListAnswer = { success: true, ...onePage([]) };
 
 /** The listing's API: the lookups, the plain listing, and sort_filter / filter answering `filtered`. */
 function stubListingApi(overrides: Record<string, FakeAnswer> = {}) {
@@ -38,7 +47,7 @@ function stubListingApi(overrides: Record<string, FakeAnswer> = {}) {
     gender_list: genders,
     pattern: patterns,
     category_product_list: jhablaProducts,
-    sort_filter: { success: true, product: [romper, jhabla] },
+    sort_filter: { success: true, ...onePage([romper, jhabla]) },
     filter: onlyJhabla,
     ...overrides,
   });
@@ -66,7 +75,7 @@ describe('Product listings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jhablas' })).toBeInTheDocument();
     expect(await screen.findByText('2 Products')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /shop now/i })).toHaveLength(2);
-    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1 }]);
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([]);
     expect(bodiesSentTo(fetchMock, 'sort_filter')).toEqual([]);
     // The current category starts ticked, nothing else is chosen.
@@ -79,7 +88,7 @@ describe('Product listings', () => {
   });
 
   it('says "1 Product" for a single product', async () => {
-    stubListingApi({ category_product_list: { ...jhablaProducts, product: [jhabla] } });
+    stubListingApi({ category_product_list: { ...jhablaProducts, ...onePage([jhabla]) } });
     renderRoute('/category-page/1');
 
     expect(await screen.findByText('1 Product')).toBeInTheDocument();
@@ -92,7 +101,7 @@ describe('Product listings', () => {
     renderRoute('/subcategory-detail/101');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sleeveless Jhablas' })).toBeInTheDocument();
-    await lastBodySentTo(fetchMock, 'category_product_list', { subcategory_id: 101 });
+    await lastBodySentTo(fetchMock, 'category_product_list', { subcategory_id: 101, page: 1 });
   });
 
   it('reads every filter and the sort from the query string, and sends them to filter', async () => {
@@ -101,7 +110,7 @@ describe('Product listings', () => {
 
     expect(await screen.findByText('1 Product')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([
-      { category_id: [1, 2], size_id: 3, print_id: 5, gender_id: 2, sort_id: 2 },
+      { category_id: [1, 2], size_id: 3, print_id: 5, gender_id: 2, sort_id: 2, page: 1 },
     ]);
     expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([]);
     expect(screen.getByRole('checkbox', { name: 'Jhablas' })).toBeChecked();
@@ -118,7 +127,7 @@ describe('Product listings', () => {
     renderRoute('/category-page/1?size=abc&gender=&print=-1&sort=9');
 
     expect(await screen.findByText('2 Products')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1 }]);
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([]);
   });
 
@@ -128,7 +137,7 @@ describe('Product listings', () => {
 
     await user.click(await screen.findByRole('radio', { name: '6-12M' }));
 
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, page: 1 });
     expect(search(router)).toEqual({ size: '3' });
     expect(await screen.findByText('1 Product')).toBeInTheDocument();
     expect(
@@ -141,13 +150,13 @@ describe('Product listings', () => {
     const { router, user } = renderRoute('/category-page/1');
 
     await user.click(await screen.findByRole('radio', { name: 'Boys' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], gender_id: 1 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], gender_id: 1, page: 1 });
     await user.click(await screen.findByRole('radio', { name: 'Floral' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3, gender_id: 1 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3, gender_id: 1, page: 1 });
     expect(search(router)).toEqual({ gender: '1', print: '3' });
 
     await user.click(screen.getByRole('radio', { name: 'Any gender' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], print_id: 3, page: 1 });
     expect(search(router)).toEqual({ print: '3' });
   });
 
@@ -156,15 +165,15 @@ describe('Product listings', () => {
     const { router, user } = renderRoute('/category-page/1');
 
     await user.click(await screen.findByRole('checkbox', { name: 'Rompers' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2] });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2], page: 1 });
     expect(search(router)).toEqual({ category: '1,2' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Jhablas' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [2] });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [2], page: 1 });
     expect(search(router)).toEqual({ category: '2' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Rompers' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [] });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [], page: 1 });
     expect(search(router)).toEqual({ category: '' });
     expect(screen.getByText('No category ticked: showing every category.')).toBeInTheDocument();
 
@@ -178,16 +187,16 @@ describe('Product listings', () => {
     const { router, user } = renderRoute('/category-page/1');
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Price High to Low');
-    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 2 });
+    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 2, page: 1 });
     expect(search(router)).toEqual({ sort: '2' });
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([]);
 
     await user.click(await screen.findByRole('radio', { name: '3-6M' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2, sort_id: 2 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2, sort_id: 2, page: 1 });
     expect(search(router)).toEqual({ size: '2', sort: '2' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Featured');
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 2, page: 1 });
     expect(search(router)).toEqual({ size: '2' });
   });
 
@@ -200,7 +209,7 @@ describe('Product listings', () => {
     );
 
     await waitFor(() => expect(search(router)).toEqual({ sort: '3' }));
-    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3 });
+    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3, page: 1 });
     expect(screen.getByRole('checkbox', { name: 'Jhablas' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Swaddles' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Any size' })).toBeChecked();
@@ -218,11 +227,11 @@ describe('Product listings', () => {
 
     expect(await screen.findByText('2 Products')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
-    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1 }]);
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
   });
 
   it('says so when a category has no products at all', async () => {
-    stubListingApi({ category_product_list: { ...jhablaProducts, product: [] } });
+    stubListingApi({ category_product_list: { ...jhablaProducts, ...onePage([]) } });
     renderRoute('/category-page/1');
 
     expect(await screen.findByText('There are no products here yet.')).toBeInTheDocument();
@@ -245,8 +254,8 @@ describe('Product listings', () => {
     await router.navigate(1);
     await waitFor(() => expect(screen.getByRole('radio', { name: '0-3M' })).toBeChecked());
     expect(bodiesSentTo(fetchMock, 'filter')).toEqual([
-      { category_id: [1], size_id: 1 },
-      { category_id: [1], size_id: 3 },
+      { category_id: [1], size_id: 1, page: 1 },
+      { category_id: [1], size_id: 3, page: 1 },
     ]);
   });
 
@@ -255,14 +264,20 @@ describe('Product listings', () => {
     const { user } = renderRoute('/subcategory-detail/101');
 
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Price Low to High');
-    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3, subcategory_id: 101 });
+    await lastBodySentTo(fetchMock, 'sort_filter', { category_id: 1, sort_id: 3, subcategory_id: 101, page: 1 });
 
     await user.click(await screen.findByRole('radio', { name: '0-3M' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 1, sort_id: 3, subcategory_id: 101 });
+    await lastBodySentTo(fetchMock, 'filter', {
+      category_id: [1],
+      size_id: 1,
+      sort_id: 3,
+      subcategory_id: 101,
+      page: 1,
+    });
 
     // Ticking another category widens the listing beyond the subcategory.
     await user.click(screen.getByRole('checkbox', { name: 'Rompers' }));
-    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2], size_id: 1, sort_id: 3 });
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1, 2], size_id: 1, sort_id: 3, page: 1 });
   });
 
   it('shows the error with a way to try again when the listing cannot load', async () => {
@@ -285,5 +300,119 @@ describe('Product listings', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Category not found');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Paged product listings', () => {
+  const sixty = manyProducts(60);
+  const stubPagedApi = () =>
+    stubListingApi({
+      category_product_list: pagedListing(sixty, { category_name: 'Jhablas' }),
+      sort_filter: pagedListing(sixty.toReversed()),
+      filter: pagedListing(sixty.slice(0, 30)),
+    });
+  const cardNames = () =>
+    within(screen.getByRole('list', { name: 'Jhablas' }))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the first page of 24 with the total and where the page falls in it', async () => {
+    const fetchMock = stubPagedApi();
+    renderRoute('/category-page/1');
+
+    expect(await screen.findByText('60 Products')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–24 of 60 products')).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(24);
+    expect(cardNames()[0]).toBe('Jhabla No. 1');
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/category-page/1?page=3');
+  });
+
+  it('reads ?page from the address and asks for that page', async () => {
+    const fetchMock = stubPagedApi();
+    renderRoute('/category-page/1?page=3');
+
+    expect(await screen.findByText('Showing 49–60 of 60 products')).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(12);
+    expect(cardNames()[0]).toBe('Jhabla No. 49');
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 3 }]);
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('writes the page to the address when the shopper moves on, moves them to the top of the grid, and back works', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const fetchMock = stubPagedApi();
+    const { router, user } = renderRoute('/category-page/1');
+
+    await user.click(await screen.findByRole('link', { name: 'Next page' }));
+
+    expect(await screen.findByText('Showing 25–48 of 60 products')).toBeInTheDocument();
+    expect(search(router)).toEqual({ page: '2' });
+    expect(cardNames()[0]).toBe('Jhabla No. 25');
+    await lastBodySentTo(fetchMock, 'category_product_list', { category_id: 1, page: 2 });
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByRole('list', { name: 'Jhablas' }));
+    expect(document.activeElement).toBe(scrolled.mock.contexts[0]);
+
+    await router.navigate(-1);
+    // A whole grid of cards redraws; on a busy machine that can take longer than findBy's default second.
+    expect(await screen.findByText('Showing 1–24 of 60 products', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  it('goes back to page 1 when a filter or the sort changes', async () => {
+    const fetchMock = stubPagedApi();
+    const { router, user } = renderRoute('/category-page/1?page=2');
+
+    await user.click(await screen.findByRole('radio', { name: '6-12M' }));
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, page: 1 });
+    expect(search(router)).toEqual({ size: '3' });
+    expect(await screen.findByText('Showing 1–24 of 30 products')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(search(router)).toEqual({ size: '3', page: '2' }));
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, page: 2 });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'New Arrivals');
+    await waitFor(() => expect(search(router)).toEqual({ size: '3', sort: '1' }));
+    await lastBodySentTo(fetchMock, 'filter', { category_id: [1], size_id: 3, sort_id: 1, page: 1 });
+  });
+
+  it('takes an address past the last page to the last page', async () => {
+    const fetchMock = stubPagedApi();
+    const { router } = renderRoute('/category-page/1?sort=2&page=99');
+
+    expect(await screen.findByText('Showing 49–60 of 60 products')).toBeInTheDocument();
+    expect(search(router)).toEqual({ sort: '2', page: '3' });
+    expect(bodiesSentTo(fetchMock, 'sort_filter')).toEqual([
+      { category_id: 1, sort_id: 2, page: 99 },
+      { category_id: 1, sort_id: 2, page: 3 },
+    ]);
+    expect(screen.queryByText(NO_PRODUCTS_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('takes an address whose page is not a number to the first page', async () => {
+    const fetchMock = stubPagedApi();
+    const { router } = renderRoute('/category-page/1?page=abc');
+
+    expect(await screen.findByText('Showing 1–24 of 60 products')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(bodiesSentTo(fetchMock, 'category_product_list')).toEqual([{ category_id: 1, page: 1 }]);
+  });
+
+  it('says there is nothing to show, on page 1, when a listing is empty whatever page was asked for', async () => {
+    stubListingApi({ category_product_list: pagedListing([], { category_name: 'Jhablas' }) });
+    const { router } = renderRoute('/category-page/1?page=4');
+
+    expect(await screen.findByText(NO_PRODUCTS_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
 });

@@ -1,18 +1,22 @@
 import type { Category, ProductCard as ProductCardData } from '@kapaas/contract';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
 import { PageHeading } from '#storefront/components/PageHeading.tsx';
 import { ProductCard } from '#storefront/components/product/ProductCard.tsx';
+import { usePrefersReducedMotion } from '#storefront/lib/usePrefersReducedMotion.ts';
 import { useCategories } from '../../api/useCategories';
 import { FilterPanel } from '../filters/FilterPanel';
 import { countActiveFilters } from '../filters/listingChoices';
 import { SortMenu } from '../filters/SortMenu';
 import { useListingChoices } from '../filters/useListingChoices';
+import { ListingPagination } from './ListingPagination';
+import { formatCount, shownRange } from './listingPaging';
 import { defaultCategoriesOf, type ListingPage, listingRequest } from './listingRequest';
-import { useListingProducts } from './useListingProducts';
+import { useListingPageNumber, useSettledPageAddress } from './useListingPageNumber';
+import { listingKeyOf, useListingProducts } from './useListingProducts';
 import './listing.css';
 
 /** Which listing to show: a category's page or a subcategory's. */
@@ -29,8 +33,16 @@ interface ProductListingProps {
 export const NO_MATCHES_MESSAGE = 'No products match these filters.';
 export const NO_PRODUCTS_MESSAGE = 'There are no products here yet.';
 
+/** "1 Product", "24 Products", "12,345 Products" (Indian digit grouping). */
 export function productCount(count: number): string {
-  return `${count} ${count === 1 ? 'Product' : 'Products'}`;
+  return `${formatCount(count)} ${count === 1 ? 'Product' : 'Products'}`;
+}
+
+/** "Showing 25–48 of 12,345 products": where the page's cards fall in the whole listing. */
+export function showingLine(page: number, perPage: number, shown: number, total: number): string {
+  const range = shownRange(page, perPage, shown);
+  if (range === null) return '';
+  return `Showing ${formatCount(range.first)}–${formatCount(range.last)} of ${formatCount(total)} ${total === 1 ? 'product' : 'products'}`;
 }
 
 /** Finds the page's name and (for a subcategory) its parent category in the category list. */
@@ -49,9 +61,22 @@ function locate(
   return { page: { ...page, categoryId: null } };
 }
 
+/** Moves the shopper to the top of the results after following a page link, and there for the keyboard too. */
+function useScrollToResults() {
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const scrollToResults = () => {
+    const results = resultsRef.current;
+    results?.scrollIntoView?.({ block: 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
+    results?.focus({ preventScroll: true });
+  };
+  return { resultsRef, scrollToResults };
+}
+
 /**
  * A category's or subcategory's page (product.md §2): its name and product count, the filter accordion (an offcanvas
- * behind a "Filters" button under 992 px), the sort menu and the product cards. The choices live in the URL.
+ * behind a "Filters" button under 992 px), the sort menu and one page of product cards with the page links under
+ * them. The choices and the page number live in the URL.
  */
 export function ProductListing({ page: pageId, cardActions }: ProductListingProps) {
   const categories = useCategories();
@@ -59,11 +84,15 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
   const page = located.page;
   const defaults = defaultCategoriesOf(page);
   const { choices, update, clearFilters } = useListingChoices(defaults);
-  const request = listingRequest(page, choices);
+  const { pageNumber, searchFor } = useListingPageNumber();
+  const request = listingRequest(page, choices, pageNumber);
   const listing = useListingProducts(request, !categories.isPending);
+  const answered = listing.data !== undefined && !listing.isPlaceholderData ? listing.data : undefined;
+  const settling = useSettledPageAddress(answered?.pages);
   const activeCount = countActiveFilters(choices, defaults);
   const [filtersShown, setFiltersShown] = useState(false);
   const filtersTitleId = useId();
+  const { resultsRef, scrollToResults } = useScrollToResults();
 
   if (categories.isPending || (listing.isPending && !listing.isError)) {
     return <LoadingState label="Loading products" />;
@@ -73,9 +102,13 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
     return <QueryErrorAlert error={listing.error} onRetry={() => listing.refetch()} />;
   }
 
-  const name = located.name ?? listing.data?.name ?? 'Products';
-  const products = listing.data?.products;
-  const updating = listing.isFetching;
+  const data = listing.data;
+  const name = located.name ?? data?.name ?? 'Products';
+  // The totals hold while another page of the same listing loads; another listing's totals are not shown.
+  const total = data !== undefined && data.listing === listingKeyOf(request) ? data.total : undefined;
+  // Past the last page the answer has no cards; the address is being moved to the last page, so wait for it.
+  const pastTheEnd = data !== undefined && data.products.length === 0 && data.total > 0;
+  const updating = listing.isFetching || settling;
   const clear = () => {
     clearFilters();
     setFiltersShown(false);
@@ -86,7 +119,7 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
       <div className="listing-header">
         <PageHeading>{name}</PageHeading>
         <p className="listing-header__count" aria-live="polite">
-          {products === undefined || listing.isPlaceholderData ? '' : productCount(products.length)}
+          {total === undefined ? '' : productCount(total)}
         </p>
       </div>
       <div className="row gx-4">
@@ -112,12 +145,12 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
                 onClear={clear}
               />
               <Button className="listing-filters__done d-lg-none mt-3 w-100" onClick={() => setFiltersShown(false)}>
-                {products === undefined ? 'Close' : `Show ${productCount(products.length)}`}
+                {total === undefined ? 'Close' : `Show ${productCount(total)}`}
               </Button>
             </Offcanvas.Body>
           </Offcanvas>
         </div>
-        <div className="col-lg-9">
+        <div className="col-lg-9 listing-results" ref={resultsRef} tabIndex={-1}>
           <div className="listing-toolbar">
             <Button
               variant="outline-primary"
@@ -142,9 +175,11 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
             )}
             <SortMenu value={choices.sort} onChange={(sort) => update({ sort })} />
           </div>
-          {listing.isError || products === undefined ? (
+          {listing.isError || data === undefined ? (
             <QueryErrorAlert error={listing.error} onRetry={() => listing.refetch()} />
-          ) : products.length === 0 ? (
+          ) : pastTheEnd ? (
+            <LoadingState label="Loading products" />
+          ) : data.products.length === 0 ? (
             <div className="empty-state">
               <p className="mb-3">{activeCount > 0 ? NO_MATCHES_MESSAGE : NO_PRODUCTS_MESSAGE}</p>
               {activeCount > 0 && (
@@ -154,17 +189,30 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
               )}
             </div>
           ) : (
-            <ul
-              className={`listing-grid row row-cols-2 row-cols-md-3 g-3 g-md-4 list-unstyled${updating ? ' listing-grid--updating' : ''}`}
-              aria-busy={updating}
-              aria-label={name}
-            >
-              {products.map((product) => (
-                <li className="col" key={product.product_id}>
-                  <ProductCard product={product} headingLevel="h2" actions={cardActions?.(product)} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="listing-range" aria-live="polite">
+                {total === undefined ? '' : showingLine(data.page, data.perPage, data.products.length, total)}
+              </p>
+              <ul
+                className={`listing-grid row row-cols-2 row-cols-md-3 g-3 g-md-4 list-unstyled${updating ? ' listing-grid--updating' : ''}`}
+                aria-busy={updating}
+                aria-label={name}
+              >
+                {data.products.map((product) => (
+                  <li className="col" key={product.product_id}>
+                    <ProductCard product={product} headingLevel="h2" actions={cardActions?.(product)} />
+                  </li>
+                ))}
+              </ul>
+              {total !== undefined && (
+                <ListingPagination
+                  page={pageNumber}
+                  pages={data.pages}
+                  searchFor={searchFor}
+                  onNavigate={scrollToResults}
+                />
+              )}
+            </>
           )}
         </div>
       </div>

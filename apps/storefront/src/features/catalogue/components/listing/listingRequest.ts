@@ -25,8 +25,10 @@ export function defaultCategoriesOf(page: ListingPage): number[] {
  * - any filter (categories other than the page's own, a size, a gender or a print): `filter` with every choice,
  *   and the sort when there is one. On a subcategory page its subcategory_id narrows the listing while the
  *   ticked categories are still its parent's; ticking others widens the listing to those categories.
+ *
+ * Each asks for one page (`pageNumber`, from 1) of the API's default 24 products.
  */
-export function listingRequest(page: ListingPage, choices: ListingChoices): ListingRequest {
+export function listingRequest(page: ListingPage, choices: ListingChoices, pageNumber: number): ListingRequest {
   const defaults = defaultCategoriesOf(page);
   const categories = effectiveCategories(choices, defaults);
   const categoriesChanged = page.categoryId !== null && !sameIds(categories, defaults);
@@ -46,14 +48,21 @@ export function listingRequest(page: ListingPage, choices: ListingChoices): List
         ...attributes,
         ...(choices.sort !== null && { sort_id: choices.sort }),
         ...subcategory,
+        page: pageNumber,
       },
     };
   }
   if (choices.sort !== null && page.categoryId !== null) {
-    return { endpoint: 'sort_filter', body: { category_id: page.categoryId, sort_id: choices.sort, ...subcategory } };
+    return {
+      endpoint: 'sort_filter',
+      body: { category_id: page.categoryId, sort_id: choices.sort, ...subcategory, page: pageNumber },
+    };
   }
   return {
     endpoint: 'category_product_list',
-    body: page.kind === 'category' ? { category_id: page.categoryId } : { subcategory_id: page.subcategoryId },
+    body:
+      page.kind === 'category'
+        ? { category_id: page.categoryId, page: pageNumber }
+        : { subcategory_id: page.subcategoryId, page: pageNumber },
   };
 }

@@ -5,10 +5,27 @@ import { fetchFilteredProducts } from '../../api/useFilterProducts';
 import { fetchSortedProducts } from '../../api/useSortFilterProducts';
 import type { ListingRequest } from './listingRequest';
 
+/** One page of a listing, with the totals over every page. */
 export interface ListingAnswer {
+  /** This page's products; none past the last page. */
   products: ProductCard[];
   /** The listing's name, when the answer carries one (category_product_list does). */
   name?: string;
+  /** How many products match, over every page. */
+  total: number;
+  /** How many pages they fill: 0 when nothing matches. */
+  pages: number;
+  /** The page answered, as asked for (it may be past the last). */
+  page: number;
+  perPage: number;
+  /** Which listing this is a page of (the request without its page), to tell its totals from another listing's. */
+  listing: string;
+}
+
+/** Names a listing whatever its page: two requests for pages of the same listing give the same key. */
+export function listingKeyOf(request: ListingRequest): string {
+  const { page: _page, ...body } = request.body;
+  return JSON.stringify([request.endpoint, body]);
 }
 
 async function fetchListing(
@@ -16,22 +33,30 @@ async function fetchListing(
   signal: AbortSignal,
   queryClient: QueryClient,
 ): Promise<ListingAnswer> {
+  const listing = listingKeyOf(request);
   switch (request.endpoint) {
     case 'filter':
-      return { products: (await fetchFilteredProducts(request.body, signal)).product };
-    case 'sort_filter':
-      return { products: (await fetchSortedProducts(request.body, signal)).product };
+    case 'sort_filter': {
+      const answer =
+        request.endpoint === 'filter'
+          ? await fetchFilteredProducts(request.body, signal)
+          : await fetchSortedProducts(request.body, signal);
+      const { product, total, pages, page, per_page } = answer;
+      return { products: product, total, pages, page, perPage: per_page, listing };
+    }
     case 'category_product_list': {
       // Through the cache, so the plain listing is shared with anything else that shows it.
       const answer = await queryClient.fetchQuery(categoryProductsQuery(request.body));
-      return { products: answer.product, name: answer.category_name };
+      const { product, total, pages, page, per_page, category_name } = answer;
+      return { products: product, name: category_name, total, pages, page, perPage: per_page, listing };
     }
   }
 }
 
 /**
- * The products for the listing's current choices. While a new choice loads, the previous cards stay (marked as
- * updating) instead of flashing a spinner; `enabled` waits until the request can be chosen.
+ * One page of the products for the listing's current choices; the request (and so the query key) holds the page.
+ * While another page or choice loads, the previous cards stay (marked as updating) instead of flashing a spinner;
+ * `enabled` waits until the request can be chosen.
  */
 export function useListingProducts(request: ListingRequest, enabled: boolean) {
   const queryClient = useQueryClient();
