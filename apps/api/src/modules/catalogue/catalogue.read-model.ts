@@ -160,6 +160,14 @@ export class CatalogueView {
     return this.#fixed.subcategoryLists.get(categoryId);
   }
 
+  /** A shown category's or subcategory's name; '' when it is hidden or unknown. */
+  categoryName(id: number): string {
+    return this.#categories.get(id)?.name ?? '';
+  }
+  subcategoryName(id: number): string {
+    return this.#subcategories.get(id)?.name ?? '';
+  }
+
   /** Whether these ids name something the storefront shows. */
   hasCategory(id: number): boolean {
     return this.#categories.has(id);
@@ -181,6 +189,11 @@ export class CatalogueView {
   product(id: number): CatalogueProduct | undefined {
     const product = this.#all.get(id);
     return product && this.isVisible(product) ? product : undefined;
+  }
+
+  /** The active product with this id, shown or not (its category may be hidden). */
+  stored(id: number): CatalogueProduct | undefined {
+    return this.#all.get(id);
   }
 
   /** Every product the storefront shows, newest first. */
@@ -366,7 +379,6 @@ export class CatalogueView {
       this.#unindex(product);
       product.sizeIds = sizeIds;
       this.#index(product);
-      this.#listings = new Map();
     }
     (product.row as { stock: StockRow[] }).stock = rows;
     product.card = { ...product.card, in_stock: rows.some((r) => r.stock > r.reserved) };

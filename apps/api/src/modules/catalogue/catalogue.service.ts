@@ -86,6 +86,7 @@ export class CatalogueService {
 
   /** Derives something from the catalogue and keeps it current; call before the first load. */
   listen(listener: CatalogueListener): void {
+    if (this.#loaded) throw new Error('A catalogue listener must be added before the catalogue loads');
     this.#listeners.push(listener);
   }
 

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendJson } from '../../lib/send-json';
 import { publicAnswers } from '../../plugins/no-store';
-import { listProducts, searchKeyWord } from './search.service';
+import { CatalogueSearch } from './catalogue-search';
+import { listProducts } from './search.service';
 
 /** The fields sort_filter and filter share, with the category ids as a list. */
 type ListingBody = Omit<z.output<typeof FilterRequest>, 'category_id'> & { category_id: number[] };
@@ -22,6 +23,8 @@ const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same public data for everyone: no personal data, so no `no-store`.
   publicAnswers(app);
+  const search = new CatalogueSearch();
+  app.catalogue.listen(search);
   /** A page of a listing by categories and attributes, sorted; serialized once per catalogue version and request. */
   const sendListing = (reply: FastifyReply, query: ListingBody) => {
     const options = {
@@ -54,7 +57,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendJson(
         reply,
         view.cached(`search:${request.body.key_word}`, () =>
-          JSON.stringify(searchKeyWord(view, request.body.key_word)),
+          JSON.stringify(search.search(view, request.body.key_word)),
         ),
       );
     },
