@@ -16,6 +16,7 @@ export {
   ne,
   not,
   or,
+  type SQL,
   sql,
 } from 'drizzle-orm';
 export * from './client';

@@ -10,11 +10,14 @@ import {
   featuredSections,
   genders,
   gt,
+  gte,
   inArray,
+  lte,
   patterns,
   productImages,
   productSizes,
   products,
+  type SQL,
   shopSettings,
   sizes,
   subcategories,
@@ -118,6 +121,10 @@ const productColumns = {
  */
 export function loadStockOf(db: Database, productIds: number[]): Promise<StockRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
+  return stockWhere(db, inArray(productSizes.productId, productIds));
+}
+
+function stockWhere(db: Database, where: SQL | undefined): Promise<StockRow[]> {
   return db
     .select({
       productId: productSizes.productId,
@@ -127,7 +134,7 @@ export function loadStockOf(db: Database, productIds: number[]): Promise<StockRo
     })
     .from(productSizes)
     .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
-    .where(inArray(productSizes.productId, productIds))
+    .where(where)
     .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
 }
 
@@ -139,32 +146,59 @@ export async function loadProducts(db: Database, productIds: number[]): Promise<
     .from(products)
     .where(and(eq(products.status, 'active'), inArray(products.id, productIds)))
     .orderBy(asc(products.id));
-  return withImagesAndStock(db, rows);
+  if (rows.length === 0) return [];
+  const images = await imagesWhere(db, inArray(productImages.productId, productIds));
+  return withImagesAndStock(rows, images, await loadStockOf(db, productIds));
 }
 
 /**
- * One chunk of the active products in id order, after `afterId`: a whole load reads the catalogue
- * in chunks like this so that no single query holds the event loop (PGlite runs in this thread).
+ * The active products among the next `limit` product ids after `afterId`, and the last id looked
+ * at (undefined past the end): a whole load reads the catalogue in chunks like this so that no
+ * single query holds the event loop for long (PGlite runs in this thread). The chunk is bounded by
+ * ids first, which the primary key answers in one index scan whatever the table's statistics say
+ * (filtering on status first can make the planner scan every later row for each chunk).
  */
-export async function loadProductChunk(db: Database, afterId: number, limit: number): Promise<ProductRow[]> {
+export async function loadProductChunk(
+  db: Database,
+  afterId: number,
+  limit: number,
+): Promise<{ rows: ProductRow[]; last: number | undefined }> {
+  const ids = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(gt(products.id, afterId))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  const first = ids[0]?.id;
+  const last = ids.at(-1)?.id;
+  if (first === undefined || last === undefined) return { rows: [], last: undefined };
+  const inRange = <C extends typeof products.id | typeof productImages.productId | typeof productSizes.productId>(
+    column: C,
+  ) => and(gte(column, first), lte(column, last));
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.status, 'active'), gt(products.id, afterId)))
-    .orderBy(asc(products.id))
-    .limit(limit);
-  return withImagesAndStock(db, rows);
+    .where(and(eq(products.status, 'active'), inRange(products.id)))
+    .orderBy(asc(products.id));
+  const images = await imagesWhere(db, inRange(productImages.productId));
+  const stock = await stockWhere(db, inRange(productSizes.productId));
+  return { rows: withImagesAndStock(rows, images, stock), last };
 }
 
-async function withImagesAndStock(db: Database, rows: Omit<ProductRow, 'images' | 'stock'>[]): Promise<ProductRow[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const images = await db
+function imagesWhere(db: Database, where: SQL | undefined) {
+  return db
     .select({ productId: productImages.productId, url: productImages.url })
     .from(productImages)
-    .where(inArray(productImages.productId, ids))
+    .where(where)
     .orderBy(asc(productImages.productId), asc(productImages.position));
-  const stock = await loadStockOf(db, ids);
+}
+
+/** Rows with their images and stock rows; rows of other products (an archived one in the range) are left out. */
+function withImagesAndStock(
+  rows: Omit<ProductRow, 'images' | 'stock'>[],
+  images: { productId: number; url: string }[],
+  stock: StockRow[],
+): ProductRow[] {
   const imagesOf = new Map<number, string[]>();
   for (const image of images) push(imagesOf, image.productId, image.url);
   const stockOf = new Map<number, StockRow[]>();

@@ -183,11 +183,10 @@ export class CatalogueService {
   async #loadAll(): Promise<void> {
     const db = this.database.db;
     const view = new CatalogueView(await loadStructure(db));
-    for (let after = 0; ; ) {
-      const rows = await loadProductChunk(db, after, LOAD_CHUNK);
-      if (rows.length === 0) break;
-      view.stage(rows);
-      after = rows.at(-1)?.id ?? after;
+    for (let after: number | undefined = 0; after !== undefined; ) {
+      const chunk = await loadProductChunk(db, after, LOAD_CHUNK);
+      view.stage(chunk.rows);
+      after = chunk.last;
       await nextTurn();
     }
     for (const order of LISTING_ORDERS) {
