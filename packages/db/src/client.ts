@@ -60,6 +60,14 @@ const UNREACHABLE_CODES = new Set([
 ]);
 /** PostgreSQL's SQLSTATEs for a server that is shutting down, starting, or full. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * PGlite's buffer pool. PostgreSQL's default of 128 MB lives in PGlite's WebAssembly memory, which
+ * is touched at start and never given back; the operating system's page cache holds the data
+ * files anyway. Measured on a 50,000-product catalogue read whole in chunks: 32 MB read it as fast
+ * as 128 MB and left the process 134 MB smaller (286 against 420 MB resident).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** What pg and PGlite say when the connection is gone or the handle is closed. */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -100,6 +108,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   let client: PGlite;
   try {
     client = await PGlite.create({
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

@@ -182,6 +182,7 @@ export class CatalogueService {
   /** Reads everything into a new view, a chunk at a time, yielding between chunks; then it replaces the old one. */
   async #loadAll(): Promise<void> {
     const db = this.database.db;
+    const began = performance.now();
     const view = new CatalogueView(await loadStructure(db));
     for (let after: number | undefined = 0; after !== undefined; ) {
       const chunk = await loadProductChunk(db, after, LOAD_CHUNK);
@@ -189,12 +190,24 @@ export class CatalogueService {
       after = chunk.last;
       await nextTurn();
     }
+    const read = performance.now();
     for (const order of LISTING_ORDERS) {
       view.sortAll(order);
       await nextTurn();
     }
+    const sorted = performance.now();
     for (const listener of this.#listeners) await listener.loaded(view);
     this.#view = view;
+    const seconds = (from: number, to: number) => Number(((to - from) / 1000).toFixed(2));
+    this.log.info(
+      {
+        products: view.visibleProducts().length,
+        readSeconds: seconds(began, read),
+        sortSeconds: seconds(read, sorted),
+        indexSeconds: seconds(sorted, performance.now()),
+      },
+      'catalogue loaded',
+    );
   }
 
   /**
