@@ -9,6 +9,8 @@ export interface Stall {
   probeMs: number;
   /** How many /healthz answers the prober got. */
   probes: number;
+  /** /healthz questions that got no 200 (an error, a 503, or no answer within the client's 60 s). */
+  probeFailures: number;
 }
 
 /**
@@ -36,12 +38,18 @@ export async function withStall<T>(origin: string, action: () => Promise<T>): Pr
     let running = true;
     let probeMs = 0;
     let probes = 0;
+    let probeFailures = 0;
     const probing = (async () => {
       while (running) {
         const began = performance.now();
-        const answer = await prober.send('GET', '/healthz');
+        // A shop that does not answer is the worst stall of all: timed, counted, and asked again.
+        const status = await prober.send('GET', '/healthz').then(
+          (answer) => answer.status,
+          () => 0,
+        );
         probes += 1;
-        probeMs = Math.max(probeMs, answer.ms);
+        if (status !== 200) probeFailures += 1;
+        probeMs = Math.max(probeMs, performance.now() - began);
         const wait = 10 - (performance.now() - began);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
@@ -54,7 +62,7 @@ export async function withStall<T>(origin: string, action: () => Promise<T>): Pr
       await probing;
     }
     const loopMs = await scrapeLoopDelayMs(metrics);
-    return { result, stall: { loopMs, probeMs, probes } };
+    return { result, stall: { loopMs, probeMs, probes, probeFailures } };
   } finally {
     metrics.close();
     prober.close();

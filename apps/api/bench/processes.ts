@@ -88,9 +88,13 @@ async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number,
   return { child, pid: child.pid, port, origin: `http://127.0.0.1:${port}`, startedAt, exited, stop };
 }
 
+/** How long the benchmark waits for a start before it reports it as failed (a hung process, not a slow one). */
+export const START_PATIENCE_SECONDS = 600;
+
 /**
- * Polls `url` every 10 ms until it answers 200; resolves with the time that took. No time limit:
- * a slow start is measured, not cut short. Throws when the process ends first.
+ * Polls `url` every 10 ms until it answers 200. The benchmark puts no start-up limit of its own on
+ * the shop: a slow start is measured, and only a process still not answering after
+ * START_PATIENCE_SECONDS is given up on. Throws when the process ends first.
  */
 export async function waitForStatus(url: string, server: ServerProcess, method = 'GET'): Promise<void> {
   let exit: string | undefined;
@@ -99,6 +103,9 @@ export async function waitForStatus(url: string, server: ServerProcess, method =
   });
   for (;;) {
     if (exit !== undefined) throw new Error(`the process ended (${exit}) before ${url} answered 200`);
+    if (performance.now() - server.startedAt > START_PATIENCE_SECONDS * 1000) {
+      throw new Error(`${url} did not answer 200 within ${START_PATIENCE_SECONDS} s of the spawn`);
+    }
     const ok = await fetch(url, { method, signal: AbortSignal.timeout(5_000) }).then(
       async (response) => {
         await response.arrayBuffer();
