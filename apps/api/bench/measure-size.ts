@@ -39,6 +39,8 @@ export interface SizeResult {
   start?: { healthySeconds: number; readySeconds: number };
   /** Why this size could not be measured (or not completely). */
   failure?: string;
+  /** Then, the last error the shop's log holds (a crash's message), if any. */
+  logError?: string;
   memory?: { idleMB: number; peakRunsMB: number; peakMB: number; peakSince: 'ready' | 'start' };
   edits?: { figures: EditFigures[]; worstVisibleMs: number; stall: Stall };
   orders?: { quietP99: number; ordersP99: number; ratio: number; figures: OrderFigures; stall: Stall; seconds: number };
@@ -74,10 +76,10 @@ export async function measureSize(products: number, generation: Generated, optio
     const peakRunsMB = sampler.stop();
     result.memory = { idleMB, peakRunsMB, peakMB: memoryMB(shop.pid).peak, peakSince };
   } catch (error) {
-    result.failure = (error as Error).message;
-    log(`  FAILED: ${result.failure}`);
-    const tail = (await readFile(logFile, 'utf8').catch(() => '')).trim().split('\n').slice(-5).join('\n');
-    if (tail) log(`  the shop's last log lines (${logFile}):\n${tail}`);
+    const seconds = (performance.now() - shop.startedAt) / 1000;
+    result.failure = `${(error as Error).message} (${seconds.toFixed(0)} s after the spawn)`;
+    result.logError = await lastError(logFile);
+    log(`  FAILED: ${result.failure}${result.logError ? `\n  the shop's log (${logFile}): ${result.logError}` : ''}`);
   } finally {
     sampler?.stop();
     await shop.stop();
@@ -231,6 +233,13 @@ async function measureOrders(origin: string, catalogue: Catalogue, options: Benc
 
 export function loadAverage(): number[] {
   return loadavg().map((value) => Math.round(value * 100) / 100);
+}
+
+/** The last line of the log that names an error (a stack's message, or a JSON line at level error or fatal). */
+async function lastError(logFile: string): Promise<string | undefined> {
+  const lines = (await readFile(logFile, 'utf8').catch(() => '')).trim().split('\n').slice(-200);
+  const found = lines.findLast((line) => /^\w*Error\b|"level":(50|60)/.test(line.trim()));
+  return found?.trim().slice(0, 300);
 }
 
 /** The shop's error message from an error answer, or the start of the text. */

@@ -37,6 +37,7 @@ export function sizeTable(result: SizeResult): string {
     `load average when it started: ${result.loadAverage.join(', ')} (2 cores; the figures are only as quiet as the machine)`,
   );
   if (result.failure) lines.push(`FAILED: ${result.failure}`);
+  if (result.logError) lines.push(`the shop's log: ${result.logError}`);
   const { start, memory, edits, orders } = result;
   if (start) lines.push(`start: healthy ${fixed(start.healthySeconds, 2)} s, ready ${fixed(start.readySeconds, 2)} s`);
   if (memory) {
@@ -54,7 +55,7 @@ export function sizeTable(result: SizeResult): string {
     const f = orders.figures;
     lines.push(
       `orders: ${f.paid} paid in ${orders.seconds} s (${fixed(f.perMinute)}/min, checkout mean ${fixed(f.meanMs)} ms, worst ${fixed(f.maxMs)} ms` +
-        `${f.skipped ? `, ${f.skipped} skipped` : ''}${f.failures.length ? `, ${f.failures.length} FAILED: ${f.failures[0]}` : ''}); ` +
+        `${f.skipped ? `, ${f.skipped} skipped` : ''}${f.unfinished ? `, ${f.unfinished} unfinished` : ''}${f.failures.length ? `, ${f.failures.length} FAILED: ${f.failures[0]}` : ''}); ` +
         `product_detail p99 quiet ${orders.quietP99} ms, with orders ${orders.ordersP99} ms (× ${fixed(orders.ratio, 2)}); stall ${stallText(orders.stall)}`,
     );
   }

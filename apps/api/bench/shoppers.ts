@@ -4,6 +4,8 @@ import { HttpClient } from './http';
 export interface OrderFigures {
   /** Orders placed and paid. */
   paid: number;
+  /** Checkouts still under way when the shoppers stopped waiting for them. */
+  unfinished: number;
   /** Orders that were due while their shopper was still busy with the previous one. */
   skipped: number;
   failures: string[];
@@ -88,16 +90,26 @@ export class Shoppers {
     this.#timer = setInterval(due, 60_000 / perMinute);
   }
 
-  /** Stops starting orders, waits for those under way, and answers the figures. */
-  async stop(): Promise<OrderFigures> {
+  /**
+   * Stops starting orders, waits for those under way (at most `patienceMs`: a shop that takes
+   * minutes per order must not hold the whole run), and answers the figures.
+   */
+  async stop(patienceMs = 30_000): Promise<OrderFigures> {
     clearInterval(this.#timer);
-    await Promise.all(this.#running);
+    let timer: NodeJS.Timeout | undefined;
+    const patience = new Promise((resolve) => {
+      timer = setTimeout(resolve, patienceMs);
+    });
+    await Promise.race([Promise.all(this.#running), patience]);
+    clearTimeout(timer);
+    const unfinished = this.#running.size;
     const { paid, skipped, failures, times } = this.#figures;
     const minutes = (performance.now() - this.#began) / 60_000;
     return {
       paid,
+      unfinished,
       skipped,
-      failures,
+      failures: [...failures],
       meanMs: times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0,
       maxMs: Math.max(0, ...times),
       perMinute: paid / minutes,
