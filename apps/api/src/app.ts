@@ -156,5 +156,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   await app.register(shop, options);
   await app.ready();
+  // After ready, so that no plugin time limit applies to loading the catalogue, however big (ADR 025).
+  await app.catalogue.whenLoaded();
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmptyBody, Id, Rupees } from './common';
+import { PageFields, PagingFields } from './paging';
 
 /** A product as listed on cards: discount_price 0 means no discount. */
 export const ProductCard = z.object({
@@ -113,18 +114,23 @@ export const SubcategoryListAnswer = z.object({
 });
 export type SubcategoryListAnswer = z.infer<typeof SubcategoryListAnswer>;
 
-/** Either a category's or a subcategory's products; exactly one of the two ids. */
+/** Either a category's or a subcategory's products, one page of them; exactly one of the two ids. */
 export const CategoryProductListRequest = z.union([
-  z.strictObject({ category_id: Id }),
-  z.strictObject({ subcategory_id: Id }),
+  z.strictObject({ category_id: Id, ...PagingFields }),
+  z.strictObject({ subcategory_id: Id, ...PagingFields }),
 ]);
 export type CategoryProductListRequest = z.input<typeof CategoryProductListRequest>;
 export const CategoryProductListAnswer = z.object({
   success: z.literal(true),
   category_name: z.string(),
   product: z.array(ProductCard),
+  ...PageFields,
 });
 export type CategoryProductListAnswer = z.infer<typeof CategoryProductListAnswer>;
+
+/** One subcategory's products, one page of them: category_product_list's subcategory form under its own name. */
+export const SubcategoryProductListRequest = z.strictObject({ subcategory_id: Id, ...PagingFields });
+export type SubcategoryProductListRequest = z.input<typeof SubcategoryProductListRequest>;
 
 export const ProductDetailRequest = z.strictObject({ product_id: Id });
 export const ProductSize = z.object({

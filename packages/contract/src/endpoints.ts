@@ -36,6 +36,7 @@ import {
   SizeListRequest,
   SubcategoryListAnswer,
   SubcategoryListRequest,
+  SubcategoryProductListRequest,
   TestimonialListAnswer,
   TestimonialListRequest,
 } from './catalogue';
@@ -87,6 +88,7 @@ export const customerEndpoints = {
   gender_list: { request: GenderListRequest, answer: GenderListAnswer },
   subcategory_list: { request: SubcategoryListRequest, answer: SubcategoryListAnswer },
   category_product_list: { request: CategoryProductListRequest, answer: CategoryProductListAnswer },
+  subcategory_product_list: { request: SubcategoryProductListRequest, answer: CategoryProductListAnswer },
   product_detail: { request: ProductDetailRequest, answer: ProductDetailAnswer },
   search_key_word: { request: SearchKeyWordRequest, answer: SearchKeyWordAnswer },
   sort_filter: { request: SortFilterRequest, answer: ProductListAnswer },

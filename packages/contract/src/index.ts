@@ -8,6 +8,7 @@ export * from './endpoints';
 export * from './identity';
 export * from './messages';
 export * from './orders';
+export * from './paging';
 export * from './rich-text';
 export * from './search';
 export * from './wishlist';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductCard } from './catalogue';
 import { Id } from './common';
+import { PageFields, PagingFields } from './paging';
 
 /** The longest search text the server looks at. */
 export const KEY_WORD_MAX_LENGTH = 100;
@@ -49,7 +50,12 @@ const FilterChoices = {
   subcategory_id: Id.optional(),
 };
 
-export const SortFilterRequest = z.strictObject({ category_id: Id, sort_id: SortId, ...FilterChoices });
+export const SortFilterRequest = z.strictObject({
+  category_id: Id,
+  sort_id: SortId,
+  ...FilterChoices,
+  ...PagingFields,
+});
 export type SortFilterRequest = z.input<typeof SortFilterRequest>;
 
 export const FilterRequest = z.strictObject({
@@ -57,9 +63,10 @@ export const FilterRequest = z.strictObject({
   category_id: z.array(Id).max(200).default([]),
   sort_id: SortId.optional(),
   ...FilterChoices,
+  ...PagingFields,
 });
 export type FilterRequest = z.input<typeof FilterRequest>;
 
-/** The matching products as the listings' cards, in the chosen order. */
-export const ProductListAnswer = z.object({ success: z.literal(true), product: z.array(ProductCard) });
+/** One page of the matching products as the listings' cards, in the chosen order. */
+export const ProductListAnswer = z.object({ success: z.literal(true), product: z.array(ProductCard), ...PageFields });
 export type ProductListAnswer = z.infer<typeof ProductListAnswer>;

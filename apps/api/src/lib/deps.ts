@@ -1,5 +1,5 @@
 import type { Database } from '@kapaas/db';
-import type { CatalogueView } from '../modules/catalogue';
+import type { CatalogueChange, CatalogueView } from '../modules/catalogue';
 import type { Payments } from '../modules/razorpay';
 import type { ShopMetrics } from '../plugins/metrics';
 
@@ -16,8 +16,8 @@ export interface CatalogueNotifier {
 export interface Catalogue extends CatalogueNotifier {
   /** The catalogue as it is now (the admin can change its settings, such as the per-order cap). */
   readonly view: CatalogueView;
-  /** Rebuilds after a committed write the catalogue shows, and tells the other processes. */
-  changed(): Promise<void>;
+  /** Applies a committed write the catalogue shows (some products, or the small tables), and tells the other processes. */
+  changed(change?: CatalogueChange): Promise<void>;
 }
 
 type LogFn = (details: object, message: string) => void;

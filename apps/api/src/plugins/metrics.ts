@@ -16,8 +16,8 @@ export interface ShopMetrics {
   paymentFailed(reason: 'declined' | 'provider_unavailable'): void;
   /** A Razorpay webhook reached the shop; outcome is what the shop made of it (or why it refused it). */
   webhookReceived(event: string, outcome: string): void;
-  /** Times one rebuild of the in-memory catalogue. */
-  catalogueRebuilt(kind: 'full' | 'stock', seconds: number): void;
+  /** Times one change applied to the in-memory catalogue. */
+  catalogueRebuilt(kind: 'full' | 'structure' | 'products' | 'stock', seconds: number): void;
 }
 
 declare module 'fastify' {
@@ -89,7 +89,7 @@ export const metricsPlugin = fp<{ token: string | undefined }>(
     });
     const rebuilds = new Histogram({
       name: 'kapaas_catalogue_rebuild_duration_seconds',
-      help: 'Time to rebuild the in-memory catalogue: all of it, or some products’ stock.',
+      help: 'Time to apply a change to the in-memory catalogue: a whole load, the small tables, some products, or some products’ stock.',
       labelNames: ['kind'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,

@@ -65,6 +65,7 @@ export const HEAVY_SHARE = 0.25;
 /** The demo shop's category that holds a quarter of the products, when the shop has it. */
 export const HEAVY_CATEGORY_SLUG = 'rompers-onesies';
 const SPAN_MS = 2 * 365 * 86_400_000;
+const TIME_STREAM = 0x5eed_7143;
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -149,7 +150,9 @@ export function* generateProducts(
   const random = mulberry32(options.seed);
   const heavy = heavyCategory(shop);
   const others = shop.categories.filter((c) => c !== heavy);
-  const slots = permutation(random, options.count);
+  // The times draw from a stream of their own, so that the products themselves do not depend on
+  // the count: a shorter run with the same seed gives the first products of a longer one.
+  const slots = permutation(mulberry32(options.seed ^ TIME_STREAM), options.count);
   const step = SPAN_MS / Math.max(options.count, 1);
   for (let i = 0; i < options.count; i++) {
     const category = others.length === 0 || random() < HEAVY_SHARE ? heavy : pick(random, others);

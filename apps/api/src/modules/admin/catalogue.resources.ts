@@ -75,7 +75,7 @@ const categorySlugTaken = async (db: Queryable, slug: string) =>
 const categoryResource = resourceRoutes({
   path: 'categories',
   noun: 'Category',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminCategoryAnswer.shape.data,
   answer: AdminCategoryAnswer,
   list: {
@@ -169,7 +169,7 @@ async function requireCategory(db: Queryable, categoryId: number): Promise<void>
 const subcategoryResource = resourceRoutes({
   path: 'subcategories',
   noun: 'Subcategory',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminSubcategoryAnswer.shape.data,
   answer: AdminSubcategoryAnswer,
   list: {
@@ -261,7 +261,7 @@ const toSize = (row: SizeRow): AdminSize => ({ id: row.id, label: row.label, sor
 const sizeResource = resourceRoutes({
   path: 'sizes',
   noun: 'Size',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminSizeAnswer.shape.data,
   answer: AdminSizeAnswer,
   list: {
@@ -319,7 +319,7 @@ function namedResource(path: string, noun: string, table: typeof patterns | type
   return resourceRoutes({
     path,
     noun,
-    catalogue: true,
+    catalogue: 'structure',
     item: AdminNamedAnswer.shape.data,
     answer: AdminNamedAnswer,
     list: {

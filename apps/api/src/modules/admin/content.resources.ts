@@ -71,7 +71,7 @@ const toBanner = (row: typeof banners.$inferSelect): AdminBanner => ({
 const bannerResource = resourceRoutes({
   path: 'banners',
   noun: 'Banner',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminBannerAnswer.shape.data,
   answer: AdminBannerAnswer,
   list: {
@@ -154,7 +154,7 @@ const toAd = (row: typeof ads.$inferSelect): AdminAd => ({
 const adResource = resourceRoutes({
   path: 'ads',
   noun: 'Ad',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminAdAnswer.shape.data,
   answer: AdminAdAnswer,
   list: {
@@ -248,7 +248,7 @@ function requiredHtml(html: string): string {
 const testimonialResource = resourceRoutes({
   path: 'testimonials',
   noun: 'Testimonial',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminTestimonialAnswer.shape.data,
   answer: AdminTestimonialAnswer,
   list: {
@@ -365,7 +365,7 @@ async function setSectionProducts(db: Queryable, sectionId: number, productIds: 
 const featuredSectionResource = resourceRoutes({
   path: 'featured-sections',
   noun: 'Featured section',
-  catalogue: true,
+  catalogue: 'structure',
   item: AdminFeaturedSectionAnswer.shape.data,
   answer: AdminFeaturedSectionAnswer,
   list: {

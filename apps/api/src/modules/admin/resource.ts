@@ -38,8 +38,11 @@ export interface Resource<Item, Query extends z.ZodType, Create extends z.ZodTyp
   noun: string;
   /** Only owners may use it (staff get 403). */
   ownerOnly?: boolean;
-  /** Its writes change what the storefront shows, so the catalogue is rebuilt after each. */
-  catalogue?: boolean;
+  /**
+   * Its writes change what the storefront shows: 'product' when each row is one product (the
+   * catalogue re-reads that product), 'structure' for the small tables and settings.
+   */
+  catalogue?: 'product' | 'structure';
   item: z.ZodType<Item>;
   list: { query: Query; answer: z.ZodType; run(db: Queryable, query: z.output<Query>): Promise<Page<Item>> };
   answer: z.ZodType;
@@ -88,7 +91,7 @@ export async function auditedWrite<Item>(
     /** Decided after the write when it depends on what the write did (delete or archive). */
     action: string | (() => string);
     id?: number;
-    catalogue?: boolean;
+    catalogue?: 'product' | 'structure' | undefined;
     find(db: Queryable, id: number): Promise<Item | undefined>;
     write(tx: Transaction, before: Item | undefined): Promise<number>;
   },
@@ -115,7 +118,8 @@ export async function auditedWrite<Item>(
   } catch (error) {
     explainConstraint(error, options.noun);
   }
-  if (options.catalogue) await deps.catalogue.changed();
+  if (options.catalogue === 'product') await deps.catalogue.changed({ products: [result.id] });
+  else if (options.catalogue === 'structure') await deps.catalogue.changed({ structure: true });
   return result;
 }
 
@@ -166,7 +170,7 @@ function routeKit<Item, Q extends z.ZodType, C extends z.ZodType, U extends z.Zo
       noun,
       action,
       ...(id === undefined ? {} : { id }),
-      catalogue: resource.catalogue ?? false,
+      catalogue: resource.catalogue,
       find: resource.find,
       write: run,
     });

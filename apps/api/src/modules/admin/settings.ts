@@ -56,7 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         noun: 'Settings',
         action: 'update',
         id: 1,
-        catalogue: true,
+        catalogue: 'structure',
         find: readSettings,
         async write(tx) {
           await tx

@@ -1,14 +1,15 @@
 import {
   ads,
+  and,
   asc,
   banners,
   categories,
   type Database,
-  desc,
   eq,
   featuredSectionProducts,
   featuredSections,
   genders,
+  gt,
   inArray,
   patterns,
   productImages,
@@ -20,8 +21,12 @@ import {
   testimonials,
 } from '@kapaas/db';
 
-/** Everything the storefront's catalogue calls show, read in one go. */
-export async function loadCatalogueSnapshot(db: Database) {
+/**
+ * Everything the catalogue shows apart from its products: the small tables (categories,
+ * subcategories, sizes, prints, genders, the home page's content) and the settings. At most a few
+ * hundred rows, read whole whenever any of it changes.
+ */
+export async function loadStructure(db: Database) {
   const [settings] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   return {
     settings: {
@@ -38,13 +43,6 @@ export async function loadCatalogueSnapshot(db: Database) {
       .from(subcategories)
       .where(eq(subcategories.active, true))
       .orderBy(asc(subcategories.sortOrder), asc(subcategories.id)),
-    products: await db
-      .select()
-      .from(products)
-      .where(eq(products.status, 'active'))
-      .orderBy(desc(products.createdAt), desc(products.id)),
-    images: await db.select().from(productImages).orderBy(asc(productImages.productId), asc(productImages.position)),
-    productSizes: await stockRows(db),
     sizes: await db.select().from(sizes).orderBy(asc(sizes.sortOrder), asc(sizes.id)),
     patterns: await db.select().from(patterns).orderBy(asc(patterns.name)),
     genders: await db.select().from(genders).orderBy(asc(genders.id)),
@@ -71,13 +69,55 @@ export async function loadCatalogueSnapshot(db: Database) {
   };
 }
 
-export type CatalogueSnapshot = Awaited<ReturnType<typeof loadCatalogueSnapshot>>;
+export type CatalogueStructure = Awaited<ReturnType<typeof loadStructure>>;
+
+/** One stock row: a size of a product, with its stock and what unpaid orders hold of it. */
+export interface StockRow {
+  productId: number;
+  sizeId: number;
+  stock: number;
+  reserved: number;
+}
+
+/** An active product's row with its images (in order) and its stock rows. */
+export interface ProductRow {
+  id: number;
+  name: string;
+  categoryId: number;
+  subcategoryId: number;
+  description: string;
+  productDetails: string;
+  washCare: string;
+  pricePaise: number;
+  discountPricePaise: number | null;
+  patternId: number | null;
+  genderId: number | null;
+  createdAt: Date;
+  images: string[];
+  stock: StockRow[];
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
+  description: products.description,
+  productDetails: products.productDetails,
+  washCare: products.washCare,
+  pricePaise: products.pricePaise,
+  discountPricePaise: products.discountPricePaise,
+  patternId: products.patternId,
+  genderId: products.genderId,
+  createdAt: products.createdAt,
+};
 
 /**
- * Stock rows by product, then by the sizes' order: every product's, or only those of `productIds`
- * (a stock-only update, which must come back in the same order as the full snapshot's).
+ * Stock rows of some products, by product, then in the sizes' order (so a product's sizes are
+ * listed as the size filter lists them).
  */
-function stockRows(db: Database, productIds?: number[]) {
+export function loadStockOf(db: Database, productIds: number[]): Promise<StockRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       productId: productSizes.productId,
@@ -87,21 +127,53 @@ function stockRows(db: Database, productIds?: number[]) {
     })
     .from(productSizes)
     .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
-    .where(productIds === undefined ? undefined : inArray(productSizes.productId, productIds))
+    .where(inArray(productSizes.productId, productIds))
     .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
 }
 
-/** The stock rows of some products, in the snapshot's order. */
-export function loadStockOf(db: Database, productIds: number[]): Promise<CatalogueSnapshot['productSizes']> {
-  return stockRows(db, productIds);
+/** These products' rows with their images and stock; archived or deleted ones are simply absent. */
+export async function loadProducts(db: Database, productIds: number[]): Promise<ProductRow[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.status, 'active'), inArray(products.id, productIds)))
+    .orderBy(asc(products.id));
+  return withImagesAndStock(db, rows);
 }
 
-/** The snapshot with these products' stock rows replaced by `rows`. */
-export function withStock(
-  snapshot: CatalogueSnapshot,
-  productIds: number[],
-  rows: CatalogueSnapshot['productSizes'],
-): CatalogueSnapshot {
-  const changed = new Set(productIds);
-  return { ...snapshot, productSizes: [...snapshot.productSizes.filter((r) => !changed.has(r.productId)), ...rows] };
+/**
+ * One chunk of the active products in id order, after `afterId`: a whole load reads the catalogue
+ * in chunks like this so that no single query holds the event loop (PGlite runs in this thread).
+ */
+export async function loadProductChunk(db: Database, afterId: number, limit: number): Promise<ProductRow[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.status, 'active'), gt(products.id, afterId)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  return withImagesAndStock(db, rows);
+}
+
+async function withImagesAndStock(db: Database, rows: Omit<ProductRow, 'images' | 'stock'>[]): Promise<ProductRow[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const images = await db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+  const stock = await loadStockOf(db, ids);
+  const imagesOf = new Map<number, string[]>();
+  for (const image of images) push(imagesOf, image.productId, image.url);
+  const stockOf = new Map<number, StockRow[]>();
+  for (const row of stock) push(stockOf, row.productId, row);
+  return rows.map((row) => ({ ...row, images: imagesOf.get(row.id) ?? [], stock: stockOf.get(row.id) ?? [] }));
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }

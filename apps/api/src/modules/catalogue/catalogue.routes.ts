@@ -20,19 +20,21 @@ import {
   SizeListRequest,
   SubcategoryListAnswer,
   SubcategoryListRequest,
+  SubcategoryProductListRequest,
   TestimonialListAnswer,
   TestimonialListRequest,
 } from '@kapaas/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { sendJson } from '../../lib/answer-cache';
 import { notFound } from '../../lib/errors';
+import { sendJson } from '../../lib/send-json';
 import { publicAnswers } from '../../plugins/no-store';
 import type { CatalogueView, Rendered } from './catalogue.read-model';
 
 /** Sends an answer the read model already serialized. */
-const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown>) => sendJson(reply, rendered.json);
+const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown> | string) =>
+  sendJson(reply, typeof rendered === 'string' ? rendered : rendered.json);
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
@@ -55,7 +57,7 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
     endpoint: string,
     request: z.ZodType,
     answer: z.ZodType,
-    pick: (v: CatalogueView) => Rendered<unknown>,
+    pick: (v: CatalogueView) => Rendered<unknown> | string,
     summary: string,
   ) =>
     app.post(
@@ -68,7 +70,7 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
     'featured_product_list',
     FeaturedProductListRequest,
     FeaturedProductListAnswer,
-    (v) => v.featuredProductList,
+    (v) => v.featuredProductList(),
     'Home page carousels',
   );
   listCall('ads_list', AdsListRequest, AdsListAnswer, (v) => v.adsList, 'Home page ads');
@@ -116,19 +118,38 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
     {
       schema: {
         tags: ['catalogue'],
-        summary: "A category's or a subcategory's products",
+        summary: "A page of a category's or a subcategory's products, newest first, with the totals",
         body: CategoryProductListRequest,
         response: { 200: CategoryProductListAnswer, ...failures },
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const answer =
-        'category_id' in body
-          ? view().productsOfCategory(body.category_id)
-          : view().productsOfSubcategory(body.subcategory_id);
-      if (!answer) throw notFound('category_id' in body ? 'Category' : 'Subcategory');
-      return sendRendered(reply, answer);
+      const { page, per_page } = request.body;
+      const [kind, id] =
+        'category_id' in request.body
+          ? (['category', request.body.category_id] as const)
+          : (['subcategory', request.body.subcategory_id] as const);
+      const answer = view().productsOf(kind, id, page, per_page);
+      if (answer === undefined) throw notFound(kind === 'category' ? 'Category' : 'Subcategory');
+      return sendJson(reply, answer);
+    },
+  );
+
+  app.post(
+    '/subcategory_product_list',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "A page of a subcategory's products, newest first, with the totals",
+        body: SubcategoryProductListRequest,
+        response: { 200: CategoryProductListAnswer, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { subcategory_id, page, per_page } = request.body;
+      const answer = view().productsOf('subcategory', subcategory_id, page, per_page);
+      if (answer === undefined) throw notFound('Subcategory');
+      return sendJson(reply, answer);
     },
   );
 }
@@ -147,8 +168,8 @@ function productRoutes(app: ZodApp, view: () => CatalogueView): void {
     },
     async (request, reply) => {
       const answer = view().productDetail(request.body.product_id);
-      if (!answer) throw notFound('Product');
-      return sendRendered(reply, answer);
+      if (answer === undefined) throw notFound('Product');
+      return sendJson(reply, answer);
     },
   );
 }

@@ -1,101 +1,216 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DatabaseHandle } from '@kapaas/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CatalogueView } from './catalogue.read-model';
-import { type CatalogueSnapshot, loadCatalogueSnapshot, loadStockOf, withStock } from './catalogue.repository';
+import { AppError } from '../../lib/errors';
+import { CatalogueView, LISTING_ORDERS } from './catalogue.read-model';
+import { loadProductChunk, loadProducts, loadStockOf, loadStructure, type StockRow } from './catalogue.repository';
 
 /** The channel on which processes tell each other that the catalogue changed. */
 export const CATALOGUE_CHANNEL = 'kapaas_catalogue';
 
-/** A safety net under LISTEN/NOTIFY: a process that missed a notice is never stale for longer. */
-const PERIODIC_REFRESH_MS = 5 * 60_000;
+/** Products read per query in a whole load: each chunk holds the event loop for a few milliseconds. */
+const LOAD_CHUNK = 500;
+/** Past this many product ids a notice says "reload everything" instead (a notice holds at most 8,000 bytes). */
+const MAX_NOTICE_IDS = 500;
 
-/** A notice on CATALOGUE_CHANNEL: `<pid>` for any change, `<pid> stock <id>,<id>…` for stock alone. */
-const STOCK_NOTICE = ' stock ';
+/** What a committed write changed: some products (added, edited, archived, deleted), or the small tables and settings. */
+export type CatalogueChange = { products: readonly number[] } | { structure: true };
 
 /**
- * Keeps the in-memory catalogue current: rebuilt at start, after every write this process makes
- * (`changed()`), and when another process announces a write on CATALOGUE_CHANNEL. A change of
- * stock alone (an order reserving, releasing or selling pieces) re-reads only those products'
- * stock rows (`stockChanged()`): a whole reload costs tens of milliseconds of PGlite's time on the
- * event loop, which checkouts would otherwise take from every shopper browsing (`npm run bench`).
+ * Told when the catalogue changes, to keep something derived from it (the search index) current
+ * as the catalogue does: incrementally.
+ */
+export interface CatalogueListener {
+  /** A whole catalogue was loaded (at start, or after missed notices): derive everything from it, in chunks. */
+  loaded(view: CatalogueView): Promise<void>;
+  /** These products were added, changed or removed (not their stock). */
+  productsChanged(view: CatalogueView, productIds: readonly number[]): void;
+  /** The small tables changed (a category's name, say). */
+  structureChanged(view: CatalogueView): void;
+}
+
+/**
+ * A notice on CATALOGUE_CHANNEL: `<pid>` (reload everything), `<pid> stock <ids>`,
+ * `<pid> products <ids>` or `<pid> structure`.
+ */
+type Notice = { pid: string } & (
+  | { kind: 'all' }
+  | { kind: 'structure' }
+  | { kind: 'stock' | 'products'; ids: number[] }
+);
+
+export function parseNotice(payload: string): Notice {
+  const [pid = '', kind, ids] = payload.split(' ');
+  const list = (ids ?? '').split(',').map(Number).filter(Number.isSafeInteger);
+  if ((kind === 'stock' || kind === 'products') && list.length > 0) return { pid, kind, ids: list };
+  if (kind === 'structure') return { pid, kind };
+  return { pid, kind: 'all' };
+}
+
+/**
+ * Keeps the in-memory catalogue current (ADR 025). Loaded whole once, in chunks, at start; then
+ * changed in place from what each committed write says it changed: a stock change re-reads those
+ * products' stock rows, an edited product re-reads that product, an edited category or setting
+ * re-reads the small tables. Other processes hear the same through notices on CATALOGUE_CHANNEL.
+ * The catalogue is read whole again only when notices may have been missed (the listening
+ * connection was lost), and then in chunks into a new view that replaces the old one when done.
  */
 export class CatalogueService {
   #view: CatalogueView | undefined;
-  #snapshot: CatalogueSnapshot | undefined;
+  #loaded: Promise<void> | undefined;
   #running: Promise<void> | undefined;
-  #wantFull = false;
+  #wantAll = false;
+  #wantStructure = false;
+  readonly #wantProducts = new Set<number>();
   readonly #wantStock = new Set<number>();
+  readonly #listeners: CatalogueListener[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
-    /** Told how long each rebuild took (the /metrics histogram). */
-    private readonly timed: (kind: 'full' | 'stock', seconds: number) => void = () => {},
+    /** Told how long each change took to apply (the /metrics histogram). */
+    private readonly timed: (kind: 'full' | 'stock' | 'products' | 'structure', seconds: number) => void = () => {},
   ) {}
 
-  /** False until the first rebuild has succeeded: the process is not ready to serve (/readyz). */
+  /** False until the first whole load has finished: the process is not ready to serve (/readyz). */
   get loaded(): boolean {
     return this.#view !== undefined;
   }
 
-  /** The current catalogue. */
+  /** The current catalogue; a clear 503 while it is still loading. */
   get view(): CatalogueView {
-    if (!this.#view) throw new Error('The catalogue has not been loaded yet');
+    if (!this.#view) throw new AppError('UNAVAILABLE', 'The shop is starting. Please try again in a moment.');
     return this.#view;
   }
 
-  /** Rebuilds from the database; calls made meanwhile coalesce into at most one more rebuild. */
+  /** Derives something from the catalogue and keeps it current; call before the first load. */
+  listen(listener: CatalogueListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Starts the first whole load (once); resolves when the catalogue and everything derived from it are ready. */
+  whenLoaded(): Promise<void> {
+    this.#loaded ??= this.refresh();
+    return this.#loaded;
+  }
+
+  /** Resolves when no change is being applied (successfully or not): before the database closes. */
+  async settled(): Promise<void> {
+    while (this.#running) await this.#running.catch(() => {});
+  }
+
+  /** Reads the whole catalogue again (in chunks); calls made meanwhile are applied after it. */
   refresh(): Promise<void> {
-    this.#wantFull = true;
+    this.#wantAll = true;
     return this.#drain();
   }
 
-  /** Re-reads these products' stock and rebuilds the view from the last snapshot with it. */
+  /** Applies a change another process (or this one) made. */
+  apply(change: CatalogueChange): Promise<void> {
+    if ('structure' in change) this.#wantStructure = true;
+    else for (const id of change.products) this.#wantProducts.add(id);
+    return this.#drain();
+  }
+
+  /** Re-reads these products' stock. */
   refreshStock(productIds: Iterable<number>): Promise<void> {
     for (const id of productIds) this.#wantStock.add(id);
     return this.#drain();
   }
 
-  /** One rebuild at a time; whatever was asked for while it ran is done next, in one more pass. */
+  /** One change at a time, in order; whatever was asked for meanwhile is done next. */
   #drain(): Promise<void> {
     if (!this.#running) {
-      if (!this.#wantFull && this.#wantStock.size === 0) return Promise.resolve();
-      this.#running = this.#rebuild().finally(() => {
+      this.#running = this.#work().finally(() => {
         this.#running = undefined;
       });
     }
     return this.#running;
   }
 
-  async #rebuild(): Promise<void> {
+  async #work(): Promise<void> {
     try {
-      while (this.#wantFull || this.#wantStock.size > 0) {
+      while (this.#wantAll || this.#wantStructure || this.#wantProducts.size > 0 || this.#wantStock.size > 0) {
         const started = performance.now();
-        const kind = this.#wantFull || !this.#snapshot ? 'full' : 'stock';
-        if (kind === 'full' || !this.#snapshot) {
-          this.#wantFull = false;
-          this.#wantStock.clear();
-          this.#snapshot = await loadCatalogueSnapshot(this.database.db);
-        } else {
-          const ids = [...this.#wantStock];
-          this.#wantStock.clear();
-          this.#snapshot = withStock(this.#snapshot, ids, await loadStockOf(this.database.db, ids));
-        }
-        this.#view = new CatalogueView(this.#snapshot);
+        const kind = await this.#step();
         this.timed(kind, (performance.now() - started) / 1000);
       }
     } catch (error) {
-      // What was asked for is lost with the failed read: the next rebuild of any kind reads it all.
-      this.#wantFull = true;
+      // What was asked for is lost with the failed read: the next change of any kind reads it all.
+      this.#wantAll = true;
       throw error;
     }
   }
 
-  /** Call after a committed write that the catalogue shows: rebuilds here and tells the other processes. */
-  async changed(): Promise<void> {
-    await this.refresh();
-    await this.#announce(String(process.pid));
+  /** Does the biggest outstanding change: all, else the small tables, else products, else stock. */
+  async #step(): Promise<'full' | 'structure' | 'products' | 'stock'> {
+    if (this.#wantAll || !this.#view) {
+      this.#wantAll = false;
+      this.#wantStructure = false;
+      this.#wantProducts.clear();
+      this.#wantStock.clear();
+      await this.#loadAll();
+      return 'full';
+    }
+    const view = this.#view;
+    if (this.#wantStructure) {
+      this.#wantStructure = false;
+      view.applyStructure(await loadStructure(this.database.db));
+      for (const listener of this.#listeners) listener.structureChanged(view);
+      return 'structure';
+    }
+    if (this.#wantProducts.size > 0) {
+      const ids = [...this.#wantProducts].slice(0, LOAD_CHUNK);
+      for (const id of ids) this.#wantProducts.delete(id);
+      const rows = await loadProducts(this.database.db, ids);
+      const found = new Set(rows.map((row) => row.id));
+      for (const row of rows) view.upsert(row);
+      for (const id of ids) if (!found.has(id)) view.remove(id);
+      for (const listener of this.#listeners) listener.productsChanged(view, ids);
+      return 'products';
+    }
+    const ids = [...this.#wantStock].slice(0, LOAD_CHUNK);
+    for (const id of ids) this.#wantStock.delete(id);
+    const byProduct = new Map<number, StockRow[]>(ids.map((id) => [id, []]));
+    for (const row of await loadStockOf(this.database.db, ids)) byProduct.get(row.productId)?.push(row);
+    for (const [id, stock] of byProduct) view.setStock(id, stock);
+    return 'stock';
+  }
+
+  /** Reads everything into a new view, a chunk at a time, yielding between chunks; then it replaces the old one. */
+  async #loadAll(): Promise<void> {
+    const db = this.database.db;
+    const view = new CatalogueView(await loadStructure(db));
+    for (let after = 0; ; ) {
+      const rows = await loadProductChunk(db, after, LOAD_CHUNK);
+      if (rows.length === 0) break;
+      view.stage(rows);
+      after = rows.at(-1)?.id ?? after;
+      await nextTurn();
+    }
+    for (const order of LISTING_ORDERS) {
+      view.sortAll(order);
+      await nextTurn();
+    }
+    for (const listener of this.#listeners) await listener.loaded(view);
+    this.#view = view;
+  }
+
+  /**
+   * Call after a committed write the catalogue shows: applies it here and tells the other
+   * processes. Without saying what changed, everything is read again (in chunks).
+   */
+  async changed(change?: CatalogueChange): Promise<void> {
+    if (change === undefined) {
+      await this.refresh();
+      return this.#announce(String(process.pid));
+    }
+    const ids = 'products' in change ? [...new Set(change.products)] : [];
+    if ('products' in change && ids.length === 0) return;
+    await this.apply('products' in change ? { products: ids } : change);
+    if ('structure' in change) await this.#announce(`${process.pid} structure`);
+    else await this.#announce(ids.length > MAX_NOTICE_IDS ? String(process.pid) : `${process.pid} products ${ids}`);
   }
 
   /** Call after a committed change of these products' stock or reservations, and nothing else. */
@@ -103,7 +218,7 @@ export class CatalogueService {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
     await this.refreshStock(ids);
-    await this.#announce(`${process.pid}${STOCK_NOTICE}${ids.join(',')}`);
+    await this.#announce(ids.length > MAX_NOTICE_IDS ? String(process.pid) : `${process.pid} stock ${ids}`);
   }
 
   async #announce(payload: string): Promise<void> {
@@ -112,34 +227,33 @@ export class CatalogueService {
     });
   }
 
+  /** What another process's notice asks for. */
+  #heard(payload: string): Promise<void> {
+    const notice = parseNotice(payload);
+    if (notice.kind === 'all') return this.refresh();
+    if (notice.kind === 'structure') return this.apply({ structure: true });
+    if (notice.kind === 'products') return this.apply({ products: notice.ids });
+    return this.refreshStock(notice.ids);
+  }
+
   /** Subscribes to other processes' changes; resolves to a function that stops listening. */
-  async follow(): Promise<() => Promise<void>> {
-    const unlisten = await this.database.listen(
+  follow(): Promise<() => Promise<void>> {
+    return this.database.listen(
       CATALOGUE_CHANNEL,
       (payload) => {
-        const [pid, stock] = payload.split(STOCK_NOTICE);
-        if (pid === String(process.pid) && this.database.kind === 'pglite') return;
-        const ids = stock?.split(',').map(Number).filter(Number.isSafeInteger);
-        const done = ids && ids.length > 0 ? this.refreshStock(ids) : this.refresh();
-        done.catch((err: unknown) => this.log.error({ err }, 'catalogue refresh failed'));
+        // PGlite is one process: it hears its own notices, which it has already applied.
+        if (parseNotice(payload).pid === String(process.pid) && this.database.kind === 'pglite') return;
+        this.#heard(payload).catch((err: unknown) => this.log.error({ err }, 'catalogue change failed'));
       },
       {
         lost: (err) => this.log.warn({ err }, 'lost the connection that hears catalogue changes: reconnecting'),
         resumed: () => {
-          // Whatever was announced while nobody listened was missed: read it all once.
-          this.log.info('listening again for notices of catalogue changes: rebuilding the catalogue once');
-          this.refresh().catch((err: unknown) => this.log.error({ err }, 'catalogue rebuild after a gap failed'));
+          // Whatever was announced while nobody listened was missed: read it all once, in the background.
+          this.log.info('listening again for notices of catalogue changes: reading the catalogue again');
+          this.refresh().catch((err: unknown) => this.log.error({ err }, 'catalogue reload after a gap failed'));
         },
       },
     );
-    const timer = setInterval(() => {
-      this.refresh().catch((err: unknown) => this.log.error({ err }, 'periodic catalogue refresh failed'));
-    }, PERIODIC_REFRESH_MS);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await unlisten();
-    };
   }
 }
 
@@ -149,16 +263,22 @@ declare module 'fastify' {
   }
 }
 
-/** Loads the catalogue before the server answers, and follows changes until it closes. */
+/**
+ * Makes the catalogue and starts loading it: listening first, so that no change made during the
+ * load is missed. The load is awaited by `buildApp` after the plugins are ready (so that no
+ * start-up time limit applies to it, at any size), and by anything else through `whenLoaded()`.
+ */
 export const cataloguePlugin = fp(
   async (app: FastifyInstance) => {
     const catalogue = new CatalogueService(app.database, app.log, (kind, seconds) =>
       app.metrics.catalogueRebuilt(kind, seconds),
     );
-    await catalogue.refresh();
     const stopFollowing = await catalogue.follow();
     app.decorate('catalogue', catalogue);
-    app.addHook('onClose', async () => stopFollowing());
+    app.addHook('onClose', async () => {
+      await stopFollowing();
+      await catalogue.settled();
+    });
   },
   { name: 'catalogue', dependencies: ['database', 'metrics'] },
 );

@@ -1,4 +1,10 @@
 // The catalogue module's public surface: what app.ts and other modules may use.
-export type { CatalogueProduct, CatalogueView } from './catalogue.read-model';
+export type { CatalogueProduct, CatalogueView, ListingOrder, ListingScope } from './catalogue.read-model';
 export { catalogueRoutes } from './catalogue.routes';
-export { CATALOGUE_CHANNEL, CatalogueService, cataloguePlugin } from './catalogue.service';
+export {
+  CATALOGUE_CHANNEL,
+  type CatalogueChange,
+  type CatalogueListener,
+  CatalogueService,
+  cataloguePlugin,
+} from './catalogue.service';

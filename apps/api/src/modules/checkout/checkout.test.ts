@@ -485,15 +485,15 @@ describe('the storefront catalogue follows the stock', () => {
     /** What the view answers now must be what a reload from the database answers. */
     const sameAsFullReload = async () => {
       const { catalogue } = shop.app;
-      const categoryId = catalogue.view.products.get(item.productId)?.card.category_id as number;
+      const categoryId = catalogue.view.product(item.productId)?.card.category_id as number;
       const narrow = [
-        catalogue.view.productDetail(item.productId)?.json,
-        catalogue.view.productsOfCategory(categoryId)?.json,
+        catalogue.view.productDetail(item.productId),
+        catalogue.view.productsOf('category', categoryId, 1, 96),
       ];
       await catalogue.refresh();
       expect([
-        catalogue.view.productDetail(item.productId)?.json,
-        catalogue.view.productsOfCategory(categoryId)?.json,
+        catalogue.view.productDetail(item.productId),
+        catalogue.view.productsOf('category', categoryId, 1, 96),
       ]).toEqual(narrow);
     };
     expect(await sizeOf()).toMatchObject({ max_quantity: 3, in_stock: true });

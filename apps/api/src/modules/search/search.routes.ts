@@ -9,13 +9,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AnswerCache, sendJson } from '../../lib/answer-cache';
+import { sendJson } from '../../lib/send-json';
 import { publicAnswers } from '../../plugins/no-store';
-import type { CatalogueView } from '../catalogue';
 import { listProducts, searchKeyWord } from './search.service';
-
-/** Answers depend only on the catalogue view and the request, so each is serialized once per view. */
-const answers = new AnswerCache<CatalogueView>();
 
 /** The fields sort_filter and filter share, with the category ids as a list. */
 type ListingBody = Omit<z.output<typeof FilterRequest>, 'category_id'> & { category_id: number[] };
@@ -26,7 +22,7 @@ const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same public data for everyone: no personal data, so no `no-store`.
   publicAnswers(app);
-  /** A listing by categories and attributes, sorted; serialized once per catalogue version and request. */
+  /** A page of a listing by categories and attributes, sorted; serialized once per catalogue version and request. */
   const sendListing = (reply: FastifyReply, query: ListingBody) => {
     const options = {
       categoryIds: query.category_id,
@@ -37,10 +33,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       sort: query.sort_id,
     };
     const view = app.catalogue.view;
-    const json = answers.json(view, `list:${JSON.stringify(options)}`, () => ({
-      success: true as const,
-      product: listProducts(view, options),
-    }));
+    const json = view.cached(`list:${JSON.stringify(options)}:${query.page}:${query.per_page}`, () =>
+      view.pageJson('', view.page(listProducts(view, options), query.page, query.per_page)),
+    );
     return sendJson(reply, json);
   };
 
@@ -56,10 +51,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const view = app.catalogue.view;
-      const key = `search:${request.body.key_word}`;
       return sendJson(
         reply,
-        answers.json(view, key, () => searchKeyWord(view, request.body.key_word)),
+        view.cached(`search:${request.body.key_word}`, () =>
+          JSON.stringify(searchKeyWord(view, request.body.key_word)),
+        ),
       );
     },
   );

@@ -1,6 +1,6 @@
-import type { ProductCard, SearchKeyWordAnswer, SortCode } from '@kapaas/contract';
+import type { SearchKeyWordAnswer, SortCode } from '@kapaas/contract';
 import { AppError, notFound } from '../../lib/errors';
-import type { CatalogueProduct, CatalogueView } from '../catalogue';
+import type { CatalogueProduct, CatalogueView, ListingOrder } from '../catalogue';
 
 const MAX_PRODUCTS = 20;
 const MAX_CATEGORIES = 10;
@@ -53,50 +53,24 @@ function ranked(entries: readonly Searchable[], phrase: string, words: readonly 
   return hits.slice(0, limit).map((hit) => hit.entry);
 }
 
-/** What search, sort and filter precompute once per catalogue rebuild. */
-interface CatalogueIndex {
+/** Names as search compares them, made once per version of the catalogue. */
+interface NameIndex {
+  version: number;
   products: Searchable[];
   categories: Searchable[];
-  /** Products in each order: 0 the listing's (as category_product_list), then by sort code. */
-  orders: Map<SortCode | 0, CatalogueProduct[]>;
-  subcategoryIds: Set<number>;
-  sizeIds: Set<number>;
-  patternIds: Set<number>;
-  genderIds: Set<number>;
 }
 
-/** Keyed by the view itself, so a rebuilt catalogue gets a fresh index and the old one is collected. */
-const indexes = new WeakMap<CatalogueView, CatalogueIndex>();
+const nameIndexes = new WeakMap<CatalogueView, NameIndex>();
 
-function indexOf(view: CatalogueView): CatalogueIndex {
-  const known = indexes.get(view);
-  if (known) return known;
-  const listing = [...view.products.values()];
-  const byPaidPrice = (direction: 1 | -1) => (a: CatalogueProduct, b: CatalogueProduct) =>
-    direction * (a.payPricePaise - b.payPricePaise) || a.card.product_id - b.card.product_id;
-  const index: CatalogueIndex = {
-    products: listing.map((p) => ({ id: p.card.product_id, name: p.card.name, key: searchKey(p.card.name) })),
+function namesOf(view: CatalogueView): NameIndex {
+  const known = nameIndexes.get(view);
+  if (known && known.version === view.version) return known;
+  const index: NameIndex = {
+    version: view.version,
+    products: view.visibleProducts().map((p) => ({ id: p.id, name: p.card.name, key: searchKey(p.card.name) })),
     categories: [...view.categoryNames].map(([id, name]) => ({ id, name, key: searchKey(name) })),
-    orders: new Map([
-      [0, listing],
-      // Newest first; products added at the same moment: the later id first, as the listing has them.
-      [
-        1,
-        listing.toSorted(
-          (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.card.product_id - a.card.product_id,
-        ),
-      ],
-      [2, listing.toSorted(byPaidPrice(-1))],
-      [3, listing.toSorted(byPaidPrice(1))],
-    ]),
-    subcategoryIds: new Set(
-      view.categoryList.value.category.flatMap((c) => c.subcategory.map((s) => s.subcategory_id)),
-    ),
-    sizeIds: new Set(view.sizeList.value.sizes.map((s) => s.size_id)),
-    patternIds: new Set(view.patternList.value.patterns.map((p) => p.pattern_id)),
-    genderIds: new Set(view.genderList.value.state.map((g) => g.gender_id)),
   };
-  indexes.set(view, index);
+  nameIndexes.set(view, index);
   return index;
 }
 
@@ -108,7 +82,7 @@ export function searchKeyWord(view: CatalogueView, keyWord: string): SearchKeyWo
     throw new AppError('INVALID_DATA', message, { errors: { key_word: [message] } });
   }
   const words = phrase.split(' ');
-  const index = indexOf(view);
+  const index = namesOf(view);
   return {
     success: true,
     search_key_word: {
@@ -136,37 +110,65 @@ export interface ListingQuery {
 }
 
 /** Refuses (404) an id the catalogue does not show, so a stale or made-up choice is not mistaken for "no match". */
-function checkKnown(view: CatalogueView, index: CatalogueIndex, query: ListingQuery): void {
-  for (const id of query.categoryIds) if (!view.categoryNames.has(id)) throw notFound('Category');
-  const known: [number | undefined, Set<number>, string][] = [
-    [query.subcategoryId, index.subcategoryIds, 'Subcategory'],
-    [query.sizeId, index.sizeIds, 'Size'],
-    [query.patternId, index.patternIds, 'Print'],
-    [query.genderId, index.genderIds, 'Gender'],
+function checkKnown(view: CatalogueView, query: ListingQuery): void {
+  for (const id of query.categoryIds) if (!view.hasCategory(id)) throw notFound('Category');
+  const known: [number | undefined, (id: number) => boolean, string][] = [
+    [query.subcategoryId, (id) => view.hasSubcategory(id), 'Subcategory'],
+    [query.sizeId, (id) => view.hasSize(id), 'Size'],
+    [query.patternId, (id) => view.hasPattern(id), 'Print'],
+    [query.genderId, (id) => view.hasGender(id), 'Gender'],
   ];
-  for (const [id, ids, what] of known) if (id !== undefined && !ids.has(id)) throw notFound(what);
+  for (const [id, has, what] of known) if (id !== undefined && !has(id)) throw notFound(what);
+}
+
+const ORDER_OF_SORT: Record<SortCode | 0, ListingOrder> = {
+  0: 'newest',
+  1: 'newest',
+  2: 'priceHighToLow',
+  3: 'priceLowToHigh',
+};
+
+/**
+ * The narrowest listing that holds every match, in the chosen order: the subcategory's, the one
+ * category's, or every product's (several categories are then a test per product).
+ */
+function baseListing(view: CatalogueView, query: ListingQuery, order: ListingOrder) {
+  if (query.subcategoryId !== undefined) return view.listing({ kind: 'subcategory', id: query.subcategoryId }, order);
+  const [only] = query.categoryIds;
+  if (query.categoryIds.length === 1 && only !== undefined) return view.listing({ kind: 'category', id: only }, order);
+  return view.listing({ kind: 'all' }, order);
 }
 
 /**
  * sort_filter and filter: the products having every chosen attribute, in the chosen order
- * (product.md §13). A size counts when the product sells it, in stock or sold out: the cards
- * say which (in_stock), as category_product_list's do, and stock moves with every order while
- * the catalogue is only rebuilt when it is edited, so filtering on stock here would be stale.
+ * (product.md §13), from the catalogue's indexes: the listing of the narrowest scope in that
+ * order, tested against the sets of products by size, print and gender; when one chosen set is
+ * much smaller than that listing, its members are tested and sorted instead. A size counts when
+ * the product sells it, in stock or sold out: the cards say which (in_stock), as
+ * category_product_list's do.
  */
-export function listProducts(view: CatalogueView, query: ListingQuery): ProductCard[] {
-  const index = indexOf(view);
-  checkKnown(view, index, query);
+export function listProducts(view: CatalogueView, query: ListingQuery): readonly CatalogueProduct[] {
+  checkKnown(view, query);
+  const order = ORDER_OF_SORT[query.sort ?? 0];
+  const base = baseListing(view, query, order);
   const categories = new Set(query.categoryIds);
-  const { subcategoryId, sizeId, patternId, genderId } = query;
-  const ordered = index.orders.get(query.sort ?? 0) ?? [];
-  return ordered
-    .filter(
-      (p) =>
-        (categories.size === 0 || categories.has(p.card.category_id)) &&
-        (subcategoryId === undefined || p.card.subcategory_id === subcategoryId) &&
-        (sizeId === undefined || p.sizeIds.includes(sizeId)) &&
-        (patternId === undefined || p.patternId === patternId) &&
-        (genderId === undefined || p.genderId === genderId),
-    )
-    .map((p) => p.card);
+  const chosen: ReadonlySet<number>[] = [];
+  if (query.sizeId !== undefined) chosen.push(view.productsWith('size', query.sizeId));
+  if (query.patternId !== undefined) chosen.push(view.productsWith('pattern', query.patternId));
+  if (query.genderId !== undefined) chosen.push(view.productsWith('gender', query.genderId));
+  const matches = (p: CatalogueProduct) =>
+    (categories.size === 0 || categories.has(p.row.categoryId)) &&
+    (query.subcategoryId === undefined || p.row.subcategoryId === query.subcategoryId) &&
+    chosen.every((set) => set.has(p.id));
+  // The base listing is already exactly the scope when it is every product's, one category's, or one subcategory's alone.
+  const baseIsScope = query.subcategoryId === undefined ? categories.size <= 1 : categories.size === 0;
+  if (chosen.length === 0) return baseIsScope ? base : base.filter(matches);
+  const smallest = chosen.reduce((a, b) => (b.size < a.size ? b : a));
+  if (smallest.size * 4 >= base.length) return base.filter(matches);
+  const found: CatalogueProduct[] = [];
+  for (const id of smallest) {
+    const product = view.product(id);
+    if (product && matches(product)) found.push(product);
+  }
+  return found.sort(view.compare(order));
 }

@@ -24,8 +24,18 @@ const ok = <T>(endpoint: string, body: unknown, schema: { parse(v: unknown): T }
 
 const search = async (key_word: string) =>
   (await ok('search_key_word', { key_word }, SearchKeyWordAnswer)).search_key_word;
-const listed = async (endpoint: 'sort_filter' | 'filter', body: unknown) =>
-  (await ok(endpoint, body, ProductListAnswer)).product;
+/** Every page of a listing, in order; the pages add up to the total each of them states. */
+async function listed(endpoint: 'sort_filter' | 'filter', body: object) {
+  const cards: ProductListAnswer['product'] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await ok(endpoint, { ...body, page, per_page: 10 }, ProductListAnswer);
+    cards.push(...answer.product);
+    if (page >= answer.pages) {
+      expect(cards).toHaveLength(answer.total);
+      return cards;
+    }
+  }
+}
 const ids = (cards: { product_id: number }[]) => cards.map((c) => c.product_id);
 
 /** Renames products in the database and tells the catalogue, as an admin edit would. */

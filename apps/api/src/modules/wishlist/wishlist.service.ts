@@ -14,14 +14,14 @@ export const WISHLIST_LOGIN_MESSAGE = 'Please log in to use the wishlist feature
  */
 export async function listWishlist(db: Database, view: CatalogueView, userId: number): Promise<ProductCard[]> {
   return (await savedProductIds(db, userId)).flatMap((id) => {
-    const product = view.products.get(id);
+    const product = view.product(id);
     return product ? [product.card] : [];
   });
 }
 
 /** Saves a product the shop shows (else 404); saving it twice leaves one row. */
 export async function addToWishlist(db: Database, view: CatalogueView, userId: number, productId: number) {
-  if (!view.products.has(productId)) throw notFound('Product');
+  if (!view.product(productId)) throw notFound('Product');
   await db.transaction(async (tx) => {
     if (!(await lockActiveProduct(tx, productId))) throw notFound('Product');
     await saveProduct(tx, userId, productId);

@@ -34,7 +34,12 @@ import {
 export interface AdminOrderDeps {
   db: Database;
   payments: Pick<Payments, 'client'>;
-  catalogue: { changed(): Promise<void> };
+  catalogue: { stockChanged(productIds: Iterable<number>): Promise<void> };
+}
+
+/** Tells the catalogue that an order's pieces went back on sale. */
+async function announceRestock(deps: AdminOrderDeps, orderId: number): Promise<void> {
+  await deps.catalogue.stockChanged((await orderStockLines(deps.db, orderId)).map((line) => line.productId));
 }
 
 /** The admin acting: who is recorded in the audit log and the order's history. */
@@ -247,7 +252,7 @@ export async function changeOrderStatus(
     });
     return to === 'cancelled';
   });
-  if (restocked) await deps.catalogue.changed();
+  if (restocked) await announceRestock(deps, orderId);
   return reloaded(deps.db, orderId);
 }
 
@@ -334,7 +339,7 @@ export async function refundOrder(
   const restocked = await deps.db.transaction((tx) =>
     recordAdminRefund(tx, admin, current, { plan, made, note: input.note, requestKey }),
   );
-  if (restocked) await deps.catalogue.changed();
+  if (restocked) await announceRestock(deps, orderId);
   return reloaded(deps.db, orderId);
 }
 

@@ -10,12 +10,12 @@ import { changeProduct, createProduct, findProduct, listProducts, removeProduct 
 
 /**
  * /products: the catalogue's products with their sizes' stock and their images, prices in
- * rupees. Every write rebuilds the storefront's catalogue.
+ * rupees. Every write is applied to the storefront's catalogue (that product alone).
  */
 export const productRoutes = resourceRoutes({
   path: 'products',
   noun: 'Product',
-  catalogue: true,
+  catalogue: 'product',
   item: AdminProductAnswer.shape.data,
   answer: AdminProductAnswer,
   list: { query: AdminProductListQuery, answer: AdminProductListAnswer, run: listProducts },
