@@ -145,7 +145,9 @@ async function measureCalls(
   }
   const answersFile = join(BENCH_DIR, `bare-answers-${products}.json`);
   await writeFile(answersFile, JSON.stringify(answers));
-  const bare = await startBare(answersFile, join(BENCH_DIR, `bare-${products}.log`));
+  const bareLog = join(BENCH_DIR, `bare-${products}.log`);
+  await writeFile(bareLog, '');
+  const bare = await startBare(answersFile, bareLog);
   const warm: LoadSettings = { seconds: options.warmupSeconds, connections: options.connections };
   const measured: LoadSettings = { seconds: options.seconds, connections: options.connections };
   try {
