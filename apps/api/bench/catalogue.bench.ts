@@ -5,7 +5,7 @@
  * each catalogue call against a bare Fastify route in another process serving the same bytes.
  * Prints one table per size and a summary against the targets; writes .tmp/bench/results.json.
  * Exits 0 when it measured (a missed target is a finding), non-zero when the run itself failed.
- * Options: --sizes 1000,10000,50000  --seconds N  --connections N  --seed N  --quick  --fresh
+ * Options: --sizes 1000,10000,50000  --seconds N  --rounds N  --connections N  --seed N  --quick  --fresh
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,7 +39,8 @@ console.log(summaryTable(results));
 const minutes = (performance.now() - began) / 60_000;
 console.log(
   `\n${options.connections} connections, ${options.seconds} s per call after ${options.warmupSeconds} s of warm-up, ` +
-    `the shop and the bare route one after the other; the whole run took ${minutes.toFixed(1)} min; ` +
+    `${options.rounds === 1 ? 'one round' : `best of ${options.rounds} rounds`} of the shop and then the bare route; ` +
+    `the whole run took ${minutes.toFixed(1)} min; ` +
     `load average now ${loadAverage().join(', ')}`,
 );
 const file = join(BENCH_DIR, 'results.json');

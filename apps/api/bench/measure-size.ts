@@ -157,16 +157,21 @@ async function measureCalls(
         log(`  ${row.name}: FAILED ${row.failure}`);
         continue;
       }
-      await loadCall(shop.origin, call, warm);
-      await scrapeLoopDelayMs(client);
-      row.shop = await loadCall(shop.origin, call, measured);
-      row.loopMs = await scrapeLoopDelayMs(client);
       const bareCall = { path: `/bare/${index + 1}`, bodies: call.bodies };
-      await loadCall(bare.origin, bareCall, warm);
-      row.bare = await loadCall(bare.origin, bareCall, measured);
-      if (row.shop.non2xx > 0 || row.shop.errors > 0) {
-        row.failure = `${row.shop.non2xx} non-2xx answers, ${row.shop.errors} errors under load`;
+      for (let round = 0; round < options.rounds; round++) {
+        await loadCall(shop.origin, call, warm);
+        await scrapeLoopDelayMs(client);
+        const shopRound = await loadCall(shop.origin, call, measured);
+        row.loopMs = Math.max(row.loopMs ?? 0, await scrapeLoopDelayMs(client));
+        await loadCall(bare.origin, bareCall, warm);
+        const bareRound = await loadCall(bare.origin, bareCall, measured);
+        if (shopRound.non2xx > 0 || shopRound.errors > 0) {
+          row.failure ??= `${shopRound.non2xx} non-2xx answers, ${shopRound.errors} errors under load`;
+        }
+        row.shop = faster(row.shop, shopRound);
+        row.bare = faster(row.bare, bareRound);
       }
+      if (!row.shop || !row.bare) continue;
       log(
         `  ${row.name}: ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms; bare ${row.bare.rps.toFixed(0)} req/s p99 ${row.bare.p99} ms`,
       );
@@ -175,6 +180,11 @@ async function measureCalls(
     await bare.stop();
   }
   return rows;
+}
+
+/** Of two rounds, the one with more answers a second: what the server can do when the machine lets it. */
+function faster(best: LoadFigures | undefined, round: LoadFigures): LoadFigures {
+  return !best || round.rps > best.rps ? round : best;
 }
 
 /** The answers to up to 30 of the call's bodies: their sizes, and the first one's text for the bare route. */
