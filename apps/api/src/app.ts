@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, proxyTrust } from './config';
 import type { ServiceDeps } from './lib/deps';
 import { AppError } from './lib/errors';
-import { logAnswer } from './lib/logging';
+import { RequestLog } from './lib/logging';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
@@ -71,12 +71,6 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
         ? notJson()
         : undefined,
     );
-  });
-  // One line per answer, at debug unless it failed or was slow (Fastify's own request logging is off).
-  const slowMs = options.config.LOG_SLOW_MS;
-  app.addHook('onResponse', (request, reply, done) => {
-    logAnswer(request, reply, slowMs);
-    done();
   });
 
   await app.register(errorsPlugin);
@@ -166,8 +160,8 @@ export async function buildApp(
     // Only the configured proxies may name the client's address (TRUST_PROXY); by default nobody.
     trustProxy: proxyTrust(options.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
-    // The shop logs each answer itself, once, at a level that depends on how it went (ADR 027).
-    disableRequestLogging: true,
+    // One line per answer, at debug unless it failed or was slow (ADR 027).
+    logController: new RequestLog(options.config.LOG_SLOW_MS),
     ...serverOptions,
   }).withTypeProvider<ZodTypeProvider>();
   await app.register(shop, options);
