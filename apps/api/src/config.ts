@@ -65,6 +65,8 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `pretty` (pino-pretty) or `json`; unset means pretty on a terminal outside production, JSON otherwise. */
     LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /** A request answered slower than this (ms) is logged at info; every request is logged at debug. */
+    LOG_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(500),
     STOREFRONT_DIST: z.string().optional(),
     ADMIN_DIST: z.string().optional(),
     RAZORPAY_KEY_ID: z.string().min(1).optional(),

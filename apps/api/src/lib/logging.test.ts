@@ -1,6 +1,8 @@
+import fc from 'fast-check';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { loggerOptions, prettyLogs } from './logging';
+import { answerLogLevel, loggerOptions, prettyLogs, RequestLog } from './logging';
 
 const config = (env: Record<string, string>) => loadConfig({ ADMIN_EMAIL: 'owner@shop.example', ...env });
 
@@ -36,5 +38,68 @@ describe('the log format', () => {
       transport: { target: 'pino-pretty' },
     });
     expect(loggerOptions(config({ LOG_LEVEL: 'warn' }), false)).toEqual({ level: 'warn' });
+  });
+});
+
+describe('the request log', () => {
+  it('logs failures at error, refusals and slow answers at info, and the rest at debug', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        fc.double({ min: 0, max: 10_000, noNaN: true }),
+        fc.nat(5_000),
+        (status, ms, slowMs) => {
+          const level = answerLogLevel(status, ms, slowMs);
+          if (status >= 500) expect(level).toBe('error');
+          else if (status >= 400 || ms > slowMs) expect(level).toBe('info');
+          else expect(level).toBe('debug');
+        },
+      ),
+    );
+  });
+
+  /** A server logging to an array, through the shop's request log. */
+  async function server(level: string, slowMs: number) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const app = Fastify({ logger: { level, stream }, logController: new RequestLog(slowMs) });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/refused', async (_request, reply) => reply.code(404).send({ ok: false }));
+    app.get('/broken', async () => {
+      throw new Error('broken');
+    });
+    await app.ready();
+    const answered = () => lines.filter((line) => line.msg === 'request answered' || line.msg === 'slow request');
+    return { app, lines, answered };
+  }
+
+  it('at info, writes nothing for a good answer and one line for a refusal or a failure', async () => {
+    const { app, answered } = await server('info', 60_000);
+    await app.inject({ method: 'GET', url: '/ok' });
+    expect(answered()).toEqual([]);
+    await app.inject({ method: 'GET', url: '/refused?x=1' });
+    await app.inject({ method: 'GET', url: '/broken' });
+    expect(answered()).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', url: '/refused?x=1', statusCode: 404, reqId: 'req-2' }),
+      expect.objectContaining({ level: 50, method: 'GET', url: '/broken', statusCode: 500, reqId: 'req-3' }),
+    ]);
+    expect(answered()[0]?.ms).toEqual(expect.any(Number));
+    await app.close();
+  });
+
+  it('at debug, writes one line for every answer, and no incoming/completed pair', async () => {
+    const { app, lines, answered } = await server('debug', 60_000);
+    await app.inject({ method: 'GET', url: '/ok' });
+    expect(answered()).toEqual([expect.objectContaining({ level: 20, url: '/ok', statusCode: 200 })]);
+    expect(lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
+    await app.close();
+  });
+
+  it('writes a good answer slower than the threshold at info', async () => {
+    // A threshold of 0 ms: every answer takes longer than that.
+    const { app, answered } = await server('info', 0);
+    await app.inject({ method: 'GET', url: '/ok' });
+    expect(answered()).toEqual([expect.objectContaining({ level: 30, msg: 'slow request', statusCode: 200 })]);
+    await app.close();
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { noStoreAnswer } from './no-store';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 const DATABASE_UNAVAILABLE = 'The shop is briefly unavailable. Please try again in a few seconds.';
@@ -29,6 +30,8 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]): 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // A refusal by a hook that ran before the route's own (an admin token, a guard) is still personal.
+      noStoreAnswer(request, reply);
       if (error instanceof AppError) {
         const body: ErrorAnswer = { success: false, message: error.message, ...error.options };
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -44,17 +44,21 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Server-side sessions (decision 003): a random token in an httpOnly, SameSite=Lax cookie, of
- * which only the SHA-256 hash is stored. Identity is read lazily, so catalogue reads cost no query.
+ * which only the SHA-256 hash is stored. Identity is read lazily, so catalogue reads cost no query;
+ * the Cookie header itself is parsed only then.
  * The cookie is signed with SESSION_SECRET (ADR 016): a changed secret ends every session.
  */
 export const sessionsPlugin = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
-    await app.register(cookie, { secret: options.secret });
+    // No cookie parsing hook: only a route that asks for the identity reads the Cookie header (ADR 027).
+    await app.register(cookie, { secret: options.secret, hook: false });
     const { db } = app.database;
     const cached = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
     async function lookup(request: FastifyRequest): Promise<Identity | null> {
-      const signed = request.cookies[SESSION_COOKIE];
+      const header = request.headers.cookie;
+      if (!header) return null;
+      const signed = app.parseCookie(header)[SESSION_COOKIE];
       if (!signed || signed.length > 300) return null;
       // A cookie that is not signed with our secret (forged, or from before a new secret) is none.
       const { valid, value: token } = request.unsignCookie(signed);

@@ -6,6 +6,7 @@ import { DEMO_MEDIA_PREFIX, demoMedia } from '@kapaas/db/seed';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { unknownEndpoint } from './errors';
+import { noStoreAnswer } from './no-store';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 const ONE_DAY = 'public, max-age=86400';
@@ -108,6 +109,7 @@ export const webPlugin = fp<WebOptions>(
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (isRead && ADMIN_SPA.test(path)) return sendIndex(reply, adminIndex, hasAdmin, 'admin console');
       if (isRead && !NOT_SPA.test(path)) return sendIndex(reply, indexPath, hasStorefront, 'storefront');
+      noStoreAnswer(request, reply);
       return reply.code(404).send(unknownEndpoint(request.method, request.url));
     });
   },
