@@ -29,6 +29,9 @@ export interface CallRow {
   bare?: LoadFigures;
   /** The shop's longest event-loop delay while it was under this load (ms). */
   loopMs?: number;
+  /** The shop alone at `--latency-connections`: what the absolute p99 targets are read from. */
+  latency?: LoadFigures;
+  latencyConnections?: number;
 }
 
 export interface SizeResult {
@@ -171,9 +174,14 @@ async function measureCalls(
         row.shop = faster(row.shop, shopRound);
         row.bare = faster(row.bare, bareRound);
       }
+      if (row.listing || row.search) {
+        row.latency = await loadCall(shop.origin, call, { ...measured, connections: options.latencyConnections });
+        row.latencyConnections = options.latencyConnections;
+      }
       if (!row.shop || !row.bare) continue;
       log(
-        `  ${row.name}: ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms; bare ${row.bare.rps.toFixed(0)} req/s p99 ${row.bare.p99} ms`,
+        `  ${row.name}: ${row.shop.rps.toFixed(0)} req/s p99 ${row.shop.p99} ms; bare ${row.bare.rps.toFixed(0)} req/s p99 ${row.bare.p99} ms` +
+          (row.latency ? `; at ${options.latencyConnections} connections p99 ${row.latency.p99} ms` : ''),
       );
     }
   } finally {

@@ -9,8 +9,12 @@ import { loadProductChunk, loadProducts, loadStockOf, loadStructure, type StockR
 /** The channel on which processes tell each other that the catalogue changed. */
 export const CATALOGUE_CHANNEL = 'kapaas_catalogue';
 
-/** Products read per query in a whole load: each chunk holds the event loop for a few milliseconds. */
-const LOAD_CHUNK = 500;
+/**
+ * Products read per query in a whole load. On PGlite a chunk holds the event loop while it is read
+ * (about 100 ms for 2,000 products here); a whole load runs only at start, before the shop listens,
+ * so fewer, bigger chunks win: 50,000 products in 3.8 s against 6.5 s in chunks of 500.
+ */
+const LOAD_CHUNK = 2_000;
 /** Past this many product ids a notice says "reload everything" instead (a notice holds at most 8,000 bytes). */
 const MAX_NOTICE_IDS = 500;
 

@@ -212,6 +212,8 @@ function best(scores: Map<number, number>, limit: number): number[] {
 type PrimaryField = 'name' | 'category' | 'subcategory';
 const PRIMARY_BOOSTS: Record<PrimaryField, number> = { name: 3, category: 1.5, subcategory: 1.5 };
 const PRIMARY_FIELDS = Object.keys(PRIMARY_BOOSTS) as PrimaryField[];
+/** How many distinct category and subcategory names keep their words before that memory starts over. */
+const MAX_KNOWN_TERMS = 10_000;
 
 /**
  * The product search index. Names (boost 3), categories and subcategories (1.5) are matched by
@@ -220,6 +222,7 @@ const PRIMARY_FIELDS = Object.keys(PRIMARY_BOOSTS) as PrimaryField[];
  */
 export class ProductSearchIndex {
   readonly #primary = new Vocabulary<PrimaryField>(PRIMARY_FIELDS);
+  readonly #knownTerms = new Map<string, readonly string[]>();
   readonly #descriptions = new Map<string, Set<number>>();
   readonly #documents = new Map<number, SearchDocument>();
   #sortedIds: number[] = [];
@@ -295,7 +298,7 @@ export class ProductSearchIndex {
     };
     const old = this.#documents.get(doc.id);
     if (old) this.#unindex(old);
-    for (const field of PRIMARY_FIELDS) this.#primary.add(field, searchTerms(copy[field]), copy.id);
+    for (const field of PRIMARY_FIELDS) this.#primary.add(field, this.#termsOf(field, copy[field]), copy.id);
     for (const word of searchTerms(copy.description)) {
       const ids = this.#descriptions.get(word);
       if (ids) ids.add(copy.id);
@@ -312,8 +315,24 @@ export class ProductSearchIndex {
     }
   }
 
+  /**
+   * The words of a name, category or subcategory. A category's name repeats on thousands of
+   * products, so its words are kept (a few dozen distinct names) rather than found again each time;
+   * a product's own name is not.
+   */
+  #termsOf(field: PrimaryField, text: string): readonly string[] {
+    if (field === 'name') return searchTerms(text);
+    let terms = this.#knownTerms.get(text);
+    if (!terms) {
+      terms = searchTerms(text);
+      if (this.#knownTerms.size >= MAX_KNOWN_TERMS) this.#knownTerms.clear();
+      this.#knownTerms.set(text, terms);
+    }
+    return terms;
+  }
+
   #unindex(doc: SearchDocument): void {
-    for (const field of PRIMARY_FIELDS) this.#primary.delete(field, searchTerms(doc[field]), doc.id);
+    for (const field of PRIMARY_FIELDS) this.#primary.delete(field, this.#termsOf(field, doc[field]), doc.id);
     for (const word of searchTerms(doc.description)) {
       const ids = this.#descriptions.get(word);
       ids?.delete(doc.id);
