@@ -151,4 +151,32 @@ describe('two shop processes starting together on one empty PostgreSQL database'
     }
     expect(size).toMatchObject({ size_id: before.size_id, max_quantity: 2, in_stock: true });
   });
+
+  it('applies a notice naming some products, and one naming the small tables, on the other process', async () => {
+    const [, second] = shops as [ShopProcess, ShopProcess];
+    const list = await call(second, 'category_product_list', { category_id: 3 });
+    const productId: number = list.product[0].product_id;
+    await admin(databaseUrl, async (client) => {
+      await client.query("UPDATE products SET name = 'Edited elsewhere' WHERE id = $1", [productId]);
+      await client.query("UPDATE categories SET name = 'Renamed elsewhere' WHERE id = 3");
+      // What an admin edit of one product, then of a category, announces (ADR 025).
+      await client.query("SELECT pg_notify('kapaas_catalogue', $1)", [`test products ${productId}`]);
+      await client.query("SELECT pg_notify('kapaas_catalogue', 'test structure')");
+    });
+    const deadline = Date.now() + 5_000;
+    let seen = { name: '', category: '', searched: [] as number[] };
+    while (Date.now() < deadline) {
+      const detail = (await call(second, 'product_detail', { product_id: productId })).products;
+      const searched = (await call(second, 'search_key_word', { key_word: 'edited elsewhere' })).search_key_word
+        .product;
+      seen = {
+        name: detail.name,
+        category: detail.category_name,
+        searched: searched.map((p: { product_id: number }) => p.product_id),
+      };
+      if (seen.name === 'Edited elsewhere' && seen.category === 'Renamed elsewhere') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toEqual({ name: 'Edited elsewhere', category: 'Renamed elsewhere', searched: [productId] });
+  });
 });
