@@ -46,7 +46,10 @@ type Notice = { pid: string } & (
 
 export function parseNotice(payload: string): Notice {
   const [pid = '', kind, ids] = payload.split(' ');
-  const list = (ids ?? '').split(',').map(Number).filter(Number.isSafeInteger);
+  const list = (ids ?? '')
+    .split(',')
+    .filter((id) => /^[1-9][0-9]*$/.test(id))
+    .map(Number);
   if ((kind === 'stock' || kind === 'products') && list.length > 0) return { pid, kind, ids: list };
   if (kind === 'structure') return { pid, kind };
   return { pid, kind: 'all' };
