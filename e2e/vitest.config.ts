@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page on a machine busy with the whole suite can take seconds to answer; vitest's default is 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

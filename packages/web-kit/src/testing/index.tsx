@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -17,10 +17,13 @@ class InertObserver {
 }
 
 /**
- * Fills in the layout APIs jsdom lacks (matchMedia, the observers, scrollTo) and unmounts after every test.
+ * Fills in the layout APIs jsdom lacks (matchMedia, the observers, scrollTo), gives Testing Library's waits 5 s,
+ * and unmounts after every test.
  * They are assigned directly, not with vi.stubGlobal, so that `unstubGlobals` only resets what a test stubs itself.
  */
 export function setUpBrowserTests(): void {
+  // findBy… and waitFor wait 1 s by default: on two cores busy with the whole suite a first render can take longer.
+  configure({ asyncUtilTimeout: 5_000 });
   window.matchMedia = (query: string): MediaQueryList =>
     ({
       matches: false,
