@@ -116,7 +116,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     unlock?.();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(yieldingBetweenQueries(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -143,6 +143,95 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
       } finally {
         unlock?.();
       }
+    },
+  };
+}
+
+/**
+ * How long PGlite's queries may keep the event loop from turning before the next one waits for a
+ * turn: long enough that a short transaction runs through (and holds PGlite, which makes every other
+ * query wait for it, only briefly), short enough that the loop's delay stays far under 50 ms.
+ */
+const PGLITE_SLICE_MS = 10;
+/** Since when the loop has not turned, as far as PGlite's queries know (while `turnPending`). */
+let sliceStartedAt = 0;
+/** A setImmediate is queued that marks the next turn of the loop; until it runs, the slice goes on. */
+let turnPending = false;
+
+/**
+ * Nothing when the loop turned less than PGLITE_SLICE_MS ago; else a promise that resolves in a
+ * later turn, after the timers and the sockets that are ready.
+ */
+function turnIfDue(): Promise<void> | undefined {
+  const now = performance.now();
+  if (!turnPending) {
+    turnPending = true;
+    sliceStartedAt = now;
+    setImmediate(() => {
+      turnPending = false;
+    });
+    return undefined;
+  }
+  if (now - sliceStartedAt < PGLITE_SLICE_MS) return undefined;
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+type PgliteTransaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/**
+ * PGlite runs every query synchronously in this thread, and its promises settle as microtasks, so
+ * queries run one after another never let the event loop turn: a checkout's transaction of a dozen
+ * queries held it for 20–75 ms, and queries queued behind it ran on in the same turn, while every
+ * other request, timer and health probe waited. This hands PGlite to one query or transaction at a
+ * time, in order (as PGlite itself does), and before each query, once PGLITE_SLICE_MS have gone
+ * since the loop last turned, waits for a turn: the loop's delay stays near that slice and one
+ * query. A transaction stays whole: nothing else reaches PGlite until it ends.
+ */
+function yieldingBetweenQueries(client: PGlite): PGlite {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(async () => {
+      await turnIfDue();
+      return work();
+    });
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const own: Record<string | symbol, unknown> = {
+    query: (...args: Parameters<PGlite['query']>) => inTurn(() => client.query(...args)),
+    exec: (...args: Parameters<PGlite['exec']>) => inTurn(() => client.exec(...args)),
+    transaction: <T>(callback: (tx: PgliteTransaction) => Promise<T>) =>
+      inTurn(() => client.transaction((tx) => callback(yieldingTransaction(tx)))),
+  };
+  return new Proxy(client, {
+    get(object, property) {
+      if (Object.hasOwn(own, property)) return own[property];
+      // PGlite keeps its state in private fields: its methods and getters must see the object itself.
+      const value = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
+
+/** A transaction whose queries wait for a turn of the loop first when the slice is spent. */
+function yieldingTransaction(tx: PgliteTransaction): PgliteTransaction {
+  return {
+    query: async (...args: Parameters<PgliteTransaction['query']>) => {
+      await turnIfDue();
+      return tx.query(...args);
+    },
+    sql: async (...args: Parameters<PgliteTransaction['sql']>) => {
+      await turnIfDue();
+      return tx.sql(...args);
+    },
+    exec: async (...args: Parameters<PgliteTransaction['exec']>) => {
+      await turnIfDue();
+      return tx.exec(...args);
+    },
+    rollback: () => tx.rollback(),
+    listen: (...args: Parameters<PgliteTransaction['listen']>) => tx.listen(...args),
+    get closed() {
+      return tx.closed;
     },
   };
 }
