@@ -72,6 +72,23 @@ describe('the shop server', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends a JSON answer, a refusal by a guard included, only the headers that act on JSON', async () => {
+    const answers = [
+      await shop.app.inject({ method: 'POST', url: '/api/category_list', payload: {} }),
+      await shop.app.inject({ method: 'POST', url: '/api/category_list?q=%00', payload: {} }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400]);
+    for (const answer of answers) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['content-security-policy']).toBeUndefined();
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+    const health = await shop.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(health.headers['strict-transport-security']).toContain('max-age=');
+  });
+
   it('publishes an OpenAPI 3.1 document of every customer call, and its page at /api/docs', async () => {
     const document = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(document.openapi).toBe('3.1.0');

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, proxyTrust } from './config';
 import type { ServiceDeps } from './lib/deps';
 import { AppError } from './lib/errors';
-import { RequestLog } from './lib/logging';
+import { lazyChildLogger, RequestLog } from './lib/logging';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
@@ -74,8 +74,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
 
   await app.register(errorsPlugin);
-  await app.register(requestGuards);
-  await app.register(noStorePlugin);
+  // First of the onRequest hooks, so that a refusal by a later one (a guard) carries them too.
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
   await app.register(securityHeadersPlugin, {
@@ -95,6 +94,8 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
       crossOriginEmbedderPolicy: false,
     },
   });
+  await app.register(requestGuards);
+  await app.register(noStorePlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
@@ -162,6 +163,8 @@ export async function buildApp(
     bodyLimit: 1_048_576,
     // One line per answer, at debug unless it failed or was slow (ADR 027).
     logController: new RequestLog(options.config.LOG_SLOW_MS),
+    // A request's child logger is made when it logs something, not for every request (ADR 027).
+    childLoggerFactory: lazyChildLogger,
     ...serverOptions,
   }).withTypeProvider<ZodTypeProvider>();
   await app.register(shop, options);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { answerLogLevel, loggerOptions, prettyLogs, RequestLog } from './logging';
+import { answerLogLevel, LazyChildLogger, lazyChildLogger, loggerOptions, prettyLogs, RequestLog } from './logging';
 
 const config = (env: Record<string, string>) => loadConfig({ ADMIN_EMAIL: 'owner@shop.example', ...env });
 
@@ -62,7 +62,11 @@ describe('the request log', () => {
   async function server(level: string, slowMs: number) {
     const lines: Record<string, unknown>[] = [];
     const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
-    const app = Fastify({ logger: { level, stream }, logController: new RequestLog(slowMs) });
+    const app = Fastify({
+      logger: { level, stream },
+      logController: new RequestLog(slowMs),
+      childLoggerFactory: lazyChildLogger,
+    });
     app.get('/ok', async () => ({ ok: true }));
     app.get('/refused', async (_request, reply) => reply.code(404).send({ ok: false }));
     app.get('/broken', async () => {
@@ -100,6 +104,65 @@ describe('the request log', () => {
     const { app, answered } = await server('info', 0);
     await app.inject({ method: 'GET', url: '/ok' });
     expect(answered()).toEqual([expect.objectContaining({ level: 30, msg: 'slow request', statusCode: 200 })]);
+    await app.close();
+  });
+});
+
+describe("a request's lazy logger", () => {
+  /** A real pino logger (Fastify's) writing to an array. */
+  function parent(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+    return { log: Fastify({ logger: { level, stream } }).log, lines };
+  }
+
+  it('makes no child until something is logged, then one, with the bindings', () => {
+    const { log, lines } = parent('info');
+    const child = vi.spyOn(log, 'child');
+    const lazy = new LazyChildLogger(log, { reqId: 'req-7' });
+    expect(lazy.level).toBe('info');
+    lazy.debug('below the level');
+    expect(lines).toEqual([]);
+    lazy.info({ n: 1 }, 'first');
+    lazy.error('second %s', 'line');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, reqId: 'req-7', n: 1, msg: 'first' }),
+      expect.objectContaining({ level: 50, reqId: 'req-7', msg: 'second line' }),
+    ]);
+  });
+
+  it("takes its options' level, and a level set on it", () => {
+    const { log, lines } = parent('info');
+    const lazy = new LazyChildLogger(log, { reqId: 'req-8' }, { level: 'debug' });
+    expect(lazy.level).toBe('debug');
+    lazy.debug('seen');
+    lazy.level = 'warn';
+    lazy.info('unseen');
+    expect(lines).toEqual([expect.objectContaining({ level: 20, reqId: 'req-8', msg: 'seen' })]);
+  });
+
+  it("is what a route logs through: the request id, a route's own level and children included", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const app = Fastify({ logger: { level: 'info', stream }, childLoggerFactory: lazyChildLogger });
+    app.get('/says', async (request) => {
+      request.log.warn({ said: 'hello' }, 'a route speaks');
+      request.log.child({ step: 'inner' }).info('an inner step');
+      return {};
+    });
+    app.get('/chatty', { logLevel: 'debug' }, async (request) => {
+      request.log.debug('debug of one route');
+      return { level: request.log.level };
+    });
+    await app.inject({ method: 'GET', url: '/says' });
+    expect((await app.inject({ method: 'GET', url: '/chatty' })).json()).toEqual({ level: 'debug' });
+    const said = lines.filter((line) => line.msg !== 'incoming request' && line.msg !== 'request completed');
+    expect(said).toEqual([
+      expect.objectContaining({ level: 40, reqId: 'req-1', said: 'hello', msg: 'a route speaks' }),
+      expect.objectContaining({ level: 30, reqId: 'req-1', step: 'inner', msg: 'an inner step' }),
+      expect.objectContaining({ level: 20, reqId: 'req-2', msg: 'debug of one route' }),
+    ]);
     await app.close();
   });
 });

@@ -1,4 +1,10 @@
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -64,4 +70,88 @@ export class RequestLog extends LogController {
     if (error) request.log.error({ ...entry, err: error }, 'request errored');
     else request.log[level](entry, ms > this.#slowMs ? 'slow request' : 'request answered');
   }
+}
+
+type Bindings = Record<string, unknown>;
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * A request's logger that becomes the logger's child (with the request id) only when something is
+ * logged through it (ADR 027). Fastify makes a child per request; at info a good, quick answer
+ * logs nothing, so it needs none. Its level is its options' or the parent's, read without a child.
+ */
+export class LazyChildLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | undefined;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildOptions;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options?: ChildOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  /** The child logger, made on first use. */
+  get logger(): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#options?.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+
+  silent(...args: unknown[]): void {
+    this.#log('silent', args);
+  }
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+
+  // Methods on the prototype, not closures per instance: a request that logs nothing allocates only this object.
+  #log(level: LevelName, args: unknown[]): void {
+    const logger = this.logger;
+    (logger[level] as (...a: unknown[]) => void).apply(logger, args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a {@link LazyChildLogger} per request in place of a pino child. */
+export function lazyChildLogger(
+  this: unknown,
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options);
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, securityHeadersPlugin } from './security-headers';
+import { helmetHeaders, JSON_ANSWER_HEADERS, jsonAnswerHeaders, securityHeadersPlugin } from './security-headers';
 
 /** The headers helmet's middleware sets on a real Node response, per request, as @fastify/helmet ran it. */
 function perRequest(options: HelmetOptions): Record<string, string> {
@@ -61,6 +61,52 @@ describe('the security headers', () => {
       expect(response.headers, url).toMatchObject(expected);
     }
     expect((await app.inject({ method: 'GET', url: '/own' })).headers['x-frame-options']).toBe('DENY');
+    await app.close();
+  });
+
+  it("on a JSON answer are helmet's nosniff and resource policy, whatever the options", () => {
+    fc.assert(
+      fc.property(options, (helmetOptions) => {
+        const all = helmetHeaders(helmetOptions);
+        expect(jsonAnswerHeaders(all)).toEqual({
+          'x-content-type-options': 'nosniff',
+          'cross-origin-resource-policy': 'same-origin',
+        });
+        expect(Object.keys(all)).toEqual(expect.arrayContaining([...JSON_ANSWER_HEADERS]));
+      }),
+    );
+    expect(jsonAnswerHeaders(helmetHeaders({ crossOriginResourcePolicy: false }))).toEqual({
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  it('are the JSON set on the APIs (refusals and unknown paths too) and the full set on their docs', async () => {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { helmet: {} });
+    app.post('/api/category_list', async () => ({ ok: true }));
+    app.get('/admin/api/broken', async () => {
+      throw new Error('broken');
+    });
+    app.get('/api/docs', async () => 'docs');
+    const full = perRequest({});
+    const json = jsonAnswerHeaders(full);
+    const documentOnly = Object.keys(full).filter((name) => !(name in json));
+    expect(documentOnly).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-frame-options', 'strict-transport-security']),
+    );
+    for (const [method, url] of [
+      ['POST', '/api/category_list'],
+      ['GET', '/admin/api/broken'],
+      ['POST', '/api/nowhere'],
+      ['GET', '/admin/api/nowhere'],
+    ] as const) {
+      const response = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(response.headers, url).toMatchObject(json);
+      for (const name of documentOnly) expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    for (const url of ['/api/docs', '/apinowhere', '/admin/api']) {
+      expect((await app.inject({ method: 'GET', url })).headers, url).toMatchObject(full);
+    }
     await app.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isPersonalPath } from './no-store';
 
 /** A response that only records what helmet sets: enough for helmet's middleware, which only sets and removes headers. */
 class RecordedHeaders {
@@ -33,15 +34,36 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Readonly<Record
 }
 
 /**
- * Helmet's security headers on every answer (refusals, unknown paths and files included),
- * computed once and copied onto each reply by one synchronous hook. A route may still set its own
- * value of one of them (the API docs page sends its own Content-Security-Policy).
+ * The security headers that act on a JSON answer (ADR 027): `nosniff`, so that no browser reads
+ * it as a script or a style, and the Cross-Origin-Resource-Policy, so that no other site loads it
+ * as a resource. The others (CSP, frame options, COOP, HSTS, referrer policy…) only act on a
+ * document a browser renders or navigates to, which the shop's pages, media and docs carry.
+ */
+export const JSON_ANSWER_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'] as const;
+
+/** Of helmet's headers, those a JSON answer carries; the ones helmet was told not to send stay unsent. */
+export function jsonAnswerHeaders(all: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  for (const name of JSON_ANSWER_HEADERS) {
+    const value = all[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return Object.freeze(headers);
+}
+
+/**
+ * Helmet's security headers, computed once and copied onto each reply by one synchronous hook:
+ * the full set on every page, file, the API docs and anything else a browser may render, and
+ * only {@link JSON_ANSWER_HEADERS} on the JSON APIs (`/api/`, `/admin/api/`), their refusals and
+ * unknown paths included. A route may still set its own value of one of them (the API docs page
+ * sends its own Content-Security-Policy).
  */
 export const securityHeadersPlugin = fp<{ helmet: HelmetOptions }>(
   async (app: FastifyInstance, options) => {
-    const headers = helmetHeaders(options.helmet);
-    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.headers(headers);
+    const documents = helmetHeaders(options.helmet);
+    const json = jsonAnswerHeaders(documents);
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      reply.headers(isPersonalPath(request.url) ? json : documents);
       done();
     });
   },
