@@ -7,6 +7,7 @@
  * Run with `npx tsx --expose-gc apps/api/bench/search-index.bench.ts`; BENCH_PRODUCTS and
  * BENCH_ROUNDS tune it.
  */
+import { mulberry32 } from '@kapaas/db/seed';
 import MiniSearch from 'minisearch';
 import { ProductSearchIndex, type SearchDocument, searchTerms } from '../src/modules/search/search-index';
 
@@ -49,16 +50,7 @@ const details = ['Perfect for hot Indian summers.', 'Nickel-free press buttons a
   'Naturally dyed with indigo and madder.', 'Soft enough for a newborn.'];
 
 /** A small seeded generator (mulberry32), so every run indexes the same products. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 /** Garments × prints × colours × fabrics, every description about organic cotton. */
 function generateProducts(count: number, seed = 1): SearchDocument[] {

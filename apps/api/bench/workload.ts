@@ -1,3 +1,4 @@
+import { mulberry32 } from '@kapaas/db/seed';
 import type { HttpClient } from './http';
 import type { LoadCall } from './load';
 
@@ -159,16 +160,4 @@ function shuffle<T>(values: T[], random: () => number): T[] {
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
-}
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same queries. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -28,6 +28,7 @@ import { demoImage } from './media';
 
 export { DEMO_MEDIA_PREFIX, demoImage, demoMedia } from './media';
 export { type SeedScaleOptions, type SeedScaleResult, seedScale } from './scale';
+export { mulberry32 } from './scale-generate';
 
 const DAY_MS = 86_400_000;
 const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
