@@ -262,12 +262,14 @@ describe.skipIf(skip)('npm run stack: PostgreSQL, two shop processes and Caddy o
       expect(orders.rows.every((row) => row.status === 'paid')).toBe(true);
     });
     // Requests sent after the kill were sent on to the live process by Caddy: none failed. Only a
-    // request that was inside the killed process when it died can have failed (a 502 from Caddy).
+    // request that was inside the killed process when it died can have failed: a 502 from Caddy,
+    // or the shopper's connection closed by Caddy with no answer at all (status 0; seen once in CI,
+    // for a catalogue call in flight at the kill). Either way the shopper sends it again.
     const failed = seen.filter((s) => s.status >= 500 || s.status === 0);
     const afterKill = failed.filter((s) => s.startedAt > killedAt);
     expect(afterKill, JSON.stringify(failed)).toEqual([]);
     expect(
-      failed.every((s) => s.status === 502),
+      failed.every((s) => s.status === 502 || s.status === 0),
       JSON.stringify(failed),
     ).toBe(true);
     expect(failed.length).toBeLessThanOrEqual(SHOPPERS);
