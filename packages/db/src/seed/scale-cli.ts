@@ -3,11 +3,10 @@
  * the demo shop into an empty one, then adds that many generated products. Uses DATABASE_URL,
  * else the embedded database under DATA_DIR; stop the shop first on the embedded database.
  */
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../client';
 import { STARTUP_LOCK } from '../migrate';
 import { prepareDatabase } from '../prepare';
+import { openConfiguredDatabase } from './configured';
 import { seedScale } from './scale';
 
 function wholeNumber(name: string, value: string | undefined, fallback?: number): number {
@@ -25,18 +24,13 @@ const { values } = parseArgs({ options: { products: { type: 'string' }, seed: { 
 const products = wholeNumber('products', values.products);
 const seed = wholeNumber('seed', values.seed, 42);
 
-const url = process.env.DATABASE_URL || undefined;
-const handle = await openDatabase(
-  url
-    ? { kind: 'postgres', url }
-    : { kind: 'pglite', dataDir: join(resolve(process.env.DATA_DIR || './data'), 'pglite') },
-);
+const { handle, name } = await openConfiguredDatabase();
 try {
   const { seeded } = await prepareDatabase(handle, { seedDemo: true });
   if (seeded) console.log('Empty database: seeded the demo shop first.');
   const result = await handle.withAdvisoryLock(STARTUP_LOCK, () => seedScale(handle.db, { products, seed }));
   console.log(
-    `Added ${result.products} products (seed ${seed}) to the ${url ? 'PostgreSQL' : 'embedded'} database ` +
+    `Added ${result.products} products (seed ${seed}) to the ${name} ` +
       `in ${result.seconds.toFixed(1)} s; about a quarter are in "${result.heavyCategory.name}" ` +
       `(${result.heavyCategory.slug}).`,
   );
