@@ -287,7 +287,9 @@ export class CatalogueView {
     return this.cached('featured', () => {
       const featuredBy = new Map<number, number[]>();
       for (const f of this.#structure.featuredProducts) {
-        featuredBy.set(f.sectionId, [...(featuredBy.get(f.sectionId) ?? []), f.productId]);
+        const ids = featuredBy.get(f.sectionId);
+        if (ids) ids.push(f.productId);
+        else featuredBy.set(f.sectionId, [f.productId]);
       }
       return JSON.stringify({
         success: true,

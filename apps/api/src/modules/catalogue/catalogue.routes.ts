@@ -94,6 +94,20 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
   );
 }
 
+/** A page of a category's or a subcategory's products, or 404 naming which is not shown. */
+function sendProductsOf(
+  reply: FastifyReply,
+  view: CatalogueView,
+  kind: 'category' | 'subcategory',
+  id: number,
+  page: number,
+  perPage: number,
+) {
+  const answer = view.productsOf(kind, id, page, perPage);
+  if (answer === undefined) throw notFound(kind === 'category' ? 'Category' : 'Subcategory');
+  return sendJson(reply, answer);
+}
+
 /** Browsing by category and subcategory. */
 function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
   app.post(
@@ -129,9 +143,7 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
         'category_id' in request.body
           ? (['category', request.body.category_id] as const)
           : (['subcategory', request.body.subcategory_id] as const);
-      const answer = view().productsOf(kind, id, page, per_page);
-      if (answer === undefined) throw notFound(kind === 'category' ? 'Category' : 'Subcategory');
-      return sendJson(reply, answer);
+      return sendProductsOf(reply, view(), kind, id, page, per_page);
     },
   );
 
@@ -147,9 +159,7 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
     },
     async (request, reply) => {
       const { subcategory_id, page, per_page } = request.body;
-      const answer = view().productsOf('subcategory', subcategory_id, page, per_page);
-      if (answer === undefined) throw notFound('Subcategory');
-      return sendJson(reply, answer);
+      return sendProductsOf(reply, view(), 'subcategory', subcategory_id, page, per_page);
     },
   );
 }
