@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, sql } from './index';
+import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, sql } from './index';
 
 /**
- * PGlite runs each query synchronously in this thread, and its promises settle as microtasks: without
- * a turn of the event loop between queries, a transaction of many queries holds the loop for all of
- * them at once, and no timer, socket or health probe is served until it commits.
+ * PGlite runs each query synchronously in the thread that holds it. In the shop's thread, a
+ * transaction of many queries held the event loop for all of them, and no timer, socket or health
+ * probe was served until it committed; in its own thread (ADR 029) the loop turns meanwhile.
  */
-describe('PGlite hands the event loop back between queries', () => {
+describe('PGlite leaves the event loop free while queries run', () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
@@ -84,5 +84,81 @@ describe('PGlite hands the event loop back between queries', () => {
       }),
     ).rejects.toThrow('undo');
     expect(await counter()).toBe(before);
+  });
+});
+
+describe('PGlite in its own thread keeps what the shop relies on', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: 'pglite' });
+    await handle.db.execute(
+      sql`CREATE TABLE things (id integer PRIMARY KEY, name text NOT NULL UNIQUE, at timestamptz NOT NULL DEFAULT now())`,
+    );
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('hands back PostgreSQL’s error fields: the SQLSTATE and the constraint', async () => {
+    await handle.db.execute(sql`INSERT INTO things (id, name) VALUES (1, 'one')`);
+    const failure = await handle.db.execute(sql`INSERT INTO things (id, name) VALUES (2, 'one')`).catch((e) => e);
+    const cause = (failure as { cause?: { code?: string; constraint?: string } }).cause;
+    expect(cause?.code).toBe('23505');
+    expect(cause?.constraint).toBe('things_name_key');
+  });
+
+  it('keeps timestamps as PostgreSQL’s text, as Drizzle asks', async () => {
+    const result = (await handle.db.execute(sql`SELECT at FROM things WHERE id = 1`)) as unknown as {
+      rows: { at: unknown }[];
+    };
+    expect(typeof result.rows[0]?.at).toBe('string');
+  });
+
+  it('lets a transaction roll back what it wrote, and commits what another wrote', async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO things (id, name) VALUES (3, 'three')`);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO things (id, name) VALUES (4, 'four')`);
+    });
+    const result = (await handle.db.execute(sql`SELECT id FROM things ORDER BY id`)) as unknown as {
+      rows: { id: number }[];
+    };
+    expect(result.rows.map((row) => row.id)).toEqual([1, 4]);
+  });
+
+  it('delivers a notice to a listener until it unsubscribes', async () => {
+    const heard: string[] = [];
+    const stop = await handle.listen('things_channel', (payload) => heard.push(payload));
+    await handle.notify('things_channel', 'first');
+    await expect.poll(() => heard).toEqual(['first']);
+    await stop();
+    await handle.notify('things_channel', 'second');
+    await handle.db.execute(sql`SELECT 1`);
+    expect(heard).toEqual(['first']);
+  });
+
+  it('dumps its data folder, from which another database starts with the same rows', async () => {
+    const dump = await handle.dumpDataDir();
+    const copy = await openDatabase({ kind: 'pglite', loadDataDir: dump });
+    try {
+      const result = (await copy.db.execute(sql`SELECT name FROM things ORDER BY id`)) as unknown as {
+        rows: { name: string }[];
+      };
+      expect(result.rows.map((row) => row.name)).toEqual(['one', 'four']);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('answers "closed", which the shop reads as a database that is down, once closed', async () => {
+    const other = await openDatabase({ kind: 'pglite' });
+    await other.close();
+    const failure = await other.db.execute(sql`SELECT 1`).catch((e) => e);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
   });
 });

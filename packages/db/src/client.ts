@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { asPglite, type PgliteThread, startPgliteThread, THREAD_GONE } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -74,7 +74,7 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Cannot use a pool after calling end on the pool',
-  'PGlite is closed',
+  THREAD_GONE,
 ];
 
 /**
@@ -105,18 +105,19 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     // beside the folder, so that a dump of the folder never carries it.
     unlock = await lockDataDir(options.dataDir, join(dirname(options.dataDir), `${basename(options.dataDir)}.lock`));
   }
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = await PGlite.create({
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    const bytes = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    client = await startPgliteThread({
+      extraStartParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(bytes ? { loadDataDir: bytes } : {}),
     });
   } catch (error) {
     unlock?.();
     throw error;
   }
-  const db = drizzlePglite(yieldingBetweenQueries(client), { schema }) as unknown as Database;
+  const db = drizzlePglite(asPglite(client), { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -129,10 +130,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }
     },
-    async listen(channel, onPayload) {
-      const unsubscribe = await client.listen(channel, onPayload);
-      return async () => unsubscribe();
-    },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -143,95 +141,6 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
       } finally {
         unlock?.();
       }
-    },
-  };
-}
-
-/**
- * How long PGlite's queries may keep the event loop from turning before the next one waits for a
- * turn: long enough that a short transaction runs through (and holds PGlite, which makes every other
- * query wait for it, only briefly), short enough that the loop's delay stays far under 50 ms.
- */
-const PGLITE_SLICE_MS = 10;
-/** Since when the loop has not turned, as far as PGlite's queries know (while `turnPending`). */
-let sliceStartedAt = 0;
-/** A setImmediate is queued that marks the next turn of the loop; until it runs, the slice goes on. */
-let turnPending = false;
-
-/**
- * Nothing when the loop turned less than PGLITE_SLICE_MS ago; else a promise that resolves in a
- * later turn, after the timers and the sockets that are ready.
- */
-function turnIfDue(): Promise<void> | undefined {
-  const now = performance.now();
-  if (!turnPending) {
-    turnPending = true;
-    sliceStartedAt = now;
-    setImmediate(() => {
-      turnPending = false;
-    });
-    return undefined;
-  }
-  if (now - sliceStartedAt < PGLITE_SLICE_MS) return undefined;
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-type PgliteTransaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
-
-/**
- * PGlite runs every query synchronously in this thread, and its promises settle as microtasks, so
- * queries run one after another never let the event loop turn: a checkout's transaction of a dozen
- * queries held it for 20–75 ms, and queries queued behind it ran on in the same turn, while every
- * other request, timer and health probe waited. This hands PGlite to one query or transaction at a
- * time, in order (as PGlite itself does), and before each query, once PGLITE_SLICE_MS have gone
- * since the loop last turned, waits for a turn: the loop's delay stays near that slice and one
- * query. A transaction stays whole: nothing else reaches PGlite until it ends.
- */
-function yieldingBetweenQueries(client: PGlite): PGlite {
-  let tail: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(async () => {
-      await turnIfDue();
-      return work();
-    });
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  const own: Record<string | symbol, unknown> = {
-    query: (...args: Parameters<PGlite['query']>) => inTurn(() => client.query(...args)),
-    exec: (...args: Parameters<PGlite['exec']>) => inTurn(() => client.exec(...args)),
-    transaction: <T>(callback: (tx: PgliteTransaction) => Promise<T>) =>
-      inTurn(() => client.transaction((tx) => callback(yieldingTransaction(tx)))),
-  };
-  return new Proxy(client, {
-    get(object, property) {
-      if (Object.hasOwn(own, property)) return own[property];
-      // PGlite keeps its state in private fields: its methods and getters must see the object itself.
-      const value = Reflect.get(object, property, object);
-      return typeof value === 'function' ? value.bind(object) : value;
-    },
-  });
-}
-
-/** A transaction whose queries wait for a turn of the loop first when the slice is spent. */
-function yieldingTransaction(tx: PgliteTransaction): PgliteTransaction {
-  return {
-    query: async (...args: Parameters<PgliteTransaction['query']>) => {
-      await turnIfDue();
-      return tx.query(...args);
-    },
-    sql: async (...args: Parameters<PgliteTransaction['sql']>) => {
-      await turnIfDue();
-      return tx.sql(...args);
-    },
-    exec: async (...args: Parameters<PgliteTransaction['exec']>) => {
-      await turnIfDue();
-      return tx.exec(...args);
-    },
-    rollback: () => tx.rollback(),
-    listen: (...args: Parameters<PgliteTransaction['listen']>) => tx.listen(...args),
-    get closed() {
-      return tx.closed;
     },
   };
 }
