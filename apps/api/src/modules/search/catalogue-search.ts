@@ -44,9 +44,26 @@ export class CatalogueSearch implements CatalogueListener {
   #names = new Map<string, string>();
   #reindexing: Promise<void> = Promise.resolve();
 
+  /** The index being built while a view loads, a chunk of products at a time. */
+  #loading: { view: CatalogueView; products: ProductSearchIndex } | undefined;
+
+  staged(view: CatalogueView, productIds: readonly number[]): void {
+    if (this.#loading?.view !== view) this.#loading = { view, products: new ProductSearchIndex() };
+    for (const id of productIds) {
+      const product = view.stored(id);
+      if (product) this.#loading.products.upsert(documentOf(view, product));
+    }
+  }
+
   async loaded(view: CatalogueView): Promise<void> {
-    const products = new ProductSearchIndex();
-    await products.addAllAsync(documentsOf(view));
+    let products: ProductSearchIndex;
+    if (this.#loading?.view === view) {
+      products = this.#loading.products;
+    } else {
+      products = new ProductSearchIndex();
+      await products.addAllAsync(documentsOf(view));
+    }
+    this.#loading = undefined;
     this.#products = products;
     this.#categories = this.#categoryIndex(view);
     this.#names = namesOf(view);
