@@ -38,7 +38,12 @@ const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown> | string)
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
-/** The catalogue calls of product.md §7, answered from the in-memory read model. */
+/**
+ * The catalogue calls of product.md §7, answered from the in-memory read model. The handlers are
+ * synchronous and return nothing (ADR 027): an async handler, or one returning the reply (which
+ * is thenable), costs every call a promise and a turn of the microtask queue; a thrown refusal is
+ * still answered by the error handler.
+ */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same public data for everyone: no personal data, so no `no-store`.
   publicAnswers(app);
@@ -63,7 +68,9 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
     app.post(
       `/${endpoint}`,
       { schema: { tags: ['catalogue'], summary, body: request, response: { 200: answer, ...failures } } },
-      async (_request, reply) => sendRendered(reply, pick(view())),
+      (_request, reply) => {
+        sendRendered(reply, pick(view()));
+      },
     );
 
   listCall(
@@ -120,10 +127,10 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
         response: { 200: SubcategoryListAnswer, ...failures },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const answer = view().subcategoryList(request.body.category_id);
       if (!answer) throw notFound('Category');
-      return sendRendered(reply, answer);
+      sendRendered(reply, answer);
     },
   );
 
@@ -137,13 +144,13 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
         response: { 200: CategoryProductListAnswer, ...failures },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { page, per_page } = request.body;
       const [kind, id] =
         'category_id' in request.body
           ? (['category', request.body.category_id] as const)
           : (['subcategory', request.body.subcategory_id] as const);
-      return sendProductsOf(reply, view(), kind, id, page, per_page);
+      sendProductsOf(reply, view(), kind, id, page, per_page);
     },
   );
 
@@ -157,9 +164,9 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
         response: { 200: CategoryProductListAnswer, ...failures },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { subcategory_id, page, per_page } = request.body;
-      return sendProductsOf(reply, view(), 'subcategory', subcategory_id, page, per_page);
+      sendProductsOf(reply, view(), 'subcategory', subcategory_id, page, per_page);
     },
   );
 }
@@ -176,10 +183,10 @@ function productRoutes(app: ZodApp, view: () => CatalogueView): void {
         response: { 200: ProductDetailAnswer, ...failures },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const answer = view().productDetail(request.body.product_id);
       if (answer === undefined) throw notFound('Product');
-      return sendJson(reply, answer);
+      sendJson(reply, answer);
     },
   );
 }

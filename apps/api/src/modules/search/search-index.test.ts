@@ -122,6 +122,24 @@ describe('ProductSearchIndex', () => {
     expect(index.search('jersey', 2)).toEqual([10, 20]);
   });
 
+  it('fills up from descriptions by ascending id, however the holders were added and edited', async () => {
+    const ids = [41, 7, 19, 3, 28, 12];
+    const index = await indexOf(ids.map((id) => product(id, 'Jersey Tee', { description: `Tiruppur ${organic}` })));
+    expect(index.search('tiruppur cotton', 4)).toEqual([3, 7, 12, 19]);
+    index.upsert(product(5, 'Poplin Shirt', { description: `Tiruppur ${organic}` }));
+    index.remove(7);
+    index.upsert(product(12, 'Jersey Tee', { description: organic }));
+    expect(index.search('tiruppur cotton', 4)).toEqual([3, 5, 19, 28]);
+  });
+
+  it('refuses an id its score arrays cannot hold', () => {
+    const index = new ProductSearchIndex();
+    expect(() => index.upsert(product(-1, 'Jersey Tee'))).toThrow(RangeError);
+    expect(() => index.upsert(product(1.5, 'Jersey Tee'))).toThrow(RangeError);
+    expect(() => index.upsert(product(2 ** 31, 'Jersey Tee'))).toThrow(RangeError);
+    expect(index.size).toBe(0);
+  });
+
   it('answers nothing for empty or blank text or a limit that is not positive', async () => {
     const index = await indexOf(catalogue);
     expect(index.search('', 10)).toEqual([]);
@@ -197,9 +215,7 @@ describe('ProductSearchIndex after changes', () => {
         fc.array(queryArbitrary, { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 1, max: 8 }),
         async (operations, queries, limit) => {
-          // A tiny common threshold, so the id-order walk for common description words runs too.
-          const options = { commonMinimum: 2, commonShare: 0.3 };
-          const changed = new ProductSearchIndex(options);
+          const changed = new ProductSearchIndex();
           const final = new Map<number, SearchDocument>();
           for (const operation of operations) {
             if (operation.kind === 'upsert') {
@@ -210,7 +226,7 @@ describe('ProductSearchIndex after changes', () => {
               final.delete(operation.id);
             }
           }
-          const fresh = new ProductSearchIndex(options);
+          const fresh = new ProductSearchIndex();
           await fresh.addAllAsync([...final.values()].reverse());
           expect(changed.size).toBe(fresh.size);
           for (const query of queries) expect(changed.search(query, limit)).toEqual(fresh.search(query, limit));

@@ -13,6 +13,7 @@ import { sendJson } from '../../lib/send-json';
 import { publicAnswers } from '../../plugins/no-store';
 import { CatalogueSearch } from './catalogue-search';
 import { listProducts } from './search.service';
+import { searchTerms } from './search-index';
 
 /** The fields sort_filter and filter share, with the category ids as a list. */
 type ListingBody = Omit<z.output<typeof FilterRequest>, 'category_id'> & { category_id: number[] };
@@ -36,10 +37,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       sort: query.sort_id,
     };
     const view = app.catalogue.view;
-    const json = view.cached(`list:${JSON.stringify(options)}:${query.page}:${query.per_page}`, () =>
+    const json = view.cached(listingKey(query), () =>
       view.pageJson('', view.page(listProducts(view, options), query.page, query.per_page)),
     );
-    return sendJson(reply, json);
+    sendJson(reply, json);
   };
 
   app.post(
@@ -52,13 +53,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchKeyWordAnswer, ...failures },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const view = app.catalogue.view;
-      return sendJson(
+      const keyWord = request.body.key_word;
+      // The answer depends on the words alone: "Romper", "romper " and "ROMPER!" share one.
+      sendJson(
         reply,
-        view.cached(`search:${request.body.key_word}`, () =>
-          JSON.stringify(search.search(view, request.body.key_word)),
-        ),
+        view.cached(`search:${searchTerms(keyWord).join(' ')}`, () => JSON.stringify(search.search(view, keyWord))),
       );
     },
   );
@@ -73,7 +74,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListAnswer, ...failures },
       },
     },
-    async (request, reply) => sendListing(reply, { ...request.body, category_id: [request.body.category_id] }),
+    (request, reply) => {
+      sendListing(reply, { ...request.body, category_id: [request.body.category_id] });
+    },
   );
 
   app.post(
@@ -86,6 +89,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListAnswer, ...failures },
       },
     },
-    async (request, reply) => sendListing(reply, request.body),
+    (request, reply) => {
+      sendListing(reply, request.body);
+    },
   );
 };
+
+/** The answer cache's key of a listing: every field of the body, all numbers, in a fixed order. */
+export function listingKey(query: ListingBody): string {
+  const { category_id, subcategory_id, size_id, print_id, gender_id, sort_id, page, per_page } = query;
+  return `list:${category_id.join(',')}:${subcategory_id ?? ''}:${size_id ?? ''}:${print_id ?? ''}:${gender_id ?? ''}:${sort_id ?? ''}:${page}:${per_page}`;
+}
