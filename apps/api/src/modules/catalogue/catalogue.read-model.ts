@@ -19,6 +19,8 @@ import { SortedList } from './sorted-list';
 const RELATED_PRODUCTS = 8;
 /** How many serialized answers one version of the catalogue keeps before starting over. */
 const MAX_CACHED_ANSWERS = 5_000;
+/** How many products' card JSON the view keeps (a card is about 250 characters). */
+const MAX_CACHED_CARDS = 10_000;
 /** How many characters of serialized answers it keeps at most (a few MB: pages of 96 cards are 30 KB each). */
 const MAX_CACHED_CHARS = 4_000_000;
 
@@ -61,7 +63,7 @@ function interner(): Interner {
 /**
  * A product as the read model keeps it: one flat object per product (no row, card, Date or stock
  * row objects of its own), so that 50,000 of them stay small. Its card is made when asked for and
- * its card's JSON kept until its stock changes; its stock is one array of small integers.
+ * its stock is one array of small integers.
  */
 export class CatalogueProduct implements ProductFacts {
   readonly id: number;
@@ -80,8 +82,6 @@ export class CatalogueProduct implements ProductFacts {
   readonly createdAt: number;
   /** What the shopper pays per unit, in paise: the discount price when there is one. */
   readonly payPricePaise: number;
-  /** The card's JSON, made the first time a listing sends it; cleared when the stock changes. */
-  cardJson: string | undefined = undefined;
   /** Its stock rows in the sizes' order, flat: size id, stock, reserved, size id, … */
   #stock: number[];
 
@@ -151,16 +151,20 @@ export class CatalogueProduct implements ProductFacts {
     return rows;
   }
 
-  /** Replaces its stock rows (an order reserved, released or sold pieces). */
+  /** Replaces its stock rows (an order reserved, released or sold pieces): only through CatalogueView.setStock. */
   setStock(rows: readonly StockRow[]): void {
     this.#stock = flatStock(rows);
-    this.cardJson = undefined;
   }
 }
 
+/** The rows as [size id, stock, reserved, …], in an array of exactly that length (one grown by push keeps spare room). */
 function flatStock(rows: readonly StockRow[]): number[] {
-  const flat: number[] = [];
-  for (const r of rows) flat.push(r.sizeId, r.stock, r.reserved);
+  const flat = new Array<number>(rows.length * 3);
+  rows.forEach((r, i) => {
+    flat[3 * i] = r.sizeId;
+    flat[3 * i + 1] = r.stock;
+    flat[3 * i + 2] = r.reserved;
+  });
   return flat;
 }
 
@@ -224,7 +228,7 @@ export class IdSet implements ReadonlySet<number> {
         bits &= bits - 1;
       }
     }
-    yield* this.#far;
+    yield* [...this.#far].sort((a, b) => a - b);
   }
 
   keys(): SetIterator<number> {
@@ -313,6 +317,8 @@ export class CatalogueView {
   /** Visible products of a scope in an order, filtered from #orders when first asked for after a change. */
   #listings = new Map<string, CatalogueProduct[]>();
   #answers = new Map<string, string>();
+  /** Cards' JSON by product; an edited product is a new object, a stock change deletes its entry. */
+  readonly #cardJsons = new Map<CatalogueProduct, string>();
   /** The characters of the cached answers: the cache starts over past MAX_CACHED_CHARS. */
   #answerChars = 0;
   #version = 0;
@@ -464,9 +470,15 @@ export class CatalogueView {
     return `{"success":true,${head}"product":[${cards}],"total":${page.total},"pages":${page.pages},"page":${page.page},"per_page":${page.perPage}}`;
   }
 
+  /** A product's card as JSON, kept for the next page that sends it (up to MAX_CACHED_CARDS cards) until its stock changes. */
   cardJson(product: CatalogueProduct): string {
-    product.cardJson ??= JSON.stringify(product.card);
-    return product.cardJson;
+    let json = this.#cardJsons.get(product);
+    if (json === undefined) {
+      json = JSON.stringify(product.card);
+      if (this.#cardJsons.size >= MAX_CACHED_CARDS) this.#cardJsons.clear();
+      this.#cardJsons.set(product, json);
+    }
+    return json;
   }
 
   /** A category's or subcategory's page of products (category_product_list), or undefined when it is not shown. */
@@ -573,6 +585,7 @@ export class CatalogueView {
     const product = this.#all.get(productId);
     if (!product) return;
     this.#all.delete(productId);
+    this.#cardJsons.delete(product);
     for (const list of this.#orders.values()) list.remove(product);
     this.#unindex(product);
     this.#listings = new Map();
@@ -596,6 +609,7 @@ export class CatalogueView {
     } else {
       product.setStock(rows);
     }
+    this.#cardJsons.delete(product);
     this.#bump();
   }
 
