@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CatalogueProduct, CatalogueView, LISTING_ORDERS, type ListingScope } from './catalogue.read-model';
+import { type CatalogueProduct, CatalogueView, IdSet, LISTING_ORDERS, type ListingScope } from './catalogue.read-model';
 import type { CatalogueStructure, ProductRow, StockRow } from './catalogue.repository';
 
 /** A shop of 3 categories (the third hidden), 5 subcategories, 4 sizes, 2 prints, 2 genders. */
@@ -254,5 +254,35 @@ describe('pages of a listing', () => {
       total: 0,
       pages: 0,
     });
+  });
+});
+
+describe('a set of product ids', () => {
+  // Small ids, ids at a word's last bit, and ids past the bitmap (kept in a Set).
+  const id = fc.oneof(
+    fc.integer({ min: 0, max: 200 }),
+    fc.integer({ min: 0, max: 8 }).map((n) => n * 32 + 31),
+    fc.integer({ min: 2 ** 22 - 2, max: 2 ** 31 - 1 }),
+  );
+  const operation = fc.record({ add: fc.boolean(), id });
+
+  it('holds, counts and lists exactly the ids a Set would, in increasing order', () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 200 }), (operations) => {
+        const ids = new IdSet();
+        const model = new Set<number>();
+        for (const { add, id } of operations) {
+          if (add) ids.add(id);
+          else expect(ids.delete(id)).toBe(model.has(id));
+          if (add) model.add(id);
+          else model.delete(id);
+        }
+        expect(ids.size).toBe(model.size);
+        expect([...ids]).toEqual([...model].sort((a, b) => a - b));
+        for (const { id } of operations) expect(ids.has(id)).toBe(model.has(id));
+        expect(ids.has(-1)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -19,6 +19,10 @@ import { SortedList } from './sorted-list';
 const RELATED_PRODUCTS = 8;
 /** How many serialized answers one version of the catalogue keeps before starting over. */
 const MAX_CACHED_ANSWERS = 5_000;
+/** How many products' card JSON the view keeps (a card is about 250 characters). */
+const MAX_CACHED_CARDS = 10_000;
+/** How many characters of serialized answers it keeps at most (a few MB: pages of 96 cards are 30 KB each). */
+const MAX_CACHED_CHARS = 4_000_000;
 
 /** The orders a listing can be in: the listing's own (newest first), or by the price paid. */
 export type ListingOrder = 'newest' | 'priceHighToLow' | 'priceLowToHigh';
@@ -27,20 +31,225 @@ export const LISTING_ORDERS: readonly ListingOrder[] = ['newest', 'priceHighToLo
 /** Which products a listing covers: all of them, one category's or one subcategory's. */
 export type ListingScope = { kind: 'all' } | { kind: 'category' | 'subcategory'; id: number };
 
-/** A product as the read model keeps it: its row, its card, and what listings, filters and search need. */
-export interface CatalogueProduct {
+/** The facts of a product that listings, filters and search read (`product.row`). */
+export interface ProductFacts {
   readonly id: number;
-  readonly row: ProductRow;
-  /** The card listings show; replaced (with `cardJson` cleared) when the product's stock changes. */
-  card: ProductCard;
-  /** The card's JSON, made the first time a listing sends it. */
-  cardJson: string | undefined;
-  /** What the shopper pays per unit, in paise: the discount price when there is one. */
-  readonly payPricePaise: number;
+  readonly name: string;
+  readonly categoryId: number;
+  readonly subcategoryId: number;
+  readonly description: string;
+  readonly productDetails: string;
+  readonly washCare: string;
+  readonly pricePaise: number;
+  readonly discountPricePaise: number | null;
+  readonly patternId: number | null;
+  readonly genderId: number | null;
+  readonly images: readonly string[];
+}
+
+/** One copy of each text many products share (image URLs, care labels, fabric facts), per view. */
+export type Interner = (text: string) => string;
+
+function interner(): Interner {
+  const known = new Map<string, string>();
+  return (text) => {
+    const copy = known.get(text);
+    if (copy !== undefined) return copy;
+    known.set(text, text);
+    return text;
+  };
+}
+
+/**
+ * A product as the read model keeps it: one flat object per product (no row, card, Date or stock
+ * row objects of its own), so that 50,000 of them stay small. Its card is made when asked for and
+ * its stock is one array of small integers.
+ */
+export class CatalogueProduct implements ProductFacts {
+  readonly id: number;
+  readonly name: string;
+  readonly categoryId: number;
+  readonly subcategoryId: number;
+  readonly description: string;
+  readonly productDetails: string;
+  readonly washCare: string;
+  readonly pricePaise: number;
+  readonly discountPricePaise: number | null;
+  readonly patternId: number | null;
+  readonly genderId: number | null;
+  readonly images: readonly string[];
   /** When the product was added, in ms: listings show the newest first. */
   readonly createdAt: number;
+  /** What the shopper pays per unit, in paise: the discount price when there is one. */
+  readonly payPricePaise: number;
+  /** Its stock rows in the sizes' order, flat: size id, stock, reserved, size id, … */
+  #stock: number[];
+
+  constructor(row: ProductRow, intern: Interner) {
+    this.id = row.id;
+    this.name = row.name;
+    this.categoryId = row.categoryId;
+    this.subcategoryId = row.subcategoryId;
+    this.description = row.description;
+    this.productDetails = intern(row.productDetails);
+    this.washCare = intern(row.washCare);
+    this.pricePaise = row.pricePaise;
+    this.discountPricePaise = row.discountPricePaise;
+    this.patternId = row.patternId;
+    this.genderId = row.genderId;
+    this.images = row.images.map(intern);
+    this.createdAt = row.createdAt.getTime();
+    this.payPricePaise = row.discountPricePaise ?? row.pricePaise;
+    this.#stock = flatStock(row.stock);
+  }
+
+  /** The product's facts (the product itself). */
+  get row(): ProductFacts {
+    return this;
+  }
+
+  /** The card listings show, made when asked for. */
+  get card(): ProductCard {
+    return {
+      product_id: this.id,
+      name: this.name,
+      product_image: this.images[0] ?? '',
+      price: paiseToRupees(this.pricePaise),
+      discount_price: this.discountPricePaise === null ? 0 : paiseToRupees(this.discountPricePaise),
+      category_id: this.categoryId,
+      subcategory_id: this.subcategoryId,
+      in_stock: this.inStock,
+    };
+  }
+
+  /** Whether any size has a piece no unpaid order holds. */
+  get inStock(): boolean {
+    const stock = this.#stock;
+    for (let i = 0; i < stock.length; i += 3) if ((stock[i + 1] as number) > (stock[i + 2] as number)) return true;
+    return false;
+  }
+
   /** The sizes it is sold in (in stock or not), in the sizes' order. */
-  sizeIds: readonly number[];
+  get sizeIds(): number[] {
+    const ids: number[] = [];
+    for (let i = 0; i < this.#stock.length; i += 3) ids.push(this.#stock[i] as number);
+    return ids;
+  }
+
+  /** Its stock rows, in the sizes' order. */
+  get stock(): StockRow[] {
+    const rows: StockRow[] = [];
+    const stock = this.#stock;
+    for (let i = 0; i < stock.length; i += 3) {
+      rows.push({
+        productId: this.id,
+        sizeId: stock[i] as number,
+        stock: stock[i + 1] as number,
+        reserved: stock[i + 2] as number,
+      });
+    }
+    return rows;
+  }
+
+  /** Replaces its stock rows (an order reserved, released or sold pieces): only through CatalogueView.setStock. */
+  setStock(rows: readonly StockRow[]): void {
+    this.#stock = flatStock(rows);
+  }
+}
+
+/** The rows as [size id, stock, reserved, …], in an array of exactly that length (one grown by push keeps spare room). */
+function flatStock(rows: readonly StockRow[]): number[] {
+  const flat = new Array<number>(rows.length * 3);
+  rows.forEach((r, i) => {
+    flat[3 * i] = r.sizeId;
+    flat[3 * i + 1] = r.stock;
+    flat[3 * i + 2] = r.reserved;
+  });
+  return flat;
+}
+
+/** Ids past this are kept in a Set: a bitmap up to them would be large. */
+const BITMAP_IDS = 1 << 22;
+
+/**
+ * A set of product ids as a bitmap, a bit per id up to the largest (6 KB for ids up to 50,000,
+ * where a Set<number> of as many takes about 1 MB). Iterates in increasing id order.
+ */
+export class IdSet implements ReadonlySet<number> {
+  #words = new Uint32Array(0);
+  #size = 0;
+  readonly #far = new Set<number>();
+
+  get size(): number {
+    return this.#size + this.#far.size;
+  }
+
+  has(id: number): boolean {
+    if (!isBitmapId(id)) return this.#far.has(id);
+    const word = id >>> 5;
+    return word < this.#words.length && ((this.#words[word] as number) & (1 << (id & 31))) !== 0;
+  }
+
+  add(id: number): this {
+    if (!isBitmapId(id)) {
+      this.#far.add(id);
+      return this;
+    }
+    const word = id >>> 5;
+    if (word >= this.#words.length) {
+      const grown = new Uint32Array(Math.max(word + 1, this.#words.length * 2));
+      grown.set(this.#words);
+      this.#words = grown;
+    }
+    const bit = 1 << (id & 31);
+    if (((this.#words[word] as number) & bit) === 0) {
+      this.#words[word] = (this.#words[word] as number) | bit;
+      this.#size += 1;
+    }
+    return this;
+  }
+
+  delete(id: number): boolean {
+    if (!isBitmapId(id)) return this.#far.delete(id);
+    if (!this.has(id)) return false;
+    const word = id >>> 5;
+    this.#words[word] = (this.#words[word] as number) & ~(1 << (id & 31));
+    this.#size -= 1;
+    return true;
+  }
+
+  *values(): SetIterator<number> {
+    const words = this.#words;
+    for (let word = 0; word < words.length; word++) {
+      let bits = words[word] as number;
+      while (bits !== 0) {
+        const low = 31 - Math.clz32(bits & -bits);
+        yield word * 32 + low;
+        bits &= bits - 1;
+      }
+    }
+    yield* [...this.#far].sort((a, b) => a - b);
+  }
+
+  keys(): SetIterator<number> {
+    return this.values();
+  }
+
+  *entries(): SetIterator<[number, number]> {
+    for (const id of this.values()) yield [id, id];
+  }
+
+  [Symbol.iterator](): SetIterator<number> {
+    return this.values();
+  }
+
+  forEach(callback: (value: number, key: number, set: ReadonlySet<number>) => void, thisArg?: unknown): void {
+    for (const id of this.values()) callback.call(thisArg, id, id, this);
+  }
+}
+
+function isBitmapId(id: number): boolean {
+  return Number.isInteger(id) && id >= 0 && id < BITMAP_IDS;
 }
 
 /** A list answer built once per change of what it shows: the object (for code and tests) and its JSON (the wire). */
@@ -93,9 +302,10 @@ export class CatalogueView {
   readonly #orders = new Map<ListingOrder, SortedList<CatalogueProduct>>(
     LISTING_ORDERS.map((order) => [order, new SortedList(COMPARATORS[order])]),
   );
-  readonly #withSize = new Map<number, Set<number>>();
-  readonly #withPattern = new Map<number, Set<number>>();
-  readonly #withGender = new Map<number, Set<number>>();
+  readonly #withSize = new Map<number, IdSet>();
+  readonly #withPattern = new Map<number, IdSet>();
+  readonly #withGender = new Map<number, IdSet>();
+  readonly #intern = interner();
   #structure!: CatalogueStructure;
   #categories = new Map<number, CatalogueStructure['categories'][number]>();
   #subcategories = new Map<number, CatalogueStructure['subcategories'][number]>();
@@ -107,6 +317,10 @@ export class CatalogueView {
   /** Visible products of a scope in an order, filtered from #orders when first asked for after a change. */
   #listings = new Map<string, CatalogueProduct[]>();
   #answers = new Map<string, string>();
+  /** Cards' JSON by product; an edited product is a new object, a stock change deletes its entry. */
+  readonly #cardJsons = new Map<CatalogueProduct, string>();
+  /** The characters of the cached answers: the cache starts over past MAX_CACHED_CHARS. */
+  #answerChars = 0;
   #version = 0;
 
   constructor(structure: CatalogueStructure, rows: Iterable<ProductRow> = []) {
@@ -207,13 +421,13 @@ export class CatalogueView {
   }
 
   isVisible(product: CatalogueProduct): boolean {
-    return this.#categories.has(product.row.categoryId) && this.#subcategories.has(product.row.subcategoryId);
+    return this.#categories.has(product.categoryId) && this.#subcategories.has(product.subcategoryId);
   }
 
   /** The ids of the active products sold in this size, this print or for this gender. */
   productsWith(kind: 'size' | 'pattern' | 'gender', id: number): ReadonlySet<number> {
     const sets = { size: this.#withSize, pattern: this.#withPattern, gender: this.#withGender }[kind];
-    return sets.get(id) ?? new Set();
+    return sets.get(id) ?? new IdSet();
   }
 
   compare(order: ListingOrder): (a: CatalogueProduct, b: CatalogueProduct) => number {
@@ -230,8 +444,8 @@ export class CatalogueView {
         scope.kind === 'all'
           ? (p: CatalogueProduct) => this.isVisible(p)
           : scope.kind === 'category'
-            ? (p: CatalogueProduct) => p.row.categoryId === scope.id && this.isVisible(p)
-            : (p: CatalogueProduct) => p.row.subcategoryId === scope.id && this.isVisible(p);
+            ? (p: CatalogueProduct) => p.categoryId === scope.id && this.isVisible(p)
+            : (p: CatalogueProduct) => p.subcategoryId === scope.id && this.isVisible(p);
       listing = all.filter(inScope);
       this.#listings.set(key, listing);
     }
@@ -256,9 +470,15 @@ export class CatalogueView {
     return `{"success":true,${head}"product":[${cards}],"total":${page.total},"pages":${page.pages},"page":${page.page},"per_page":${page.perPage}}`;
   }
 
+  /** A product's card as JSON, kept for the next page that sends it (up to MAX_CACHED_CARDS cards) until its stock changes. */
   cardJson(product: CatalogueProduct): string {
-    product.cardJson ??= JSON.stringify(product.card);
-    return product.cardJson;
+    let json = this.#cardJsons.get(product);
+    if (json === undefined) {
+      json = JSON.stringify(product.card);
+      if (this.#cardJsons.size >= MAX_CACHED_CARDS) this.#cardJsons.clear();
+      this.#cardJsons.set(product, json);
+    }
+    return json;
   }
 
   /** A category's or subcategory's page of products (category_product_list), or undefined when it is not shown. */
@@ -310,8 +530,12 @@ export class CatalogueView {
     let json = this.#answers.get(key);
     if (json === undefined) {
       json = compute();
-      if (this.#answers.size >= MAX_CACHED_ANSWERS) this.#answers.clear();
+      if (this.#answers.size >= MAX_CACHED_ANSWERS || this.#answerChars + json.length > MAX_CACHED_CHARS) {
+        this.#answers.clear();
+        this.#answerChars = 0;
+      }
       this.#answers.set(key, json);
+      this.#answerChars += json.length;
     }
     return json;
   }
@@ -336,7 +560,7 @@ export class CatalogueView {
 
   /** Adds products without ordering them (a whole load, in chunks); call sortAll() once after the last chunk. */
   stage(rows: Iterable<ProductRow>): void {
-    for (const row of rows) this.#index(toProduct(row));
+    for (const row of rows) this.#index(new CatalogueProduct(row, this.#intern));
   }
 
   /** Puts every product in its orders, once after a whole load. */
@@ -349,7 +573,7 @@ export class CatalogueView {
   /** Adds or replaces a product (an admin edit): O(log n) per order. */
   upsert(row: ProductRow): void {
     this.remove(row.id);
-    const product = toProduct(row);
+    const product = new CatalogueProduct(row, this.#intern);
     this.#index(product);
     for (const list of this.#orders.values()) list.insert(product);
     this.#listings = new Map();
@@ -361,6 +585,7 @@ export class CatalogueView {
     const product = this.#all.get(productId);
     if (!product) return;
     this.#all.delete(productId);
+    this.#cardJsons.delete(product);
     for (const list of this.#orders.values()) list.remove(product);
     this.#unindex(product);
     this.#listings = new Map();
@@ -374,43 +599,45 @@ export class CatalogueView {
   setStock(productId: number, rows: StockRow[]): void {
     const product = this.#all.get(productId);
     if (!product) return;
-    const sizeIds = rows.map((r) => r.sizeId);
-    const sameSizes = sizeIds.length === product.sizeIds.length && sizeIds.every((id, i) => id === product.sizeIds[i]);
+    const sizeIds = product.sizeIds;
+    const sameSizes = rows.length === sizeIds.length && rows.every((r, i) => r.sizeId === sizeIds[i]);
     if (!sameSizes) {
       // Not something an order does, but a stock row added or dropped must move the size filter too.
       this.#unindex(product);
-      product.sizeIds = sizeIds;
+      product.setStock(rows);
       this.#index(product);
+    } else {
+      product.setStock(rows);
     }
-    (product.row as { stock: StockRow[] }).stock = rows;
-    product.card = { ...product.card, in_stock: rows.some((r) => r.stock > r.reserved) };
-    product.cardJson = undefined;
+    this.#cardJsons.delete(product);
     this.#bump();
   }
 
   #bump(): void {
     this.#version += 1;
     this.#answers = new Map();
+    this.#answerChars = 0;
   }
 
   #index(product: CatalogueProduct): void {
     this.#all.set(product.id, product);
     for (const sizeId of product.sizeIds) addTo(this.#withSize, sizeId, product.id);
-    if (product.row.patternId !== null) addTo(this.#withPattern, product.row.patternId, product.id);
-    if (product.row.genderId !== null) addTo(this.#withGender, product.row.genderId, product.id);
+    if (product.patternId !== null) addTo(this.#withPattern, product.patternId, product.id);
+    if (product.genderId !== null) addTo(this.#withGender, product.genderId, product.id);
   }
 
   #unindex(product: CatalogueProduct): void {
     for (const sizeId of product.sizeIds) this.#withSize.get(sizeId)?.delete(product.id);
-    if (product.row.patternId !== null) this.#withPattern.get(product.row.patternId)?.delete(product.id);
-    if (product.row.genderId !== null) this.#withGender.get(product.row.genderId)?.delete(product.id);
+    if (product.patternId !== null) this.#withPattern.get(product.patternId)?.delete(product.id);
+    if (product.genderId !== null) this.#withGender.get(product.genderId)?.delete(product.id);
   }
 
   /** The detail of product.md §7's product_detail, built when asked for. */
   detailOf(product: CatalogueProduct): ProductDetail {
-    const { row, card } = product;
+    const row = product;
+    const card = product.card;
     const cap = this.perOrderQuantityCap;
-    const sizes = row.stock.map((s) => {
+    const sizes = product.stock.map((s) => {
       const available = Math.max(0, s.stock - s.reserved);
       return {
         size_id: s.sizeId,
@@ -455,38 +682,16 @@ export class CatalogueView {
     }
     for (const other of this.listing({ kind: 'category', id: categoryId }, 'newest')) {
       if (related.length === RELATED_PRODUCTS) break;
-      if (other.row.subcategoryId !== subcategoryId) related.push(other);
+      if (other.subcategoryId !== subcategoryId) related.push(other);
     }
     return related;
   }
 }
 
-function toProduct(row: ProductRow): CatalogueProduct {
-  const price = paiseToRupees(row.pricePaise);
-  return {
-    id: row.id,
-    row,
-    card: {
-      product_id: row.id,
-      name: row.name,
-      product_image: row.images[0] ?? '',
-      price,
-      discount_price: row.discountPricePaise === null ? 0 : paiseToRupees(row.discountPricePaise),
-      category_id: row.categoryId,
-      subcategory_id: row.subcategoryId,
-      in_stock: row.stock.some((s) => s.stock > s.reserved),
-    },
-    cardJson: undefined,
-    payPricePaise: row.discountPricePaise ?? row.pricePaise,
-    createdAt: row.createdAt.getTime(),
-    sizeIds: row.stock.map((s) => s.sizeId),
-  };
-}
-
-function addTo(sets: Map<number, Set<number>>, key: number, id: number): void {
+function addTo(sets: Map<number, IdSet>, key: number, id: number): void {
   const set = sets.get(key);
   if (set) set.add(id);
-  else sets.set(key, new Set([id]));
+  else sets.set(key, new IdSet().add(id));
 }
 
 function subcategoriesOf(subcategories: Map<number, CatalogueStructure['subcategories'][number]>, categoryId: number) {
