@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
-import type { Request, SentError, WorkerSettings } from './pglite-worker';
+import type { Answer, Request, SentError, WorkerSettings } from './pglite-protocol';
 
 /** The message an error carries when the database's thread is gone (isDatabaseUnavailable knows it). */
 export const THREAD_GONE = 'PGlite is closed';
@@ -56,7 +56,7 @@ function textTypes(parsers: QueryOptions['parsers']): number[] | undefined {
  * The thread holds the process open only while a query or transaction is in progress.
  */
 export async function startPgliteThread(settings: WorkerSettings): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: settings,
     transferList: settings.loadDataDir ? [settings.loadDataDir] : [],
   });
@@ -78,31 +78,20 @@ export async function startPgliteThread(settings: WorkerSettings): Promise<Pglit
   };
 
   await new Promise<void>((ready, failed) => {
-    worker.on(
-      'message',
-      (message: {
-        id?: number;
-        result?: unknown;
-        error?: SentError;
-        notice?: string;
-        payload?: string;
-        ready?: boolean;
-        failed?: SentError;
-      }) => {
-        if (message.ready) return ready();
-        if (message.failed) return failed(received(message.failed));
-        if (message.notice !== undefined) {
-          for (const listener of listeners.get(message.notice) ?? []) listener(message.payload ?? '');
-          return;
-        }
-        const waiting = message.id === undefined ? undefined : pending.get(message.id);
-        if (!waiting || message.id === undefined) return;
-        pending.delete(message.id);
-        hold(-1);
-        if (message.error) waiting.reject(received(message.error));
-        else waiting.resolve(message.result);
-      },
-    );
+    worker.on('message', (message: Answer) => {
+      if (message.ready) return ready();
+      if (message.failed) return failed(received(message.failed));
+      if (message.notice !== undefined) {
+        for (const listener of listeners.get(message.notice) ?? []) listener(message.payload ?? '');
+        return;
+      }
+      const waiting = message.id === undefined ? undefined : pending.get(message.id);
+      if (!waiting || message.id === undefined) return;
+      pending.delete(message.id);
+      hold(-1);
+      if (message.error) waiting.reject(received(message.error));
+      else waiting.resolve(message.result);
+    });
     worker.on('error', (error) => {
       failed(error);
       stop(new Error(`${THREAD_GONE}: its thread failed (${error.message})`, { cause: error }));

@@ -1,95 +1,85 @@
+// @ts-check
 /**
- * The embedded database's own thread. PGlite runs PostgreSQL compiled to WebAssembly, and every
- * query runs synchronously in the thread that holds it: here, rather than on the server's event
- * loop. The server's thread talks to this one through messages (pglite-thread.ts); this file is
- * started as a worker thread and runs on Node's own TypeScript support, so it uses erasable syntax
- * only and imports packages, never the shop's own files.
+ * The embedded database's own thread (ADR 029). PGlite runs PostgreSQL compiled to WebAssembly,
+ * and every query runs synchronously in the thread that holds it: here, rather than on the
+ * server's event loop. The server's thread talks to this one by messages (pglite-thread.ts, types
+ * in pglite-protocol.ts). Plain JavaScript, checked by TypeScript through these comments: Node
+ * runs it as it is, in the sources and in the compiled build alike.
  *
- * Messages in: `{ id, op, ... }`. Answers out: `{ id, result }` or `{ id, error }`; notifications:
+ * Messages in: `{ id, op, ... }`. Answers out: `{ id, result }` or `{ id, error }`; notices:
  * `{ notice: channel, payload }`. One transaction at a time holds PGlite (its own lock): queries
  * outside it wait, queries tagged with its `txid` run in it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 
-export interface WorkerSettings {
-  dataDir?: string;
-  /** A data directory's tarball to start from (moved here, not copied). */
-  loadDataDir?: ArrayBuffer;
-  /** PostgreSQL settings on top of PGlite's defaults, as `-c name=value` pairs. */
-  extraStartParams: string[];
-}
-
-export type Request =
-  | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; textTypes?: number[]; txid?: number }
-  | { op: 'exec'; sql: string; txid?: number }
-  | { op: 'begin' }
-  | { op: 'rollback'; txid: number }
-  | { op: 'end'; txid: number; commit: boolean }
-  | { op: 'listen'; channel: string }
-  | { op: 'unlisten'; channel: string }
-  | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
-  | { op: 'close' };
-
-/** An error as it crosses threads: its name, message and PostgreSQL's fields (code, constraint, …). */
-export interface SentError {
-  name: string;
-  message: string;
-  fields: Record<string, string | number | boolean | null>;
-}
-
-interface OpenTransaction {
-  tx: Transaction;
-  finish(commit: boolean): void;
-  done: Promise<unknown>;
-}
+/** @typedef {import('./pglite-protocol').Request} Request */
+/** @typedef {import('./pglite-protocol').SentError} SentError */
+/** @typedef {import('./pglite-protocol').WorkerSettings} WorkerSettings */
+/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+/** @typedef {{ tx: Transaction, finish: (commit: boolean) => void, done: Promise<unknown> }} OpenTransaction */
 
 /** Thrown inside PGlite's transaction callback to make it roll back; never leaves this thread. */
 class RollBack extends Error {}
 
-function sendable(error: unknown): SentError {
+/**
+ * @param {unknown} error
+ * @returns {SentError}
+ */
+function sendable(error) {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
-  const fields: SentError['fields'] = {};
+  /** @type {SentError['fields']} */
+  const fields = {};
   for (const [key, value] of Object.entries(error)) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
-      fields[key] = value as string | number | boolean | null;
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      fields[key] = value;
     }
   }
   return { name: error.name, message: error.message, fields };
 }
 
-const identity = (value: string) => value;
-/** The types a query asked to keep as PostgreSQL's text (Drizzle's parsers are all the identity). */
-function asText(textTypes: number[] | undefined) {
+/** @param {string} value */
+const identity = (value) => value;
+/**
+ * The types a query asked to keep as PostgreSQL's text (Drizzle's parsers are all the identity).
+ * @param {number[] | undefined} textTypes
+ */
+function asText(textTypes) {
   if (!textTypes) return undefined;
   return Object.fromEntries(textTypes.map((oid) => [oid, identity]));
 }
 
 async function main() {
-  if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
+  if (!parentPort) throw new Error('pglite-worker.mjs runs only as a worker thread');
   const port = parentPort;
-  const settings = workerData as WorkerSettings;
+  const settings = /** @type {WorkerSettings} */ (workerData);
   const pg = await PGlite.create({
     startParams: [...PGlite.defaultStartParams, ...settings.extraStartParams],
     ...(settings.dataDir ? { dataDir: settings.dataDir } : {}),
     ...(settings.loadDataDir ? { loadDataDir: new Blob([settings.loadDataDir]) } : {}),
   });
-  const transactions = new Map<number, OpenTransaction>();
-  const listening = new Map<string, () => Promise<void>>();
+  /** @type {Map<number, OpenTransaction>} */
+  const transactions = new Map();
+  /** @type {Map<string, () => Promise<void>>} */
+  const listening = new Map();
   let nextTxid = 1;
 
-  const on = (txid: number | undefined) => {
+  /** @param {number | undefined} txid */
+  const on = (txid) => {
     if (txid === undefined) return pg;
     const open = transactions.get(txid);
     if (!open) throw new Error(`transaction ${txid} is not open`);
     return open.tx;
   };
 
-  function begin(): Promise<number> {
+  /** @returns {Promise<number>} */
+  function begin() {
     return new Promise((started, failed) => {
       const txid = nextTxid++;
-      let finish: (commit: boolean) => void = () => undefined;
-      const ended = new Promise<boolean>((resolve) => {
+      /** @type {(commit: boolean) => void} */
+      let finish = () => undefined;
+      /** @type {Promise<boolean>} */
+      const ended = new Promise((resolve) => {
         finish = resolve;
       });
       const done = pg.transaction(async (tx) => {
@@ -99,7 +89,7 @@ async function main() {
       });
       done.then(
         () => transactions.delete(txid),
-        (error: unknown) => {
+        (error) => {
           transactions.delete(txid);
           failed(error);
         },
@@ -107,7 +97,11 @@ async function main() {
     });
   }
 
-  async function end(txid: number, commit: boolean) {
+  /**
+   * @param {number} txid
+   * @param {boolean} commit
+   */
+  async function end(txid, commit) {
     const open = transactions.get(txid);
     if (!open) throw new Error(`transaction ${txid} is not open`);
     open.finish(commit);
@@ -118,7 +112,11 @@ async function main() {
     }
   }
 
-  async function handle(request: Request): Promise<unknown> {
+  /**
+   * @param {Request} request
+   * @returns {Promise<unknown>}
+   */
+  async function handle(request) {
     switch (request.op) {
       case 'query': {
         const parsers = asText(request.textTypes);
@@ -132,7 +130,7 @@ async function main() {
       case 'begin':
         return begin();
       case 'rollback':
-        return on(request.txid).rollback();
+        return /** @type {Transaction} */ (on(request.txid)).rollback();
       case 'end':
         return end(request.txid, request.commit);
       case 'listen':
@@ -157,19 +155,19 @@ async function main() {
     }
   }
 
-  port.on('message', (message: { id: number } & Request) => {
+  port.on('message', (/** @type {{ id: number } & Request} */ message) => {
     handle(message).then(
       (result) => {
-        const dumped = message.op === 'dump' ? [(result as { bytes: ArrayBuffer }).bytes] : [];
-        port.postMessage({ id: message.id, result }, dumped);
+        const moved = message.op === 'dump' ? [/** @type {{ bytes: ArrayBuffer }} */ (result).bytes] : [];
+        port.postMessage({ id: message.id, result }, moved);
         if (message.op === 'close') port.close();
       },
-      (error: unknown) => port.postMessage({ id: message.id, error: sendable(error) }),
+      (error) => port.postMessage({ id: message.id, error: sendable(error) }),
     );
   });
   port.postMessage({ ready: true });
 }
 
-main().catch((error: unknown) => {
+main().catch((error) => {
   parentPort?.postMessage({ failed: sendable(error) });
 });
