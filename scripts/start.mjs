@@ -6,13 +6,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { apiDist, buildApiIfStale } from './lib/api-build.mjs';
+import { SERVER_NODE_ARGS } from './lib/server-args.mjs';
 import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 buildStorefrontIfStale();
 buildAdminIfStale();
 await buildApiIfStale();
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(apiDist, 'server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, join(apiDist, 'server.js')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -35,12 +35,20 @@ function sourceLocation(outdir) {
   };
 }
 
-/** Everything but the shop's own workspaces and relative imports is loaded from node_modules at run time. */
+/**
+ * Packages bundled into the build like the shop's own code. drizzle-orm is hundreds of small ES
+ * modules under a 179 KB package.json, and Node reads that package.json again for every one of
+ * them it loads, to learn its module format: 0.56 s of a 1,000-product shop's start and a
+ * passing 150 MB of heap, gone when the modules are one chunk.
+ */
+const BUNDLED = [/^@kapaas\//, /^drizzle-orm(\/|$)/];
+
+/** Everything else (but relative imports) is loaded from node_modules at run time. */
 const externalPackages = {
   name: 'external-packages',
   setup(esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@kapaas/') ? undefined : { path: args.path, external: true },
+      BUNDLED.some((pattern) => pattern.test(args.path)) ? undefined : { path: args.path, external: true },
     );
   },
 };

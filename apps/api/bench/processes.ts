@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { SERVER_NODE_ARGS } from '../../../scripts/lib/server-args.mjs';
 import { REPO_ROOT } from './paths';
 
 /** The credentials the benchmark gives the shop it starts; the first owner is made from them. */
@@ -59,7 +60,7 @@ export async function startShop(dataDir: string, logFile: string): Promise<Serve
     ALLOW_SANDBOX_PAYMENTS: 'true',
     METRICS_TOKEN,
   };
-  return startServer([join(REPO_ROOT, 'apps/api/dist/server.js')], env, port, logFile);
+  return startServer([...SERVER_NODE_ARGS, join(REPO_ROOT, 'apps/api/dist/server.js')], env, port, logFile);
 }
 
 /** Starts the bare Fastify route (bare-route.mjs) answering each path with the given bytes. */

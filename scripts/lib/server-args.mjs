@@ -1,0 +1,7 @@
+// How node runs the compiled shop: `npm start`, the stack, the container image and the bench.
+// Source maps for stack traces (ADR 017). PGlite's WebAssembly compiled by V8's baseline compiler
+// only (ADR 029): V8's optimising tier cost 480 MB for a second or two at every start and 45 MB for
+// good, for no measured gain; V8's flags cannot be changed once the process runs.
+
+/** @type {readonly string[]} */
+export const SERVER_NODE_ARGS = ['--enable-source-maps', '--liftoff-only'];
