@@ -1,6 +1,6 @@
 // Compiles the API into plain JavaScript (apps/api/dist), so that production runs on `node` alone,
-// without the TypeScript loader (ADR 017). The shop's own workspaces (@kapaas/*) are bundled in;
-// every other package stays an import from node_modules.
+// without the TypeScript loader (ADR 017). The shop's own workspaces (@kapaas/*) and drizzle-orm
+// are bundled in; every other package stays an import from node_modules.
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { newestIn, root } from './storefront-build.mjs';
