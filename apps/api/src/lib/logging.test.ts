@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { answerLogLevel, LazyChildLogger, lazyChildLogger, loggerOptions, prettyLogs, RequestLog } from './logging';
@@ -104,6 +104,33 @@ describe('the request log', () => {
     const { app, answered } = await server('info', 0);
     await app.inject({ method: 'GET', url: '/ok' });
     expect(answered()).toEqual([expect.objectContaining({ level: 30, msg: 'slow request', statusCode: 200 })]);
+    await app.close();
+  });
+});
+
+describe('the request log’s answer observer', () => {
+  it('is told of every answer once, matched or not, good or failed, with its time', async () => {
+    const seen: { url: string; status: number; ms: number }[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: () => undefined } },
+      logController: new RequestLog(60_000),
+    });
+    app.decorate('answerObserver', (request: FastifyRequest, reply: FastifyReply, ms: number) => {
+      seen.push({ url: request.url, status: reply.statusCode, ms });
+    });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/broken', async () => {
+      throw new Error('broken');
+    });
+    await app.ready();
+    for (const url of ['/ok', '/nowhere', '/broken', '/ok']) await app.inject({ method: 'GET', url });
+    expect(seen.map(({ url, status }) => [url, status])).toEqual([
+      ['/ok', 200],
+      ['/nowhere', 404],
+      ['/broken', 500],
+      ['/ok', 200],
+    ]);
+    for (const { ms } of seen) expect(ms).toBeGreaterThanOrEqual(0);
     await app.close();
   });
 });

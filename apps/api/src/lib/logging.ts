@@ -39,13 +39,27 @@ export function answerLogLevel(statusCode: number, ms: number, slowMs: number): 
   return 'debug';
 }
 
+/** Told of every finished answer, with its time in ms, by the request log: the metrics' route timings. */
+export type AnswerObserver = (request: FastifyRequest, reply: FastifyReply, ms: number) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Set by the metrics plugin when /metrics is on: the request log, which runs once per answer,
+     * also records the answer's time, so no `onResponse` hook is needed for it (ADR 027).
+     */
+    answerObserver?: AnswerObserver;
+  }
+}
+
 /**
  * Fastify's request log lines, replaced (ADR 027): no "incoming request" line, and one line per
  * answer in place of "request completed", at debug for every answer and at the default info level
  * only for what someone should look at: answers of 400 and above (500 and above at error) and
  * answers slower than `slowMs`. The line holds the method, URL, status and milliseconds; the
  * request id is in every line of the request's logger. Fastify calls it as the answer finishes,
- * so it costs no hook; a good, quick answer at info costs a comparison.
+ * so it costs no hook; a good, quick answer at info costs a comparison. It also hands every answer
+ * to the server's `answerObserver`, if there is one (the route timings of /metrics).
  */
 export class RequestLog extends LogController {
   readonly #slowMs: number;
@@ -59,6 +73,7 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = reply.elapsedTime;
+    request.server.answerObserver?.(request, reply, ms);
     const level = error ? 'error' : answerLogLevel(reply.statusCode, ms, this.#slowMs);
     if (level === 'debug' && request.log.level !== 'debug' && request.log.level !== 'trace') return;
     const entry = {
