@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, proxyTrust } from './config';
 import type { ServiceDeps } from './lib/deps';
-import { lazyChildLogger, RequestLog } from './lib/logging';
+import { lazyRootLogger, RequestLog } from './lib/logging';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
@@ -132,16 +132,17 @@ export async function buildApp(
   options: AppOptions,
   serverOptions: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const { logger = { level: options.config.LOG_LEVEL }, ...server } = serverOptions;
   const app = Fastify({
-    logger: { level: options.config.LOG_LEVEL },
+    // pino behind a lazy root: a request's logger is made when it logs something, not for every
+    // request, and Fastify takes it as it is (ADR 027).
+    ...(typeof logger === 'object' ? { loggerInstance: lazyRootLogger(logger) } : { logger }),
     // Only the configured proxies may name the client's address (TRUST_PROXY); by default nobody.
     trustProxy: proxyTrust(options.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // One line per answer, at debug unless it failed or was slow (ADR 027).
     logController: new RequestLog(options.config.LOG_SLOW_MS),
-    // A request's child logger is made when it logs something, not for every request (ADR 027).
-    childLoggerFactory: lazyChildLogger,
-    ...serverOptions,
+    ...server,
   }).withTypeProvider<ZodTypeProvider>();
   await app.register(shop, options);
   await app.ready();
