@@ -4,8 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, proxyTrust } from './config';
 import type { ServiceDeps } from './lib/deps';
-import { AppError } from './lib/errors';
-import { lazyChildLogger, RequestLog } from './lib/logging';
+import { lazyRootLogger, RequestLog } from './lib/logging';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
@@ -26,7 +25,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { securityHeaders } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
@@ -62,39 +61,27 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
 
   // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
   app.removeContentTypeParser('text/plain');
-  // Every POST carries JSON, {} when there is nothing to send: a bodiless POST is what a same-site
-  // sendBeacon('/api/logout') sends. Only multipart uploads arrive here with a content type and no body.
-  // Synchronous, like every hook each request runs through (ADR 027): no promise per request.
-  app.addHook('preValidation', (request, _reply, done) => {
-    done(
-      request.method === 'POST' && request.headers['content-type'] === undefined && !request.is404
-        ? notJson()
-        : undefined,
-    );
-  });
-
   await app.register(errorsPlugin);
-  // First of the onRequest hooks, so that a refusal by a later one (a guard) carries them too.
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
   const payment = paymentCspSources(options.config);
-  await app.register(securityHeadersPlugin, {
-    helmet: {
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'script-src': ["'self'", ...payment],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'connect-src': ["'self'", ...payment],
-          'frame-src': ["'self'", ...payment],
-          'font-src': ["'self'", 'data:'],
-          'upgrade-insecure-requests': null,
-        },
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'", ...payment],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'", ...payment],
+        'frame-src': ["'self'", ...payment],
+        'font-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
       },
-      crossOriginEmbedderPolicy: false,
     },
+    crossOriginEmbedderPolicy: false,
   });
-  await app.register(requestGuards);
+  // One onRequest hook, the first: the security headers, then the guards' checks, so that a
+  // refusal carries the headers; one preValidation hook: JSON only, then the body's checks (ADR 027).
+  await app.register(requestGuards, { securityHeaders: headers });
   await app.register(noStorePlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
@@ -140,32 +127,22 @@ function serviceDeps(app: FastifyInstance): ServiceDeps {
   };
 }
 
-/** The refusal of a POST without a content type. */
-function notJson(): AppError {
-  return new AppError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    'Send the request as JSON (content-type: application/json), {} when empty.',
-    {
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-    },
-  );
-}
-
 /** Builds a ready Fastify instance with the shop registered (no listen). */
 export async function buildApp(
   options: AppOptions,
   serverOptions: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const { logger = { level: options.config.LOG_LEVEL }, ...server } = serverOptions;
   const app = Fastify({
-    logger: { level: options.config.LOG_LEVEL },
+    // pino behind a lazy root: a request's logger is made when it logs something, not for every
+    // request, and Fastify takes it as it is (ADR 027).
+    ...(typeof logger === 'object' ? { loggerInstance: lazyRootLogger(logger) } : { logger }),
     // Only the configured proxies may name the client's address (TRUST_PROXY); by default nobody.
     trustProxy: proxyTrust(options.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // One line per answer, at debug unless it failed or was slow (ADR 027).
     logController: new RequestLog(options.config.LOG_SLOW_MS),
-    // A request's child logger is made when it logs something, not for every request (ADR 027).
-    childLoggerFactory: lazyChildLogger,
-    ...serverOptions,
+    ...server,
   }).withTypeProvider<ZodTypeProvider>();
   await app.register(shop, options);
   await app.ready();

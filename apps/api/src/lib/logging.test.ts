@@ -1,8 +1,16 @@
 import fc from 'fast-check';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { answerLogLevel, LazyChildLogger, lazyChildLogger, loggerOptions, prettyLogs, RequestLog } from './logging';
+import {
+  answerLogLevel,
+  LazyChildLogger,
+  lazyChildLogger,
+  lazyRootLogger,
+  loggerOptions,
+  prettyLogs,
+  RequestLog,
+} from './logging';
 
 const config = (env: Record<string, string>) => loadConfig({ ADMIN_EMAIL: 'owner@shop.example', ...env });
 
@@ -108,6 +116,33 @@ describe('the request log', () => {
   });
 });
 
+describe('the request log’s answer observer', () => {
+  it('is told of every answer once, matched or not, good or failed, with its time', async () => {
+    const seen: { url: string; status: number; ms: number }[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: () => undefined } },
+      logController: new RequestLog(60_000),
+    });
+    app.decorate('answerObserver', (request: FastifyRequest, reply: FastifyReply, ms: number) => {
+      seen.push({ url: request.url, status: reply.statusCode, ms });
+    });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/broken', async () => {
+      throw new Error('broken');
+    });
+    await app.ready();
+    for (const url of ['/ok', '/nowhere', '/broken', '/ok']) await app.inject({ method: 'GET', url });
+    expect(seen.map(({ url, status }) => [url, status])).toEqual([
+      ['/ok', 200],
+      ['/nowhere', 404],
+      ['/broken', 500],
+      ['/ok', 200],
+    ]);
+    for (const { ms } of seen) expect(ms).toBeGreaterThanOrEqual(0);
+    await app.close();
+  });
+});
+
 describe("a request's lazy logger", () => {
   /** A real pino logger (Fastify's) writing to an array. */
   function parent(level: string) {
@@ -162,6 +197,71 @@ describe("a request's lazy logger", () => {
       expect.objectContaining({ level: 40, reqId: 'req-1', said: 'hello', msg: 'a route speaks' }),
       expect.objectContaining({ level: 30, reqId: 'req-1', step: 'inner', msg: 'an inner step' }),
       expect.objectContaining({ level: 20, reqId: 'req-2', msg: 'debug of one route' }),
+    ]);
+    await app.close();
+  });
+});
+
+describe('the lazy root logger', () => {
+  /** Fastify on the shop's root logger, with Fastify's own child factory, writing to an array. */
+  function server(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const app = Fastify({ loggerInstance: lazyRootLogger({ level, stream }), logController: new RequestLog(60_000) });
+    return { app, lines };
+  }
+
+  it("gives each request a lazy logger: the request id, a route's level, children and Fastify's serializers", async () => {
+    const { app, lines } = server('info');
+    const loggers: unknown[] = [];
+    app.get('/quiet', async (request) => {
+      loggers.push(request.log);
+      return {};
+    });
+    app.get('/says', async (request) => {
+      request.log.warn({ err: new Error('told') }, 'a route speaks');
+      request.log.child({ step: 'inner' }).info('an inner step');
+      return {};
+    });
+    app.get('/chatty', { logLevel: 'debug' }, async (request) => {
+      request.log.debug('debug of one route');
+      return { level: request.log.level };
+    });
+    await app.inject({ method: 'GET', url: '/quiet' });
+    expect(loggers[0]).toBeInstanceOf(LazyChildLogger);
+    await app.inject({ method: 'GET', url: '/says' });
+    expect((await app.inject({ method: 'GET', url: '/chatty' })).json()).toEqual({ level: 'debug' });
+    app.log.info('from the app');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        reqId: 'req-2',
+        err: expect.objectContaining({ type: 'Error', message: 'told', stack: expect.any(String) }),
+        msg: 'a route speaks',
+      }),
+      expect.objectContaining({ level: 30, reqId: 'req-2', step: 'inner', msg: 'an inner step' }),
+      expect.objectContaining({ level: 20, reqId: 'req-3', msg: 'debug of one route' }),
+      // The route's own level applies to its answer's line too.
+      expect.objectContaining({ level: 20, reqId: 'req-3', msg: 'request answered', url: '/chatty' }),
+      expect.objectContaining({ level: 30, msg: 'from the app' }),
+    ]);
+    expect(lines[4]).not.toHaveProperty('reqId');
+    await app.close();
+  });
+
+  it("follows the app logger's level, set after start", async () => {
+    const { app, lines } = server('info');
+    app.get('/debug', async (request) => {
+      request.log.debug('seen at debug');
+      return {};
+    });
+    await app.inject({ method: 'GET', url: '/debug' });
+    expect(lines).toEqual([]);
+    app.log.level = 'debug';
+    await app.inject({ method: 'GET', url: '/debug' });
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 20, msg: 'seen at debug' }),
+      expect.objectContaining({ level: 20, msg: 'request answered', statusCode: 200 }),
     ]);
     await app.close();
   });

@@ -5,6 +5,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -39,13 +40,27 @@ export function answerLogLevel(statusCode: number, ms: number, slowMs: number): 
   return 'debug';
 }
 
+/** Told of every finished answer, with its time in ms, by the request log: the metrics' route timings. */
+export type AnswerObserver = (request: FastifyRequest, reply: FastifyReply, ms: number) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Set by the metrics plugin when /metrics is on: the request log, which runs once per answer,
+     * also records the answer's time, so no `onResponse` hook is needed for it (ADR 027).
+     */
+    answerObserver?: AnswerObserver;
+  }
+}
+
 /**
  * Fastify's request log lines, replaced (ADR 027): no "incoming request" line, and one line per
  * answer in place of "request completed", at debug for every answer and at the default info level
  * only for what someone should look at: answers of 400 and above (500 and above at error) and
  * answers slower than `slowMs`. The line holds the method, URL, status and milliseconds; the
  * request id is in every line of the request's logger. Fastify calls it as the answer finishes,
- * so it costs no hook; a good, quick answer at info costs a comparison.
+ * so it costs no hook; a good, quick answer at info costs a comparison. It also hands every answer
+ * to the server's `answerObserver`, if there is one (the route timings of /metrics).
  */
 export class RequestLog extends LogController {
   readonly #slowMs: number;
@@ -59,6 +74,7 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const ms = reply.elapsedTime;
+    request.server.answerObserver?.(request, reply, ms);
     const level = error ? 'error' : answerLogLevel(reply.statusCode, ms, this.#slowMs);
     if (level === 'debug' && request.log.level !== 'debug' && request.log.level !== 'trace') return;
     const entry = {
@@ -93,9 +109,9 @@ export class LazyChildLogger implements FastifyBaseLogger {
     this.#options = options;
   }
 
-  /** The child logger, made on first use. */
+  /** The child logger, made on first use (of the parent's own logger, itself made then if the parent is lazy). */
   get logger(): FastifyBaseLogger {
-    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    this.#child ??= made(this.#parent).child(this.#bindings, this.#options);
     return this.#child;
   }
 
@@ -135,8 +151,9 @@ export class LazyChildLogger implements FastifyBaseLogger {
     this.#log('silent', args);
   }
 
+  /** A lazy child of this one: Fastify's request loggers are children of a lazy root (ADR 027). */
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
-    return this.logger.child(bindings, options);
+    return new LazyChildLogger(this, bindings, options);
   }
 
   // Methods on the prototype, not closures per instance: a request that logs nothing allocates only this object.
@@ -144,6 +161,27 @@ export class LazyChildLogger implements FastifyBaseLogger {
     const logger = this.logger;
     (logger[level] as (...a: unknown[]) => void).apply(logger, args);
   }
+}
+
+/** A logger itself, or, for a lazy one, the logger it stands for (made now if it was not yet). */
+function made(logger: FastifyBaseLogger): FastifyBaseLogger {
+  return logger instanceof LazyChildLogger ? logger.logger : logger;
+}
+
+/** The options of the shop's pino logger: Fastify's `logger` options (a level, a stream or a transport). */
+export type RootLoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> & {
+  stream?: DestinationStream;
+};
+
+/**
+ * The shop's root logger, for Fastify's `loggerInstance` (ADR 027): pino, as Fastify would make it
+ * from the same options (Fastify adds its serializers to the logger it makes from this one),
+ * behind a {@link LazyChildLogger} so that every child, each request's included, is lazy. With
+ * Fastify's own child factory, Fastify takes the request's logger as it is; with a factory of
+ * the shop's (`lazyChildLogger`), it checked every request's logger for its seven methods.
+ */
+export function lazyRootLogger(options: RootLoggerOptions): FastifyBaseLogger {
+  return new LazyChildLogger(pino(options as LoggerOptions, options.stream as DestinationStream), {});
 }
 
 /** Fastify's `childLoggerFactory`: a {@link LazyChildLogger} per request in place of a pino child. */

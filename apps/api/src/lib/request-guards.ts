@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SecurityHeaders } from '../plugins/security-headers';
 import { AppError } from './errors';
 
 /** The deepest a request body may nest: far beyond any real call, far short of the stack's limit. */
@@ -44,20 +45,39 @@ function headersHaveNul(headers: Record<string, string | string[] | undefined>):
 
 const nulInText = () => new AppError('INVALID_DATA', 'Text must not contain NUL characters.', { code: 'INVALID_DATA' });
 
+/** The refusal of a POST without a content type. */
+function notJson(): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send the request as JSON (content-type: application/json), {} when empty.',
+    { code: 'UNSUPPORTED_MEDIA_TYPE' },
+  );
+}
+
 /**
  * Checks every request before anything reads it: NUL anywhere (PostgreSQL cannot store U+0000 in
  * text), or a body nested too deeply, answers 400 instead of failing later in a query. The query
  * string, path and headers are checked on arrival, before any hook looks up a token or a session;
  * the body once it is parsed, before its route validates it.
+ * JSON only: every POST carries JSON, {} when there is nothing to send (a bodiless POST is what a
+ * same-site sendBeacon('/api/logout') sends; only multipart uploads arrive here with a content
+ * type and no body), so a POST without a content type is refused with 415 before its body is checked.
+ * One synchronous `onRequest` and one `preValidation` hook for all of it (ADR 027): an async hook
+ * costs every request a promise, and each hook a turn of Fastify's hook runner. `securityHeaders`,
+ * when given, are set first in the same hook, so that a refusal carries them too.
  */
-export const requestGuards = fp(
-  async (app: FastifyInstance) => {
-    // Synchronous hooks: an async hook costs every request a promise and a trip through the microtask queue.
-    app.addHook('onRequest', (request, _reply, done) => {
+export const requestGuards = fp<{ securityHeaders?: SecurityHeaders }>(
+  async (app: FastifyInstance, { securityHeaders }) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      securityHeaders?.(request, reply);
       done(urlHasNul(request.url) || headersHaveNul(request.headers) ? nulInText() : undefined);
     });
     app.addHook('preValidation', (request, _reply, done) => {
-      done(bodyRefusal(request.body));
+      if (request.method === 'POST' && request.headers['content-type'] === undefined && !request.is404) {
+        done(notJson());
+      } else {
+        done(bodyRefusal(request.body));
+      }
     });
   },
   { name: 'request-guards' },

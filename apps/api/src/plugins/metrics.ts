@@ -147,11 +147,10 @@ export const metricsPlugin = fp<{ token: string | undefined }>(
       catalogueRebuilt: (kind, seconds) => rebuilds.observe({ kind }, seconds),
     } satisfies ShopMetrics);
 
-    // Synchronous and cheap (ADR 027): it runs on every request.
-    app.addHook('onResponse', (request, reply, done) => {
+    // No hook of its own (ADR 027): the request log (RequestLog), which runs once per answer, calls it.
+    app.decorate('answerObserver', (request: FastifyRequest, reply: FastifyReply, ms: number) => {
       const route = request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED);
-      requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-      done();
+      requests.observe(request.method, route, reply.statusCode, ms / 1000);
     });
 
     const expected = digest(token);

@@ -51,19 +51,33 @@ export function jsonAnswerHeaders(all: Readonly<Record<string, string>>): Readon
   return Object.freeze(headers);
 }
 
+/** What a request's reply is given: helmet's headers for a document, or only {@link JSON_ANSWER_HEADERS} on the JSON APIs. */
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
- * Helmet's security headers, computed once and copied onto each reply by one synchronous hook:
- * the full set on every page, file, the API docs and anything else a browser may render, and
- * only {@link JSON_ANSWER_HEADERS} on the JSON APIs (`/api/`, `/admin/api/`), their refusals and
+ * Helmet's security headers, computed once, as a function that copies them onto a reply: the
+ * full set on every page, file, the API docs and anything else a browser may render, and only
+ * {@link JSON_ANSWER_HEADERS} on the JSON APIs (`/api/`, `/admin/api/`), their refusals and
  * unknown paths included. A route may still set its own value of one of them (the API docs page
  * sends its own Content-Security-Policy).
  */
+export function securityHeaders(options: Readonly<HelmetOptions>): SecurityHeaders {
+  const documents = helmetHeaders(options);
+  const json = jsonAnswerHeaders(documents);
+  return (request, reply) => {
+    reply.headers(isPersonalPath(request.url) ? json : documents);
+  };
+}
+
+/**
+ * {@link securityHeaders} in a synchronous `onRequest` hook of their own. The shop sets them in
+ * its request guards' hook instead (`lib/request-guards.ts`), one hook for both (ADR 027).
+ */
 export const securityHeadersPlugin = fp<{ helmet: HelmetOptions }>(
   async (app: FastifyInstance, options) => {
-    const documents = helmetHeaders(options.helmet);
-    const json = jsonAnswerHeaders(documents);
+    const setHeaders = securityHeaders(options.helmet);
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      reply.headers(isPersonalPath(request.url) ? json : documents);
+      setHeaders(request, reply);
       done();
     });
   },

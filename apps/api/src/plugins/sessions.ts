@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import { and, eq, gt, lt, rateLimitCounters, sessions } from '@kapaas/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  type CookieAttributes,
+  clearCookieLine,
+  readCookie,
+  setCookieLine,
+  signCookieValue,
+  unsignCookieValue,
+} from '../lib/session-cookie';
 
 /** The cookie that carries a shopper's session token. */
 export const SESSION_COOKIE = 'kapaas_session';
@@ -47,22 +54,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * which only the SHA-256 hash is stored. Identity is read lazily, so catalogue reads cost no query;
  * the Cookie header itself is parsed only then.
  * The cookie is signed with SESSION_SECRET (ADR 016): a changed secret ends every session.
+ * No cookie plugin (ADR 027): @fastify/cookie added an `onSend` hook that ran on every answer;
+ * the one cookie is read, signed and written here, in @fastify/cookie's format.
  */
 export const sessionsPlugin = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
-    // No cookie parsing hook: only a route that asks for the identity reads the Cookie header (ADR 027).
-    await app.register(cookie, { secret: options.secret, hook: false });
+    const { secret } = options;
     const { db } = app.database;
     const cached = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
     async function lookup(request: FastifyRequest): Promise<Identity | null> {
       const header = request.headers.cookie;
       if (!header) return null;
-      const signed = app.parseCookie(header)[SESSION_COOKIE];
+      const signed = readCookie(header, SESSION_COOKIE);
       if (!signed || signed.length > 300) return null;
       // A cookie that is not signed with our secret (forged, or from before a new secret) is none.
-      const { valid, value: token } = request.unsignCookie(signed);
-      if (!valid || !token) return null;
+      const token = unsignCookieValue(signed, secret);
+      if (!token) return null;
       const now = new Date();
       const loggedInAfter = new Date(now.getTime() - SESSION_MAX_DAYS * DAY_MS);
       const [row] = await db
@@ -98,7 +106,7 @@ export const sessionsPlugin = fp(
       return found;
     });
 
-    const cookieOptions = (request: FastifyRequest) => ({
+    const cookieOptions = (request: FastifyRequest): CookieAttributes => ({
       httpOnly: true,
       sameSite: 'lax' as const,
       secure: request.protocol === 'https',
@@ -121,12 +129,14 @@ export const sessionsPlugin = fp(
           })
           .returning();
         if (!row) throw new Error('could not start a session');
-        reply.setCookie(SESSION_COOKIE, token, {
-          ...cookieOptions(request),
-          signed: true,
-          // The browser keeps it as long as a session can live; the server decides when it ends.
-          maxAge: SESSION_MAX_DAYS * 86_400,
-        });
+        reply.header(
+          'set-cookie',
+          setCookieLine(SESSION_COOKIE, signCookieValue(token, secret), {
+            ...cookieOptions(request),
+            // The browser keeps it as long as a session can live; the server decides when it ends.
+            maxAge: SESSION_MAX_DAYS * 86_400,
+          }),
+        );
         const identity: Identity = { sessionId: row.id, userId: row.userId, guestId: row.guestId };
         cached.set(request, Promise.resolve(identity));
         return identity;
@@ -134,7 +144,7 @@ export const sessionsPlugin = fp(
       async end(request, reply) {
         const identity = await request.identity();
         if (identity) await db.delete(sessions).where(eq(sessions.id, identity.sessionId));
-        reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+        reply.header('set-cookie', clearCookieLine(SESSION_COOKIE, cookieOptions(request)));
         cached.set(request, Promise.resolve(null));
       },
       async purgeExpired() {
