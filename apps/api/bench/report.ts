@@ -30,6 +30,12 @@ const kb = (bytes: number) => bytes / 1000;
 const check = (value: number | undefined, ok: (v: number) => boolean, show: (v: number) => string): Check =>
   value === undefined || Number.isNaN(value) ? { text: 'n/a', ok: undefined } : { text: show(value), ok: ok(value) };
 
+/** A figure shown without a target. */
+const info = (value: number | undefined, unit: string): Check =>
+  value === undefined || Number.isNaN(value)
+    ? { text: 'n/a', ok: undefined }
+    : { text: `${fixed(value)} ${unit}`, ok: undefined };
+
 /** The table of one size: start, memory, admin edit, orders, then one row per catalogue call. */
 export function sizeTable(result: SizeResult): string {
   const lines = [`\n== ${result.products.toLocaleString('en')} products ${generationNote(result)} ==`];
@@ -130,13 +136,17 @@ export function summaryRows(results: SizeResult[]): SummaryRow[] {
         (v) => `${fixed(v)} ms`,
       ),
     ),
-    row(`stall during admin edit ≤ ${t.stallMs} ms`, (r) =>
+    // The event loop's own delay. /healthz also waits for the database, which on PGlite serves one
+    // statement or transaction at a time in its own thread (ADR 029): shown below, without a target.
+    row(`stall during admin edit ≤ ${t.stallMs} ms (event loop)`, (r) =>
       check(
-        r.edits && Math.max(r.edits.stall.loopMs, r.edits.stall.probeMs),
+        r.edits?.stall.loopMs,
         (v) => v <= t.stallMs,
         (v) => `${fixed(v)} ms`,
       ),
     ),
+    row('slowest /healthz during admin edit (waits for the database)', (r) => info(r.edits?.stall.probeMs, 'ms')),
+    row('slowest /healthz during orders (waits for the database)', (r) => info(r.orders?.stall.probeMs, 'ms')),
     row(`stall during orders ≤ ${t.stallMs} ms (event loop)`, (r) =>
       check(
         r.orders?.stall.loopMs,
