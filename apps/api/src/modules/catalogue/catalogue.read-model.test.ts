@@ -190,6 +190,41 @@ function relatedAsBefore(visible: CatalogueProduct[], product: CatalogueProduct)
   return [...sameSubcategory, ...sameCategory].slice(0, 8).map((o) => o.id);
 }
 
+describe('a stock change', () => {
+  it('keeps the catalogue’s version (and its cached answers) while the product stays in stock, and starts a new one when it sells out', () => {
+    fc.assert(
+      fc.property(catalogue, (rows) => {
+        const view = new CatalogueView(structure({ categories: [3] }), rows);
+        const product = view.visibleProducts().find((p) => p.inStock && p.stock.length > 0);
+        if (!product) return;
+        const before = view.version;
+        const listing = view.productsOf('category', product.categoryId, 1, 96);
+        // One piece more reserved in a size that has pieces free: still in stock.
+        const rows1 = product.stock.map((r) => ({ ...r }));
+        const free = rows1.find((r) => r.stock > r.reserved) as StockRow;
+        const stillInStock = rows1.some((r) => r !== free && r.stock > r.reserved) || free.stock - free.reserved > 1;
+        free.reserved += 1;
+        view.setStock(product.id, rows1);
+        if (stillInStock) {
+          expect(view.version).toBe(before);
+          expect(view.productsOf('category', product.categoryId, 1, 96)).toBe(listing);
+        } else {
+          expect(view.version).toBeGreaterThan(before);
+        }
+        if (!stillInStock) return;
+        // Every piece held: sold out, so its card (in every listing) changes.
+        const version = view.version;
+        view.setStock(
+          product.id,
+          rows1.map((r) => ({ ...r, reserved: r.stock })),
+        );
+        expect(view.version).toBeGreaterThan(version);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
 describe('related products', () => {
   it('are the ones the quadratic build chose: the subcategory first, then the category, newest first, at most 8', () => {
     fc.assert(

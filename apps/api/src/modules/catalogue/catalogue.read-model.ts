@@ -155,6 +155,15 @@ export class CatalogueProduct implements ProductFacts {
   setStock(rows: readonly StockRow[]): void {
     this.#stock = flatStock(rows);
   }
+
+  /** Whether these rows are the stock it has, size by size. */
+  sameStock(rows: readonly StockRow[]): boolean {
+    const stock = this.#stock;
+    return (
+      rows.length * 3 === stock.length &&
+      rows.every((r, i) => stock[3 * i] === r.sizeId && stock[3 * i + 1] === r.stock && stock[3 * i + 2] === r.reserved)
+    );
+  }
 }
 
 /** The rows as [size id, stock, reserved, …], in an array of exactly that length (one grown by push keeps spare room). */
@@ -601,16 +610,33 @@ export class CatalogueView {
     if (!product) return;
     const sizeIds = product.sizeIds;
     const sameSizes = rows.length === sizeIds.length && rows.every((r, i) => r.sizeId === sizeIds[i]);
-    if (!sameSizes) {
+    if (sameSizes && product.sameStock(rows)) return;
+    const wasInStock = product.inStock;
+    if (sameSizes) {
+      product.setStock(rows);
+    } else {
       // Not something an order does, but a stock row added or dropped must move the size filter too.
       this.#unindex(product);
       product.setStock(rows);
       this.#index(product);
-    } else {
-      product.setStock(rows);
+    }
+    if (sameSizes && product.inStock === wasInStock) {
+      // Most orders: a few pieces reserved or sold, the product still in stock. Only its own page shows
+      // stock size by size; its card, every listing, filter, search answer and other page are as they
+      // were and stay cached (dropping them all made every order a burst of recomputation).
+      this.#forget(`detail:${productId}`);
+      return;
     }
     this.#cardJsons.delete(product);
     this.#bump();
+  }
+
+  /** Drops one cached answer. */
+  #forget(key: string): void {
+    const json = this.#answers.get(key);
+    if (json === undefined) return;
+    this.#answers.delete(key);
+    this.#answerChars -= json.length;
   }
 
   #bump(): void {
