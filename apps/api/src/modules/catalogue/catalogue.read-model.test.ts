@@ -182,10 +182,9 @@ describe('the catalogue changed in place', () => {
 
 /** Related products as the catalogue chose them before it was rewritten: every product compared with every other. */
 function relatedAsBefore(visible: CatalogueProduct[], product: CatalogueProduct): number[] {
-  const sameSubcategory = visible.filter((o) => o !== product && o.row.subcategoryId === product.row.subcategoryId);
+  const sameSubcategory = visible.filter((o) => o !== product && o.subcategoryId === product.subcategoryId);
   const sameCategory = visible.filter(
-    (o) =>
-      o !== product && o.row.categoryId === product.row.categoryId && o.row.subcategoryId !== product.row.subcategoryId,
+    (o) => o !== product && o.categoryId === product.categoryId && o.subcategoryId !== product.subcategoryId,
   );
   return [...sameSubcategory, ...sameCategory].slice(0, 8).map((o) => o.id);
 }

@@ -31,22 +31,6 @@ export const LISTING_ORDERS: readonly ListingOrder[] = ['newest', 'priceHighToLo
 /** Which products a listing covers: all of them, one category's or one subcategory's. */
 export type ListingScope = { kind: 'all' } | { kind: 'category' | 'subcategory'; id: number };
 
-/** The facts of a product that listings, filters and search read (`product.row`). */
-export interface ProductFacts {
-  readonly id: number;
-  readonly name: string;
-  readonly categoryId: number;
-  readonly subcategoryId: number;
-  readonly description: string;
-  readonly productDetails: string;
-  readonly washCare: string;
-  readonly pricePaise: number;
-  readonly discountPricePaise: number | null;
-  readonly patternId: number | null;
-  readonly genderId: number | null;
-  readonly images: readonly string[];
-}
-
 /** One copy of each text many products share (image URLs, care labels, fabric facts), per view. */
 export type Interner = (text: string) => string;
 
@@ -65,7 +49,7 @@ function interner(): Interner {
  * row objects of its own), so that 50,000 of them stay small. Its card is made when asked for and
  * its stock is one array of small integers.
  */
-export class CatalogueProduct implements ProductFacts {
+export class CatalogueProduct {
   readonly id: number;
   readonly name: string;
   readonly categoryId: number;
@@ -101,11 +85,6 @@ export class CatalogueProduct implements ProductFacts {
     this.createdAt = row.createdAt.getTime();
     this.payPricePaise = row.discountPricePaise ?? row.pricePaise;
     this.#stock = flatStock(row.stock);
-  }
-
-  /** The product's facts (the product itself). */
-  get row(): ProductFacts {
-    return this;
   }
 
   /** The card listings show, made when asked for. */
@@ -567,9 +546,15 @@ export class CatalogueView {
     this.#bump();
   }
 
-  /** Adds products without ordering them (a whole load, in chunks); call sortAll() once after the last chunk. */
-  stage(rows: Iterable<ProductRow>): void {
-    for (const row of rows) this.#index(new CatalogueProduct(row, this.#intern));
+  /** Adds products without ordering them (a whole load, in chunks), and answers them; call sortAll() once after the last chunk. */
+  stage(rows: Iterable<ProductRow>): CatalogueProduct[] {
+    const staged: CatalogueProduct[] = [];
+    for (const row of rows) {
+      const product = new CatalogueProduct(row, this.#intern);
+      this.#index(product);
+      staged.push(product);
+    }
+    return staged;
   }
 
   /** Puts every product in its orders, once after a whole load. */
@@ -700,7 +685,7 @@ export class CatalogueView {
    * fewer than 8 others, the category's walk skips at most that many.
    */
   related(product: CatalogueProduct): CatalogueProduct[] {
-    const { categoryId, subcategoryId } = product.row;
+    const { categoryId, subcategoryId } = product;
     const related: CatalogueProduct[] = [];
     for (const other of this.listing({ kind: 'subcategory', id: subcategoryId }, 'newest')) {
       if (related.length === RELATED_PRODUCTS) return related;

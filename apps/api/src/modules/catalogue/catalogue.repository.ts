@@ -97,21 +97,6 @@ export interface ProductRow {
   stock: StockRow[];
 }
 
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  categoryId: products.categoryId,
-  subcategoryId: products.subcategoryId,
-  description: products.description,
-  productDetails: products.productDetails,
-  washCare: products.washCare,
-  pricePaise: products.pricePaise,
-  discountPricePaise: products.discountPricePaise,
-  patternId: products.patternId,
-  genderId: products.genderId,
-  createdAt: products.createdAt,
-};
-
 /**
  * Stock rows of some products, by product, then in the sizes' order (so a product's sizes are
  * listed as the size filter lists them).
@@ -135,20 +120,11 @@ function stockWhere(db: Database, where: SQL | undefined): Promise<StockRow[]> {
     .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
 }
 
-/** These products' rows with their images and stock; archived or deleted ones are simply absent. */
+/** These products' rows with their images and stock, by id; archived or deleted ones are simply absent. */
 export async function loadProducts(db: Database, productIds: number[]): Promise<ProductRow[]> {
   if (productIds.length === 0) return [];
-  const rows = await db
-    .select({ ...productColumns, status: products.status })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id));
-  return withImagesAndStock(
-    db,
-    rows,
-    inArray(productImages.productId, productIds),
-    inArray(productSizes.productId, productIds),
-  );
+  const { rows } = await readProducts(db, sql`SELECT * FROM ${products} WHERE ${inArray(products.id, productIds)}`);
+  return rows;
 }
 
 /**
@@ -162,11 +138,22 @@ export async function loadProducts(db: Database, productIds: number[]): Promise<
  * before decoding it, which was most of a 50,000-product load's time at ~20 fields a product;
  * one field a chunk, parsed here by JSON.parse, costs a fraction of that.
  */
-export async function loadProductChunk(
+export function loadProductChunk(
   db: Database,
   afterId: number,
   limit: number,
 ): Promise<{ rows: ProductRow[]; last: number | undefined }> {
+  return readProducts(
+    db,
+    sql`SELECT * FROM ${products} WHERE ${products.id} > ${afterId} ORDER BY ${products.id} LIMIT ${limit}`,
+  );
+}
+
+/**
+ * The active ones of the products `selected` (a SELECT of whole product rows), by id, with their
+ * images and stock, read as one JSON text; and the largest id selected, active or not.
+ */
+async function readProducts(db: Database, selected: SQL): Promise<{ rows: ProductRow[]; last: number | undefined }> {
   const result = await db.execute<{ chunk: string | null; last: number | null }>(sql`
     SELECT json_agg(json_build_array(
              ${products.id}, ${products.name}, ${products.categoryId}, ${products.subcategoryId},
@@ -180,7 +167,7 @@ export async function loadProductChunk(
                WHERE ${productSizes.productId} = ${products.id})
            ) ORDER BY ${products.id}) FILTER (WHERE ${products.status} = 'active')::text AS chunk,
            max(${products.id}) AS last
-      FROM (SELECT * FROM ${products} WHERE ${products.id} > ${afterId} ORDER BY ${products.id} LIMIT ${limit}) AS ${products}`);
+      FROM (${selected}) AS ${products}`);
   const answer = (result as unknown as { rows: { chunk: string | null; last: number | null }[] }).rows[0];
   if (!answer || answer.last === null) return { rows: [], last: undefined };
   const chunk = answer.chunk === null ? [] : (JSON.parse(answer.chunk) as ChunkProduct[]);
@@ -231,50 +218,4 @@ function productOfChunk(product: ChunkProduct): ProductRow {
     images: images ?? [],
     stock: (stock ?? []).map(([sizeId, units, reserved]) => ({ productId: id, sizeId, stock: units, reserved })),
   };
-}
-
-/**
- * The active ones of `rows` with their images and stock rows, each read as one row per product
- * (URLs a line each, `size:stock:reserved` comma-separated): at 50,000 products PGlite's cost is per
- * row returned, and aggregating the four stock rows of a product cut a chunk's stock read by 4×.
- */
-async function withImagesAndStock(
-  db: Database,
-  rows: (Omit<ProductRow, 'images' | 'stock'> & { status: string })[],
-  imagesWhere: SQL | undefined,
-  stockWhere: SQL | undefined,
-): Promise<ProductRow[]> {
-  const active = rows.filter((row) => row.status === 'active');
-  if (active.length === 0) return [];
-  const images = await db
-    .select({
-      productId: productImages.productId,
-      urls: sql<string>`string_agg(${productImages.url}, chr(10) ORDER BY ${productImages.position}, ${productImages.id})`,
-    })
-    .from(productImages)
-    .where(imagesWhere)
-    .groupBy(productImages.productId);
-  const stock = await db
-    .select({
-      productId: productSizes.productId,
-      sizes: sql<string>`string_agg(${productSizes.sizeId} || ':' || ${productSizes.stock} || ':' || ${productSizes.reserved}, ',' ORDER BY ${sizes.sortOrder}, ${sizes.id})`,
-    })
-    .from(productSizes)
-    .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
-    .where(stockWhere)
-    .groupBy(productSizes.productId);
-  const imagesOf = new Map(images.map((i) => [i.productId, i.urls.split('\n')]));
-  const stockOf = new Map(stock.map((s) => [s.productId, parseStock(s.productId, s.sizes)]));
-  return active.map(({ status: _, ...row }) => ({
-    ...row,
-    images: imagesOf.get(row.id) ?? [],
-    stock: stockOf.get(row.id) ?? [],
-  }));
-}
-
-function parseStock(productId: number, sizes: string): StockRow[] {
-  return sizes.split(',').map((entry) => {
-    const [sizeId, stock, reserved] = entry.split(':').map(Number);
-    return { productId, sizeId: sizeId ?? 0, stock: stock ?? 0, reserved: reserved ?? 0 };
-  });
 }

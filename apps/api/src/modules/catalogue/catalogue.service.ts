@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@kapaas/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
-import { CatalogueView, LISTING_ORDERS } from './catalogue.read-model';
+import { type CatalogueProduct, CatalogueView, LISTING_ORDERS } from './catalogue.read-model';
 import { loadProductChunk, loadProducts, loadStockOf, loadStructure, type StockRow } from './catalogue.repository';
 
 /** The channel on which processes tell each other that the catalogue changed. */
@@ -33,7 +33,7 @@ export interface CatalogueListener {
    * with the same view): what is derived from each product alone can be built now, while the
    * database reads the next chunk.
    */
-  staged?(view: CatalogueView, productIds: readonly number[]): void;
+  staged?(view: CatalogueView, products: readonly CatalogueProduct[]): void;
   /** These products were added, changed or removed (not their stock). */
   productsChanged(view: CatalogueView, productIds: readonly number[]): void;
   /** The small tables changed (a category's name, say). */
@@ -204,9 +204,8 @@ export class CatalogueService {
     while (next) {
       const chunk: Chunk = await next;
       next = chunk.last === undefined ? undefined : loadProductChunk(db, chunk.last, LOAD_CHUNK);
-      view.stage(chunk.rows);
-      const ids = chunk.rows.map((row) => row.id);
-      for (const listener of this.#listeners) listener.staged?.(view, ids);
+      const staged = view.stage(chunk.rows);
+      for (const listener of this.#listeners) listener.staged?.(view, staged);
       await nextTurn();
     }
     const read = performance.now();

@@ -11,10 +11,10 @@ const REINDEX_CHUNK = 250;
 function documentOf(view: CatalogueView, product: CatalogueProduct): SearchDocument {
   return {
     id: product.id,
-    name: product.row.name,
-    category: view.categoryName(product.row.categoryId),
-    subcategory: view.subcategoryName(product.row.subcategoryId),
-    description: product.row.description,
+    name: product.name,
+    category: view.categoryName(product.categoryId),
+    subcategory: view.subcategoryName(product.subcategoryId),
+    description: product.description,
   };
 }
 
@@ -47,12 +47,9 @@ export class CatalogueSearch implements CatalogueListener {
   /** The index being built while a view loads, a chunk of products at a time. */
   #loading: { view: CatalogueView; products: ProductSearchIndex } | undefined;
 
-  staged(view: CatalogueView, productIds: readonly number[]): void {
+  staged(view: CatalogueView, products: readonly CatalogueProduct[]): void {
     if (this.#loading?.view !== view) this.#loading = { view, products: new ProductSearchIndex() };
-    for (const id of productIds) {
-      const product = view.stored(id);
-      if (product) this.#loading.products.upsert(documentOf(view, product));
-    }
+    for (const product of products) this.#loading.products.upsert(documentOf(view, product));
   }
 
   async loaded(view: CatalogueView): Promise<void> {
@@ -84,7 +81,7 @@ export class CatalogueSearch implements CatalogueListener {
     this.#names = after;
     const renamed = (key: string) => before.get(key) !== after.get(key);
     const stale = [...view.allProducts()]
-      .filter((p) => renamed(`c${p.row.categoryId}`) || renamed(`s${p.row.subcategoryId}`))
+      .filter((p) => renamed(`c${p.categoryId}`) || renamed(`s${p.subcategoryId}`))
       .map((p) => p.id);
     // A few products at once; a big category's in the background, a chunk per turn of the event loop.
     if (stale.length <= REINDEX_CHUNK) this.productsChanged(view, stale);
@@ -109,7 +106,7 @@ export class CatalogueSearch implements CatalogueListener {
       .search(keyWord, MAX_PRODUCTS * 2)
       .flatMap((id) => {
         const product = view.product(id);
-        return product ? [{ product_id: id, product_name: product.row.name }] : [];
+        return product ? [{ product_id: id, product_name: product.name }] : [];
       })
       .slice(0, MAX_PRODUCTS);
     const category = this.#categories

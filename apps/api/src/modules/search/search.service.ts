@@ -61,8 +61,8 @@ export function listProducts(view: CatalogueView, query: ListingQuery): readonly
   if (query.patternId !== undefined) chosen.push(view.productsWith('pattern', query.patternId));
   if (query.genderId !== undefined) chosen.push(view.productsWith('gender', query.genderId));
   const matches = (p: CatalogueProduct) =>
-    (categories.size === 0 || categories.has(p.row.categoryId)) &&
-    (query.subcategoryId === undefined || p.row.subcategoryId === query.subcategoryId) &&
+    (categories.size === 0 || categories.has(p.categoryId)) &&
+    (query.subcategoryId === undefined || p.subcategoryId === query.subcategoryId) &&
     chosen.every((set) => set.has(p.id));
   // The base listing is already exactly the scope when it is every product's, one category's, or one subcategory's alone.
   const baseIsScope = query.subcategoryId === undefined ? categories.size <= 1 : categories.size === 0;
