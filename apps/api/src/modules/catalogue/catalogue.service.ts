@@ -204,6 +204,9 @@ export class CatalogueService {
     while (next) {
       const chunk: Chunk = await next;
       next = chunk.last === undefined ? undefined : loadProductChunk(db, chunk.last, LOAD_CHUNK);
+      // Drizzle sends a query only from a microtask (its query is a lazy thenable): without this
+      // turn the request would wait for the staging below, and the two threads would take turns.
+      await nextTurn();
       const staged = view.stage(chunk.rows);
       for (const listener of this.#listeners) listener.staged?.(view, staged);
       await nextTurn();
