@@ -123,7 +123,11 @@ function stockWhere(db: Database, where: SQL | undefined): Promise<StockRow[]> {
 /** These products' rows with their images and stock, by id; archived or deleted ones are simply absent. */
 export async function loadProducts(db: Database, productIds: number[]): Promise<ProductRow[]> {
   if (productIds.length === 0) return [];
-  const { rows } = await readProducts(db, sql`SELECT * FROM ${products} WHERE ${inArray(products.id, productIds)}`);
+  const { rows } = await readProducts(
+    db,
+    sql`SELECT * FROM ${products} WHERE ${inArray(products.id, productIds)}`,
+    'each',
+  );
   return rows;
 }
 
@@ -146,32 +150,66 @@ export function loadProductChunk(
   return readProducts(
     db,
     sql`SELECT * FROM ${products} WHERE ${products.id} > ${afterId} ORDER BY ${products.id} LIMIT ${limit}`,
+    'range',
   );
 }
 
 /**
  * The active ones of the products `selected` (a SELECT of whole product rows), by id, with their
  * images and stock, read as one JSON text; and the largest id selected, active or not.
+ *
+ * How images and stock are found: for a few scattered products (`each`), by one index lookup per
+ * product. For a chunk of consecutive ids (`range`), by one index range scan per table over the
+ * chunk's ids, grouped by product and merged: every row in that range belongs to a selected
+ * product. This halves a whole load's time on PGlite against a lookup per product, whose bitmap
+ * scans each also ask the file system for the table's size.
  */
-async function readProducts(db: Database, selected: SQL): Promise<{ rows: ProductRow[]; last: number | undefined }> {
-  const result = await db.execute<{ chunk: string | null; last: number | null }>(sql`
-    SELECT json_agg(json_build_array(
-             ${products.id}, ${products.name}, ${products.categoryId}, ${products.subcategoryId},
+async function readProducts(
+  db: Database,
+  selected: SQL,
+  related: 'each' | 'range',
+): Promise<{ rows: ProductRow[]; last: number | undefined }> {
+  const fields = sql`${products.id}, ${products.name}, ${products.categoryId}, ${products.subcategoryId},
              ${products.description}, ${products.productDetails}, ${products.washCare}, ${products.pricePaise},
-             ${products.discountPricePaise}, ${products.patternId}, ${products.genderId}, ${products.createdAt},
-             (SELECT json_agg(${productImages.url} ORDER BY ${productImages.position}, ${productImages.id})
-                FROM ${productImages} WHERE ${productImages.productId} = ${products.id}),
-             (SELECT json_agg(json_build_array(${productSizes.sizeId}, ${productSizes.stock}, ${productSizes.reserved})
-                              ORDER BY ${sizes.sortOrder}, ${sizes.id})
-                FROM ${productSizes} JOIN ${sizes} ON ${sizes.id} = ${productSizes.sizeId}
-               WHERE ${productSizes.productId} = ${products.id})
-           ) ORDER BY ${products.id}) FILTER (WHERE ${products.status} = 'active')::text AS chunk,
-           max(${products.id}) AS last
-      FROM (${selected}) AS ${products}`);
+             ${products.discountPricePaise}, ${products.patternId}, ${products.genderId}, ${products.createdAt}`;
+  const imagesOrder = sql`ORDER BY ${productImages.position}, ${productImages.id}`;
+  const stockRow = sql`json_build_array(${productSizes.sizeId}, ${productSizes.stock}, ${productSizes.reserved})`;
+  const stockOrder = sql`ORDER BY ${sizes.sortOrder}, ${sizes.id}`;
+  const chunk = (images: SQL, stock: SQL) =>
+    sql`json_agg(json_build_array(${fields}, ${images}, ${stock}) ORDER BY ${products.id})
+          FILTER (WHERE ${products.status} = 'active')::text AS chunk,
+        max(${products.id}) AS last`;
+  const query =
+    related === 'each'
+      ? sql`SELECT ${chunk(
+          sql`(SELECT json_agg(${productImages.url} ${imagesOrder})
+                 FROM ${productImages} WHERE ${productImages.productId} = ${products.id})`,
+          sql`(SELECT json_agg(${stockRow} ${stockOrder})
+                 FROM ${productSizes} JOIN ${sizes} ON ${sizes.id} = ${productSizes.sizeId}
+                WHERE ${productSizes.productId} = ${products.id})`,
+        )}
+          FROM (${selected}) AS ${products}`
+      : sql`WITH ${products} AS MATERIALIZED (${selected}),
+               bounds AS (SELECT min(${products.id}) AS low, max(${products.id}) AS high FROM ${products}),
+               images AS (
+                 SELECT ${productImages.productId} AS product_id, json_agg(${productImages.url} ${imagesOrder}) AS urls
+                   FROM ${productImages}, bounds
+                  WHERE ${productImages.productId} BETWEEN bounds.low AND bounds.high
+                  GROUP BY ${productImages.productId}),
+               stock AS (
+                 SELECT ${productSizes.productId} AS product_id, json_agg(${stockRow} ${stockOrder}) AS rows
+                   FROM ${productSizes} JOIN ${sizes} ON ${sizes.id} = ${productSizes.sizeId}, bounds
+                  WHERE ${productSizes.productId} BETWEEN bounds.low AND bounds.high
+                  GROUP BY ${productSizes.productId})
+          SELECT ${chunk(sql`images.urls`, sql`stock.rows`)}
+            FROM ${products}
+            LEFT JOIN images ON images.product_id = ${products.id}
+            LEFT JOIN stock ON stock.product_id = ${products.id}`;
+  const result = await db.execute<{ chunk: string | null; last: number | null }>(query);
   const answer = (result as unknown as { rows: { chunk: string | null; last: number | null }[] }).rows[0];
   if (!answer || answer.last === null) return { rows: [], last: undefined };
-  const chunk = answer.chunk === null ? [] : (JSON.parse(answer.chunk) as ChunkProduct[]);
-  return { rows: chunk.map(productOfChunk), last: Number(answer.last) };
+  const parsed = answer.chunk === null ? [] : (JSON.parse(answer.chunk) as ChunkProduct[]);
+  return { rows: parsed.map(productOfChunk), last: Number(answer.last) };
 }
 
 /** One product of a chunk, as loadProductChunk's JSON has it. */
