@@ -62,7 +62,8 @@ export function sizeTable(result: SizeResult): string {
     lines.push(
       `orders: ${f.paid} paid in ${orders.seconds} s (${fixed(f.perMinute)}/min, checkout mean ${fixed(f.meanMs)} ms, worst ${fixed(f.maxMs)} ms` +
         `${f.skipped ? `, ${f.skipped} skipped` : ''}${f.unfinished ? `, ${f.unfinished} unfinished` : ''}${f.failures.length ? `, ${f.failures.length} FAILED: ${f.failures[0]}` : ''}); ` +
-        `product_detail p99 quiet ${orders.quietP99} ms, with orders ${orders.ordersP99} ms (× ${fixed(orders.ratio, 2)}); stall ${stallText(orders.stall)}`,
+        `product_detail p99 quiet ${orders.quietP99} ms, with orders ${orders.ordersP99} ms (× ${fixed(orders.ratio, 2)}); ` +
+        `stall quiet ${orders.quietStall ? stallText(orders.quietStall) : 'not measured'}, with orders ${stallText(orders.stall)}`,
     );
   }
   if (result.calls.length > 0) lines.push('', callTable(result.calls));
