@@ -259,7 +259,8 @@ describe('pages of a listing', () => {
     }),
   );
   const view = new CatalogueView(structure(), rows);
-  const page = (n: number, perPage: number) => JSON.parse(view.productsOf('category', 1, n, perPage) ?? 'null');
+  const page = (n: number, perPage: number) =>
+    JSON.parse(view.productsOf('category', 1, n, perPage)?.toString() ?? 'null');
 
   it('answer the total and the number of pages, newest first', () => {
     const first = page(1, 24);
@@ -283,7 +284,7 @@ describe('pages of a listing', () => {
 
   it('of an empty listing are none', () => {
     const empty = new CatalogueView(structure(), []);
-    expect(JSON.parse(empty.productsOf('category', 1, 1, 24) ?? 'null')).toMatchObject({
+    expect(JSON.parse(empty.productsOf('category', 1, 1, 24)?.toString() ?? 'null')).toMatchObject({
       product: [],
       total: 0,
       pages: 0,

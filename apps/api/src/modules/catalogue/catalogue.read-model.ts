@@ -21,8 +21,8 @@ const RELATED_PRODUCTS = 8;
 const MAX_CACHED_ANSWERS = 5_000;
 /** How many products' card JSON the view keeps (a card is about 250 characters). */
 const MAX_CACHED_CARDS = 10_000;
-/** How many characters of serialized answers it keeps at most (a few MB: pages of 96 cards are 30 KB each). */
-const MAX_CACHED_CHARS = 4_000_000;
+/** How many bytes of serialized answers it keeps at most (a few MB: pages of 96 cards are 30 KB each). */
+const MAX_CACHED_BYTES = 4_000_000;
 
 /** The orders a listing can be in: the listing's own (newest first), or by the price paid. */
 export type ListingOrder = 'newest' | 'priceHighToLow' | 'priceLowToHigh';
@@ -240,13 +240,16 @@ function isBitmapId(id: number): boolean {
   return Number.isInteger(id) && id >= 0 && id < BITMAP_IDS;
 }
 
-/** A list answer built once per change of what it shows: the object (for code and tests) and its JSON (the wire). */
+/**
+ * A list answer built once per change of what it shows: the object (for code and tests) and its
+ * JSON as UTF-8 bytes (the wire).
+ */
 export interface Rendered<T> {
   value: T;
-  json: string;
+  json: Buffer;
 }
 
-const render = <T>(value: T): Rendered<T> => ({ value, json: JSON.stringify(value) });
+const render = <T>(value: T): Rendered<T> => ({ value, json: Buffer.from(JSON.stringify(value)) });
 
 const COMPARATORS: Record<ListingOrder, (a: CatalogueProduct, b: CatalogueProduct) => number> = {
   // Newest first; products added at the same moment: the later id first.
@@ -304,11 +307,16 @@ export class CatalogueView {
   #fixed!: FixedLists;
   /** Visible products of a scope in an order, filtered from #orders when first asked for after a change. */
   #listings = new Map<string, CatalogueProduct[]>();
-  #answers = new Map<string, string>();
+  /**
+   * Answers as UTF-8 bytes, encoded once: sending a string makes Node measure and encode it on
+   * every request, which for text that is not all ASCII (an en dash in a name is enough) means
+   * scanning and transcoding it each time, about a sixth of a cached answer's cost.
+   */
+  #answers = new Map<string, Buffer>();
   /** Cards' JSON by product; an edited product is a new object, a stock change deletes its entry. */
   readonly #cardJsons = new Map<CatalogueProduct, string>();
-  /** The characters of the cached answers: the cache starts over past MAX_CACHED_CHARS. */
-  #answerChars = 0;
+  /** The bytes of the cached answers: the cache starts over past MAX_CACHED_BYTES. */
+  #answerBytes = 0;
   #version = 0;
 
   constructor(structure: CatalogueStructure, rows: Iterable<ProductRow> = []) {
@@ -470,7 +478,7 @@ export class CatalogueView {
   }
 
   /** A category's or subcategory's page of products (category_product_list), or undefined when it is not shown. */
-  productsOf(kind: 'category' | 'subcategory', id: number, page: number, perPage: number): string | undefined {
+  productsOf(kind: 'category' | 'subcategory', id: number, page: number, perPage: number): Buffer | undefined {
     const named = kind === 'category' ? this.#categories.get(id) : this.#subcategories.get(id);
     if (!named) return undefined;
     return this.cached(`${kind}:${id}:${page}:${perPage}`, () =>
@@ -482,7 +490,7 @@ export class CatalogueView {
   }
 
   /** A product page's JSON (product_detail), or undefined when the product is not shown. */
-  productDetail(productId: number): string | undefined {
+  productDetail(productId: number): Buffer | undefined {
     const product = this.product(productId);
     if (!product) return undefined;
     return this.cached(`detail:${productId}`, () =>
@@ -491,7 +499,7 @@ export class CatalogueView {
   }
 
   /** The home page's carousels, with the cards as they are now. */
-  featuredProductList(): string {
+  featuredProductList(): Buffer {
     return this.cached('featured', () => {
       const featuredBy = new Map<number, number[]>();
       for (const f of this.#structure.featuredProducts) {
@@ -513,17 +521,17 @@ export class CatalogueView {
     });
   }
 
-  /** `compute()`'s answer, serialized once per version of the catalogue. */
-  cached(key: string, compute: () => string): string {
+  /** `compute()`'s answer, serialized and encoded once per version of the catalogue. */
+  cached(key: string, compute: () => string): Buffer {
     let json = this.#answers.get(key);
     if (json === undefined) {
-      json = compute();
-      if (this.#answers.size >= MAX_CACHED_ANSWERS || this.#answerChars + json.length > MAX_CACHED_CHARS) {
+      json = Buffer.from(compute());
+      if (this.#answers.size >= MAX_CACHED_ANSWERS || this.#answerBytes + json.length > MAX_CACHED_BYTES) {
         this.#answers.clear();
-        this.#answerChars = 0;
+        this.#answerBytes = 0;
       }
       this.#answers.set(key, json);
-      this.#answerChars += json.length;
+      this.#answerBytes += json.length;
     }
     return json;
   }
@@ -621,13 +629,13 @@ export class CatalogueView {
     const json = this.#answers.get(key);
     if (json === undefined) return;
     this.#answers.delete(key);
-    this.#answerChars -= json.length;
+    this.#answerBytes -= json.length;
   }
 
   #bump(): void {
     this.#version += 1;
     this.#answers = new Map();
-    this.#answerChars = 0;
+    this.#answerBytes = 0;
   }
 
   #index(product: CatalogueProduct): void {

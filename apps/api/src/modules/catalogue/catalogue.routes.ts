@@ -33,8 +33,8 @@ import { publicAnswers } from '../../plugins/no-store';
 import type { CatalogueView, Rendered } from './catalogue.read-model';
 
 /** Sends an answer the read model already serialized. */
-const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown> | string) =>
-  sendJson(reply, typeof rendered === 'string' ? rendered : rendered.json);
+const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown> | Buffer) =>
+  sendJson(reply, Buffer.isBuffer(rendered) ? rendered : rendered.json);
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
@@ -62,7 +62,7 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
     endpoint: string,
     request: z.ZodType,
     answer: z.ZodType,
-    pick: (v: CatalogueView) => Rendered<unknown> | string,
+    pick: (v: CatalogueView) => Rendered<unknown> | Buffer,
     summary: string,
   ) =>
     app.post(

@@ -250,6 +250,26 @@ describe('product_detail', () => {
     await shop.app.catalogue.changed();
     expect((await shop.post('product_detail', { product_id: product.id })).statusCode).toBe(404);
   });
+
+  it('sends text beyond ASCII byte for byte, with its length in bytes, from the cache as when first computed', async () => {
+    const product = await anyProduct();
+    const name = 'Mulmul Jhabla – हल्दी पीला 🌼';
+    await shop.database.db.update(products).set({ name }).where(eq(products.id, product.id));
+    await shop.app.catalogue.changed({ products: [product.id] });
+    for (const round of ['computed', 'cached']) {
+      const response = await shop.post('product_detail', { product_id: product.id });
+      expect(response.statusCode, round).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(ProductDetailAnswer.parse(response.json()).products.name).toBe(name);
+    }
+    const [category] = await shop.database.db.select().from(categories).where(eq(categories.id, product.categoryId));
+    const listing = await shop.post('category_product_list', { category_id: product.categoryId, per_page: 96 });
+    expect(Number(listing.headers['content-length'])).toBe(listing.rawPayload.length);
+    const page = CategoryProductListAnswer.parse(listing.json());
+    expect(page.category_name).toBe(category?.name);
+    expect(page.product.find((card) => card.product_id === product.id)?.name).toBe(name);
+  });
 });
 
 describe('bad input', () => {
