@@ -252,7 +252,8 @@ async function measureOrders(origin: string, catalogue: Catalogue, options: Benc
     shoppers.start(options.ordersPerMinute);
     await loadCall(origin, call, { seconds: Math.max(options.warmupSeconds, 3), connections: options.connections });
     const warm = await shoppers.stop();
-    if (warm.paid === 0) throw new Error(`no order was paid while warming up: ${warm.failures[0] ?? 'no failure recorded'}`);
+    if (warm.paid === 0)
+      throw new Error(`no order was paid while warming up: ${warm.failures[0] ?? 'no failure recorded'}`);
     const { result: quiet, stall: quietStall } = await withStall(origin, () => loadCall(origin, call, settings));
     const { result, stall } = await withStall(origin, async () => {
       shoppers.start(options.ordersPerMinute);
