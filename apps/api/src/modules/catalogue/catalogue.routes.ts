@@ -24,7 +24,6 @@ import {
   TestimonialListAnswer,
   TestimonialListRequest,
 } from '@kapaas/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -32,9 +31,9 @@ import { sendJson } from '../../lib/send-json';
 import { publicAnswers } from '../../plugins/no-store';
 import type { CatalogueView, Rendered } from './catalogue.read-model';
 
-/** Sends an answer the read model already serialized. */
-const sendRendered = (reply: FastifyReply, rendered: Rendered<unknown> | Buffer) =>
-  sendJson(reply, Buffer.isBuffer(rendered) ? rendered : rendered.json);
+/** The bytes of an answer the read model already serialized. */
+const bytesOf = (rendered: Rendered<unknown> | Buffer): Buffer =>
+  Buffer.isBuffer(rendered) ? rendered : rendered.json;
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer };
 
@@ -64,14 +63,17 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
     answer: z.ZodType,
     pick: (v: CatalogueView) => Rendered<unknown> | Buffer,
     summary: string,
-  ) =>
+  ) => {
+    const answerOf = () => bytesOf(pick(view()));
+    app.publicCalls.add(endpoint, request, answerOf);
     app.post(
       `/${endpoint}`,
       { schema: { tags: ['catalogue'], summary, body: request, response: { 200: answer, ...failures } } },
       (_request, reply) => {
-        sendRendered(reply, pick(view()));
+        sendJson(reply, answerOf());
       },
     );
+  };
 
   listCall(
     'featured_product_list',
@@ -102,21 +104,33 @@ function listRoutes(app: ZodApp, view: () => CatalogueView): void {
 }
 
 /** A page of a category's or a subcategory's products, or 404 naming which is not shown. */
-function sendProductsOf(
-  reply: FastifyReply,
-  view: CatalogueView,
-  kind: 'category' | 'subcategory',
-  id: number,
-  page: number,
-  perPage: number,
-) {
+function productsOf(view: CatalogueView, kind: 'category' | 'subcategory', id: number, page: number, perPage: number) {
   const answer = view.productsOf(kind, id, page, perPage);
   if (answer === undefined) throw notFound(kind === 'category' ? 'Category' : 'Subcategory');
-  return sendJson(reply, answer);
+  return answer;
+}
+
+/** category_product_list's answer: either a category's or a subcategory's products. */
+function categoryProducts(view: CatalogueView, body: z.output<typeof CategoryProductListRequest>): Buffer {
+  const { page, per_page } = body;
+  return 'category_id' in body
+    ? productsOf(view, 'category', body.category_id, page, per_page)
+    : productsOf(view, 'subcategory', body.subcategory_id, page, per_page);
 }
 
 /** Browsing by category and subcategory. */
 function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
+  const subcategoryList = (body: z.output<typeof SubcategoryListRequest>) => {
+    const answer = view().subcategoryList(body.category_id);
+    if (!answer) throw notFound('Category');
+    return bytesOf(answer);
+  };
+  const subcategoryProducts = ({ subcategory_id, page, per_page }: z.output<typeof SubcategoryProductListRequest>) =>
+    productsOf(view(), 'subcategory', subcategory_id, page, per_page);
+  app.publicCalls.add('subcategory_list', SubcategoryListRequest, subcategoryList);
+  app.publicCalls.add('category_product_list', CategoryProductListRequest, (body) => categoryProducts(view(), body));
+  app.publicCalls.add('subcategory_product_list', SubcategoryProductListRequest, subcategoryProducts);
+
   app.post(
     '/subcategory_list',
     {
@@ -128,9 +142,7 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
       },
     },
     (request, reply) => {
-      const answer = view().subcategoryList(request.body.category_id);
-      if (!answer) throw notFound('Category');
-      sendRendered(reply, answer);
+      sendJson(reply, subcategoryList(request.body));
     },
   );
 
@@ -145,12 +157,7 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
       },
     },
     (request, reply) => {
-      const { page, per_page } = request.body;
-      const [kind, id] =
-        'category_id' in request.body
-          ? (['category', request.body.category_id] as const)
-          : (['subcategory', request.body.subcategory_id] as const);
-      sendProductsOf(reply, view(), kind, id, page, per_page);
+      sendJson(reply, categoryProducts(view(), request.body));
     },
   );
 
@@ -165,14 +172,19 @@ function browsingRoutes(app: ZodApp, view: () => CatalogueView): void {
       },
     },
     (request, reply) => {
-      const { subcategory_id, page, per_page } = request.body;
-      sendProductsOf(reply, view(), 'subcategory', subcategory_id, page, per_page);
+      sendJson(reply, subcategoryProducts(request.body));
     },
   );
 }
 
 /** One product's page. */
 function productRoutes(app: ZodApp, view: () => CatalogueView): void {
+  const productDetail = (body: z.output<typeof ProductDetailRequest>) => {
+    const answer = view().productDetail(body.product_id);
+    if (answer === undefined) throw notFound('Product');
+    return answer;
+  };
+  app.publicCalls.add('product_detail', ProductDetailRequest, productDetail);
   app.post(
     '/product_detail',
     {
@@ -184,9 +196,7 @@ function productRoutes(app: ZodApp, view: () => CatalogueView): void {
       },
     },
     (request, reply) => {
-      const answer = view().productDetail(request.body.product_id);
-      if (answer === undefined) throw notFound('Product');
-      sendJson(reply, answer);
+      sendJson(reply, productDetail(request.body));
     },
   );
 }

@@ -6,7 +6,6 @@ import {
   SearchKeyWordRequest,
   SortFilterRequest,
 } from '@kapaas/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendJson } from '../../lib/send-json';
@@ -27,7 +26,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const search = new CatalogueSearch();
   app.catalogue.listen(search);
   /** A page of a listing by categories and attributes, sorted; serialized once per catalogue version and request. */
-  const sendListing = (reply: FastifyReply, query: ListingBody) => {
+  const listing = (query: ListingBody) => {
     const options = {
       categoryIds: query.category_id,
       subcategoryId: query.subcategory_id,
@@ -37,11 +36,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       sort: query.sort_id,
     };
     const view = app.catalogue.view;
-    const json = view.cached(listingKey(query), () =>
+    return view.cached(listingKey(query), () =>
       view.pageJson('', view.page(listProducts(view, options), query.page, query.per_page)),
     );
-    sendJson(reply, json);
   };
+  const searchKeyWord = ({ key_word }: z.output<typeof SearchKeyWordRequest>) => {
+    const view = app.catalogue.view;
+    // The answer depends on the words alone: "Romper", "romper " and "ROMPER!" share one.
+    return view.cached(`search:${searchTerms(key_word).join(' ')}`, () =>
+      JSON.stringify(search.search(view, key_word)),
+    );
+  };
+  const sortFilter = (body: z.output<typeof SortFilterRequest>) =>
+    listing({ ...body, category_id: [body.category_id] });
+  app.publicCalls.add('search_key_word', SearchKeyWordRequest, searchKeyWord);
+  app.publicCalls.add('sort_filter', SortFilterRequest, sortFilter);
+  app.publicCalls.add('filter', FilterRequest, listing);
 
   app.post(
     '/search_key_word',
@@ -54,13 +64,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      const view = app.catalogue.view;
-      const keyWord = request.body.key_word;
-      // The answer depends on the words alone: "Romper", "romper " and "ROMPER!" share one.
-      sendJson(
-        reply,
-        view.cached(`search:${searchTerms(keyWord).join(' ')}`, () => JSON.stringify(search.search(view, keyWord))),
-      );
+      sendJson(reply, searchKeyWord(request.body));
     },
   );
 
@@ -75,7 +79,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      sendListing(reply, { ...request.body, category_id: [request.body.category_id] });
+      sendJson(reply, sortFilter(request.body));
     },
   );
 
@@ -90,7 +94,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      sendListing(reply, request.body);
+      sendJson(reply, listing(request.body));
     },
   );
 };
