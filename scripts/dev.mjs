@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev`: the API with reload on change (tsx watch), the storefront on Vite's dev server
-// with hot reload, which forwards /api, /media and /sandbox to the API, and the admin console on
+// `npm run dev`: the API with reload on change (tsx watch), the storefront on React Router's dev
+// server (Vite, rendering pages on the server, with hot reload), which forwards /api, /media and /sandbox to the API, and the admin console on
 // its own dev server (port 5174, under /admin/), which forwards /admin/api and /media.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,7 +15,8 @@ const children = [
   ],
   [
     'web',
-    [join(root, 'node_modules/vite/bin/vite.js'), '--host', process.env.HOST ?? '127.0.0.1'],
+    // React Router's dev server renders the storefront's pages itself, reading the API over HTTP.
+    [join(root, 'node_modules/@react-router/dev/bin.cjs'), 'dev', '--host', process.env.HOST ?? '127.0.0.1'],
     join(root, 'apps/storefront'),
   ],
   [

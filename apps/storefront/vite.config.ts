@@ -1,8 +1,27 @@
 import { webAppConfig } from '@kapaas/web-kit/vite';
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
 
 /** The API serves /api, the demo images under /media and the payment sandbox; the dev server forwards all three. */
-export default webAppConfig({
-  name: 'storefront',
-  root: import.meta.dirname,
-  apiPaths: ['/api', '/media', '/sandbox'],
-});
+const apiPaths = ['/api', '/media', '/sandbox'];
+
+/**
+ * Tests run the components in jsdom with the shared web-app configuration. The app itself is built (and served in
+ * development) by React Router's framework mode plugin: a client build and a server build (react-router.config.ts).
+ */
+export default process.env.VITEST
+  ? webAppConfig({ name: 'storefront', root: import.meta.dirname, apiPaths })
+  : defineConfig({
+      root: import.meta.dirname,
+      plugins: [reactRouter()],
+      // react-bootstrap is imported a component at a time (react-bootstrap/Button): folders Node's own ESM loader
+      // cannot import, so the server build bundles it rather than importing it at run time.
+      ssr: {
+        noExternal: ['react-bootstrap', /^@restart\//, 'dom-helpers', 'uncontrollable', 'react-transition-group'],
+      },
+      server: {
+        proxy: Object.fromEntries(
+          apiPaths.map((path) => [path, { target: `http://127.0.0.1:${process.env.KAPAAS_API_PORT ?? '3000'}` }]),
+        ),
+      },
+    });

@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '../..');
 const storefront = join(root, 'apps/storefront');
 const admin = join(root, 'apps/admin');
-export const storefrontIndex = join(storefront, 'dist/index.html');
+/** What each app's build leaves last: the storefront's server build, the admin console's index.html. */
+const BUILT = { storefront: 'dist/server/index.js', admin: 'dist/index.html' };
+export const storefrontServerBuild = join(storefront, BUILT.storefront);
 
 /** The newest modification time of a file or of anything under a folder (node_modules and dist left out). */
 export function newestIn(path) {
@@ -21,9 +23,9 @@ export function newestIn(path) {
   return newest;
 }
 
-/** True when the app's dist/index.html is missing or older than anything its build reads. */
+/** True when the app's build is missing or older than anything its build reads. */
 function isStale(app) {
-  const index = join(app, 'dist/index.html');
+  const index = join(app, app === storefront ? BUILT.storefront : BUILT.admin);
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
   const sources = [app, join(root, 'packages/contract/src')];
@@ -37,7 +39,10 @@ function buildIfStale(app, name) {
   console.log(`Building the ${name}…`);
   const result = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    // The storefront is built by React Router's framework mode (a client and a server build), the console by Vite.
+    app === storefront
+      ? [join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build']
+      : [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: app,
       stdio: 'inherit',

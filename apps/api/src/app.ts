@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, proxyTrust } from './config';
 import type { ServiceDeps } from './lib/deps';
 import { lazyRootLogger, RequestLog } from './lib/logging';
+import { publicCallsPlugin } from './lib/public-calls';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
@@ -88,6 +89,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(docsPlugin);
   await app.register(sessionsPlugin, { secret: options.config.SESSION_SECRET });
   await app.register(cataloguePlugin);
+  await app.register(publicCallsPlugin);
   await app.register(paymentsPlugin, { config: options.config });
   // Before the routes, which hand these to their services.
   app.decorate('deps', serviceDeps(app));
@@ -110,6 +112,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
   await app.register(webPlugin, {
     storefrontDist: options.storefrontDist,
+    publicUrl: options.config.publicUrl,
     adminDist: options.adminDist,
     mediaDir: options.mediaDir,
   });

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { serveBackups } from './backups/backups';
 import { type Config, DEVELOPMENT_DEFAULTS } from './config';
 import { loggerOptions } from './lib/logging';
+import { hasServerBuild } from './plugins/storefront-pages';
 
 /** Opens the database, migrates and seeds it, builds the shop and listens; SIGTERM and SIGINT close it cleanly. */
 export async function start(config: Config): Promise<void> {
@@ -38,7 +39,7 @@ export async function start(config: Config): Promise<void> {
   // The embedded database is backed up by this process, which alone may open it (ADR 017).
   const stopServingBackups =
     database.kind === 'pglite' ? await serveBackups(database, dataDir, app.log) : async () => undefined;
-  if (!existsSync(join(storefrontDist, 'index.html'))) {
+  if (!hasServerBuild(storefrontDist)) {
     app.log.warn({ storefrontDist }, 'the storefront is not built: run `npm run build`');
   }
   if (!existsSync(join(adminDist, 'index.html'))) {

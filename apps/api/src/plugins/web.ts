@@ -7,18 +7,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { unknownEndpoint } from './errors';
 import { noStoreAnswer } from './no-store';
+import { hasServerBuild, storefrontPages } from './storefront-pages';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 const ONE_DAY = 'public, max-age=86400';
 
-/** Paths that belong to an API, to files or to the admin console: never answered with the storefront's index.html. */
-const NOT_SPA = /^\/(api|admin|media|sandbox)(\/|$)/;
+/** Paths that belong to an API, to files or to the admin console: never answered with a storefront page. */
+const NOT_STOREFRONT = /^\/(api|admin|media|sandbox)(\/|$)/;
 /** The admin console's client-side routes: /admin and below, except its API and its built assets. */
 const ADMIN_SPA = /^\/admin(?!\/api(\/|$)|\/assets\/)(\/|$)/;
 
 export interface WebOptions {
-  /** The built storefront (apps/storefront/dist); absent in API-only tests. */
+  /** The built storefront (apps/storefront/dist: client/ for browsers, server/ to render); absent in API-only tests. */
   storefrontDist: string | undefined;
+  /** The shop's public base URL (PUBLIC_URL), for the absolute links of rendered pages. */
+  publicUrl: string;
   /** The built admin console (apps/admin/dist), served under /admin/; absent in API-only tests. */
   adminDist?: string | undefined;
   /** Where uploaded images live and are served from under /media/. */
@@ -26,10 +29,11 @@ export interface WebOptions {
 }
 
 /**
- * Serves files: the demo shop's generated images, uploaded media under /media/, and the built
- * storefront, whose hashed assets are cached for a year and whose index.html answers every
- * other GET so that client-side routes survive a reload. The admin console is served the same
- * way under /admin/, its index.html answering /admin/* but never /admin/api/*.
+ * Serves files and pages: the demo shop's generated images, uploaded media under /media/, the
+ * built storefront's files (hashed assets cached for a year), and every other GET as a storefront
+ * page rendered on the server (an address the shop does not have is its not-found page, with
+ * status 404). The admin console is a single-page app under /admin/: its index.html answers
+ * /admin/* but never /admin/api/*.
  */
 export const webPlugin = fp<WebOptions>(
   async (app: FastifyInstance, options) => {
@@ -56,17 +60,21 @@ export const webPlugin = fp<WebOptions>(
     });
 
     const dist = options.storefrontDist;
-    const indexPath = dist ? join(dist, 'index.html') : undefined;
-    const hasStorefront = indexPath !== undefined && existsSync(indexPath);
+    const hasStorefront = hasServerBuild(dist);
+    const sendPage =
+      dist && hasStorefront
+        ? await storefrontPages(app, { dist, publicUrl: options.publicUrl, version: () => app.catalogue.version })
+        : undefined;
     if (dist && hasStorefront) {
+      const client = join(dist, 'client');
       await app.register(fastifyStatic, {
-        root: dist,
+        root: client,
         prefix: '/',
         wildcard: false,
         index: false,
         cacheControl: false,
         setHeaders(reply, filePath) {
-          reply.header('cache-control', filePath.startsWith(join(dist, 'assets')) ? ONE_YEAR : 'no-cache');
+          reply.header('cache-control', filePath.startsWith(join(client, 'assets')) ? ONE_YEAR : ONE_DAY);
         },
       });
     }
@@ -108,7 +116,9 @@ export const webPlugin = fp<WebOptions>(
       const path = request.url.split('?')[0] ?? '/';
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       if (isRead && ADMIN_SPA.test(path)) return sendIndex(reply, adminIndex, hasAdmin, 'admin console');
-      if (isRead && !NOT_SPA.test(path)) return sendIndex(reply, indexPath, hasStorefront, 'storefront');
+      if (isRead && !NOT_STOREFRONT.test(path)) {
+        return sendPage ? sendPage(request, reply) : sendIndex(reply, undefined, false, 'storefront');
+      }
       noStoreAnswer(request, reply);
       return reply.code(404).send(unknownEndpoint(request.method, request.url));
     });

@@ -11,7 +11,19 @@ const PROFILE = {
   ALLOW_DATA_ATTR: false,
 };
 
+/** How a server render cleans HTML, where DOMPurify has no DOM to work in (set by the server entry). */
+let serverSanitizer: ((html: string) => string) | undefined;
+
+/** Called once by the server entry: the sanitizer of server renders, to the same allow-list. */
+export function sanitizeOnServerWith(sanitize: (html: string) => string): void {
+  serverSanitizer = sanitize;
+}
+
 /** Removes scripts, event handlers and other unsafe markup from HTML written in the admin console. */
 export function sanitizeHtml(html: string): string {
+  if (typeof window === 'undefined') {
+    if (!serverSanitizer) throw new Error('A server render needs a sanitizer: sanitizeOnServerWith was not called');
+    return serverSanitizer(html);
+  }
   return DOMPurify.sanitize(html, PROFILE);
 }

@@ -1,3 +1,5 @@
+import { productPathSegment } from '@kapaas/contract';
+
 /**
  * Every address of the shop (product.md §2), for the route table and for links alike. The spelling is the
  * original shop's (/Coupouns, /shoping-cart) because links to these addresses exist outside the shop; the
@@ -23,7 +25,9 @@ export const paths = {
   subcategories: (categoryId: number | string) => `/subcategory/${categoryId}`,
   category: (categoryId: number | string) => `/category-page/${categoryId}`,
   subcategory: (subcategoryId: number | string) => `/subcategory-detail/${subcategoryId}`,
-  product: (productId: number | string) => `/product-detail/${productId}`,
+  /** A product's page: with its name, the canonical address that carries the name's slug (/product-detail/12-mulmul-jhabla). */
+  product: (productId: number | string, name?: string) =>
+    `/product-detail/${name === undefined ? productId : productPathSegment(Number(productId), name)}`,
   shippingReturns: '/shipping-returns',
   privacyPolicy: '/privacy-policy',
   shippingPolicy: '/shipping-policy',

@@ -9,6 +9,7 @@ import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
 import { NotFoundPage } from '../NotFoundPage';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Billingedit/:addressId: edit a delivery address during checkout (product.md §2); back to billing 1 s after saving. */
 export function BillingAddressEditPage() {
@@ -47,3 +48,8 @@ export function BillingAddressEditPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Edit Address | Kapaas', noindex: true });
+
+export default BillingAddressEditPage;

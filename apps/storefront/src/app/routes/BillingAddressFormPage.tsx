@@ -7,6 +7,7 @@ import { AddAddressForm } from '../../features/addresses/components/AddAddressFo
 import { paths } from '../../lib/paths';
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Billing-Address-Form: add a delivery address during checkout (product.md §2); back to billing 1.5 s after saving. */
 export function BillingAddressFormPage() {
@@ -42,3 +43,8 @@ export function BillingAddressFormPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Add New Address | Kapaas', noindex: true });
+
+export default BillingAddressFormPage;

@@ -8,6 +8,7 @@ import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 import { CartSummary } from '../../features/cart/components/CartSummary';
 import { ProceedToPay } from '../../features/checkout/components/ProceedToPay';
 import { useIdentity } from '../../lib/session';
+import { pageMeta } from '../seo/pageMeta';
 
 /**
  * /Billing-Address: choose the delivery address and pay (product.md §2, Billing address). The address book, the cart's
@@ -47,3 +48,8 @@ export function BillingAddressPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Billing Address | Kapaas', noindex: true });
+
+export default BillingAddressPage;

@@ -1,6 +1,7 @@
 import { CheckoutSteps } from '../../components/CheckoutSteps';
 import { PageHeading } from '../../components/PageHeading';
 import { CartView } from '../../features/cart/components/CartView';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /shoping-cart: the cart with its totals (product.md §2, Cart). */
 export function CartPage() {
@@ -12,3 +13,8 @@ export function CartPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Shopping Cart | Kapaas', noindex: true });
+
+export default CartPage;

@@ -1,8 +1,11 @@
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { useParams } from 'react-router';
 import { type CardActions, ProductListing } from '../../features/catalogue/components/listing/ProductListing';
 import { parseRouteId } from '../../lib/routeParams';
 import { wishlistHeart } from '../cardActions';
 import { NotFoundPage } from '../NotFoundPage';
+import { pageMeta } from '../seo/pageMeta';
+import { listingLoader, type PageData } from '../server/pageLoaders';
 
 interface CategoryPageProps {
   /** Controls drawn on each product card (the wishlist heart), composed here from another feature. */
@@ -20,3 +23,10 @@ export function CategoryPage({ cardActions = wishlistHeart }: CategoryPageProps 
     </div>
   );
 }
+
+export const loader = (args: LoaderFunctionArgs) => listingLoader(args, 'category');
+
+export const meta = ({ loaderData }: MetaArgs<() => PageData>) =>
+  pageMeta(loaderData?.seo ?? { title: 'Products | Kapaas' });
+
+export default CategoryPage;

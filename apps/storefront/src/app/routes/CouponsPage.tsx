@@ -3,6 +3,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { useCartList } from '../../features/cart/api/useCartList';
 import { CouponList } from '../../features/coupons/components/CouponList';
 import { useIdentity } from '../../lib/session';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Coupouns: the coupons that apply to the shopper's cart total (product.md §2, Coupons; §4: asked with the cart total). */
 export function CouponsPage() {
@@ -18,3 +19,8 @@ export function CouponsPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Coupons | Kapaas', noindex: true });
+
+export default CouponsPage;

@@ -53,7 +53,7 @@ describe('Home page', () => {
     const newArrivals = screen.getByRole('region', { name: 'New Arrivals' });
     expect(within(newArrivals).getByRole('link', { name: /shop now: swaddle set of two/i })).toHaveAttribute(
       'href',
-      '/product-detail/13',
+      '/product-detail/13-swaddle-set-of-two',
     );
   });
 

@@ -1,3 +1,4 @@
+import type { MetaArgs } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { WelcomeToast } from '../../components/popups/WelcomeToast';
 import { AdTiles } from '../../features/catalogue/components/home/AdTiles';
@@ -7,6 +8,8 @@ import { FeaturedProductSections } from '../../features/catalogue/components/hom
 import { Testimonials } from '../../features/catalogue/components/home/Testimonials';
 import { QualityBadges } from '../../features/content/components/QualityBadges';
 import { wishlistHeart } from '../cardActions';
+import { pageMeta } from '../seo/pageMeta';
+import { homeLoader, type PageData } from '../server/pageLoaders';
 
 /** /: banners, categories, the quality badges, the first featured row, ads, the other featured rows and testimonials (product.md §2, Home). */
 export function HomePage() {
@@ -26,3 +29,10 @@ export function HomePage() {
     </>
   );
 }
+
+export const loader = homeLoader;
+
+export const meta = ({ loaderData }: MetaArgs<() => PageData>) =>
+  pageMeta(loaderData?.seo ?? { title: 'Kapaas | Organic cotton clothing for little ones' });
+
+export default HomePage;

@@ -5,6 +5,7 @@ import { LoginForm } from '../../features/account/components/LoginForm';
 import { pendingItemFrom } from '../../features/account/pendingItem';
 import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 import { WISHLIST_QUERY_KEY } from '../../features/wishlist/api/useWishlist';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Login-Page: log in with an e-mail address or mobile number, or continue as a guest (product.md §2). */
 export function LoginPage() {
@@ -25,3 +26,8 @@ export function LoginPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Login | Kapaas', noindex: true });
+
+export default LoginPage;

@@ -4,6 +4,7 @@ import { LogoutButton } from '../../features/account/components/LogoutButton';
 import { AddAddressForm } from '../../features/addresses/components/AddAddressForm';
 import { ProfileAddressList } from '../../features/addresses/components/ProfileAddressList';
 import { ProfileScreen } from '../../features/profile/components/ProfileScreen';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /myprofile: the profile (product.md §2), with logout and the addresses composed in from their features. */
 export function MyProfilePage() {
@@ -30,3 +31,8 @@ export function MyProfilePage() {
     />
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'My Profile | Kapaas', noindex: true });
+
+export default MyProfilePage;

@@ -5,6 +5,7 @@ import { OrderDetailView } from '../../features/orders/components/OrderDetailVie
 import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
 import { NotFoundPage } from '../NotFoundPage';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /order-detail/:orderId: one order with its items and summary (product.md §2, Orders detail). */
 export function OrderDetailPage() {
@@ -19,3 +20,8 @@ export function OrderDetailPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Order Detail | Kapaas', noindex: true });
+
+export default OrderDetailPage;

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import '../../features/orders/orders.css';
 import { paths } from '../../lib/paths';
+import { pageMeta } from '../seo/pageMeta';
 
 /** The order id the checkout passes along in the navigation state, or "N/A" when the page is opened directly. */
 function orderIdFrom(state: unknown): string {
@@ -46,3 +47,8 @@ export function OrderSuccessPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Order Placed Successfully ! | Kapaas', noindex: true });
+
+export default OrderSuccessPage;

@@ -137,7 +137,10 @@ describe('Order detail page', () => {
     expect(address).toHaveTextContent('Phone: 9876543210');
 
     const items = screen.getByRole('region', { name: 'Items' });
-    expect(within(items).getByRole('link', { name: 'Mulmul Jhabla' })).toHaveAttribute('href', '/product-detail/1');
+    expect(within(items).getByRole('link', { name: 'Mulmul Jhabla' })).toHaveAttribute(
+      'href',
+      '/product-detail/1-mulmul-jhabla',
+    );
     expect(within(items).getByText('Size 0-3M · Qty 2 × ₹549')).toBeInTheDocument();
     expect(within(items).getByText('₹1,098')).toBeInTheDocument();
 

@@ -2,6 +2,7 @@ import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
 import { OrderList } from '../../features/orders/components/OrderList';
 import { useIdentity } from '../../lib/session';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Orders: the shopper's orders (product.md §2, Orders list). */
 export function OrdersPage() {
@@ -13,3 +14,8 @@ export function OrdersPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'My Orders | Kapaas', noindex: true });
+
+export default OrdersPage;

@@ -9,6 +9,7 @@ import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
 import { useDelayedNavigate } from '../../lib/useDelayedNavigate';
 import { NotFoundPage } from '../NotFoundPage';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Myprofileedit/:addressId: edit an address from the profile (product.md §2); back to the profile 1 s after saving. */
 export function ProfileAddressEditPage() {
@@ -48,3 +49,8 @@ export function ProfileAddressEditPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Edit Address | Kapaas', noindex: true });
+
+export default ProfileAddressEditPage;

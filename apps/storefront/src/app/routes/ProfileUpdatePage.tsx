@@ -2,6 +2,7 @@ import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
 import { ProfileUpdateForm } from '../../features/profile/components/ProfileUpdateForm';
 import { useIdentity } from '../../lib/session';
+import { pageMeta } from '../seo/pageMeta';
 
 /** Guests have no profile to edit (product.md §6). */
 const GUESTS_CANNOT_EDIT = 'Guests cannot edit a profile. Please log in.';
@@ -20,3 +21,8 @@ export function ProfileUpdatePage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Update Profile | Kapaas', noindex: true });
+
+export default ProfileUpdatePage;

@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { RegisterForm } from '../../features/account/components/RegisterForm';
 import { pendingItemFrom } from '../../features/account/pendingItem';
 import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /Register-Page: create an account, or continue as a guest (product.md §2); the item in the navigation state rides along. */
 export function RegisterPage() {
@@ -21,3 +22,8 @@ export function RegisterPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Register | Kapaas', noindex: true });
+
+export default RegisterPage;

@@ -1,7 +1,10 @@
+import type { MetaArgs } from 'react-router';
 import { useParams } from 'react-router';
 import { SubcategoryList } from '../../features/catalogue/components/listing/SubcategoryList';
 import { parseRouteId } from '../../lib/routeParams';
 import { NotFoundPage } from '../NotFoundPage';
+import { pageMeta } from '../seo/pageMeta';
+import { type PageData, subcategoryListLoader } from '../server/pageLoaders';
 
 /** /subcategory/:categoryId: the subcategories of one category (product.md §2). */
 export function SubcategoryListPage() {
@@ -14,3 +17,9 @@ export function SubcategoryListPage() {
     </div>
   );
 }
+
+export const loader = subcategoryListLoader;
+
+export const meta = ({ loaderData }: MetaArgs<() => PageData>) => pageMeta(loaderData?.seo ?? { title: 'Kapaas' });
+
+export default SubcategoryListPage;

@@ -1,5 +1,6 @@
 import { PageHeading } from '../../components/PageHeading';
 import { WishlistView } from '../../features/wishlist/components/WishlistView';
+import { pageMeta } from '../seo/pageMeta';
 
 /** /wishlist: the saved products of a logged-in shopper (product.md §2, Wishlist). */
 export function WishlistPage() {
@@ -10,3 +11,8 @@ export function WishlistPage() {
     </div>
   );
 }
+
+/** The shopper's own page: rendered in the browser, never indexed. */
+export const meta = () => pageMeta({ title: 'Wishlist | Kapaas', noindex: true });
+
+export default WishlistPage;

@@ -23,7 +23,10 @@ describe('ProductCard', () => {
     );
     expect(screen.getByText('₹749')).toBeInTheDocument();
     expect(screen.getByText('₹899').tagName).toBe('S');
-    expect(screen.getByRole('link', { name: /shop now/i })).toHaveAttribute('href', '/product-detail/11');
+    expect(screen.getByRole('link', { name: /shop now/i })).toHaveAttribute(
+      'href',
+      '/product-detail/11-organic-cotton-jhabla-leaf-print',
+    );
   });
 
   it('shows only the regular price, not struck through, when discount_price is 0', () => {

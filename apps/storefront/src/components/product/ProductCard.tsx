@@ -38,7 +38,10 @@ export function ProductCard({
       <div className="product-card__body">
         <Heading className="product-card__name">{product.name}</Heading>
         <Price price={product.price} discountPrice={product.discount_price} />
-        <Link className="btn btn-outline-primary btn-sm stretched-link" to={paths.product(product.product_id)}>
+        <Link
+          className="btn btn-outline-primary btn-sm stretched-link"
+          to={paths.product(product.product_id, product.name)}
+        >
           {linkLabel}
           <span className="visually-hidden">: {product.name}</span>
         </Link>

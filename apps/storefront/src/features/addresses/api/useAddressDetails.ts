@@ -8,7 +8,7 @@ export function useAddressDetails(addressId: number) {
   const identity = useIdentity();
   return useQuery({
     queryKey: [...ADDRESSES_QUERY_KEY, 'detail', identityKey(identity), addressId],
-    queryFn: ({ signal }) => apiPost('edit_address', { ...ownerFields(identity), address_id: addressId }, { signal }),
+    queryFn: (context) => apiPost('edit_address', { ...ownerFields(identity), address_id: addressId }, context),
     select: (answer) => answer.address,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

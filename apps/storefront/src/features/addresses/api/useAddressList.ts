@@ -15,7 +15,7 @@ export function addressListKey(identity: Identity) {
 export function addressListQuery(identity: Identity) {
   return queryOptions({
     queryKey: addressListKey(identity),
-    queryFn: ({ signal }) => apiPost('address_list', ownerFields(identity), { signal }),
+    queryFn: (context) => apiPost('address_list', ownerFields(identity), context),
     select: (answer): SavedAddress[] => answer.address,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

@@ -5,7 +5,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 export function useStates() {
   return useQuery({
     queryKey: ['addresses', 'states'],
-    queryFn: ({ signal }) => apiPost('state_list', {}, { signal }),
+    queryFn: (context) => apiPost('state_list', {}, context),
     select: (answer) => answer.product,
     staleTime: 60 * 60 * 1000,
   });

@@ -9,7 +9,7 @@ export const CART_QUERY_KEY = ['cart'] as const;
 export function cartListQuery(identity: Identity) {
   return queryOptions({
     queryKey: [...CART_QUERY_KEY, 'list', identityKey(identity)],
-    queryFn: ({ signal }) => apiPost('cart_list', ownerFields(identity), { signal }),
+    queryFn: (context) => apiPost('cart_list', ownerFields(identity), context),
     enabled: identity.kind !== 'anonymous',
     // The cart changes with every add, and in other tabs: never trust an old answer for long.
     staleTime: 0,

@@ -47,11 +47,11 @@ export function CartLineRow({ line, identity }: CartLineRowProps) {
   return (
     <tr className={`cart-line${line.available ? '' : ' cart-line--unavailable'}`}>
       <td className="cart-line__product">
-        <Link to={paths.product(line.product_id)} className="cart-line__media">
+        <Link to={paths.product(line.product_id, line.name)} className="cart-line__media">
           <img src={line.product_image} alt={line.name} width={96} height={96} loading="lazy" decoding="async" />
         </Link>
         <div>
-          <Link to={paths.product(line.product_id)} className="cart-line__name">
+          <Link to={paths.product(line.product_id, line.name)} className="cart-line__name">
             {line.name}
           </Link>
           {!line.available && (

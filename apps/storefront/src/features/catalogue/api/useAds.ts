@@ -4,7 +4,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 /** The promotional tiles between the home page's product rows. */
 export const adsQuery = queryOptions({
   queryKey: ['catalogue', 'ads'],
-  queryFn: ({ signal }) => apiPost('ads_list', {}, { signal }),
+  queryFn: (context) => apiPost('ads_list', {}, context),
   select: (answer) => answer.ads,
 });
 

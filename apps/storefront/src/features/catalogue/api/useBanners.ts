@@ -4,7 +4,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 /** The home page's banner slides. */
 export const bannersQuery = queryOptions({
   queryKey: ['catalogue', 'banners'],
-  queryFn: ({ signal }) => apiPost('banner_list', {}, { signal }),
+  queryFn: (context) => apiPost('banner_list', {}, context),
   select: (answer) => answer.banner,
 });
 

@@ -4,7 +4,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 /** All categories with their subcategories: the header menu, the home grid and the footer's quick links. */
 export const categoriesQuery = queryOptions({
   queryKey: ['catalogue', 'categories'],
-  queryFn: ({ signal }) => apiPost('category_list', {}, { signal }),
+  queryFn: (context) => apiPost('category_list', {}, context),
   select: (answer) => answer.category,
 });
 

@@ -9,7 +9,7 @@ export type ProductListingScope = CategoryProductListRequest;
 export function categoryProductsQuery(scope: ProductListingScope) {
   return queryOptions({
     queryKey: ['catalogue', 'category-products', scope],
-    queryFn: ({ signal }) => apiPost('category_product_list', scope, { signal }),
+    queryFn: (context) => apiPost('category_product_list', scope, context),
   });
 }
 

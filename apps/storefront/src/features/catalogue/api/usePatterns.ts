@@ -4,7 +4,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 /** Every print pattern, for the listing's Print filter (sent to `filter` as print_id). */
 export const patternsQuery = queryOptions({
   queryKey: ['catalogue', 'patterns'],
-  queryFn: ({ signal }) => apiPost('pattern', {}, { signal }),
+  queryFn: (context) => apiPost('pattern', {}, context),
   select: (answer) => answer.patterns,
 });
 

@@ -5,7 +5,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 export function productDetailQuery(productId: number) {
   return queryOptions({
     queryKey: ['catalogue', 'product-detail', productId],
-    queryFn: ({ signal }) => apiPost('product_detail', { product_id: productId }, { signal }),
+    queryFn: (context) => apiPost('product_detail', { product_id: productId }, context),
     select: (answer) => answer.products,
   });
 }

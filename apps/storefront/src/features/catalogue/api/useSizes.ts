@@ -4,7 +4,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 /** Every size the shop sells, for the listing's Size filter. */
 export const sizesQuery = queryOptions({
   queryKey: ['catalogue', 'sizes'],
-  queryFn: ({ signal }) => apiPost('size', {}, { signal }),
+  queryFn: (context) => apiPost('size', {}, context),
   select: (answer) => answer.sizes,
 });
 

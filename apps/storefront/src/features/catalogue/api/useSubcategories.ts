@@ -5,7 +5,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 export function subcategoriesQuery(categoryId: number) {
   return queryOptions({
     queryKey: ['catalogue', 'subcategories', categoryId],
-    queryFn: ({ signal }) => apiPost('subcategory_list', { category_id: categoryId }, { signal }),
+    queryFn: (context) => apiPost('subcategory_list', { category_id: categoryId }, context),
   });
 }
 

@@ -4,7 +4,7 @@ import { apiPost } from '#storefront/lib/api.ts';
 /** What parents say about the shop, shown at the foot of the home page. */
 export const testimonialsQuery = queryOptions({
   queryKey: ['catalogue', 'testimonials'],
-  queryFn: ({ signal }) => apiPost('testimonial_list', {}, { signal }),
+  queryFn: (context) => apiPost('testimonial_list', {}, context),
   select: (answer) => answer.testimonial,
 });
 

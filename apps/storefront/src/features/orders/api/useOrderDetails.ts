@@ -7,7 +7,7 @@ import { ORDERS_QUERY_KEY } from './useMyOrders';
 export function orderDetailsQuery(identity: Identity, orderId: number) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'detail', identityKey(identity), orderId],
-    queryFn: ({ signal }) => apiPost('order_details', { ...ownerFields(identity), order_id: orderId }, { signal }),
+    queryFn: (context) => apiPost('order_details', { ...ownerFields(identity), order_id: orderId }, context),
     select: (answer) => answer.data,
     enabled: identity.kind !== 'anonymous',
     staleTime: 0,

@@ -50,7 +50,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                     decoding="async"
                   />
                   <div className="order-line__text">
-                    <Link to={paths.product(line.product_id)} className="order-line__name">
+                    <Link to={paths.product(line.product_id, line.product_name)} className="order-line__name">
                       {line.product_name}
                     </Link>
                     <span className="order-line__meta">

@@ -6,7 +6,7 @@ export function useSearchKeyWord(keyWord: string) {
   const term = keyWord.trim();
   return useQuery({
     queryKey: ['search', 'key-word', term.toLowerCase()],
-    queryFn: ({ signal }) => apiPost('search_key_word', { key_word: term }, { signal }),
+    queryFn: (context) => apiPost('search_key_word', { key_word: term }, context),
     select: (answer) => answer.search_key_word,
     enabled: term !== '',
     // The previous matches stay on screen while the next ones load, so the list does not flicker per keystroke.

@@ -57,7 +57,7 @@ describe('Search popup', () => {
     expect(within(listbox).getByRole('group', { name: 'Products' })).toBeInTheDocument();
     expect(within(listbox).getByRole('option', { name: 'Jhabla Gift Set' })).toHaveAttribute(
       'href',
-      '/product-detail/15',
+      '/product-detail/15-jhabla-gift-set',
     );
     expect(within(listbox).getByRole('option', { name: 'Jhablas' })).toHaveAttribute('href', '/category-page/1');
     expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -88,7 +88,9 @@ describe('Search popup', () => {
 
     await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/product-detail/11'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/product-detail/11-organic-cotton-jhabla-leaf-print'),
+    );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Jhabla – Leaf Print' }),
     ).toBeInTheDocument();

@@ -70,7 +70,7 @@ function SearchPanel({ inputRef, onDone }: SearchPanelProps) {
   const products: SearchOption[] = (term === '' ? [] : (search.data?.product ?? [])).map((product) => ({
     id: `${ids}-product-${product.product_id}`,
     label: product.product_name,
-    to: paths.product(product.product_id),
+    to: paths.product(product.product_id, product.product_name),
   }));
   const categories: SearchOption[] = (term === '' ? [] : (search.data?.category ?? [])).map((category) => ({
     id: `${ids}-category-${category.category_id}`,

@@ -20,7 +20,7 @@ describe('Wishlist page', () => {
     expect(screen.getByRole('button', { name: `Remove ${romper.name} from wishlist` })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: `Shop Now: ${jhabla.name}` })).toHaveAttribute(
       'href',
-      `/product-detail/${jhabla.product_id}`,
+      `/product-detail/${jhabla.product_id}-organic-cotton-jhabla-leaf-print`,
     );
   });
 

@@ -1,5 +1,5 @@
 import type { ProductCard } from '@kapaas/contract';
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { categoryProductsQuery } from '../../api/useCategoryProducts';
 import { fetchFilteredProducts } from '../../api/useFilterProducts';
 import { fetchSortedProducts } from '../../api/useSortFilterProducts';
@@ -28,25 +28,21 @@ export function listingKeyOf(request: ListingRequest): string {
   return JSON.stringify([request.endpoint, body]);
 }
 
-async function fetchListing(
-  request: ListingRequest,
-  signal: AbortSignal,
-  queryClient: QueryClient,
-): Promise<ListingAnswer> {
+async function fetchListing(request: ListingRequest, signal: AbortSignal, client: QueryClient): Promise<ListingAnswer> {
   const listing = listingKeyOf(request);
   switch (request.endpoint) {
     case 'filter':
     case 'sort_filter': {
       const answer =
         request.endpoint === 'filter'
-          ? await fetchFilteredProducts(request.body, signal)
-          : await fetchSortedProducts(request.body, signal);
+          ? await fetchFilteredProducts(request.body, { signal, client })
+          : await fetchSortedProducts(request.body, { signal, client });
       const { product, total, pages, page, per_page } = answer;
       return { products: product, total, pages, page, perPage: per_page, listing };
     }
     case 'category_product_list': {
       // Through the cache, so the plain listing is shared with anything else that shows it.
-      const answer = await queryClient.fetchQuery(categoryProductsQuery(request.body));
+      const answer = await client.fetchQuery(categoryProductsQuery(request.body));
       const { product, total, pages, page, per_page, category_name } = answer;
       return { products: product, name: category_name, total, pages, page, perPage: per_page, listing };
     }
@@ -59,11 +55,13 @@ async function fetchListing(
  * `enabled` waits until the request can be chosen.
  */
 export function useListingProducts(request: ListingRequest, enabled: boolean) {
-  const queryClient = useQueryClient();
-  return useQuery({
+  return useQuery({ ...listingQuery(request), placeholderData: keepPreviousData, enabled });
+}
+
+/** The query of one listing page: the hook's, and what a server render reads ahead for the page's address. */
+export function listingQuery(request: ListingRequest) {
+  return queryOptions({
     queryKey: ['catalogue', 'listing', request],
-    queryFn: ({ signal }) => fetchListing(request, signal, queryClient),
-    placeholderData: keepPreviousData,
-    enabled,
+    queryFn: ({ signal, client }) => fetchListing(request, signal, client),
   });
 }

@@ -1,0 +1,177 @@
+import { type CategoryListAnswer, type ProductDetail, parseProductSegment } from '@kapaas/contract';
+import type { DehydratedState } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { adsQuery } from '../../features/catalogue/api/useAds';
+import { bannersQuery } from '../../features/catalogue/api/useBanners';
+import { featuredProductsQuery } from '../../features/catalogue/api/useFeaturedProducts';
+import { gendersQuery } from '../../features/catalogue/api/useGenders';
+import { patternsQuery } from '../../features/catalogue/api/usePatterns';
+import { productDetailQuery } from '../../features/catalogue/api/useProductDetail';
+import { sizesQuery } from '../../features/catalogue/api/useSizes';
+import { subcategoriesQuery } from '../../features/catalogue/api/useSubcategories';
+import { testimonialsQuery } from '../../features/catalogue/api/useTestimonials';
+import { readListingChoices } from '../../features/catalogue/components/filters/listingChoices';
+import { readPageNumber } from '../../features/catalogue/components/listing/listingPaging';
+import { type ListingPage, listingRequest } from '../../features/catalogue/components/listing/listingRequest';
+import { listingQuery } from '../../features/catalogue/components/listing/useListingProducts';
+import { paths } from '../../lib/paths';
+import { parseRouteId } from '../../lib/routeParams';
+import { absolute, type PageSeo, SHOP_DESCRIPTION } from '../seo/pageMeta';
+import { breadcrumbData, pricePaid, productData, shopData } from '../seo/structuredData';
+import { notFound, readAhead, shopServer } from './readAhead';
+
+/** A page's loader data: the queries read ahead, and what the page says of itself. */
+export interface PageData {
+  dehydrated?: DehydratedState;
+  seo: PageSeo;
+}
+
+/** The query string a listing keeps its choices and page in, as the page's canonical address keeps it. */
+function listingSearch(url: URL): string {
+  const search = url.searchParams.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
+/** /: the banners, featured rows, ads and testimonials. */
+export async function homeLoader({ context, request }: LoaderFunctionArgs): Promise<PageData> {
+  const shop = shopServer(context, request);
+  const read = await readAhead(shop, (client) =>
+    Promise.all([
+      client.fetchQuery(bannersQuery),
+      client.fetchQuery(featuredProductsQuery),
+      client.fetchQuery(adsQuery),
+      client.fetchQuery(testimonialsQuery),
+    ]),
+  );
+  return {
+    dehydrated: read.dehydrated,
+    seo: {
+      title: 'Kapaas | Organic cotton clothing for little ones',
+      description: SHOP_DESCRIPTION,
+      canonical: absolute(shop.publicUrl, paths.home),
+      structuredData: shopData(shop.publicUrl),
+    },
+  };
+}
+
+/** Finds a subcategory's name and its category in the category list. */
+function locateSubcategory(categories: CategoryListAnswer, subcategoryId: number) {
+  for (const category of categories.category) {
+    const subcategory = category.subcategory.find((s) => s.subcategory_id === subcategoryId);
+    if (subcategory) return { category, subcategory };
+  }
+  return undefined;
+}
+
+/** /category-page/:id and /subcategory-detail/:id: one page of the listing for the address's choices and page. */
+export async function listingLoader(
+  { context, request, params }: LoaderFunctionArgs,
+  kind: 'category' | 'subcategory',
+): Promise<PageData> {
+  const shop = shopServer(context, request);
+  const id = parseRouteId(kind === 'category' ? params.categoryId : params.subcategoryId);
+  if (id === null) throw notFound();
+  const categories = (await shop.call('category_list', {})) as CategoryListAnswer;
+  let page: ListingPage;
+  const steps: { name: string; path: string }[] = [];
+  if (kind === 'category') {
+    const category = categories.category.find((c) => c.category_id === id);
+    if (!category) throw notFound();
+    page = { kind, categoryId: id };
+    steps.push({ name: category.category_name, path: paths.category(id) });
+  } else {
+    const found = locateSubcategory(categories, id);
+    if (!found) throw notFound();
+    page = { kind, subcategoryId: id, categoryId: found.category.category_id };
+    steps.push(
+      { name: found.category.category_name, path: paths.category(found.category.category_id) },
+      { name: found.subcategory.subcategory_name, path: paths.subcategory(id) },
+    );
+  }
+  const url = new URL(request.url);
+  const request_ = listingRequest(page, readListingChoices(url.searchParams), readPageNumber(url.searchParams));
+  const read = await readAhead(shop, (client) =>
+    Promise.all([
+      client.fetchQuery(listingQuery(request_)),
+      client.fetchQuery(sizesQuery),
+      client.fetchQuery(gendersQuery),
+      client.fetchQuery(patternsQuery),
+    ]),
+  );
+  const [listing] = read.value;
+  const name = steps.at(-1)?.name ?? 'Products';
+  const path = steps.at(-1)?.path ?? paths.home;
+  return {
+    dehydrated: read.dehydrated,
+    seo: {
+      title: `${name} | Kapaas`,
+      description: `${name} in organic cotton for babies and children: ${listing.total} products at Kapaas.`,
+      canonical: absolute(shop.publicUrl, `${path}${listingSearch(url)}`),
+      structuredData: [breadcrumbData(shop.publicUrl, steps)],
+    },
+  };
+}
+
+/** /subcategory/:categoryId: a category's subcategories. */
+export async function subcategoryListLoader({ context, request, params }: LoaderFunctionArgs): Promise<PageData> {
+  const shop = shopServer(context, request);
+  const categoryId = parseRouteId(params.categoryId);
+  if (categoryId === null) throw notFound();
+  const read = await readAhead(shop, (client) => client.fetchQuery(subcategoriesQuery(categoryId)));
+  const name = read.value.category_name;
+  return {
+    dehydrated: read.dehydrated,
+    seo: {
+      title: `${name} | Kapaas`,
+      description: `Shop ${name} by kind, in organic cotton for babies and children.`,
+      canonical: absolute(shop.publicUrl, paths.subcategories(categoryId)),
+      structuredData: [breadcrumbData(shop.publicUrl, [{ name, path: paths.subcategories(categoryId) }])],
+    },
+  };
+}
+
+/** What a product's page says of it: name, price, picture, availability. */
+function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
+  const canonical = absolute(publicUrl, paths.product(product.product_id, product.name));
+  const price = pricePaid(product);
+  return {
+    title: `${product.name} | Kapaas`,
+    description: `${product.name}: ₹${price.toLocaleString('en-IN')}, organic cotton ${product.subcategory_name.toLowerCase()} at Kapaas.`,
+    canonical,
+    image: product.product_image ? absolute(publicUrl, product.product_image) : undefined,
+    type: 'product',
+    priceRupees: price,
+    structuredData: [
+      productData(publicUrl, product, canonical),
+      breadcrumbData(publicUrl, [
+        { name: product.category_name, path: paths.category(product.category_id) },
+        { name: product.subcategory_name, path: paths.subcategory(product.subcategory_id) },
+        { name: product.name, path: paths.product(product.product_id, product.name) },
+      ]),
+    ],
+  };
+}
+
+/** /product-detail/:productId: one product, its sizes and related products. */
+export async function productLoader({ context, request, params }: LoaderFunctionArgs): Promise<PageData> {
+  const shop = shopServer(context, request);
+  const productId = parseProductSegment(params.productId ?? '');
+  if (productId === null) throw notFound();
+  const read = await readAhead(shop, (client) => client.fetchQuery(productDetailQuery(productId)));
+  const product = read.value.products;
+  // One address per product, carrying its name: any other spelling (the bare id, an old name) moves there for good.
+  const canonical = paths.product(product.product_id, product.name);
+  if (new URL(request.url).pathname !== canonical) throw redirect(canonical, 301);
+  return { dehydrated: read.dehydrated, seo: productSeo(shop.publicUrl, product) };
+}
+
+/** A page without data of its own (the static pages, contact): only its head. */
+export function staticLoader(path: string, title: string, description?: string) {
+  return ({ context, request }: LoaderFunctionArgs): PageData => ({
+    seo: {
+      title,
+      ...(description === undefined ? {} : { description }),
+      canonical: absolute(shopServer(context, request).publicUrl, path),
+    },
+  });
+}
