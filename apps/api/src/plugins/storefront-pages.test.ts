@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  CategoryListAnswer,
+  CategoryProductListAnswer,
+  ProductDetailAnswer,
+  productPathSegment,
+} from '@kapaas/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../test/shop';
+import { allowScripts, inlineScriptHashes, serverBuildPath } from './storefront-pages';
+
+/** The real storefront build: `npm test` builds it before the tests when it is missing or stale. */
+const dist = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
+
+let shop: TestShop;
+let product: ProductDetailAnswer['products'];
+let categoryName: string;
+let categoryId: number;
+beforeAll(async () => {
+  if (!existsSync(serverBuildPath(dist))) {
+    throw new Error(`The storefront is not built (${serverBuildPath(dist)}): run npm run build -w @kapaas/storefront`);
+  }
+  shop = await startTestShop({ storefrontDist: dist });
+  const categories = CategoryListAnswer.parse((await shop.post('category_list')).json());
+  const first = categories.category[0];
+  if (!first) throw new Error('the demo shop has no category');
+  categoryId = first.category_id;
+  categoryName = first.category_name;
+  const listing = CategoryProductListAnswer.parse(
+    (await shop.post('category_product_list', { category_id: categoryId })).json(),
+  );
+  const card = listing.product[0];
+  if (!card) throw new Error('the first category has no product');
+  product = ProductDetailAnswer.parse(
+    (await shop.post('product_detail', { product_id: card.product_id })).json(),
+  ).products;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
+
+/** The JSON-LD blocks of a page, parsed. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => JSON.parse(text ?? 'null') as Record<string, unknown>,
+  );
+}
+
+describe('storefront pages rendered on the server', () => {
+  it('renders the home page with the catalogue in its HTML, its title and its JSON-LD', async () => {
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>Kapaas | Organic cotton clothing for little ones</title>');
+    expect(page.body).toContain(categoryName.replaceAll('&', '&amp;'));
+    const types = structuredData(page.body).map((data) => data['@type']);
+    expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+  });
+
+  it('moves a product address without its name to the one with it, for good', async () => {
+    const canonical = `/product-detail/${productPathSegment(product.product_id, product.name)}`;
+    for (const url of [`/product-detail/${product.product_id}`, `/product-detail/${product.product_id}-old-name`]) {
+      const moved = await get(url);
+      expect(moved.statusCode, url).toBe(301);
+      expect(moved.headers.location, url).toBe(canonical);
+    }
+    expect((await get(canonical)).statusCode).toBe(200);
+  });
+
+  it('describes a product as the catalogue has it: name, price paid in rupees, availability', async () => {
+    const canonical = `/product-detail/${productPathSegment(product.product_id, product.name)}`;
+    const page = await get(canonical);
+    const data = structuredData(page.body).find((entry) => entry['@type'] === 'Product') as {
+      name: string;
+      offers: { price: string; priceCurrency: string; availability: string; url: string };
+    };
+    expect(data.name).toBe(product.name);
+    const paid = product.discount_price > 0 ? product.discount_price : product.actual_price;
+    expect(Number(data.offers.price)).toBe(paid);
+    expect(data.offers.priceCurrency).toBe('INR');
+    const inStock = product.sizes.some((size) => size.in_stock);
+    expect(data.offers.availability).toBe(`https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`);
+    expect(data.offers.url).toMatch(new RegExp(`^https?://[^/]+${canonical}$`));
+    expect(page.body).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/);
+    expect(page.body).toContain(`<link rel="canonical" href="${data.offers.url}"/>`);
+  });
+
+  it('answers 404 with the friendly page for an unknown address, product or category', async () => {
+    for (const url of ['/no-such-page', '/product-detail/999999', '/product-detail/abc', '/category-page/999999']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.body, url).toContain('Page not found');
+      expect(page.body, url).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+
+  it("never carries one shopper's data: the same HTML with or without their session", async () => {
+    const user = await shop.user({ name: 'Ananya Unique-Shopper' });
+    const size = product.sizes.find((each) => each.in_stock);
+    const added = await user.post('add_cart', { product_id: product.product_id, size: size?.size_id, quantity: 1 });
+    expect(added.statusCode).toBe(200);
+    for (const url of ['/', `/category-page/${categoryId}`, '/shoping-cart', '/myprofile', '/about']) {
+      const theirs = await get(url, { cookie: user.cookie });
+      const anyone = await get(url);
+      expect(theirs.body, url).toBe(anyone.body);
+      for (const personal of [user.name, user.email, user.phone]) expect(anyone.body, url).not.toContain(personal);
+      expect(theirs.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('lets exactly the inline scripts of the page run, through its Content-Security-Policy', async () => {
+    const page = await get('/about');
+    const csp = String(page.headers['content-security-policy']);
+    const hashes = inlineScriptHashes(page.body);
+    expect(hashes.length).toBeGreaterThan(0);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    for (const hash of hashes) expect(scriptSrc).toContain(hash);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it("marks the shopper's own pages noindex and leaves public pages indexable", async () => {
+    for (const url of ['/shoping-cart', '/Login-Page', '/Orders', '/wishlist']) {
+      expect((await get(url)).body, url).toContain('<meta name="robots" content="noindex"/>');
+    }
+    expect((await get('/about')).body).not.toContain('noindex');
+  });
+});
+
+describe('allowScripts', () => {
+  it('adds the sources to script-src, or to default-src when there is none', () => {
+    expect(allowScripts("default-src 'self';script-src 'self';img-src 'self'", ["'sha256-a'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a';img-src 'self'",
+    );
+    expect(allowScripts("default-src 'self';img-src 'self'", ["'sha256-a'"])).toBe(
+      "default-src 'self' 'sha256-a';img-src 'self'",
+    );
+    expect(allowScripts("script-src 'self'", [])).toBe("script-src 'self'");
+  });
+});
