@@ -87,6 +87,8 @@ function firstLine(message) {
 }
 
 const passes = [];
+// The API's tests render storefront pages with the real server build: build it first when it is missing or stale.
+buildStorefrontIfStale();
 if (apiOnly) {
   passes.push(vitest('api', ['--project', 'api']));
   // The migrations' own tests, which run their PostgreSQL half only when DATABASE_URL names a server.
@@ -94,7 +96,6 @@ if (apiOnly) {
 } else {
   ensureChromium();
   passes.push(vitest('unit', []));
-  buildStorefrontIfStale();
   buildAdminIfStale();
   passes.push(vitest('e2e', ['--config', 'e2e/vitest.config.ts']));
 }

@@ -1,24 +1,18 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CategoryListAnswer } from '@kapaas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CALLS } from '../test/calls';
-import { startTestShop, type TestShop } from '../test/shop';
+import { builtStorefront, startTestShop, type TestShop } from '../test/shop';
 
 let shop: TestShop;
 let dist: string;
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'kapaas-dist-'));
-  await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Kapaas</title><div id="root"></div>');
-  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
-  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  dist = builtStorefront();
   shop = await startTestShop({ storefrontDist: dist });
 });
 afterAll(async () => {
   await shop.close();
-  await rm(dist, { recursive: true, force: true });
 });
 
 describe('the shop server', () => {
@@ -40,19 +34,20 @@ describe('the shop server', () => {
     }
   });
 
-  it('serves the storefront: hashed assets for a year, index.html for client-side routes', async () => {
-    const asset = await shop.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+  it('serves the storefront: hashed assets for a year, other files for a day, every page rendered', async () => {
+    const script = readdirSync(join(dist, 'client', 'assets')).find((name) => name.endsWith('.js'));
+    const asset = await shop.app.inject({ method: 'GET', url: `/assets/${script}` });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/', '/category-page/3?size_id=2', '/product-detail/12', '/shoping-cart']) {
+    for (const url of ['/', '/category-page/3?size_id=2', '/shoping-cart']) {
       const page = await shop.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.body).toContain('<div id="root">');
+      expect(page.body).toContain('<html lang="en-IN">');
     }
     const favicon = await shop.app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(favicon.headers['cache-control']).toBe('no-cache');
+    expect(favicon.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('serves the demo images the catalogue points at, and 404s the rest', async () => {

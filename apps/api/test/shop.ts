@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@kapaas/db';
 import { openPgliteFromTemplate, openPostgresFromTemplate } from '@kapaas/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -39,6 +41,18 @@ export interface TestShop {
   /** A newly registered user, logged in. */
   user(details?: Partial<{ name: string; email: string; phone: string; password: string }>): Promise<RegisteredShopper>;
   close(): Promise<void>;
+}
+
+/**
+ * The real storefront build (apps/storefront/dist), for tests of rendered pages. `npm test` builds it first when it is
+ * missing or older than its sources; a test run without it fails here, saying how to build it.
+ */
+export function builtStorefront(): string {
+  const dist = fileURLToPath(new URL('../../storefront/dist', import.meta.url));
+  if (!existsSync(join(dist, 'server', 'index.js'))) {
+    throw new Error(`The storefront is not built in ${dist}: run npm run build -w @kapaas/storefront`);
+  }
+  return dist;
 }
 
 /** Limits high enough that no ordinary test meets them; rate-limit tests pass their own. */

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   CategoryListAnswer,
   CategoryProductListAnswer,
@@ -7,21 +5,15 @@ import {
   productPathSegment,
 } from '@kapaas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../test/shop';
-import { allowScripts, inlineScriptHashes, serverBuildPath } from './storefront-pages';
-
-/** The real storefront build: `npm test` builds it before the tests when it is missing or stale. */
-const dist = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
+import { builtStorefront, startTestShop, type TestShop } from '../../test/shop';
+import { allowScripts, inlineScriptHashes } from './storefront-pages';
 
 let shop: TestShop;
 let product: ProductDetailAnswer['products'];
 let categoryName: string;
 let categoryId: number;
 beforeAll(async () => {
-  if (!existsSync(serverBuildPath(dist))) {
-    throw new Error(`The storefront is not built (${serverBuildPath(dist)}): run npm run build -w @kapaas/storefront`);
-  }
-  shop = await startTestShop({ storefrontDist: dist });
+  shop = await startTestShop({ storefrontDist: builtStorefront() });
   const categories = CategoryListAnswer.parse((await shop.post('category_list')).json());
   const first = categories.category[0];
   if (!first) throw new Error('the demo shop has no category');
