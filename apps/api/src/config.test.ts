@@ -21,6 +21,7 @@ describe('configuration', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ RAZORPAY_API_BASE: 'not a url' }, 'RAZORPAY_API_BASE'],
+    [{ PUBLIC_URL: 'kapaas.in' }, 'PUBLIC_URL'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -37,6 +38,37 @@ describe('configuration', () => {
     for (const bad of ['true', '0', '10.0.0.0/33', 'proxy.example', '127.0.0.1,']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY /);
     }
+  });
+
+  it('takes PUBLIC_URL as an absolute http(s) URL without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://kapaas.in' }).publicUrl).toBe('https://kapaas.in');
+    expect(loadConfig({ PUBLIC_URL: 'https://Kapaas.in/' }).publicUrl).toBe('https://kapaas.in');
+    expect(loadConfig({ PUBLIC_URL: 'http://shop.example:8080/kapaas//' }).publicUrl).toBe(
+      'http://shop.example:8080/kapaas',
+    );
+    for (const bad of [
+      'kapaas.in',
+      '/shop',
+      'ftp://kapaas.in',
+      'https://kapaas.in/?ref=1',
+      'https://kapaas.in/#top',
+      'https://kapaas.in?',
+      'https://owner:secret@kapaas.in',
+      'javascript:alert(1)',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(
+        /^Invalid configuration: PUBLIC_URL must be an absolute/,
+      );
+    }
+  });
+
+  it('defaults PUBLIC_URL to the listening address, a wildcard host reached at 127.0.0.1', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: 'localhost', PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '80' }).publicUrl).toBe('http://127.0.0.1:80');
+    expect(loadConfig({ HOST: '::' }).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://kapaas.in/' }).publicUrl).toBe('https://kapaas.in');
   });
 
   it('refuses the development admin and session secret in production', () => {

@@ -45,6 +45,42 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * PUBLIC_URL: the shop's public base URL, for absolute links (the sitemap, robots.txt, link
+ * previews). An absolute http(s) URL without query, fragment or credentials; kept without its
+ * trailing slash, so a path is appended as `${publicUrl}/path`.
+ */
+const publicUrl = z.string().transform((value, ctx): string => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  const fine =
+    url !== undefined &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !value.includes('?') &&
+    !value.includes('#') &&
+    url.username === '' &&
+    url.password === '';
+  if (!fine || url === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an absolute http:// or https:// URL without query or fragment (e.g. https://kapaas.in)',
+    });
+    return z.NEVER;
+  }
+  return url.href.replace(/\/+$/, '');
+});
+
+/** The listening address as a URL: a wildcard host (0.0.0.0, ::) is reached at 127.0.0.1. */
+export function listeningUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : host;
+  const bracketed = isIP(reachable) === 6 ? `[${reachable}]` : reachable;
+  return `http://${bracketed}:${port}`;
+}
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -91,6 +127,8 @@ const ConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Bearer token that GET /metrics requires; unset turns /metrics off (404). */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The shop's public base URL for absolute links; defaults to the listening address. */
+    PUBLIC_URL: publicUrl.optional(),
   })
   .superRefine((config, ctx) => {
     const weak = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL }, MIN_ADMIN_PASSWORD_LENGTH);
@@ -132,7 +170,12 @@ const ConfigSchema = z
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together or not at all',
       });
     }
-  });
+  })
+  .transform((config) => ({
+    ...config,
+    /** PUBLIC_URL without its trailing slash, or the listening address (`http://{HOST}:{PORT}`). */
+    publicUrl: config.PUBLIC_URL ?? listeningUrl(config.HOST, config.PORT),
+  }));
 
 export type Config = z.infer<typeof ConfigSchema>;
 
