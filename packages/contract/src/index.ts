@@ -11,4 +11,5 @@ export * from './orders';
 export * from './paging';
 export * from './rich-text';
 export * from './search';
+export * from './slug';
 export * from './wishlist';
