@@ -596,14 +596,14 @@ export class CatalogueView {
 
   /**
    * Replaces a product's stock rows (an order reserved, released or sold pieces): its card and
-   * sizes change, its place in every order stays. O(its sizes).
+   * sizes change, its place in every order stays. O(its sizes). Says whether anything changed.
    */
-  setStock(productId: number, rows: StockRow[]): void {
+  setStock(productId: number, rows: StockRow[]): boolean {
     const product = this.#all.get(productId);
-    if (!product) return;
+    if (!product) return false;
     const sizeIds = product.sizeIds;
     const sameSizes = rows.length === sizeIds.length && rows.every((r, i) => r.sizeId === sizeIds[i]);
-    if (sameSizes && product.sameStock(rows)) return;
+    if (sameSizes && product.sameStock(rows)) return false;
     const wasInStock = product.inStock;
     if (sameSizes) {
       product.setStock(rows);
@@ -618,10 +618,11 @@ export class CatalogueView {
       // stock size by size; its card, every listing, filter, search answer and other page are as they
       // were and stay cached (dropping them all made every order a burst of recomputation).
       this.#forget(`detail:${productId}`);
-      return;
+      return true;
     }
     this.#cardJsons.delete(product);
     this.#bump();
+    return true;
   }
 
   /** Drops one cached answer. */

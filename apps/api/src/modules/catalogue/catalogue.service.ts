@@ -90,6 +90,7 @@ export class CatalogueService {
   readonly #wantProducts = new Set<number>();
   readonly #wantStock = new Set<number>();
   readonly #listeners: CatalogueListener[] = [];
+  #version = 0;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -101,6 +102,16 @@ export class CatalogueService {
   /** False until the first whole load has finished: the process is not ready to serve (/readyz). */
   get loaded(): boolean {
     return this.#view !== undefined;
+  }
+
+  /**
+   * Goes up with every change applied to what the storefront shows: a whole load, the small
+   * tables, products added, edited or removed, and stock (which changes what a product page
+   * offers). Never goes down, across whole loads too; what is derived from the catalogue (the
+   * sitemap, server-rendered pages) is valid for one version. 0 until the first load.
+   */
+  get version(): number {
+    return this.#version;
   }
 
   /** The current catalogue; a clear 503 while it is still loading. */
@@ -159,7 +170,8 @@ export class CatalogueService {
     try {
       while (this.#wantAll || this.#wantStructure || this.#wantProducts.size > 0 || this.#wantStock.size > 0) {
         const started = performance.now();
-        const kind = await this.#step();
+        const { kind, changed } = await this.#step();
+        if (changed) this.#version += 1;
         this.timed(kind, (performance.now() - started) / 1000);
       }
     } catch (error) {
@@ -169,39 +181,44 @@ export class CatalogueService {
     }
   }
 
-  /** Does the biggest outstanding change: all, else the small tables, else products, else stock. */
-  async #step(): Promise<'full' | 'structure' | 'products' | 'stock'> {
+  /**
+   * Does the biggest outstanding change: all, else the small tables, else products, else stock;
+   * and says whether the view changed.
+   */
+  async #step(): Promise<{ kind: 'full' | 'structure' | 'products' | 'stock'; changed: boolean }> {
     if (this.#wantAll || !this.#view) {
       this.#wantAll = false;
       this.#wantStructure = false;
       this.#wantProducts.clear();
       this.#wantStock.clear();
       await this.#loadAll();
-      return 'full';
+      return { kind: 'full', changed: true };
     }
     const view = this.#view;
     if (this.#wantStructure) {
       this.#wantStructure = false;
       view.applyStructure(await loadStructure(this.database.db));
       for (const listener of this.#listeners) listener.structureChanged(view);
-      return 'structure';
+      return { kind: 'structure', changed: true };
     }
     if (this.#wantProducts.size > 0) {
       const ids = [...this.#wantProducts].slice(0, LOAD_CHUNK);
       for (const id of ids) this.#wantProducts.delete(id);
       const rows = await loadProducts(this.database.db, ids);
       const found = new Set(rows.map((row) => row.id));
+      const before = view.version;
       for (const row of rows) view.upsert(row);
       for (const id of ids) if (!found.has(id)) view.remove(id);
       for (const listener of this.#listeners) listener.productsChanged(view, ids);
-      return 'products';
+      return { kind: 'products', changed: view.version !== before };
     }
     const ids = [...this.#wantStock].slice(0, LOAD_CHUNK);
     for (const id of ids) this.#wantStock.delete(id);
     const byProduct = new Map<number, StockRow[]>(ids.map((id) => [id, []]));
     for (const row of await loadStockOf(this.database.db, ids)) byProduct.get(row.productId)?.push(row);
-    for (const [id, stock] of byProduct) view.setStock(id, stock);
-    return 'stock';
+    let changed = false;
+    for (const [id, stock] of byProduct) changed = view.setStock(id, stock) || changed;
+    return { kind: 'stock', changed };
   }
 
   /** Reads everything into a new view, a chunk at a time, yielding between chunks; then it replaces the old one. */
