@@ -19,6 +19,7 @@ import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { searchRoutes } from './modules/search';
+import { seoRoutes } from './modules/seo';
 import { wishlistRoutes } from './modules/wishlist';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
@@ -94,6 +95,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(healthRoutes);
   await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(seoRoutes, { publicUrl: options.config.publicUrl });
   await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
