@@ -26,7 +26,7 @@ async function files(root: string): Promise<string[]> {
   return found.sort();
 }
 
-const bundle = Buffer.from('export const card = (p) => `<li class="card">${p.name}</li>`;\n'.repeat(100));
+const bundle = Buffer.from('export const card = (p) => "<li class=card>" + p.name + "</li>";\n'.repeat(100));
 const page = Buffer.from(
   `<!doctype html><html><body>${'<p>Organic cotton for little ones.</p>'.repeat(60)}</body></html>`,
 );
