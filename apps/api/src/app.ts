@@ -20,7 +20,9 @@ import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { searchRoutes } from './modules/search';
+import { seoRoutes } from './modules/seo';
 import { wishlistRoutes } from './modules/wishlist';
+import { compressionPlugin } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -84,6 +86,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   // refusal carries the headers; one preValidation hook: JSON only, then the body's checks (ADR 027).
   await app.register(requestGuards, { securityHeaders: headers });
   await app.register(noStorePlugin);
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
@@ -96,6 +99,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(healthRoutes);
   await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(seoRoutes, { publicUrl: options.config.publicUrl });
   await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });

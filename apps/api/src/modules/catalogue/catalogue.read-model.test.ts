@@ -77,6 +77,7 @@ const productRow = (id: number): fc.Arbitrary<ProductRow> =>
       patternId: r.patternId,
       genderId: r.genderId,
       createdAt: new Date(Date.UTC(2026, 0, r.day)),
+      updatedAt: new Date(Date.UTC(2026, 0, r.day, 12)),
       images: r.images,
       stock: r.stock,
     }));
@@ -254,6 +255,7 @@ describe('pages of a listing', () => {
       patternId: null,
       genderId: null,
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, id)),
+      updatedAt: new Date(Date.UTC(2026, 0, 2, 0, id)),
       images: [],
       stock: [{ productId: id, sizeId: 1, stock: 1, reserved: 0 }],
     }),

@@ -64,6 +64,8 @@ export class CatalogueProduct {
   readonly images: readonly string[];
   /** When the product was added, in ms: listings show the newest first. */
   readonly createdAt: number;
+  /** When its row was last edited, in ms (the sitemap's lastmod). */
+  readonly updatedAt: number;
   /** What the shopper pays per unit, in paise: the discount price when there is one. */
   readonly payPricePaise: number;
   /** Its stock rows in the sizes' order, flat: size id, stock, reserved, size id, … */
@@ -83,6 +85,7 @@ export class CatalogueProduct {
     this.genderId = row.genderId;
     this.images = row.images.map(intern);
     this.createdAt = row.createdAt.getTime();
+    this.updatedAt = row.updatedAt.getTime();
     this.payPricePaise = row.discountPricePaise ?? row.pricePaise;
     this.#stock = flatStock(row.stock);
   }

@@ -49,4 +49,13 @@ describe('a whole load in chunks', () => {
       expect(chunks).toBeGreaterThan(1);
     }
   });
+
+  it('reads when each product was last edited, to the millisecond', async () => {
+    const edited = new Date(Date.UTC(2026, 10, 20, 9, 30, 15, 123));
+    await shop.database.db.update(products).set({ updatedAt: edited }).where(eq(products.id, 7));
+    const [one] = await loadProducts(shop.database.db, [7]);
+    expect(one?.updatedAt).toEqual(edited);
+    const { rows } = await allChunks(1000);
+    expect(rows.find((row) => row.id === 7)?.updatedAt).toEqual(edited);
+  });
 });

@@ -93,6 +93,8 @@ export interface ProductRow {
   patternId: number | null;
   genderId: number | null;
   createdAt: Date;
+  /** When its row was last edited (the sitemap's lastmod). */
+  updatedAt: Date;
   images: string[];
   stock: StockRow[];
 }
@@ -171,7 +173,8 @@ async function readProducts(
 ): Promise<{ rows: ProductRow[]; last: number | undefined }> {
   const fields = sql`${products.id}, ${products.name}, ${products.categoryId}, ${products.subcategoryId},
              ${products.description}, ${products.productDetails}, ${products.washCare}, ${products.pricePaise},
-             ${products.discountPricePaise}, ${products.patternId}, ${products.genderId}, ${products.createdAt}`;
+             ${products.discountPricePaise}, ${products.patternId}, ${products.genderId}, ${products.createdAt},
+             ${products.updatedAt}`;
   const imagesOrder = sql`ORDER BY ${productImages.position}, ${productImages.id}`;
   const stockRow = sql`json_build_array(${productSizes.sizeId}, ${productSizes.stock}, ${productSizes.reserved})`;
   const stockOrder = sql`ORDER BY ${sizes.sortOrder}, ${sizes.id}`;
@@ -226,16 +229,18 @@ type ChunkProduct = [
   patternId: number | null,
   genderId: number | null,
   createdAt: string,
+  updatedAt: string,
   images: string[] | null,
   stock: [sizeId: number, stock: number, reserved: number][] | null,
 ];
 
 function productOfChunk(product: ChunkProduct): ProductRow {
   const [id, name, categoryId, subcategoryId, description, productDetails, washCare, pricePaise] = product;
-  const [discountPricePaise, patternId, genderId, createdAt, images, stock] = product.slice(8) as [
+  const [discountPricePaise, patternId, genderId, createdAt, updatedAt, images, stock] = product.slice(8) as [
     number | null,
     number | null,
     number | null,
+    string,
     string,
     string[] | null,
     [number, number, number][] | null,
@@ -253,6 +258,7 @@ function productOfChunk(product: ChunkProduct): ProductRow {
     patternId,
     genderId,
     createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
     images: images ?? [],
     stock: (stock ?? []).map(([sizeId, units, reserved]) => ({ productId: id, sizeId, stock: units, reserved })),
   };
