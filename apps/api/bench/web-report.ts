@@ -99,6 +99,7 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
     if (median && median.missedAudits.length > 0) {
       lines.push(`${page.kind}, audits that cost points: ${median.missedAudits.map((a) => `${a.id}`).join(', ')}`);
     }
+    for (const warning of median?.warnings ?? []) lines.push(`${page.kind}, Lighthouse warns: ${warning}`);
     if (median && median.externalRequests.length > 0) {
       lines.push(`${page.kind}, REQUESTS OFF THE MACHINE: ${median.externalRequests.join(', ')}`);
     }

@@ -47,6 +47,11 @@ const logFile = join(BENCH_DIR, 'web-shop.log');
 await writeFile(logFile, '');
 phase = performance.now();
 const shop = await startShop(dataDir, logFile);
+/** How the shop ended, should it end before the bench stops it (a crash, or a signal from elsewhere). */
+let shopEnded: string | undefined;
+void shop.exited.then((code) => {
+  shopEnded = code;
+});
 const pageResults: PageResult[] = [];
 let throughput: ThroughputResult | undefined;
 let failure: string | undefined;
@@ -82,7 +87,7 @@ try {
     timings.throughputSeconds = seconds(phase);
   }
 } catch (error) {
-  failure = (error as Error).message;
+  failure = `${(error as Error).message}${shopEnded === undefined ? '' : ` (the shop had ended: ${shopEnded})`}`;
   console.error(`FAILED: ${failure} (the shop's log: ${logFile})`);
 } finally {
   await shop.stop();
@@ -134,15 +139,17 @@ async function measurePage(page: StorefrontPage, runs: number): Promise<PageResu
   const figures: LighthouseFigures[] = [];
   const errors: string[] = [];
   for (let i = 0; i < runs; i++) {
+    if (shopEnded !== undefined) throw new Error(`the shop ended (${shopEnded}) before ${page.kind} run ${i + 1}`);
     try {
       const run = await lighthouseRun(page.url).catch((error: Error) => {
         errors.push(error.message);
+        if (shopEnded !== undefined) throw error;
         return lighthouseRun(page.url);
       });
       figures.push(run);
       console.log(
         `  ${page.kind} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, ` +
-          `TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)} (${run.seconds.toFixed(0)} s)`,
+          `TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}; benchmarkIndex ${run.benchmarkIndex} (${run.seconds.toFixed(0)} s)`,
       );
     } catch (error) {
       errors.push((error as Error).message);
