@@ -34,6 +34,9 @@ export interface WebCheck {
   ok: boolean | undefined;
 }
 
+/** Below this benchmarkIndex Lighthouse's own command line warns that the host CPU is slower than its throttling assumes. */
+const SLOW_HOST_INDEX = 1000;
+
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 const kb = (bytes: number) => `${fixed(bytes / 1000)} KB`;
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗');
@@ -100,6 +103,12 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
       lines.push(`${page.kind}, audits that cost points: ${median.missedAudits.map((a) => `${a.id}`).join(', ')}`);
     }
     for (const warning of median?.warnings ?? []) lines.push(`${page.kind}, Lighthouse warns: ${warning}`);
+    if (median && median.benchmarkIndex < SLOW_HOST_INDEX) {
+      lines.push(
+        `${page.kind}: this machine was busy or slow (Lighthouse's benchmarkIndex ${median.benchmarkIndex} < ${SLOW_HOST_INDEX}): ` +
+          'the 4× CPU slowdown lands on a slower CPU than it assumes, so TBT and LCP read high',
+      );
+    }
     if (median && median.externalRequests.length > 0) {
       lines.push(`${page.kind}, REQUESTS OFF THE MACHINE: ${median.externalRequests.join(', ')}`);
     }

@@ -144,6 +144,7 @@ async function measurePage(page: StorefrontPage, runs: number): Promise<PageResu
       const run = await lighthouseRun(page.url).catch((error: Error) => {
         errors.push(error.message);
         if (shopEnded !== undefined) throw error;
+        console.error(`  ${page.kind} run ${i + 1}/${runs} failed, trying it again: ${error.message}`);
         return lighthouseRun(page.url);
       });
       figures.push(run);
