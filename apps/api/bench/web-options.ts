@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { parseOptions } from './options';
+
+/** The storefront pages `npm run bench:web` measures, in the order it measures them. */
+export const PAGE_KINDS = ['home', 'category', 'product'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** What one `npm run bench:web` measures. */
+export interface WebBenchOptions {
+  /** Lighthouse runs per page; the run with the median performance score is reported. */
+  runs: number;
+  pages: PageKind[];
+  /** Leave out the product page's HTML throughput against the bare route. */
+  skipThroughput: boolean;
+  /** The load of the throughput comparison: the catalogue bench's defaults, for comparable ratios. */
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+const USAGE = 'npm run bench:web -- [--runs N] [--pages home,category,product] [--skip-throughput]';
+
+/** Reads the command line; throws with the usage on anything it does not know. */
+export function parseWebOptions(argv: string[]): WebBenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: 'string', default: '3' },
+      pages: { type: 'string', default: PAGE_KINDS.join(',') },
+      'skip-throughput': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) throw new Error(USAGE);
+  const runs = Number(values.runs.trim());
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs: "${values.runs}" is not a whole number ≥ 1\n${USAGE}`);
+  const pages = values.pages.split(',').map((page) => page.trim());
+  const unknown = pages.filter((page) => !(PAGE_KINDS as readonly string[]).includes(page));
+  if (unknown.length > 0 || pages.length === 0)
+    throw new Error(`--pages: unknown page "${unknown.join(',')}"\n${USAGE}`);
+  // The same connections, seconds and warm-up as the catalogue bench's shop/bare ratios.
+  const load = parseOptions([]);
+  return {
+    runs,
+    pages: PAGE_KINDS.filter((kind) => pages.includes(kind)),
+    skipThroughput: values['skip-throughput'],
+    connections: load.connections,
+    seconds: load.seconds,
+    warmupSeconds: load.warmupSeconds,
+  };
+}
