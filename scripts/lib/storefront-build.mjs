@@ -37,20 +37,20 @@ export const storefrontIsStale = () => isStale(storefront);
 function buildIfStale(app, name) {
   if (!isStale(app)) return;
   console.log(`Building the ${name}…`);
-  const result = spawnSync(
-    process.execPath,
+  const steps = [
     // The storefront is built by React Router's framework mode (a client and a server build), the console by Vite.
     app === storefront
       ? [join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build']
       : [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: app,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) {
-    console.error(`The ${name} build failed.`);
-    process.exit(result.status ?? 1);
+    // Brotli and gzip copies of the browser's files, served as they are asked for.
+    [join(root, 'scripts/precompress.mjs'), app === storefront ? 'dist/client' : 'dist'],
+  ];
+  for (const args of steps) {
+    const result = spawnSync(process.execPath, args, { cwd: app, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error(`The ${name} build failed.`);
+      process.exit(result.status ?? 1);
+    }
   }
 }
 

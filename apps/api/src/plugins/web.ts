@@ -71,6 +71,8 @@ export const webPlugin = fp<WebOptions>(
         root: client,
         prefix: '/',
         wildcard: false,
+        // The build wrote .br and .gz copies of its text files (scripts/precompress.mjs): sent as asked for.
+        preCompressed: true,
         index: false,
         cacheControl: false,
         setHeaders(reply, filePath) {
@@ -87,6 +89,7 @@ export const webPlugin = fp<WebOptions>(
         root: adminDist,
         prefix: '/admin/',
         wildcard: false,
+        preCompressed: true,
         index: false,
         cacheControl: false,
         decorateReply: false,
