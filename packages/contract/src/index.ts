@@ -6,6 +6,7 @@ export * from './common';
 export * from './coupons';
 export * from './endpoints';
 export * from './identity';
+export * from './links';
 export * from './messages';
 export * from './orders';
 export * from './paging';

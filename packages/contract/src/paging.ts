@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from './paging-limits';
 
-/** How many products a listing page holds when the request does not say (ADR 025). */
-export const DEFAULT_PER_PAGE = 24;
-/** The most products one listing page may hold. */
-export const MAX_PER_PAGE = 96;
-/** The highest page number a request may ask for: past any catalogue this shop could hold. */
-export const MAX_PAGE = 100_000;
+export { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from './paging-limits';
 
 /** A whole number as JSON sends it, or as a string of digits (a query string's value). */
 const Whole = (field: string, max: number, tooBig: string) =>

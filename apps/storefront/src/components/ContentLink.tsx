@@ -1,4 +1,4 @@
-import { LinkUrl } from '@kapaas/contract';
+import { isLinkUrl } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -14,7 +14,7 @@ interface ContentLinkProps {
  * contract refuses (stored before it did: `//host`, `/\host`) is shown as text, never followed.
  */
 export function ContentLink({ href, className, children }: ContentLinkProps) {
-  if (!LinkUrl.safeParse(href).success) return <span className={className}>{children}</span>;
+  if (!isLinkUrl(href)) return <span className={className}>{children}</span>;
   if (/^https:\/\//i.test(href)) {
     return (
       <a href={href} className={className} rel="noopener">

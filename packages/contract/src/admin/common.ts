@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, MAX_INT4, Rupees } from '../common';
+import { LINK_URL_PATTERN, MAX_LINK_LENGTH } from '../links';
 
 /*
  * Building blocks of the admin API (product.md §15): JSON over REST under /admin/api/, every
@@ -66,19 +67,12 @@ export const ImageUrl = z
   .max(500)
   .regex(/^\/media\/(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'Must be an image uploaded to the shop (/media/…).');
 
-/**
- * Where a banner or ad leads: a path on the shop or an https URL. A path has exactly one leading
- * slash and no backslash or control character anywhere, since browsers open `//host`, `/\host` and
- * `/<tab>/host` as another site.
- */
+/** Where a banner or ad leads: a path on the shop or an https URL (see LINK_URL_PATTERN). */
 export const LinkUrl = z
   .string()
   .trim()
-  .max(500)
-  .regex(
-    /^(\/(?![/\\])[^\s"'<>\\\p{Cc}]*|https:\/\/[^\s"'<>\\\p{Cc}]+)$/u,
-    'Must be a path on the shop (one leading /, no \\) or an https URL.',
-  );
+  .max(MAX_LINK_LENGTH)
+  .regex(LINK_URL_PATTERN, 'Must be a path on the shop (one leading /, no \\) or an https URL.');
 
 export const SortOrder = z.number().int().min(-100_000).max(100_000);
 

@@ -1,8 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { CategoryQuickLinks } from '../../features/catalogue/components/nav/CategoryQuickLinks';
-import { NewsletterSignup } from '../../features/newsletter/components/NewsletterSignup';
 import { paths } from '../../lib/paths';
+
+/**
+ * The sign-up form and its checks (react-hook-form, zod) load apart from the page's first files: the server sends its
+ * HTML with the page, and it comes alive when its code arrives.
+ */
+const NewsletterSignup = lazy(() =>
+  import('../../features/newsletter/components/NewsletterSignup').then((module) => ({
+    default: module.NewsletterSignup,
+  })),
+);
 
 const INFORMATION_LINKS = [
   { to: paths.privacyPolicy, label: 'Privacy Policy' },
@@ -66,7 +76,9 @@ export function SiteFooter() {
             <h2 id="footer-newsletter" className="site-footer__heading">
               Stay in touch
             </h2>
-            <NewsletterSignup />
+            <Suspense fallback={null}>
+              <NewsletterSignup />
+            </Suspense>
           </section>
         </div>
         <p className="site-footer__copyright">© {year} Kapaas</p>

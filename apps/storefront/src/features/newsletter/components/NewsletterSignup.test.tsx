@@ -10,12 +10,13 @@ function subscribeCalls(fetchMock: ReturnType<typeof stubApi>) {
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, string>);
 }
 
-function newsletterBox() {
+/** The footer's sign-up box, once its code has loaded (it loads apart from the page's first files). */
+async function newsletterBox() {
   const footer = screen.getByRole('contentinfo');
   const section = within(footer).getByRole('region', { name: 'Stay in touch' });
   return {
     section,
-    email: within(section).getByRole('textbox', { name: /new collections/ }),
+    email: await within(section).findByRole('textbox', { name: /new collections/ }),
     subscribe: within(section).getByRole('button', { name: 'Subscribe' }),
   };
 }
@@ -24,7 +25,7 @@ describe('Footer newsletter box', () => {
   it('checks the address before asking the shop', async () => {
     const fetchMock = stubApi({ category_list: categoryList });
     const { user } = renderRoute('/about');
-    const { email, subscribe } = newsletterBox();
+    const { email, subscribe } = await newsletterBox();
 
     await user.click(subscribe);
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
@@ -43,7 +44,7 @@ describe('Footer newsletter box', () => {
       newsletter_subscribe: { success: true, message: 'Thank you for subscribing!' },
     });
     const { user } = renderRoute('/about');
-    const { section, email, subscribe } = newsletterBox();
+    const { section, email, subscribe } = await newsletterBox();
 
     await user.type(email, ' asha@example.com ');
     await user.click(subscribe);
@@ -59,7 +60,7 @@ describe('Footer newsletter box', () => {
       newsletter_subscribe: () => json(429, { success: false, message: 'Too many tries. Please wait a while.' }),
     });
     const { user } = renderRoute('/about');
-    const { section, email, subscribe } = newsletterBox();
+    const { section, email, subscribe } = await newsletterBox();
 
     await user.type(email, 'asha@example.com');
     await user.click(subscribe);
