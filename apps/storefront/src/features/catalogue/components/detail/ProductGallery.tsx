@@ -42,7 +42,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                   width={IMAGE_WIDTH}
                   height={IMAGE_HEIGHT}
                   loading={index === 0 ? 'eager' : 'lazy'}
-                  decoding="async"
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding={index === 0 ? 'sync' : 'async'}
                 />
               </div>
             ))}
