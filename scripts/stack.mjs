@@ -29,6 +29,11 @@ const env = process.env;
 const processes = Number(args.processes || env.STACK_PROCESSES || availableParallelism());
 if (!Number.isInteger(processes) || processes < 1) fail(`--processes must be a whole number ≥ 1, not ${processes}`);
 const siteAddress = env.SITE_ADDRESS || 'http://localhost:8080';
+
+/** The public address of a Caddy site address: as written when it names its scheme, https for a bare domain name. */
+function publicUrlOf(address) {
+  return /^https?:\/\//.test(address) ? address : `https://${address}`;
+}
 const stackDir = resolve(env.STACK_DIR || join(root, 'data/stack'));
 const firstShopPort = Number(env.STACK_SHOP_PORT || 3001);
 const postgresPort = Number(env.STACK_POSTGRES_PORT || 5433);
@@ -170,6 +175,8 @@ function startShop(index, databaseUrl) {
       SESSION_SECRET: env.SESSION_SECRET || secrets.session,
       // Caddy connects from loopback: only its X-Forwarded-For is believed.
       TRUST_PROXY: '127.0.0.1',
+      // Shoppers reach the shop at Caddy's address, not at the process's own port: the links it writes say so.
+      PUBLIC_URL: env.PUBLIC_URL || publicUrlOf(siteAddress),
     },
   });
   slot.child = child;
