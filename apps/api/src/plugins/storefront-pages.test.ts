@@ -63,6 +63,19 @@ describe('storefront pages rendered on the server', () => {
     expect((await get(canonical)).statusCode).toBe(200);
   });
 
+  it("answers a client navigation's data for the product's own address, without moving it again", async () => {
+    // React Router asks /product-detail/12-name.data when a shopper follows a link; that is the canonical address too.
+    const canonical = `/product-detail/${productPathSegment(product.product_id, product.name)}`;
+    const data = await get(`${canonical}.data`);
+    expect(data.statusCode).toBe(200);
+    expect(data.headers['x-remix-redirect']).toBeUndefined();
+    expect(data.body).toContain(product.name);
+    const moved = await get(`/product-detail/${product.product_id}.data`);
+    expect(moved.statusCode).toBe(202);
+    // Single fetch answers a redirect as 202 with the new address in its body, for the browser's router to follow.
+    expect(moved.body).toContain(canonical);
+  });
+
   it('describes a product as the catalogue has it: name, price paid in rupees, availability', async () => {
     const canonical = `/product-detail/${productPathSegment(product.product_id, product.name)}`;
     const page = await get(canonical);

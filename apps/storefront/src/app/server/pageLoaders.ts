@@ -1,6 +1,6 @@
 import { type CategoryListAnswer, type ProductDetail, parseProductSegment } from '@kapaas/contract';
 import type { DehydratedState } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { adsQuery } from '../../features/catalogue/api/useAds';
 import { bannersQuery } from '../../features/catalogue/api/useBanners';
 import { featuredProductsQuery } from '../../features/catalogue/api/useFeaturedProducts';
@@ -65,7 +65,7 @@ function locateSubcategory(categories: CategoryListAnswer, subcategoryId: number
 
 /** /category-page/:id and /subcategory-detail/:id: one page of the listing for the address's choices and page. */
 export async function listingLoader(
-  { context, request, params }: LoaderFunctionArgs,
+  { context, request, params, url }: LoaderFunctionArgs,
   kind: 'category' | 'subcategory',
 ): Promise<PageData> {
   const shop = shopServer(context, request);
@@ -88,7 +88,7 @@ export async function listingLoader(
       { name: found.subcategory.subcategory_name, path: paths.subcategory(id) },
     );
   }
-  const url = new URL(request.url);
+  // `url` is the page's address (request.url is a client navigation's `.data` address, with React Router's own query).
   const request_ = listingRequest(page, readListingChoices(url.searchParams), readPageNumber(url.searchParams));
   const read = await readAhead(shop, (client) =>
     Promise.all([
@@ -110,6 +110,21 @@ export async function listingLoader(
       structuredData: [breadcrumbData(shop.publicUrl, steps)],
     },
   };
+}
+
+/**
+ * A listing's filters, sort and page live in its query string, and the listing asks the API for them itself (as it
+ * always has, keeping the cards it shows while the next ones load): the page's loader runs again only for another
+ * category or subcategory.
+ */
+export function listingShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return false;
 }
 
 /** /subcategory/:categoryId: a category's subcategories. */
@@ -153,7 +168,7 @@ function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
 }
 
 /** /product-detail/:productId: one product, its sizes and related products. */
-export async function productLoader({ context, request, params }: LoaderFunctionArgs): Promise<PageData> {
+export async function productLoader({ context, request, params, url }: LoaderFunctionArgs): Promise<PageData> {
   const shop = shopServer(context, request);
   const productId = parseProductSegment(params.productId ?? '');
   if (productId === null) throw notFound();
@@ -161,7 +176,7 @@ export async function productLoader({ context, request, params }: LoaderFunction
   const product = read.value.products;
   // One address per product, carrying its name: any other spelling (the bare id, an old name) moves there for good.
   const canonical = paths.product(product.product_id, product.name);
-  if (new URL(request.url).pathname !== canonical) throw redirect(canonical, 301);
+  if (url.pathname !== canonical) throw redirect(canonical, 301);
   return { dehydrated: read.dehydrated, seo: productSeo(shop.publicUrl, product) };
 }
 
