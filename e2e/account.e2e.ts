@@ -162,7 +162,7 @@ describe('a shopper making an account and looking after it', () => {
       .getByRole('link', { name: /shop now/i })
       .first()
       .click();
-    await page.waitForURL(/\/product-detail\/\d+$/);
+    await page.waitForURL(/\/product-detail\/\d+-[a-z0-9-]+$/);
     const productName = (await page.locator('h1.product-detail__name').textContent()) ?? '';
     expect(productName).not.toBe('');
     await page.getByRole('button', { name: 'Save to Wishlist' }).click();

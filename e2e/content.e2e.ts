@@ -50,7 +50,7 @@ describe('search, contact and the mobile menu', () => {
     await snap(page, 'search', '3 result chosen with the keyboard');
 
     await box.press('Enter');
-    await page.waitForURL(/\/product-detail\/\d+$/);
+    await page.waitForURL(/\/product-detail\/\d+-[a-z0-9-]+$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     await snap(page, 'search', '4 product page');

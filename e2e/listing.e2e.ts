@@ -103,7 +103,7 @@ describe('a shopper narrowing a category to a size and sorting it by price', () 
     const name = (await firstCard.getByRole('heading').textContent())?.trim() ?? '';
     expect(name).not.toBe('');
     await firstCard.getByRole('link', { name: /shop now/i }).click();
-    await page.waitForURL(/\/product-detail\/\d+$/);
+    await page.waitForURL(/\/product-detail\/\d+-[a-z0-9-]+$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await snap(page, JOURNEY, '6-product');
   });

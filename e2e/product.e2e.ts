@@ -21,7 +21,7 @@ describe('a shopper buying from a product page without an account', () => {
       .getByRole('link', { name: /shop now/i })
       .first()
       .click();
-    await page.waitForURL(/\/product-detail\/\d+$/);
+    await page.waitForURL(/\/product-detail\/\d+-[a-z0-9-]+$/);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('img', { name: 'Rated 3.5 out of 5' }).waitFor();
     await page.getByRole('button', { name: 'Add To Cart' }).waitFor();

@@ -5,7 +5,7 @@ import { parseRouteId } from '../../lib/routeParams';
 import { wishlistHeart } from '../cardActions';
 import { NotFoundPage } from '../NotFoundPage';
 import { pageMeta } from '../seo/pageMeta';
-import { listingLoader, type PageData } from '../server/pageLoaders';
+import { listingLoader, listingShouldRevalidate, type PageData } from '../server/pageLoaders';
 
 interface CategoryPageProps {
   /** Controls drawn on each product card (the wishlist heart), composed here from another feature. */
@@ -25,6 +25,9 @@ export function CategoryPage({ cardActions = wishlistHeart }: CategoryPageProps 
 }
 
 export const loader = (args: LoaderFunctionArgs) => listingLoader(args, 'category');
+
+/** Choices and pages of the listing are the page's own business (the API, in the browser): only another address reloads. */
+export const shouldRevalidate = listingShouldRevalidate;
 
 export const meta = ({ loaderData }: MetaArgs<() => PageData>) =>
   pageMeta(loaderData?.seo ?? { title: 'Products | Kapaas' });

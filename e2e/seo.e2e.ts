@@ -1,0 +1,185 @@
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM, openShopper, type Shopper } from './support/browser';
+import { snap } from './support/evidence';
+
+const JOURNEY = 'seo';
+
+/** A call to the shop as a crawler or a script makes it: no browser. */
+async function get(path: string): Promise<Response> {
+  return fetch(new URL(path, inject('baseUrl')), { redirect: 'manual' });
+}
+
+async function postJson<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(new URL(path, inject('baseUrl')), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function patchJson(path: string, body: unknown, token: string): Promise<void> {
+  const response = await fetch(new URL(path, inject('baseUrl')), {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** The JSON-LD blocks of a page's HTML, parsed. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => JSON.parse(text ?? 'null') as Record<string, unknown>,
+  );
+}
+
+/** The product page addresses a sitemap lists. */
+function productUrls(sitemap: string): string[] {
+  return [...sitemap.matchAll(/<loc>([^<]*\/product-detail\/[^<]*)<\/loc>/g)].map(([, url]) => url ?? '');
+}
+
+describe('the shop as search engines, link previews and phones without JavaScript see it', () => {
+  it('browses home → category → product → about with JavaScript off, by real links', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
+    try {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        baseURL: inject('baseUrl'),
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Best Selling' }).waitFor();
+      await snap(page, JOURNEY, '1 home without JavaScript');
+
+      const category = page.locator('main a[href^="/category-page/"]').first();
+      const categoryName = ((await category.innerText()) || (await category.getAttribute('aria-label')) || '').trim();
+      await category.click();
+      await page.waitForURL(/\/category-page\/\d+$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toBe('');
+      expect(categoryName).not.toBe('');
+      await snap(page, JOURNEY, '2 category without JavaScript');
+
+      const card = page.locator('main a[href^="/product-detail/"]').first();
+      await card.click();
+      await page.waitForURL(/\/product-detail\/\d+-[a-z0-9-]+$/);
+      const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+      expect(name).not.toBe('');
+      expect(await page.title()).toBe(`${name} | Kapaas`);
+      await expect.poll(() => page.getByText(/₹[\d,]+/).count()).toBeGreaterThan(0);
+      await snap(page, JOURNEY, '3 product without JavaScript');
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+      await page.waitForURL(/\/about$/);
+      await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+      await snap(page, JOURNEY, '4 about without JavaScript');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('describes a product in JSON-LD exactly as the catalogue has it', async () => {
+    const listing = await postJson<{ product: { product_id: number }[] }>('/api/category_product_list', {
+      category_id: 1,
+    });
+    const productId = listing.product[0]?.product_id;
+    const { products: product } = await postJson<{
+      products: {
+        product_id: number;
+        name: string;
+        actual_price: number;
+        discount_price: number;
+        sizes: { in_stock: boolean }[];
+      };
+    }>('/api/product_detail', { product_id: productId });
+    const moved = await get(`/product-detail/${productId}`);
+    expect(moved.status).toBe(301);
+    const location = moved.headers.get('location') ?? '';
+    expect(location).toMatch(new RegExp(`^/product-detail/${productId}-[a-z0-9-]+$`));
+    const page = await get(location);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const data = structuredData(html);
+    const described = data.find((entry) => entry['@type'] === 'Product') as {
+      name: string;
+      sku: string;
+      image: string[];
+      offers: { '@type': string; price: string; priceCurrency: string; availability: string; url: string };
+    };
+    expect(described.name).toBe(product.name);
+    expect(described.sku).toBe(String(product.product_id));
+    expect(described.image.length).toBeGreaterThan(0);
+    for (const image of described.image) expect(image).toMatch(/^https?:\/\//);
+    expect(described.offers['@type']).toBe('Offer');
+    expect(described.offers.priceCurrency).toBe('INR');
+    expect(Number(described.offers.price)).toBe(
+      product.discount_price > 0 ? product.discount_price : product.actual_price,
+    );
+    const inStock = product.sizes.some((size) => size.in_stock);
+    expect(described.offers.availability).toBe(`https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`);
+    expect(described.offers.url.endsWith(location)).toBe(true);
+    expect(data.some((entry) => entry['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"\/>/);
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"\/>/);
+  });
+
+  it('names the sitemap in robots.txt, keeps the shopper pages out, and answers 404 for a made-up page', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.status).toBe(200);
+    const text = await robots.text();
+    expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+    for (const path of ['/admin', '/api', '/sandbox', '/shoping-cart', '/Billing-Address', '/Orders']) {
+      expect(text).toContain(`Disallow: ${path}\n`);
+    }
+
+    let shopper: Shopper | undefined;
+    try {
+      shopper = await openShopper({ width: 375, height: 812 });
+      const response = await shopper.page.goto('/no-such-page/anywhere');
+      expect(response?.status()).toBe(404);
+      await shopper.page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await shopper.page.getByRole('link', { name: 'Back to the home page' }).waitFor();
+      await snap(shopper.page, JOURNEY, '5 not found');
+    } finally {
+      await shopper?.close();
+    }
+  });
+
+  describe('the sitemap follows the owner', () => {
+    let token = '';
+    let archived: number | undefined;
+    beforeAll(async () => {
+      token = (
+        await postJson<{ token: string }>('/admin/api/login', {
+          email: 'admin@kapaas.local',
+          password: 'kapaas-admin',
+        })
+      ).token;
+    });
+    afterAll(async () => {
+      if (archived !== undefined) await patchJson(`/admin/api/products/${archived}`, { status: 'active' }, token);
+    });
+
+    it('drops a product the owner archives, and takes it back when it is active again', async () => {
+      const before = productUrls(await (await get('/sitemap.xml')).text());
+      const last = before.at(-1) ?? '';
+      const productId = Number(/\/product-detail\/(\d+)-/.exec(last)?.[1]);
+      expect(productId).toBeGreaterThan(0);
+
+      await patchJson(`/admin/api/products/${productId}`, { status: 'archived' }, token);
+      archived = productId;
+      const after = productUrls(await (await get('/sitemap.xml')).text());
+      expect(after).not.toContain(last);
+      expect(after).toHaveLength(before.length - 1);
+      expect((await get(new URL(last).pathname)).status).toBe(404);
+
+      await patchJson(`/admin/api/products/${productId}`, { status: 'active' }, token);
+      archived = undefined;
+      expect(productUrls(await (await get('/sitemap.xml')).text())).toContain(last);
+    });
+  });
+});
