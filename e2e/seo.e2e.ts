@@ -73,7 +73,7 @@ describe('the shop as search engines, link previews and phones without JavaScrip
       await expect.poll(() => page.getByText(/₹[\d,]+/).count()).toBeGreaterThan(0);
       await snap(page, JOURNEY, '3 product without JavaScript');
 
-      await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Our Story' }).click();
       await page.waitForURL(/\/about$/);
       await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
       await snap(page, JOURNEY, '4 about without JavaScript');
