@@ -1,4 +1,4 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+import '../styles/bootstrap.scss';
 import '../styles/theme.css';
 import { type DehydratedState, HydrationBoundary } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';

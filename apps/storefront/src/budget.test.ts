@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The CSS a public page links on its first load, gzipped, stays under 25 KB: on a mid-range phone every
+ * stylesheet blocks the first paint. Measured on the real build, so run `npm run build -w @kapaas/storefront` first.
+ */
+const CSS_BUDGET_BYTES = 25 * 1024;
+
+/** The public pages a shopper usually lands on, by their route ids in the server build. */
+const PAGES = { home: 'routes/HomePage', category: 'routes/CategoryPage', product: 'routes/ProductDetailPage' };
+
+const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const serverBuildPath = join(distDir, 'server', 'index.js');
+
+/** The part of React Router's server build manifest (`assets`) that says which files a route links. */
+interface AssetsManifest {
+  entry: { css?: string[] };
+  routes: Record<string, { parentId?: string; css?: string[] } | undefined>;
+}
+
+/** Every stylesheet linked when `routeId` is rendered: the entry's, the route's and its parents' up to the root. */
+function linkedStylesheets(assets: AssetsManifest, routeId: string): string[] {
+  const files = new Set(assets.entry.css ?? []);
+  let id: string | undefined = routeId;
+  while (id !== undefined) {
+    const route: AssetsManifest['routes'][string] = assets.routes[id];
+    if (!route) throw new Error(`The build has no route ${id}`);
+    for (const file of route.css ?? []) files.add(file);
+    id = route.parentId;
+  }
+  return [...files];
+}
+
+function gzipBytes(href: string): number {
+  const file = join(distDir, 'client', href);
+  if (!existsSync(file)) throw new Error(`The build links ${href} but dist/client has no such file`);
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+describe('linkedStylesheets', () => {
+  const assets: AssetsManifest = {
+    entry: { css: ['/assets/entry.css'] },
+    routes: {
+      root: { css: ['/assets/root.css', '/assets/shared.css'] },
+      layout: { parentId: 'root' },
+      page: { parentId: 'layout', css: ['/assets/page.css', '/assets/shared.css'] },
+    },
+  };
+
+  it("collects the route's stylesheets and its parents', each once", () => {
+    expect(linkedStylesheets(assets, 'page').sort()).toEqual([
+      '/assets/entry.css',
+      '/assets/page.css',
+      '/assets/root.css',
+      '/assets/shared.css',
+    ]);
+  });
+
+  it('refuses a route the build does not have', () => {
+    expect(() => linkedStylesheets(assets, 'missing')).toThrow('The build has no route missing');
+  });
+});
+
+describe('the CSS a public page links on first load', () => {
+  let assets: AssetsManifest;
+
+  beforeAll(async () => {
+    if (!existsSync(serverBuildPath)) {
+      throw new Error(
+        `No storefront build at ${serverBuildPath}: run \`npm run build -w @kapaas/storefront\` before this test`,
+      );
+    }
+    ({ assets } = (await import(/* @vite-ignore */ pathToFileURL(serverBuildPath).href)) as { assets: AssetsManifest });
+  });
+
+  it.each(Object.entries(PAGES))('the %s page stays within 25 KB gzip', (page, routeId) => {
+    const stylesheets = linkedStylesheets(assets, routeId);
+    const bytes = stylesheets.reduce((sum, href) => sum + gzipBytes(href), 0);
+    expect(
+      bytes,
+      `The ${page} page links ${(bytes / 1024).toFixed(1)} KB of CSS gzipped (${stylesheets.join(', ')}), over the ${CSS_BUDGET_BYTES / 1024} KB budget`,
+    ).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
+  });
+});
