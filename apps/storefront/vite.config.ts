@@ -14,6 +14,15 @@ export default process.env.VITEST
   : defineConfig({
       root: import.meta.dirname,
       plugins: [reactRouter()],
+      // Bootstrap 5.3's SCSS predates Sass's module system: these deprecation notices are about Bootstrap, not us.
+      css: {
+        preprocessorOptions: {
+          scss: {
+            quietDeps: true,
+            silenceDeprecations: ['import', 'global-builtin', 'if-function', 'color-functions'],
+          },
+        },
+      },
       // react-bootstrap is imported a component at a time (react-bootstrap/Button): folders Node's own ESM loader
       // cannot import, so the server build bundles it rather than importing it at run time.
       ssr: {
