@@ -94,6 +94,25 @@ describe('storefront pages rendered on the server', () => {
     expect(page.body).toContain(`<link rel="canonical" href="${data.offers.url}"/>`);
   });
 
+  it('answers a search as a page of its own: the products search_key_word finds, as cards, not indexed', async () => {
+    const word = product.name.split(/[^A-Za-z]+/).find((part) => part.length >= 4) ?? product.name;
+    const found = (await shop.post('search_key_word', { key_word: word })).json() as {
+      search_key_word: { product: { product_name: string }[] };
+    };
+    expect(found.search_key_word.product.length).toBeGreaterThan(0);
+    const page = await get(`/search?q=${encodeURIComponent(word)}`);
+    expect(page.statusCode).toBe(200);
+    for (const { product_name } of found.search_key_word.product) {
+      expect(page.body).toContain(product_name.replaceAll('&', '&amp;'));
+    }
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body).toMatch(/<search[^>]*><form[^>]* action="\/search" method="get">/);
+    const home = structuredData((await get('/')).body).find((data) => data['@type'] === 'WebSite') as {
+      potentialAction: { target: { urlTemplate: string } };
+    };
+    expect(home.potentialAction.target.urlTemplate).toMatch(/^https?:\/\/[^/]+\/search\?q=\{search_term_string\}$/);
+  });
+
   it('answers 404 with the friendly page for an unknown address, product or category', async () => {
     for (const url of ['/no-such-page', '/product-detail/999999', '/product-detail/abc', '/category-page/999999']) {
       const page = await get(url);

@@ -39,6 +39,7 @@ export default [
     route(paths.refundPolicy, 'routes/RefundPolicyPage.tsx'),
     route(paths.contact, 'routes/ContactPage.tsx'),
     route(paths.about, 'routes/AboutPage.tsx'),
+    route(paths.search, 'routes/SearchPage.tsx'),
 
     route('*', 'routes/NotFoundRoute.tsx'),
   ]),

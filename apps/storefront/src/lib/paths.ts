@@ -35,4 +35,6 @@ export const paths = {
   refundPolicy: '/refund-policy',
   contact: '/contact',
   about: '/about',
+  /** Search results: `?q=` the words, as the search popup's and search engines' searches ask. */
+  search: '/search',
 } as const;

@@ -65,7 +65,7 @@ export function shopData(publicUrl: string): object[] {
       url: home,
       potentialAction: {
         '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${home}?q={search_term_string}` },
+        target: { '@type': 'EntryPoint', urlTemplate: `${absolute(publicUrl, paths.search)}?q={search_term_string}` },
         'query-input': 'required name=search_term_string',
       },
     },
