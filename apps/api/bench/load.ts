@@ -49,6 +49,11 @@ export async function loadCall(origin: string, call: LoadCall, settings: LoadSet
       },
     ],
   });
+  return figuresOf(result);
+}
+
+/** What the benchmark reads of an autocannon run. */
+export function figuresOf(result: autocannon.Result): LoadFigures {
   return {
     rps: result.requests.total / Math.max(result.duration, 1e-9),
     p50: result.latency.p50,

@@ -72,7 +72,8 @@ export async function startBare(answersFile: string, logFile: string): Promise<S
   return bare;
 }
 
-async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number, logFile: string) {
+/** Starts `node args…` with `env`, its output appended to `logFile`; resolves once it is spawned (not yet ready). */
+export async function startServer(args: string[], env: NodeJS.ProcessEnv, port: number, logFile: string) {
   const log = createWriteStream(logFile, { flags: 'a' });
   await new Promise((resolve) => log.once('open', resolve));
   const startedAt = performance.now();

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import type { LoadFigures, LoadSettings } from './load';
+import { figuresOf, type LoadFigures, type LoadSettings } from './load';
 import { BENCH_DIR, REPO_ROOT } from './paths';
-import { freePort, type ServerProcess, waitForStatus } from './processes';
+import { freePort, type ServerProcess, startServer, waitForStatus } from './processes';
 import { getPage, type StorefrontPage } from './web-pages';
 
 /** The product page's HTML served by the shop and by a bare route serving the same bytes, under the same load. */
@@ -78,15 +76,7 @@ async function loadGet(url: string, settings: LoadSettings): Promise<LoadFigures
     connections: settings.connections,
     duration: settings.seconds,
   });
-  return {
-    rps: result.requests.total / Math.max(result.duration, 1e-9),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    answers: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return figuresOf(result);
 }
 
 /** Starts bare-get-route.mjs in its own process and waits until it answers. */
@@ -99,25 +89,11 @@ async function startBareGet(bodyFile: string, contentType: string, logFile: stri
     CONTENT_TYPE: contentType,
     ROUTE_PATH: BARE_PATH,
   };
-  const log = createWriteStream(logFile, { flags: 'a' });
-  await new Promise((resolve) => log.once('open', resolve));
-  const startedAt = performance.now();
-  const script = join(REPO_ROOT, 'apps/api/bench/bare-get-route.mjs');
-  const child = spawn(process.execPath, [script], { cwd: REPO_ROOT, env, stdio: ['ignore', log, log] });
-  if (child.pid === undefined) throw new Error('could not start bare-get-route.mjs');
-  const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? String(code))),
-  );
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    log.end();
-  };
-  const bare = { child, pid: child.pid, port, origin: `http://127.0.0.1:${port}`, startedAt, exited, stop };
+  const bare = await startServer([join(REPO_ROOT, 'apps/api/bench/bare-get-route.mjs')], env, port, logFile);
   try {
     await waitForStatus(`${bare.origin}/ready`, bare, 'GET');
   } catch (error) {
-    await stop();
+    await bare.stop();
     throw error;
   }
   return bare;

@@ -56,6 +56,17 @@ function linkedStylesheets(assets: AssetsManifest, routeId: string): string[] {
   return [...files];
 }
 
+/** The assets manifest of the real build: fails, saying how to build, when there is none. */
+async function builtAssets(): Promise<AssetsManifest> {
+  if (!existsSync(serverBuildPath)) {
+    throw new Error(
+      `No storefront build at ${serverBuildPath}: run \`npm run build -w @kapaas/storefront\` before this test`,
+    );
+  }
+  const build = (await import(/* @vite-ignore */ pathToFileURL(serverBuildPath).href)) as { assets: AssetsManifest };
+  return build.assets;
+}
+
 function gzipBytes(href: string): number {
   // A stylesheet React Router loads with its route's module is listed with a `#` after its name.
   const file = join(distDir, 'client', href.replace(/#.*$/, ''));
@@ -108,12 +119,7 @@ describe('the CSS a public page links on first load', () => {
   let assets: AssetsManifest;
 
   beforeAll(async () => {
-    if (!existsSync(serverBuildPath)) {
-      throw new Error(
-        `No storefront build at ${serverBuildPath}: run \`npm run build -w @kapaas/storefront\` before this test`,
-      );
-    }
-    ({ assets } = (await import(/* @vite-ignore */ pathToFileURL(serverBuildPath).href)) as { assets: AssetsManifest });
+    assets = await builtAssets();
   });
 
   it.each(Object.entries(PAGES))('the %s page stays within 25 KB gzip', (page, routeId) => {
@@ -130,12 +136,7 @@ describe('the JavaScript a public page loads to start', () => {
   let assets: AssetsManifest;
 
   beforeAll(async () => {
-    if (!existsSync(serverBuildPath)) {
-      throw new Error(
-        `No storefront build at ${serverBuildPath}: run \`npm run build -w @kapaas/storefront\` before this test`,
-      );
-    }
-    ({ assets } = (await import(/* @vite-ignore */ pathToFileURL(serverBuildPath).href)) as { assets: AssetsManifest });
+    assets = await builtAssets();
   });
 
   it.each(Object.entries(PAGES))('the %s page stays within its ceiling', (page, routeId) => {
