@@ -5,6 +5,8 @@ export interface RenderedPage {
   body: Buffer;
   /** The CSP hashes of the page's inline scripts, which its Content-Security-Policy must allow. */
   scriptHashes: string[];
+  /** The Content-Security-Policy last sent with the page, and the policy it was made from. */
+  policy?: { from: string; value: string };
 }
 
 /** How many pages, and how many bytes of them, the cache keeps at most before it forgets the least recently used. */

@@ -105,8 +105,12 @@ export async function storefrontPages(app: FastifyInstance, options: StorefrontP
     // Pages change with the catalogue: a browser or proxy asks again each time (the page cache makes that cheap).
     reply.header('cache-control', 'no-cache');
     // The page's own inline scripts (its data for hydration) run; no other inline script does.
+    // Every reply starts with the same policy, so the page keeps the one it made from it.
     const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', allowScripts(csp, page.scriptHashes));
+    if (typeof csp === 'string') {
+      if (page.policy?.from !== csp) page.policy = { from: csp, value: allowScripts(csp, page.scriptHashes) };
+      reply.header('content-security-policy', page.policy.value);
+    }
     return reply.send(page.body);
   };
 }

@@ -1,6 +1,7 @@
-import { useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageHeading } from '../components/PageHeading';
 import { paths } from '../lib/paths';
+import { NotFoundPage } from './NotFoundPage';
 
 /** The screen shown when a page fails to render or load (product.md §8). */
 export function RouteError() {
@@ -18,4 +19,14 @@ export function RouteError() {
       </a>
     </div>
   );
+}
+
+/** Whether a route's failure is an address the shop does not have (a loader's 404). */
+export function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
+
+/** What a failed route shows: the not-found page for a 404, the error page for anything else. */
+export function RouteFailure() {
+  return isNotFound(useRouteError()) ? <NotFoundPage /> : <RouteError />;
 }

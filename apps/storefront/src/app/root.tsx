@@ -3,20 +3,17 @@ import '../styles/theme.css';
 import { type DehydratedState, HydrationBoundary } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import {
-  isRouteErrorResponse,
   Links,
   type LoaderFunctionArgs,
   Meta,
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useMatches,
-  useRouteError,
 } from 'react-router';
 import { categoriesQuery } from '../features/catalogue/api/useCategories';
 import { Layout as SiteFrame } from './Layout';
-import { NotFoundPage } from './NotFoundPage';
 import { AppProviders } from './providers';
-import { RouteError } from './RouteError';
+import { RouteFailure } from './RouteError';
 import { readAhead, shopServer } from './server/readAhead';
 
 /** The document around every page: the head React Router fills from the routes' meta and links, and the scripts. */
@@ -76,7 +73,4 @@ export default function App() {
 }
 
 /** A failure of the frame itself: the whole screen, without header and footer. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <RouteError />;
-}
+export const ErrorBoundary = RouteFailure;

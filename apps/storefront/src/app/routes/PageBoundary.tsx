@@ -1,7 +1,6 @@
-import { isRouteErrorResponse, type MetaArgs, Outlet, useRouteError } from 'react-router';
+import { type MetaArgs, Outlet } from 'react-router';
 import { LoadingState } from '../../components/feedback/LoadingState';
-import { NotFoundPage } from '../NotFoundPage';
-import { RouteError } from '../RouteError';
+import { isNotFound, RouteFailure } from '../RouteError';
 import { pageMeta } from '../seo/pageMeta';
 
 /** Every page, inside the header and footer: a failing page is shown there, so the shopper can navigate away. */
@@ -10,17 +9,13 @@ export default function PageBoundary() {
 }
 
 /** An address the shop does not have (404) shows the not-found page; any other failure the error page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <RouteError />;
-}
+export const ErrorBoundary = RouteFailure;
 
 /** The head of a page that failed: its own meta is not used then. */
 export function meta({ error }: MetaArgs) {
   if (error === undefined) return [];
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return pageMeta({
-    title: missing ? 'Page not found | Kapaas' : 'Unexpected Application Error! | Kapaas',
+    title: isNotFound(error) ? 'Page not found | Kapaas' : 'Unexpected Application Error! | Kapaas',
     noindex: true,
   });
 }
