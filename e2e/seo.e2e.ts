@@ -82,6 +82,48 @@ describe('the shop as search engines, link previews and phones without JavaScrip
     }
   });
 
+  it('filters and sorts a category with JavaScript off: the Filters link opens the panel, the form is sent by GET', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
+    try {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        baseURL: inject('baseUrl'),
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto('/category-page/1');
+      const count = page.locator('.listing-header__count');
+      const before = await count.innerText();
+      const filters = page.getByRole('region', { name: 'Filters' });
+      expect(await filters.isVisible()).toBe(false);
+
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      await page.waitForURL(/#listing-filters$/);
+      await filters.getByRole('radio', { name: '0-3M' }).waitFor({ state: 'visible' });
+      await filters.getByRole('radio', { name: '0-3M' }).check();
+      await snap(page, JOURNEY, '5 filters without JavaScript');
+      await page.getByRole('button', { name: /^Show \d+ Products?$/ }).click();
+      await page.waitForURL((url) => url.searchParams.get('size') !== null && url.hash === '');
+      // The panel is closed again on the new page; its form shows the choice it was sent with.
+      const size = new URL(page.url()).searchParams.get('size');
+      expect(await page.locator('input[name="size"]:checked').getAttribute('value')).toBe(size);
+      const after = await count.innerText();
+      expect(Number.parseInt(after, 10)).toBeLessThanOrEqual(Number.parseInt(before, 10));
+
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price Low to High' });
+      await page.getByRole('button', { name: 'Sort', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('sort') === '3' && url.searchParams.get('size') !== null);
+      const prices = await page
+        .locator('.listing-grid .price__current')
+        .evaluateAll((nodes) => nodes.map((node) => Number((node.textContent ?? '').replace(/[^\d]/g, ''))));
+      expect(prices.length).toBeGreaterThan(0);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      await snap(page, JOURNEY, '6 filtered and sorted without JavaScript');
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('describes a product in JSON-LD exactly as the catalogue has it', async () => {
     const listing = await postJson<{ product: { product_id: number }[] }>('/api/category_product_list', {
       category_id: 1,

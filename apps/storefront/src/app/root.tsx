@@ -27,6 +27,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <Meta />
         <Links />
+        <noscript>
+          <link rel="stylesheet" href="/noscript.css" />
+        </noscript>
       </head>
       <body>
         <AppProviders>{children}</AppProviders>

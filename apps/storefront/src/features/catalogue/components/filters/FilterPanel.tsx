@@ -1,5 +1,5 @@
 import type { Category } from '@kapaas/contract';
-import { useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -18,6 +18,8 @@ interface FilterPanelProps {
   /** The page's own categories, ticked until the shopper changes them. */
   defaultCategories: readonly number[];
   activeCount: number;
+  /** The listing without filters (the sort kept): the Clear link's address, followed without JavaScript. */
+  clearHref: string;
   onChange: (change: Partial<ListingChoices>) => void;
   onClear: () => void;
 }
@@ -28,6 +30,7 @@ export function FilterPanel({
   choices,
   defaultCategories,
   activeCount,
+  clearHref,
   onChange,
   onClear,
 }: FilterPanelProps) {
@@ -51,9 +54,24 @@ export function FilterPanel({
         <h2 className="filter-panel__title" id={titleId}>
           Filters
         </h2>
-        <Button variant="link" size="sm" className="filter-panel__clear" onClick={onClear} disabled={activeCount === 0}>
-          Clear filters
-        </Button>
+        {activeCount > 0 ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="filter-panel__clear"
+            href={clearHref}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              onClear();
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : (
+          <Button variant="link" size="sm" className="filter-panel__clear" disabled>
+            Clear filters
+          </Button>
+        )}
       </div>
       <Accordion alwaysOpen defaultActiveKey={open} className="filter-accordion">
         <Accordion.Item eventKey="category">
@@ -66,6 +84,8 @@ export function FilterPanel({
                   key={category.category_id}
                   type="checkbox"
                   id={`filter-category-${category.category_id}`}
+                  name="category"
+                  value={category.category_id}
                   label={category.category_name}
                   checked={ticked.includes(category.category_id)}
                   onChange={(event) => toggleCategory(category.category_id, event.currentTarget.checked)}
@@ -77,6 +97,7 @@ export function FilterPanel({
         </Accordion.Item>
         <RadioSection
           eventKey="size"
+          param="size"
           title="Size"
           anyLabel="Any size"
           query={sizes}
@@ -86,6 +107,7 @@ export function FilterPanel({
         />
         <RadioSection
           eventKey="gender"
+          param="gender"
           title="Gender"
           anyLabel="Any gender"
           query={genders}
@@ -95,6 +117,7 @@ export function FilterPanel({
         />
         <RadioSection
           eventKey="print"
+          param="print"
           title="Print"
           anyLabel="Any print"
           query={patterns}
@@ -109,6 +132,8 @@ export function FilterPanel({
 
 interface RadioSectionProps<T> {
   eventKey: string;
+  /** The query parameter the radios are sent as by the filter form without JavaScript. */
+  param: 'size' | 'gender' | 'print';
   title: string;
   anyLabel: string;
   query: { data?: T[] | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -118,7 +143,7 @@ interface RadioSectionProps<T> {
 }
 
 /** One accordion section of radios: "Any …" first, then each choice the shop has. */
-function RadioSection<T>({ eventKey, title, anyLabel, query, option, value, onChange }: RadioSectionProps<T>) {
+function RadioSection<T>({ eventKey, param, title, anyLabel, query, option, value, onChange }: RadioSectionProps<T>) {
   const name = useId();
   return (
     <Accordion.Item eventKey={eventKey}>
@@ -141,7 +166,8 @@ function RadioSection<T>({ eventKey, title, anyLabel, query, option, value, onCh
             <Form.Check
               type="radio"
               id={`${name}-any`}
-              name={name}
+              name={param}
+              value=""
               label={anyLabel}
               checked={value === null}
               onChange={() => onChange(null)}
@@ -151,7 +177,8 @@ function RadioSection<T>({ eventKey, title, anyLabel, query, option, value, onCh
                 key={id}
                 type="radio"
                 id={`${name}-${id}`}
-                name={name}
+                name={param}
+                value={id}
                 label={label}
                 checked={value === id}
                 onChange={() => onChange(id)}

@@ -4,12 +4,14 @@ import Form from 'react-bootstrap/Form';
 import { SORT_OPTIONS } from './listingChoices';
 
 interface SortMenuProps {
+  /** The id of the listing's filter form: without JavaScript, the sort is sent with it. */
+  form: string;
   value: SortCode | null;
   onChange: (sort: SortCode | null) => void;
 }
 
 /** The listing's sort menu: 1 New Arrivals, 2 Price High to Low, 3 Price Low to High (product.md §2, §9). */
-export function SortMenu({ value, onChange }: SortMenuProps) {
+export function SortMenu({ form, value, onChange }: SortMenuProps) {
   const id = useId();
   return (
     <div className="sort-menu">
@@ -18,6 +20,8 @@ export function SortMenu({ value, onChange }: SortMenuProps) {
       </Form.Label>
       <Form.Select
         id={id}
+        name="sort"
+        form={form}
         size="sm"
         value={value === null ? '' : String(value)}
         onChange={(event) => {
@@ -32,6 +36,11 @@ export function SortMenu({ value, onChange }: SortMenuProps) {
           </option>
         ))}
       </Form.Select>
+      <noscript>
+        <button type="submit" form={form} className="btn btn-sm btn-outline-primary">
+          Sort
+        </button>
+      </noscript>
     </div>
   );
 }

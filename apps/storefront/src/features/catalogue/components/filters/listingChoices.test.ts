@@ -14,6 +14,15 @@ describe('listing choices in the query string', () => {
     });
   });
 
+  it('reads one category parameter per ticked box, as the filter form sends them without JavaScript', () => {
+    expect(read('category=4&category=2&size=&gender=1&print=&sort=')).toEqual({
+      ...NO_CHOICES,
+      categories: [4, 2],
+      gender: 1,
+    });
+    expect(read('category=1,2&category=2&category=3').categories).toEqual([1, 2, 3]);
+  });
+
   it('tells an untouched category list (absent) from an emptied one', () => {
     expect(read('').categories).toBeNull();
     expect(read('category=').categories).toEqual([]);

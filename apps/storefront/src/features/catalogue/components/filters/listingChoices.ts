@@ -37,16 +37,20 @@ function parseSort(value: string | null): SortCode | null {
   return value === '1' || value === '2' || value === '3' ? (Number(value) as SortCode) : null;
 }
 
-/** Reads the choices from a query string; anything unreadable counts as not chosen. */
+/**
+ * Reads the choices from a query string; anything unreadable counts as not chosen. The categories come as one comma
+ * list (the address the app writes) or as one `category` parameter per ticked box (the filter form sent without
+ * JavaScript), or both.
+ */
 export function readListingChoices(params: URLSearchParams): ListingChoices {
-  const category = params.get('category');
+  const category = params.getAll('category');
   const categories =
-    category === null
+    category.length === 0
       ? null
       : [
           ...new Set(
             category
-              .split(',')
+              .flatMap((value) => value.split(','))
               .map((part) => parseId(part.trim()))
               .filter((id) => id !== null),
           ),

@@ -12,6 +12,7 @@ import {
   romper,
 } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { readListingChoices } from '../filters/listingChoices';
 import { NO_PRODUCTS_MESSAGE } from './ProductListing';
 
 const sizes: SizeListAnswer = {
@@ -214,6 +215,34 @@ describe('Product listings', () => {
     expect(screen.getByRole('checkbox', { name: 'Swaddles' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Any size' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('3');
+  });
+
+  it('is a GET form without JavaScript: sending it asks for the same choices, and Clear and Filters are links', async () => {
+    stubListingApi();
+    renderRoute('/category-page/1?category=1,3&size=1&print=5&sort=3');
+
+    const panel = await screen.findByRole('region', { name: 'Filters' });
+    await waitFor(() => expect(within(panel).getByRole('radio', { name: 'Stripes' })).toBeChecked());
+    const form = panel.closest('form') as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/category-page/1');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveAttribute('form', form.id);
+
+    const sent = new URLSearchParams();
+    // The sort menu sits outside the form, and belongs to it through its form attribute.
+    for (const [key, value] of new FormData(form)) sent.append(key, String(value));
+    expect(sent.toString()).toBe('category=1&category=3&size=1&gender=&print=5&sort=3');
+    expect(readListingChoices(sent)).toEqual(
+      readListingChoices(new URLSearchParams('category=1,3&size=1&print=5&sort=3')),
+    );
+
+    expect(within(panel).getByRole('button', { name: 'Clear filters' })).toHaveAttribute(
+      'href',
+      '/category-page/1?sort=3',
+    );
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveAttribute('href', '#listing-filters');
+    expect(document.getElementById('listing-filters')).toContainElement(panel);
   });
 
   it('says so when nothing matches, and clearing the filters brings the products back', async () => {

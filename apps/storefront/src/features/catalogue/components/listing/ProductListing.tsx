@@ -1,7 +1,8 @@
 import type { Category, ProductCard as ProductCardData } from '@kapaas/contract';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useLocation } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
 import { PageHeading } from '#storefront/components/PageHeading.tsx';
@@ -73,6 +74,9 @@ function useScrollToResults() {
   return { resultsRef, scrollToResults };
 }
 
+/** The filter panel's id: without JavaScript, the Filters link opens it on a phone as the page's target (noscript.css). */
+const FILTERS_ANCHOR = 'listing-filters';
+
 /**
  * A category's or subcategory's page (product.md §2): its name and product count, the filter accordion (an offcanvas
  * behind a "Filters" button under 992 px), the sort menu and one page of product cards with the page links under
@@ -92,6 +96,8 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
   const activeCount = countActiveFilters(choices, defaults);
   const [filtersShown, setFiltersShown] = useState(false);
   const filtersTitleId = useId();
+  const filterFormId = useId();
+  const { pathname } = useLocation();
   const { resultsRef, scrollToResults } = useScrollToResults();
 
   if (categories.isPending || (listing.isPending && !listing.isError)) {
@@ -113,6 +119,12 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
     clearFilters();
     setFiltersShown(false);
   };
+  // Without JavaScript the buttons below are links and the filter form is sent as a GET: the same addresses.
+  const clearHref = choices.sort === null ? pathname : `${pathname}?sort=${choices.sort}`;
+  const clearLink = (event: MouseEvent) => {
+    event.preventDefault();
+    clear();
+  };
 
   return (
     <div className="listing">
@@ -131,22 +143,40 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
             placement="start"
             aria-labelledby={filtersTitleId}
             className="listing-filters"
+            id={FILTERS_ANCHOR}
           >
             <Offcanvas.Header closeButton closeLabel="Close filters">
               <Offcanvas.Title id={filtersTitleId}>Filters</Offcanvas.Title>
             </Offcanvas.Header>
             <Offcanvas.Body className="flex-column">
-              <FilterPanel
-                categories={categories.data ?? []}
-                choices={choices}
-                defaultCategories={defaults}
-                activeCount={activeCount}
-                onChange={update}
-                onClear={clear}
-              />
-              <Button className="listing-filters__done d-lg-none mt-3 w-100" onClick={() => setFiltersShown(false)}>
-                {total === undefined ? 'Close' : `Show ${productCount(total)}`}
-              </Button>
+              {/* With JavaScript each change applies at once; without, the form is sent to this same address. */}
+              <form
+                id={filterFormId}
+                method="get"
+                action={pathname}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setFiltersShown(false);
+                }}
+              >
+                <FilterPanel
+                  categories={categories.data ?? []}
+                  choices={choices}
+                  defaultCategories={defaults}
+                  activeCount={activeCount}
+                  clearHref={clearHref}
+                  onChange={update}
+                  onClear={clear}
+                />
+                <noscript>
+                  <button type="submit" className="btn btn-primary mt-3 w-100 d-none d-lg-block">
+                    Apply filters
+                  </button>
+                </noscript>
+                <Button type="submit" className="listing-filters__done d-lg-none mt-3 w-100">
+                  {total === undefined ? 'Close' : `Show ${productCount(total)}`}
+                </Button>
+              </form>
             </Offcanvas.Body>
           </Offcanvas>
         </div>
@@ -156,7 +186,11 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
               variant="outline-primary"
               size="sm"
               className="listing-toolbar__filters d-lg-none"
-              onClick={() => setFiltersShown(true)}
+              href={`#${FILTERS_ANCHOR}`}
+              onClick={(event: MouseEvent) => {
+                event.preventDefault();
+                setFiltersShown(true);
+              }}
               aria-haspopup="dialog"
             >
               Filters
@@ -169,11 +203,17 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
               )}
             </Button>
             {activeCount > 0 && (
-              <Button variant="link" size="sm" className="listing-toolbar__clear d-lg-none" onClick={clear}>
+              <Button
+                variant="link"
+                size="sm"
+                className="listing-toolbar__clear d-lg-none"
+                href={clearHref}
+                onClick={clearLink}
+              >
                 Clear filters
               </Button>
             )}
-            <SortMenu value={choices.sort} onChange={(sort) => update({ sort })} />
+            <SortMenu form={filterFormId} value={choices.sort} onChange={(sort) => update({ sort })} />
           </div>
           {listing.isError || data === undefined ? (
             <QueryErrorAlert error={listing.error} onRetry={() => listing.refetch()} />
@@ -183,7 +223,7 @@ export function ProductListing({ page: pageId, cardActions }: ProductListingProp
             <div className="empty-state">
               <p className="mb-3">{activeCount > 0 ? NO_MATCHES_MESSAGE : NO_PRODUCTS_MESSAGE}</p>
               {activeCount > 0 && (
-                <Button variant="primary" onClick={clear}>
+                <Button variant="primary" href={clearHref} onClick={clearLink}>
                   Clear filters
                 </Button>
               )}
