@@ -28,6 +28,35 @@ export default process.env.VITEST
       ssr: {
         noExternal: ['react-bootstrap', /^@restart\//, 'dom-helpers', 'uncontrollable', 'react-transition-group'],
       },
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                  priority: 3,
+                },
+                // Forms (zod, react-hook-form and the contract's schemas) are for account pages: a chunk of their own,
+                // so that a public page does not load and evaluate them.
+                {
+                  name: 'forms',
+                  test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/](contract|web-kit)[\\/]src[\\/](addresses|cart|catalogue|common|coupons|endpoints|identity|messages|orders|paging|search|wishlist|useZodForm)\.ts/,
+                  priority: 2,
+                },
+                // What most pages share, in one request rather than a dozen small ones; the forms stay with their pages.
+                {
+                  name: 'shared',
+                  test: (id: string) => !/(Form\.tsx|\.schema\.ts)$/.test(id),
+                  minShareCount: 4,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
       server: {
         proxy: Object.fromEntries(
           apiPaths.map((path) => [path, { target: `http://127.0.0.1:${process.env.KAPAAS_API_PORT ?? '3000'}` }]),
