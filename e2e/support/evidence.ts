@@ -14,8 +14,21 @@ export async function snap(page: Page, journey: string, step: string): Promise<v
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${safe(journey)}--${safe(step)}.png`), fullPage: true });
 }
 
-/** Runs axe on the page and fails on any serious or critical violation, naming each. */
+/**
+ * Runs axe on the page and fails on any serious or critical violation, naming each. The pointer is moved off the page
+ * and running transitions are let finish first: a button caught halfway through its hover colours (the pointer left
+ * where the last click was) is not what anyone reads.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
