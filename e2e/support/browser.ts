@@ -25,11 +25,36 @@ export interface Shopper {
   close(): Promise<void>;
 }
 
+/**
+ * After `goto` and `reload`, waits until a storefront page is hydrated (`<html data-hydrated>`): its scripts start after
+ * the first paint, and a button pressed before React has taken over the server's HTML does nothing yet. Pages that
+ * are not React Router documents (the console, the sandbox, robots.txt) are returned as soon as they load.
+ */
+export function waitForHydration(page: Page): void {
+  const hydrated = async () => {
+    const isStorefront = await page.evaluate(() => 'window' in globalThis && '__reactRouterContext' in window);
+    if (isStorefront) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
 /** A shopper in a fresh browser profile, at a given viewport. */
 export async function openShopper(viewport = { width: 1280, height: 900 }): Promise<Shopper> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
   const page = await context.newPage();
+  waitForHydration(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 import sanitize from 'sanitize-html';
 import { sanitizeOnServerWith } from '../lib/html';
+import { scriptsAfterFirstPaint } from './server/scriptsAfterFirstPaint';
 
 /** The load context's key the API sets its in-process shop under (it reads it from this module of the build). */
 export { shopContext } from './server/shopContext';
@@ -45,7 +46,8 @@ export default function handleRequest(
         body.on('end', () => {
           clearTimeout(timeout);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(Buffer.concat(chunks), { status, headers: responseHeaders }));
+          const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8'));
+          resolve(new Response(html, { status, headers: responseHeaders }));
         });
         body.on('error', reject);
         pipe(body);

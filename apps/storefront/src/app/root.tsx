@@ -1,7 +1,7 @@
 import '../styles/bootstrap.scss';
 import '../styles/theme.css';
 import { type DehydratedState, HydrationBoundary } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import {
   Links,
   type LoaderFunctionArgs,
@@ -67,7 +67,18 @@ function ReadAheadBoundary({ children }: { children: ReactNode }) {
   return <HydrationBoundary state={useReadAhead()}>{children}</HydrationBoundary>;
 }
 
+/**
+ * Marks the document once React has taken over the server's HTML (`<html data-hydrated>`): the scripts start after
+ * the first paint, so until then the page is plain HTML. Browser journeys wait for this mark before pressing buttons.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export default function App() {
+  useHydratedMark();
   return (
     <ReadAheadBoundary>
       <SiteFrame />
