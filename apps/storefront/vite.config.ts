@@ -1,4 +1,4 @@
-import { webAppConfig } from '@kapaas/web-kit/vite';
+import { webAppConfig, ZOD_IN_THE_BROWSER } from '@kapaas/web-kit/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
@@ -14,6 +14,7 @@ export default process.env.VITEST
   : defineConfig({
       root: import.meta.dirname,
       plugins: [reactRouter()],
+      resolve: { alias: [ZOD_IN_THE_BROWSER] },
       // Bootstrap 5.3's SCSS predates Sass's module system: these deprecation notices are about Bootstrap, not us.
       css: {
         preprocessorOptions: {

@@ -56,6 +56,12 @@ export async function openShopper(viewport = { width: 1280, height: 900 }): Prom
   const page = await context.newPage();
   waitForHydration(page);
   const problems: string[] = [];
+  // A refusal by the Content-Security-Policy is a problem even when the page's code catches it.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+    ),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });

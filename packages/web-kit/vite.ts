@@ -1,5 +1,12 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * `zod` as the browser apps import it: through src/zod-jitless.ts, which turns off zod's `new Function` probe that a
+ * strict Content-Security-Policy reports. Only a bare `zod` is redirected; the module itself imports `zod/v4`.
+ */
+export const ZOD_IN_THE_BROWSER = { find: /^zod$/, replacement: join(import.meta.dirname, 'src', 'zod-jitless.ts') };
 
 interface WebAppOptions {
   /** The Vitest project name. */
@@ -22,6 +29,7 @@ export function webAppConfig({ name, root, base = '/', apiPaths, port }: WebAppO
     root,
     base,
     plugins: [react()],
+    resolve: { alias: [ZOD_IN_THE_BROWSER] },
     server: { proxy, ...(port === undefined ? {} : { port }) },
     preview: { proxy },
     build: { outDir: 'dist', emptyOutDir: true },
