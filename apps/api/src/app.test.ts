@@ -1,9 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CategoryListAnswer } from '@kapaas/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CALLS } from '../test/calls';
 import { builtStorefront, startTestShop, type TestShop } from '../test/shop';
+import { PREVIEW_WIDTH_PX } from './plugins/web';
 
 let shop: TestShop;
 let dist: string;
@@ -58,7 +60,22 @@ describe('the shop server', () => {
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect((await shop.app.inject({ method: 'GET', url: '/media/demo/products/nothing-1.svg' })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/media/demo/products/nothing-1.png' })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'GET', url: '/media/uploads/missing.webp' })).statusCode).toBe(404);
+  });
+
+  it('serves each demo picture as a PNG too, for link previews that do not show SVG', async () => {
+    const categories = CategoryListAnswer.parse((await shop.post('category_list')).json());
+    const image = (categories.category[0]?.category_image ?? '').replace(/\.svg$/, '.png');
+    const response = await shop.app.inject({ method: 'GET', url: image });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const { format, width, height } = await sharp(response.rawPayload).metadata();
+    expect(format).toBe('png');
+    expect(width).toBe(PREVIEW_WIDTH_PX);
+    expect(height).toBeGreaterThan(0);
+    const again = await shop.app.inject({ method: 'GET', url: image });
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 
   it('sends security headers', async () => {

@@ -90,7 +90,11 @@ describe('storefront pages rendered on the server', () => {
     const inStock = product.sizes.some((size) => size.in_stock);
     expect(data.offers.availability).toBe(`https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`);
     expect(data.offers.url).toMatch(new RegExp(`^https?://[^/]+${canonical}$`));
-    expect(page.body).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/);
+    const preview = /<meta property="og:image" content="(https?:\/\/[^"]+)"/.exec(page.body)?.[1] ?? '';
+    expect(preview).toMatch(/\.(png|jpe?g|webp)$/);
+    const picture = await shop.app.inject({ method: 'GET', url: new URL(preview).pathname });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toMatch(/^image\/(png|jpeg|webp)$/);
     expect(page.body).toContain(`<link rel="canonical" href="${data.offers.url}"/>`);
   });
 

@@ -5,11 +5,23 @@ import fastifyStatic from '@fastify/static';
 import { DEMO_MEDIA_PREFIX, demoMedia } from '@kapaas/db/seed';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import sharp from 'sharp';
 import { unknownEndpoint } from './errors';
 import { noStoreAnswer } from './no-store';
 import { hasServerBuild, storefrontPages } from './storefront-pages';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+/** How wide a demo picture's PNG is: link previews show about 600 px, and twice that for sharp screens. */
+export const PREVIEW_WIDTH_PX = 1200;
+
+/** A demo drawing as a PNG PREVIEW_WIDTH_PX wide, drawn at that size rather than enlarged. */
+async function rasterise(svg: string): Promise<Buffer> {
+  const source = Buffer.from(svg);
+  const { width = PREVIEW_WIDTH_PX } = await sharp(source).metadata();
+  const density = Math.min(72 * (PREVIEW_WIDTH_PX / width), 2400);
+  return sharp(source, { density }).resize({ width: PREVIEW_WIDTH_PX }).png({ compressionLevel: 9 }).toBuffer();
+}
 const ONE_DAY = 'public, max-age=86400';
 
 /** Paths that belong to an API, to files or to the admin console: never answered with a storefront page. */
@@ -39,15 +51,37 @@ export const webPlugin = fp<WebOptions>(
   async (app: FastifyInstance, options) => {
     const demo = demoMedia();
     const rendered = new Map<string, string>();
-    app.get(`${DEMO_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
+    const drawn = (path: string): string | undefined => {
       const draw = demo.get(path);
-      if (!draw) return reply.code(404).type('text/plain').send('Not found');
+      if (!draw) return undefined;
       let svg = rendered.get(path);
       if (svg === undefined) {
         svg = draw();
         rendered.set(path, svg);
       }
+      return svg;
+    };
+    const rasters = new Map<string, Promise<Buffer>>();
+    app.get(`${DEMO_MEDIA_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      // Link previews (WhatsApp, Facebook, X) do not show SVG: each demo picture is also a PNG of the same drawing.
+      if (path.endsWith('.png')) {
+        const svgPath = `${path.slice(0, -'.png'.length)}.svg`;
+        const svg = drawn(svgPath);
+        if (svg === undefined) return reply.code(404).type('text/plain').send('Not found');
+        let png = rasters.get(svgPath);
+        if (png === undefined) {
+          png = rasterise(svg);
+          rasters.set(svgPath, png);
+          png.catch(() => rasters.delete(svgPath));
+        }
+        return reply
+          .type('image/png')
+          .header('cache-control', ONE_DAY)
+          .send(await png);
+      }
+      const svg = drawn(path);
+      if (svg === undefined) return reply.code(404).type('text/plain').send('Not found');
       return reply.type('image/svg+xml').header('cache-control', ONE_DAY).send(svg);
     });
 

@@ -145,6 +145,15 @@ export async function subcategoryListLoader({ context, request, params }: Loader
   };
 }
 
+/**
+ * The picture a link preview shows. Previews (WhatsApp, Facebook, X) do not show SVG, so a drawing (the demo shop's
+ * pictures) is linked as its PNG twin, which the API renders from the same drawing; uploaded photos are already
+ * raster images.
+ */
+export function previewImage(path: string): string {
+  return path.endsWith('.svg') ? `${path.slice(0, -'.svg'.length)}.png` : path;
+}
+
 /** What a product's page says of it: name, price, picture, availability. */
 function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
   const canonical = absolute(publicUrl, paths.product(product.product_id, product.name));
@@ -153,7 +162,7 @@ function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
     title: `${product.name} | Kapaas`,
     description: `${product.name}: ₹${price.toLocaleString('en-IN')}, organic cotton ${product.subcategory_name.toLowerCase()} at Kapaas.`,
     canonical,
-    image: product.product_image ? absolute(publicUrl, product.product_image) : undefined,
+    image: product.product_image ? absolute(publicUrl, previewImage(product.product_image)) : undefined,
     type: 'product',
     priceRupees: price,
     structuredData: [
