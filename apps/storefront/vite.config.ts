@@ -2,6 +2,10 @@ import { webAppConfig, ZOD_IN_THE_BROWSER } from '@kapaas/web-kit/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+/** The contract's modules that build zod schemas when loaded (the rest of it is plain constants and functions). */
+const CONTRACT_SCHEMAS =
+  /packages[\\/]contract[\\/]src[\\/](addresses|cart|catalogue|common|coupons|endpoints|identity|messages|orders|paging|search|wishlist)\.ts$/;
+
 /** The API serves /api, the demo images under /media and the payment sandbox; the dev server forwards all three. */
 const apiPaths = ['/api', '/media', '/sandbox'];
 
@@ -39,17 +43,17 @@ export default process.env.VITEST
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
                   priority: 3,
                 },
-                // Forms (zod, react-hook-form and the contract's schemas) are for account pages: a chunk of their own,
-                // so that a public page does not load and evaluate them.
+                // zod and react-hook-form are for pages with a form: a file of their own, so that a public page does
+                // not load them. The contract's schemas stay with the pages that use them, rather than all in one file.
                 {
                   name: 'forms',
-                  test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/](contract|web-kit)[\\/]src[\\/](addresses|cart|catalogue|common|coupons|endpoints|identity|messages|orders|paging|search|wishlist|useZodForm)\.ts/,
+                  test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]web-kit[\\/]src[\\/](useZodForm|zod-jitless)\.ts/,
                   priority: 2,
                 },
                 // What most pages share, in one request rather than a dozen small ones; the forms stay with their pages.
                 {
                   name: 'shared',
-                  test: (id: string) => !/(Form\.tsx|\.schema\.ts)$/.test(id),
+                  test: (id: string) => !/(Form\.tsx|\.schema\.ts)$/.test(id) && !CONTRACT_SCHEMAS.test(id),
                   minShareCount: 4,
                   priority: 1,
                 },

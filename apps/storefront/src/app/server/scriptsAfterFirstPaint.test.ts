@@ -38,7 +38,15 @@ describe('scriptsAfterFirstPaint', () => {
     const sandbox = {
       document: {
         createElement: () => ({}) as { rel?: string; href?: string },
-        head: { append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
+        createDocumentFragment: () => {
+          const links: { rel: string; href: string }[] = [];
+          return { links, append: (link: { rel: string; href: string }) => links.push(link) };
+        },
+        // The links are added to the head at once, as one fragment.
+        head: {
+          append: (fragment: { links: { rel: string; href: string }[] }) =>
+            appended.push(...fragment.links.map((link) => `${link.rel} ${link.href}`)),
+        },
       },
       requestAnimationFrame: (callback: () => void) => {
         frame = callback;

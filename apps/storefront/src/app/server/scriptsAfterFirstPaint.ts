@@ -26,7 +26,7 @@ export function scriptsAfterFirstPaint(html: string): string {
   const rest = (start[1] as string).replace(STATIC_IMPORT, '').trim();
   const script =
     `const preloads=${JSON.stringify(preloads)};` +
-    'const start=()=>{for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}' +
+    'const start=()=>{const links=document.createDocumentFragment();for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;links.append(link);}document.head.append(links);' +
     `Promise.all([${imports.map((entry) => `import(${entry.url})`).join(',')}]).then(([${imports.map((entry) => entry.name).join(',')}])=>{${rest}\n});};` +
     'requestAnimationFrame(()=>setTimeout(start,0));';
   const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, '');
