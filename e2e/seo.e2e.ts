@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM, openShopper, type Shopper } from './support/browser';
 import { snap } from './support/evidence';
@@ -41,16 +41,24 @@ function productUrls(sitemap: string): string[] {
   return [...sitemap.matchAll(/<loc>([^<]*\/product-detail\/[^<]*)<\/loc>/g)].map(([, url]) => url ?? '');
 }
 
+/** A 375 px phone with JavaScript off, in a browser of its own, closed when `visit` ends. */
+async function withoutJavaScript(visit: (page: Page) => Promise<void>): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      baseURL: inject('baseUrl'),
+      javaScriptEnabled: false,
+    });
+    await visit(await context.newPage());
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('the shop as search engines, link previews and phones without JavaScript see it', () => {
   it('browses home → category → product → about with JavaScript off, by real links', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
-    try {
-      const context = await browser.newContext({
-        viewport: { width: 375, height: 812 },
-        baseURL: inject('baseUrl'),
-        javaScriptEnabled: false,
-      });
-      const page = await context.newPage();
+    await withoutJavaScript(async (page) => {
       await page.goto('/');
       await page.getByRole('heading', { name: 'Best Selling' }).waitFor();
       await snap(page, JOURNEY, '1 home without JavaScript');
@@ -77,20 +85,11 @@ describe('the shop as search engines, link previews and phones without JavaScrip
       await page.waitForURL(/\/about$/);
       await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
       await snap(page, JOURNEY, '4 about without JavaScript');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('filters and sorts a category with JavaScript off: the Filters link opens the panel, the form is sent by GET', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
-    try {
-      const context = await browser.newContext({
-        viewport: { width: 375, height: 812 },
-        baseURL: inject('baseUrl'),
-        javaScriptEnabled: false,
-      });
-      const page = await context.newPage();
+    await withoutJavaScript(async (page) => {
       await page.goto('/category-page/1');
       const count = page.locator('.listing-header__count');
       const before = await count.innerText();
@@ -119,9 +118,7 @@ describe('the shop as search engines, link previews and phones without JavaScrip
       expect(prices.length).toBeGreaterThan(0);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
       await snap(page, JOURNEY, '6 filtered and sorted without JavaScript');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it('describes a product in JSON-LD exactly as the catalogue has it', async () => {
