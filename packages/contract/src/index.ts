@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './common';
 export * from './coupons';
 export * from './endpoints';
+export * from './gstin';
 export * from './identity';
 export * from './links';
 export * from './messages';
