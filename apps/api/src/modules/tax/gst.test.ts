@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GARMENT_RATES, rateFor, shareDiscount, supplyKind, type TaxedAmount, taxAmount, taxOrder } from './gst';
+
+const rupees = (value: number) => Math.round(value * 100);
+const taxOf = (line: TaxedAmount) => line.cgstPaise + line.sgstPaise + line.utgstPaise + line.igstPaise;
+
+describe('the rate of a piece', () => {
+  it('is 5 % up to ₹2,625 a piece (₹2,500 without GST) and 18 % above, the ₹2,625–₹2,950 band included', () => {
+    expect(rateFor(rupees(2625), 1, GARMENT_RATES)).toBe(5);
+    expect(rateFor(rupees(2625.01), 1, GARMENT_RATES)).toBe(18);
+    expect(rateFor(rupees(2800), 1, GARMENT_RATES)).toBe(18);
+    expect(rateFor(rupees(2999), 1, GARMENT_RATES)).toBe(18);
+    // Per piece: three pieces of ₹2,000 are 5 %, though the line is ₹6,000.
+    expect(rateFor(rupees(6000), 3, GARMENT_RATES)).toBe(5);
+  });
+
+  it('a ₹2,999 piece is taxed at 18 %, and at 5 % once a coupon brings it under ₹2,625', () => {
+    const full = taxOrder([{ linePaise: rupees(2999), quantity: 1 }], 0, 0, 'intra-state');
+    expect(full.lines[0]).toMatchObject({ ratePercent: 18, taxablePaise: 254152, cgstPaise: 22874, sgstPaise: 22874 });
+    const coupon = taxOrder([{ linePaise: rupees(2999), quantity: 1 }], rupees(500), 0, 'intra-state');
+    expect(coupon.lines[0]).toMatchObject({ ratePercent: 5, paidPaise: rupees(2499), taxablePaise: 238000 });
+    expect(coupon.lines[0]?.cgstPaise).toBe(5950);
+  });
+});
+
+describe('which tax', () => {
+  it('is CGST + SGST within a state, CGST + UTGST within a UT without a legislature, IGST between two', () => {
+    expect(supplyKind('27', '27', false)).toBe('intra-state');
+    expect(supplyKind('04', '04', true)).toBe('intra-ut');
+    expect(supplyKind('27', '29', false)).toBe('inter-state');
+    expect(supplyKind('27', '04', true)).toBe('inter-state');
+    expect(taxAmount(rupees(1050), 5, 'inter-state')).toMatchObject({ taxablePaise: 100000, igstPaise: 5000 });
+    expect(taxAmount(rupees(1050), 5, 'intra-ut')).toMatchObject({ cgstPaise: 2500, utgstPaise: 2500, sgstPaise: 0 });
+  });
+
+  it('keeps CGST equal to SGST when the tax is odd: the paisa stays in the taxable value', () => {
+    // ₹1.07 at 5 %: the tax is 5.095 paise; each half rounds to 3 paise, the taxable value is 101 paise.
+    expect(taxAmount(107, 5, 'intra-state')).toMatchObject({ taxablePaise: 101, cgstPaise: 3, sgstPaise: 3 });
+  });
+});
+
+describe('a mixed-rate order with shipping', () => {
+  it('takes shipping at the rate of the line with the largest taxable value', () => {
+    const order = taxOrder(
+      [
+        { linePaise: rupees(3200), quantity: 1 },
+        { linePaise: rupees(499), quantity: 2 },
+      ],
+      0,
+      rupees(99),
+      'inter-state',
+    );
+    expect(order.lines.map((line) => line.ratePercent)).toEqual([18, 5]);
+    expect(order.shipping.ratePercent).toBe(18);
+    expect(order.totals.paidPaise).toBe(rupees(3200 + 499 + 99));
+  });
+});
+
+describe('shareDiscount', () => {
+  it('shares in proportion, the remainders to the largest fractions', () => {
+    expect(shareDiscount([100, 100, 100], 100)).toEqual([34, 33, 33]);
+    expect(shareDiscount([300, 100], 100)).toEqual([75, 25]);
+    expect(shareDiscount([0, 0], 0)).toEqual([0, 0]);
+    expect(() => shareDiscount([100], 101)).toThrow(RangeError);
+  });
+});
+
+/** A cart: up to six lines priced on both sides of ₹2,500, a coupon of up to the whole, shipping, a delivery state. */
+const cart = fc
+  .record({
+    lines: fc.array(
+      fc.record({
+        unitPaise: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 240_000, max: 310_000 })),
+        quantity: fc.integer({ min: 1, max: 10 }),
+      }),
+      { minLength: 1, maxLength: 6 },
+    ),
+    couponShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    shippingPaise: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000 })),
+    kind: fc.constantFrom('intra-state' as const, 'intra-ut' as const, 'inter-state' as const),
+  })
+  .map(({ lines, couponShare, shippingPaise, kind }) => {
+    const priced = lines.map((line) => ({ linePaise: line.unitPaise * line.quantity, quantity: line.quantity }));
+    const subtotal = priced.reduce((sum, line) => sum + line.linePaise, 0);
+    return { lines: priced, discountPaise: Math.floor(subtotal * couponShare), shippingPaise, kind, subtotal };
+  });
+
+describe('the GST of any order (fast-check)', () => {
+  it('adds up to the paisa: every line, and lines plus shipping equal the amount charged', () => {
+    fc.assert(
+      fc.property(cart, ({ lines, discountPaise, shippingPaise, kind, subtotal }) => {
+        const order = taxOrder(lines, discountPaise, shippingPaise, kind);
+        for (const line of [...order.lines, order.shipping]) {
+          expect(line.taxablePaise + taxOf(line)).toBe(line.paidPaise);
+          expect(line.taxablePaise).toBeGreaterThanOrEqual(0);
+        }
+        expect(order.totals.paidPaise).toBe(subtotal - discountPaise + shippingPaise);
+        expect(order.totals.taxablePaise + taxOf({ ...order.totals, ratePercent: 0 })).toBe(order.totals.paidPaise);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('has CGST equal to SGST (or UTGST) on every line within a state, and only IGST between states', () => {
+    fc.assert(
+      fc.property(cart, ({ lines, discountPaise, shippingPaise, kind }) => {
+        const order = taxOrder(lines, discountPaise, shippingPaise, kind);
+        for (const line of [...order.lines, order.shipping]) {
+          if (kind === 'inter-state') expect(line.cgstPaise + line.sgstPaise + line.utgstPaise).toBe(0);
+          else {
+            expect(line.igstPaise).toBe(0);
+            expect(kind === 'intra-state' ? line.sgstPaise : line.utgstPaise).toBe(line.cgstPaise);
+            expect(kind === 'intra-state' ? line.utgstPaise : line.sgstPaise).toBe(0);
+          }
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('charges each line within a paisa of the exact tax, at 5 % only while a piece is worth ₹2,500 or less', () => {
+    fc.assert(
+      fc.property(cart, ({ lines, discountPaise, shippingPaise, kind }) => {
+        const order = taxOrder(lines, discountPaise, shippingPaise, kind);
+        order.lines.forEach((line, index) => {
+          const exact = (line.paidPaise * line.ratePercent) / (100 + line.ratePercent);
+          expect(Math.abs(taxOf(line) - exact)).toBeLessThanOrEqual(1);
+          const quantity = lines[index]?.quantity ?? 1;
+          if (line.ratePercent === 5) expect(line.taxablePaise / quantity).toBeLessThanOrEqual(250_000 + 1);
+          else expect(line.paidPaise / quantity).toBeGreaterThan(262_500);
+        });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
