@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { webAppConfig, ZOD_IN_THE_BROWSER } from '@kapaas/web-kit/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-/** The contract's modules that build zod schemas when loaded (the rest of it is plain constants and functions). */
-const CONTRACT_SCHEMAS =
-  /packages[\\/]contract[\\/]src[\\/](addresses|cart|catalogue|common|coupons|endpoints|identity|messages|orders|paging|search|wishlist)\.ts$/;
+/**
+ * True for a contract module that builds zod schemas when loaded (one that imports zod's values, not only its types);
+ * the rest of the contract is plain constants and functions. Read from the file, so a new schema module needs no edit.
+ */
+function isContractSchemaModule(id: string): boolean {
+  return (
+    /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/.test(id) &&
+    /^import (?!type )[^;]*from 'zod'/m.test(readFileSync(id, 'utf8'))
+  );
+}
 
 /** The API serves /api, the demo images under /media and the payment sandbox; the dev server forwards all three. */
 const apiPaths = ['/api', '/media', '/sandbox'];
@@ -53,7 +61,7 @@ export default process.env.VITEST
                 // What most pages share, in one request rather than a dozen small ones; the forms stay with their pages.
                 {
                   name: 'shared',
-                  test: (id: string) => !/(Form\.tsx|\.schema\.ts)$/.test(id) && !CONTRACT_SCHEMAS.test(id),
+                  test: (id: string) => !/(Form\.tsx|\.schema\.ts)$/.test(id) && !isContractSchemaModule(id),
                   minShareCount: 4,
                   priority: 1,
                 },
