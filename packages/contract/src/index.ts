@@ -7,6 +7,7 @@ export * from './coupons';
 export * from './endpoints';
 export * from './gstin';
 export * from './identity';
+export * from './invoices';
 export * from './links';
 export * from './messages';
 export * from './orders';

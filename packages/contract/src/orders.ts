@@ -68,6 +68,8 @@ export const OrderDetail = OrderSummary.extend({
   coupon_discount: Rupees,
   /** The provider's payment id once paid. */
   payment_id: z.string().nullable(),
+  /** The GST tax invoice's number once the order is paid (order_invoice answers it), else null. */
+  invoice_number: z.string().nullable(),
   history: z.array(z.object({ status: OrderStatus, note: z.string().nullable(), at: z.string() })),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;

@@ -17,6 +17,12 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Products
 
+/** An HSN code as the owner types it: 4, 6 or 8 digits (ADR 032). */
+export const HsnCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{4}(?:[0-9]{2}){0,2}$/, 'An HSN code has 4, 6 or 8 digits, e.g. 6111.');
+
 /** The most stock one size may hold; also the highest low-stock filter that means anything. */
 export const MAX_STOCK = 1_000_000;
 
@@ -47,6 +53,12 @@ export const AdminProduct = z.object({
   pattern_id: z.number().int().nullable(),
   gender_id: z.number().int().nullable(),
   status: AdminProductStatus,
+  /** The product's own HSN code, or null to use its category's. */
+  hsn_code: z.string().nullable(),
+  /** The HSN code its invoices carry: its own, else its category's. */
+  hsn: z.string(),
+  /** Priced in the ₹2,625–₹2,950 band, where GST takes 18 % although a piece is near ₹2,500 (ADR 032). */
+  in_gst_band: z.boolean(),
   /** The first is the main image shown on cards. */
   images: z.array(z.string()),
   sizes: z.array(AdminProductSize),
@@ -81,6 +93,8 @@ const productFields = {
   /** Replaces the images, in order; the first is the main one. */
   images: z.array(ImageUrl).max(12),
   status: AdminProductStatus,
+  /** null uses the category's HSN code. */
+  hsn_code: HsnCode.nullable(),
 };
 export const AdminCreateProduct = z.strictObject({
   ...productFields,
@@ -93,6 +107,7 @@ export const AdminCreateProduct = z.strictObject({
   sizes: productFields.sizes.optional(),
   images: productFields.images.optional(),
   status: productFields.status.optional(),
+  hsn_code: productFields.hsn_code.optional(),
 });
 export type AdminCreateProduct = z.infer<typeof AdminCreateProduct>;
 export const AdminUpdateProduct = z.strictObject(productFields).partial();
@@ -104,6 +119,8 @@ export const AdminProductListQuery = z.strictObject({
   status: AdminProductStatus.optional(),
   /** Only products with a size whose available stock is at or below this. */
   low_stock: z.coerce.number().int().min(0).max(MAX_STOCK).optional(),
+  /** Only products whose selling price lies in the ₹2,625–₹2,950 GST band (ADR 032). */
+  gst_band: QueryFlag.optional(),
 });
 export const AdminProductListAnswer = adminList(AdminProduct);
 export const AdminProductAnswer = adminItem(AdminProduct);
@@ -118,6 +135,8 @@ export const AdminCategory = z.object({
   image: z.string(),
   sort_order: z.number().int(),
   active: z.boolean(),
+  /** The HSN code of the category's products, unless a product has its own. */
+  hsn_code: z.string(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -127,6 +146,7 @@ export const AdminCreateCategory = z.strictObject({
   image: ImageUrl,
   sort_order: SortOrder.optional(),
   active: z.boolean().optional(),
+  hsn_code: HsnCode.optional(),
 });
 export type AdminCreateCategory = z.infer<typeof AdminCreateCategory>;
 export const AdminUpdateCategory = AdminCreateCategory.partial();
@@ -135,9 +155,9 @@ export const AdminCategoryListQuery = z.strictObject({ ...AdminPaging, active: Q
 export const AdminCategoryListAnswer = adminList(AdminCategory);
 export const AdminCategoryAnswer = adminItem(AdminCategory);
 
-export const AdminSubcategory = AdminCategory.extend({ category_id: z.number().int() });
+export const AdminSubcategory = AdminCategory.omit({ hsn_code: true }).extend({ category_id: z.number().int() });
 export type AdminSubcategory = z.infer<typeof AdminSubcategory>;
-export const AdminCreateSubcategory = AdminCreateCategory.extend({ category_id: Id });
+export const AdminCreateSubcategory = AdminCreateCategory.omit({ hsn_code: true }).extend({ category_id: Id });
 export type AdminCreateSubcategory = z.infer<typeof AdminCreateSubcategory>;
 export const AdminUpdateSubcategory = AdminCreateSubcategory.partial();
 export type AdminUpdateSubcategory = z.infer<typeof AdminUpdateSubcategory>;

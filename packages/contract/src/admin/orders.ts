@@ -76,6 +76,8 @@ export const AdminOrder = AdminOrderSummary.extend({
   history: z.array(
     z.object({ status: OrderStatus, note: z.string().nullable(), customer_note: z.string().nullable(), at: Timestamp }),
   ),
+  /** The tax invoice issued when the order was paid (GET /orders/:id/invoice), or null: unpaid, or the shop was not registered for GST then. */
+  invoice_number: z.string().nullable(),
   /** The statuses this order may move to next through POST /orders/:id/status. */
   next_statuses: z.array(OrderStatus),
 });
@@ -122,3 +124,9 @@ export const AdminRefundRequest = z.strictObject({
     .optional(),
 });
 export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;
+
+/** The month of a GST report (GET /reports/gst.csv?month=2026-11), in India's time. */
+export const AdminGstReportQuery = z.strictObject({
+  month: z.string().regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM, e.g. 2026-11.'),
+});
+export const AdminCreditNoteParams = z.strictObject({ id: Id, credit_note_id: Id });

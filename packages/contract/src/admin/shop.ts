@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstinProblem } from '../gstin';
 import {
   AdminPaging,
   adminItem,
@@ -107,6 +108,9 @@ export const AdminCityAnswer = adminItem(AdminCity);
 // ---------------------------------------------------------------------------------------------
 // Settings: a single resource
 
+/** What starts every invoice and credit note number: short, so that a number stays within GST's 16 characters. */
+export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
+
 export const AdminSettings = z.object({
   /** Rupees added to every order; 0 is free shipping. */
   shipping_charge: Rupees,
@@ -114,6 +118,19 @@ export const AdminSettings = z.object({
   per_order_cap: z.number().int(),
   /** How long an unpaid order holds its stock. */
   payment_expiry_minutes: z.number().int(),
+  /** The shop's GST identity, printed on every tax invoice (ADR 032). An empty GSTIN means not registered: no tax, no invoices. */
+  gst_legal_name: z.string(),
+  gstin: z.string(),
+  /** The registered address, lines separated by newlines. */
+  gst_address: z.string(),
+  /** The state of registration: decides CGST + SGST (same state) or IGST (another state). */
+  gst_state_id: z.number().int().nullable(),
+  gst_state_name: z.string().nullable(),
+  /** 1 to 4 capital letters or digits that start every invoice and credit note number. */
+  invoice_prefix: z.string(),
+  gst_signatory: z.string(),
+  /** How many digits of each HSN code the invoices print: 4, 6 or 8. */
+  hsn_digits: z.number().int(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -130,6 +147,19 @@ export const AdminUpdateSettings = z
       .int()
       .min(1)
       .max(7 * 24 * 60),
+    gst_legal_name: z.string().trim().max(200),
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => value === '' || gstinProblem(value) === undefined, {
+        error: (issue) => gstinProblem(String(issue.input).trim().toUpperCase()) ?? 'Not a GSTIN.',
+      }),
+    gst_address: z.string().trim().max(500),
+    gst_state_id: Id.nullable(),
+    invoice_prefix: z.string().trim().regex(INVOICE_PREFIX_PATTERN, 'Use 1 to 4 capital letters or digits, e.g. KPS.'),
+    gst_signatory: z.string().trim().max(100),
+    hsn_digits: z.union([z.literal(4), z.literal(6), z.literal(8)]),
   })
   .partial();
 export type AdminUpdateSettings = z.infer<typeof AdminUpdateSettings>;
