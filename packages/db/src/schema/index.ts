@@ -14,6 +14,7 @@ export * from './coupons';
 export * from './featured-section-products';
 export * from './featured-sections';
 export * from './genders';
+export * from './gst';
 export * from './guests';
 export * from './newsletter-subscribers';
 export * from './order-events';

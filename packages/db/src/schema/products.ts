@@ -31,6 +31,8 @@ export const products = pgTable(
     patternId: integer('pattern_id').references(() => patterns.id, { onDelete: 'set null' }),
     genderId: integer('gender_id').references(() => genders.id, { onDelete: 'set null' }),
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    /** The product's own HSN code; null takes its category's (ADR 032). */
+    hsnCode: text('hsn_code'),
     ...timestamps,
   },
   (t) => [
@@ -39,6 +41,7 @@ export const products = pgTable(
       'products_discount_below_price',
       sql`${t.discountPricePaise} IS NULL OR (${t.discountPricePaise} > 0 AND ${t.discountPricePaise} < ${t.pricePaise})`,
     ),
+    check('products_hsn_digits', sql`${t.hsnCode} IS NULL OR ${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
     check('products_status_known', sql`${t.status} IN ('active', 'archived')`),
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),

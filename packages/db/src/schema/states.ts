@@ -9,6 +9,8 @@ export const states = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull().unique(),
     kind: text('kind', { enum: STATE_KINDS }).notNull(),
+    /** The two-digit GST state code (27 Maharashtra, 07 Delhi; ADR 032). */
+    gstCode: text('gst_code').unique(),
   },
   (t) => [check('states_kind_known', sql`${t.kind} IN ('state', 'union_territory')`)],
 );

@@ -1,3 +1,4 @@
+import { GST_STATES } from '@kapaas/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../client';
 import {
@@ -38,6 +39,22 @@ async function idsBy<K extends string>(rows: { key: K; id: number }[]): Promise<
   return new Map(rows.map((row) => [row.key, row.id]));
 }
 
+/** GST state codes by state name. */
+const GST_CODES = new Map(GST_STATES.map((state) => [state.name, state.code]));
+
+/**
+ * The demo shop's GST identity (ADR 032): a made-up company in Pune with a well-formed GSTIN (Maharashtra's code 27, a
+ * company PAN, entity 1, Z, and the right check character). Not a real registration.
+ */
+export const DEMO_TAX_IDENTITY = {
+  gstLegalName: 'Kapaas Organic Clothing Private Limited',
+  gstin: '27AAKCK2026P1Z5',
+  gstAddress: 'Unit 4, Sai Industrial Estate\nBaner Road, Pune 411045\nMaharashtra',
+  invoicePrefix: 'KPS',
+  gstSignatory: 'Meera Kulkarni',
+  hsnDigits: 4,
+};
+
 /** True when the shop has no catalogue yet, i.e. the demo shop should be seeded. */
 export async function isShopEmpty(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(categoriesTable);
@@ -52,7 +69,7 @@ export async function isShopEmpty(db: Queryable): Promise<boolean> {
 export async function seedDemoShop(db: Database, now: Date = new Date()): Promise<void> {
   const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
   await db.transaction(async (tx) => {
-    await tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing();
+    const newSettings = await tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing().returning();
 
     await tx
       .insert(sizesTable)
@@ -80,6 +97,7 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
           name: c.name,
           image: demoImage.category(c.slug),
           sortOrder: index,
+          hsnCode: c.hsn,
         })),
       )
       .onConflictDoNothing();
@@ -244,13 +262,20 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
 
     await tx
       .insert(statesTable)
-      .values(states.map((s) => ({ name: s.name, kind: s.kind })))
+      .values(states.map((s) => ({ name: s.name, kind: s.kind, gstCode: GST_CODES.get(s.name) ?? null })))
       .onConflictDoNothing();
     const stateIds = await idsBy(await tx.select({ key: statesTable.name, id: statesTable.id }).from(statesTable));
     await tx
       .insert(citiesTable)
       .values(states.flatMap((s) => s.cities.map((name) => ({ stateId: must(stateIds, s.name), name }))))
       .onConflictDoNothing();
+    // A shop seeded afresh is registered for GST in Maharashtra; settings an owner saved are never overwritten.
+    if (newSettings.length > 0) {
+      await tx
+        .update(shopSettings)
+        .set({ ...DEMO_TAX_IDENTITY, gstStateId: must(stateIds, 'Maharashtra') })
+        .where(eq(shopSettings.id, 1));
+    }
   });
 }
 

@@ -11,6 +11,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'newborn-essentials',
     name: 'Newborn Essentials',
+    hsn: '6111',
     garment: 'jhabla',
     colors: ['#e3a72f', '#f4ede1'],
     subcategories: [
@@ -22,6 +23,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'jhablas-tops',
     name: 'Jhablas & Tops',
+    hsn: '6209',
     garment: 'top',
     colors: ['#c4673f', '#f4ede1'],
     subcategories: [
@@ -33,6 +35,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'rompers-onesies',
     name: 'Rompers & Onesies',
+    hsn: '6111',
     garment: 'romper',
     colors: ['#9caf88', '#c4673f'],
     subcategories: [
@@ -44,6 +47,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'sleepwear',
     name: 'Sleepwear',
+    hsn: '6111',
     garment: 'pyjama-set',
     colors: ['#5b7db1', '#f4ede1'],
     subcategories: [
@@ -55,6 +59,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'bottoms',
     name: 'Bottoms',
+    hsn: '6111',
     garment: 'pants',
     colors: ['#b7562a', '#ede3cf'],
     subcategories: [
@@ -67,6 +72,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'dresses-frocks',
     name: 'Dresses & Frocks',
+    hsn: '6209',
     garment: 'frock',
     colors: ['#d89a9e', '#f4ede1'],
     subcategories: [
@@ -78,6 +84,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'sets-co-ords',
     name: 'Sets & Co-ords',
+    hsn: '6111',
     garment: 'co-ord',
     colors: ['#d4a236', '#2f4a7a'],
     subcategories: [
@@ -89,6 +96,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'swaddles-blankets',
     name: 'Swaddles & Blankets',
+    hsn: '6301',
     garment: 'swaddle',
     colors: ['#a8c3b0', '#f4ede1'],
     subcategories: [
@@ -100,6 +108,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'bibs-accessories',
     name: 'Bibs & Accessories',
+    hsn: '6209',
     garment: 'bib',
     colors: ['#e7a1b0', '#7d8b4e'],
     subcategories: [
@@ -111,6 +120,7 @@ export const categories: SeedCategory[] = [
   {
     slug: 'bedding',
     name: 'Bedding',
+    hsn: '6302',
     garment: 'pillow',
     colors: ['#9ec5e0', '#f4ede1'],
     subcategories: [

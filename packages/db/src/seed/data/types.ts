@@ -43,6 +43,8 @@ export interface SeedCategory {
   garment: GarmentKind;
   /** Two hex colours (#rrggbb) for the tile illustration. */
   colors: [string, string];
+  /** The HSN code its products are invoiced under (ADR 032): 6111 knitted and 6209 woven babies' garments, 6301 blankets, 6302 bed linen. */
+  hsn: string;
   subcategories: SeedSubcategory[];
 }
 
