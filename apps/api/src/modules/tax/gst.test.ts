@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GARMENT_RATES, rateFor, shareDiscount, supplyKind, type TaxedAmount, taxAmount, taxOrder } from './gst';
+import {
+  creditNoteLines,
+  documentNumber,
+  fiscalYearOf,
+  GARMENT_RATES,
+  rateFor,
+  shareDiscount,
+  supplyKind,
+  type TaxedAmount,
+  taxAmount,
+  taxOrder,
+} from './gst';
 
 const rupees = (value: number) => Math.round(value * 100);
 const taxOf = (line: TaxedAmount) => line.cgstPaise + line.sgstPaise + line.utgstPaise + line.igstPaise;
@@ -133,5 +144,61 @@ describe('the GST of any order (fast-check)', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe('credit notes of any order (fast-check)', () => {
+  const refunds = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 5 });
+
+  it('each note adds up and keeps CGST equal to SGST; the notes of a whole refund reverse the invoice exactly', () => {
+    fc.assert(
+      fc.property(cart, refunds, ({ lines, discountPaise, shippingPaise, kind }, cuts) => {
+        const order = taxOrder(lines, discountPaise, shippingPaise, kind);
+        const invoice = [...order.lines, order.shipping];
+        const total = order.totals.paidPaise;
+        // Cumulative refunds in increasing order, the last one refunding everything.
+        const steps = [...cuts.map((cut) => Math.floor(total * cut)).sort((a, b) => a - b), total];
+        const credited = invoice.map(() => ({ ...taxAmount(0, 0, kind) }));
+        let before = 0;
+        for (const after of steps) {
+          if (after <= before) continue;
+          const note = creditNoteLines(invoice, kind, before, after);
+          expect(note.reduce((sum, line) => sum + line.paidPaise, 0)).toBe(after - before);
+          note.forEach((line, index) => {
+            expect(line.taxablePaise + taxOf(line)).toBe(line.paidPaise);
+            if (kind === 'intra-state') expect(line.sgstPaise).toBe(line.cgstPaise);
+            if (kind === 'intra-ut') expect(line.utgstPaise).toBe(line.cgstPaise);
+            const sum = credited[index] as TaxedAmount;
+            for (const key of [
+              'paidPaise',
+              'taxablePaise',
+              'cgstPaise',
+              'sgstPaise',
+              'utgstPaise',
+              'igstPaise',
+            ] as const)
+              sum[key] += line[key];
+          });
+          before = after;
+        }
+        credited.forEach((sum, index) => {
+          const { ratePercent: _rate, ...line } = invoice[index] as TaxedAmount;
+          const { ratePercent: _zero, ...reversed } = sum;
+          expect(reversed).toEqual(line);
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('document numbers', () => {
+  it('run within the financial year, April to March in India, in at most 16 characters', () => {
+    expect(fiscalYearOf(new Date('2027-03-31T18:29:59Z'))).toEqual({ label: '2026-27', digits: '2627' });
+    expect(fiscalYearOf(new Date('2027-03-31T18:30:00Z'))).toEqual({ label: '2027-28', digits: '2728' });
+    expect(documentNumber('invoice', 'KPS', '2627', 42)).toBe('KPS/2627/00042');
+    expect(documentNumber('credit_note', 'KPS', '2627', 7)).toBe('KPS/2627/C0007');
+    expect(documentNumber('invoice', 'ABCD', '2627', 999_999)).toHaveLength(16);
+    expect(documentNumber('credit_note', 'ABCD', '2627', 99_999)).toHaveLength(16);
   });
 });

@@ -1,3 +1,5 @@
+import { shopToday } from '../../lib/shop-day';
+
 /**
  * The GST on an order, in integer paise (ADR 032). Prices include GST: each line's taxable value is derived from what
  * was paid for it, and every amount here adds up exactly: a line's taxable value plus its tax is what was paid for it.
@@ -105,6 +107,8 @@ export interface OrderLineToTax {
 
 export interface TaxedOrder {
   lines: TaxedAmount[];
+  /** The line of the principal supply, whose rate the shipping takes (-1 when there are no lines). */
+  principalIndex: number;
   shipping: TaxedAmount;
   totals: Omit<TaxedAmount, 'ratePercent'>;
 }
@@ -129,15 +133,17 @@ export function taxOrder(
     const paid = line.linePaise - (shares[index] ?? 0);
     return taxAmount(paid, rateFor(paid, line.quantity, rates), kind);
   });
-  const principal = taxed.reduce<TaxedAmount | undefined>(
-    (best, line) => (best === undefined || line.taxablePaise > best.taxablePaise ? line : best),
-    undefined,
+  const principalIndex = taxed.reduce(
+    (best, line, index) => (best < 0 || line.taxablePaise > (taxed[best] as TaxedAmount).taxablePaise ? index : best),
+    -1,
   );
+  const principal = taxed[principalIndex];
   const shipping = taxAmount(shippingPaise, principal?.ratePercent ?? rates.lowPercent, kind);
   const all = [...taxed, shipping];
   const sum = (key: keyof Omit<TaxedAmount, 'ratePercent'>) => all.reduce((total, line) => total + line[key], 0);
   return {
     lines: taxed,
+    principalIndex,
     shipping,
     totals: {
       paidPaise: sum('paidPaise'),
@@ -148,4 +154,59 @@ export function taxOrder(
       igstPaise: sum('igstPaise'),
     },
   };
+}
+
+/** What is left of each taxed line once `creditedPaise` of their sum has been given back, shared by value. */
+function keptLines(lines: readonly TaxedAmount[], creditedPaise: number, kind: SupplyKind): TaxedAmount[] {
+  const shares = shareDiscount(
+    lines.map((line) => line.paidPaise),
+    creditedPaise,
+  );
+  return lines.map((line, index) => taxAmount(line.paidPaise - (shares[index] ?? 0), line.ratePercent, kind));
+}
+
+/**
+ * The lines of a credit note that takes the credited sum of an invoice from `beforePaise` to `afterPaise` (ADR 032,
+ * rule 9). The refund is shared over the invoice's lines by value and each line's tax reversed at its own rate. Each
+ * note is the difference between what the shop kept before and after it, so however many notes an invoice gets, the
+ * invoice less its notes is exactly the tax on what the shop kept, and a whole refund reverses it to the paisa.
+ */
+export function creditNoteLines(
+  lines: readonly TaxedAmount[],
+  kind: SupplyKind,
+  beforePaise: number,
+  afterPaise: number,
+): TaxedAmount[] {
+  const before = keptLines(lines, beforePaise, kind);
+  const after = keptLines(lines, afterPaise, kind);
+  return before.map((kept, index) => {
+    const now = after[index] as TaxedAmount;
+    return {
+      paidPaise: kept.paidPaise - now.paidPaise,
+      taxablePaise: kept.taxablePaise - now.taxablePaise,
+      ratePercent: kept.ratePercent,
+      cgstPaise: kept.cgstPaise - now.cgstPaise,
+      sgstPaise: kept.sgstPaise - now.sgstPaise,
+      utgstPaise: kept.utgstPaise - now.utgstPaise,
+      igstPaise: kept.igstPaise - now.igstPaise,
+    };
+  });
+}
+
+/** The financial year (April to March, in India) of an instant: its label and the four digits numbers carry. */
+export function fiscalYearOf(at: Date): { label: string; digits: string } {
+  const [year, month] = shopToday(at).split('-').map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  const two = (n: number) => String(n % 100).padStart(2, '0');
+  return { label: `${start}-${two(start + 1)}`, digits: `${two(start)}${two(start + 1)}` };
+}
+
+/**
+ * An invoice number (`KPS/2627/00042`) or a credit note number (`KPS/2627/C0042`): the shop's prefix of at most four
+ * characters, the financial year, and the number within it. At most 16 characters up to 999,999 invoices or 99,999
+ * credit notes a year.
+ */
+export function documentNumber(series: 'invoice' | 'credit_note', prefix: string, fiscalDigits: string, n: number) {
+  const serial = series === 'invoice' ? String(n).padStart(5, '0') : `C${String(n).padStart(4, '0')}`;
+  return `${prefix}/${fiscalDigits}/${serial}`;
 }
