@@ -21,6 +21,7 @@ import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
+import { invoiceRoutes } from './modules/tax';
 import { wishlistRoutes } from './modules/wishlist';
 import { compressionPlugin } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
@@ -108,6 +109,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, {
     prefix: '/admin/api',
     config: options.config,

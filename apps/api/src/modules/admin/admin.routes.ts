@@ -25,6 +25,7 @@ import {
 } from './auth.service';
 import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
+import { adminInvoiceRoutes } from './orders/admin-invoices.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
@@ -80,6 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(settingsRoutes);
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);
+  await app.register(adminInvoiceRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

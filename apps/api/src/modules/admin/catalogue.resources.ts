@@ -58,7 +58,9 @@ const inUse = (what: string, by: string) =>
 // Categories
 
 type CategoryRow = typeof categories.$inferSelect;
-const toCategory = (row: CategoryRow): AdminCategory => ({
+const toCategory = (row: CategoryRow): AdminCategory => ({ ...toListed(row), hsn_code: row.hsnCode });
+/** What categories and subcategories share. */
+const toListed = (row: Omit<CategoryRow, 'hsnCode'>): Omit<AdminCategory, 'hsn_code'> => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
@@ -112,6 +114,7 @@ const categoryResource = resourceRoutes({
           image: body.image,
           sortOrder: body.sort_order ?? 0,
           active: body.active ?? true,
+          hsnCode: body.hsn_code,
         })
         .returning({ id: categories.id });
       if (!row) throw new Error('category insert returned nothing');
@@ -128,6 +131,7 @@ const categoryResource = resourceRoutes({
           image: body.image,
           sortOrder: body.sort_order,
           active: body.active,
+          hsnCode: body.hsn_code,
           updatedAt: new Date(),
         })
         .where(eq(categories.id, id));
@@ -150,7 +154,7 @@ const categoryResource = resourceRoutes({
 
 type SubcategoryRow = typeof subcategories.$inferSelect;
 const toSubcategory = (row: SubcategoryRow): AdminSubcategory => ({
-  ...toCategory(row),
+  ...toListed(row),
   category_id: row.categoryId,
 });
 

@@ -1,27 +1,73 @@
 import { type AdminSettings, AdminSettingsAnswer, AdminUpdateSettings, ErrorAnswer } from '@kapaas/contract';
-import { eq, type Queryable, shopSettings } from '@kapaas/db';
+import { eq, type Queryable, shopSettings, states } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import { adminOf, auditedWrite } from './resource';
 
 /** The single settings row, created with its defaults the first time it is read. */
 async function readSettings(db: Queryable): Promise<AdminSettings> {
-  let [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  let row = await settingsRow(db);
   if (!row) {
     await db.insert(shopSettings).values({ id: 1 }).onConflictDoNothing();
-    [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+    row = await settingsRow(db);
   }
   if (!row) throw new Error('shop_settings has no row');
+  const { state } = row;
   return {
     shipping_charge: paiseToRupees(row.shippingChargePaise),
     per_order_cap: row.perOrderQuantityCap,
     payment_expiry_minutes: row.paymentExpiryMinutes,
+    gst_legal_name: row.gstLegalName,
+    gstin: row.gstin,
+    gst_address: row.gstAddress,
+    gst_state_id: row.gstStateId,
+    gst_state_name: state?.name ?? null,
+    invoice_prefix: row.invoicePrefix,
+    gst_signatory: row.gstSignatory,
+    hsn_digits: row.hsnDigits,
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
+async function settingsRow(db: Queryable) {
+  const [row] = await db
+    .select({ settings: shopSettings, state: states })
+    .from(shopSettings)
+    .leftJoin(states, eq(states.id, shopSettings.gstStateId))
+    .where(eq(shopSettings.id, 1));
+  return row ? { ...row.settings, state: row.state } : undefined;
+}
+
+const refuse = (field: string, message: string) =>
+  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
+
 /**
- * GET/PATCH /settings (owners only): shipping charge, the per-order cap and how long an unpaid
+ * Checks the tax identity as it will be after a change (ADR 032): the state must exist, and a GSTIN must be that
+ * state's (its first two digits are the state's GST code). A registered shop needs its legal name and address.
+ */
+async function checkTaxIdentity(db: Queryable, body: AdminUpdateSettings): Promise<void> {
+  const current = await settingsRow(db);
+  const stateId = body.gst_state_id === undefined ? (current?.gstStateId ?? null) : body.gst_state_id;
+  const gstin = body.gstin ?? current?.gstin ?? '';
+  const [state] = stateId === null ? [] : await db.select().from(states).where(eq(states.id, stateId));
+  if (stateId !== null && !state) throw refuse('gst_state_id', 'No such state.');
+  if (gstin === '') return;
+  if (!state) throw refuse('gst_state_id', 'Choose the state the GSTIN is registered in.');
+  if (state.gstCode !== gstin.slice(0, 2)) {
+    const code = state.gstCode ? `${state.name}'s GST code is ${state.gstCode}` : `${state.name} has no GST code`;
+    throw refuse('gstin', `This GSTIN belongs to state code ${gstin.slice(0, 2)}; ${code}.`);
+  }
+  if ((body.gst_legal_name ?? current?.gstLegalName ?? '') === '') {
+    throw refuse('gst_legal_name', 'A registered shop needs its legal name for its invoices.');
+  }
+  if ((body.gst_address ?? current?.gstAddress ?? '') === '') {
+    throw refuse('gst_address', 'A registered shop needs its registered address for its invoices.');
+  }
+}
+
+/**
+ * GET/PATCH /settings (owners only): the GST identity (ADR 032), shipping charge, the per-order cap and how long an unpaid
  * order holds its stock. The cap and the charge show on the storefront, so a change rebuilds the
  * catalogue.
  */
@@ -51,6 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      await checkTaxIdentity(app.database.db, body);
       const { after } = await auditedWrite(app.deps, adminOf(request), {
         resource: 'settings',
         noun: 'Settings',
@@ -65,6 +112,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               shippingChargePaise: body.shipping_charge === undefined ? undefined : rupeesToPaise(body.shipping_charge),
               perOrderQuantityCap: body.per_order_cap,
               paymentExpiryMinutes: body.payment_expiry_minutes,
+              gstLegalName: body.gst_legal_name,
+              gstin: body.gstin,
+              gstAddress: body.gst_address,
+              gstStateId: body.gst_state_id,
+              invoicePrefix: body.invoice_prefix,
+              gstSignatory: body.gst_signatory,
+              hsnDigits: body.hsn_digits,
               updatedAt: new Date(),
             })
             .where(eq(shopSettings.id, 1));

@@ -17,6 +17,7 @@ import {
   setProviderOrderId,
 } from '../orders';
 import { ProviderError } from '../razorpay';
+import { priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
 import type { CheckoutDeps } from './settlement';
 import { runSteps, type Step } from './steps';
@@ -126,7 +127,7 @@ function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: st
 
 /**
  * Step 1, in one transaction: price the cart, reuse an identical open order or judge the coupon,
- * reserve the stock and record the order. A failure inside rolls all of it back. Undo (once it has
+ * work out its GST, reserve the stock and record the order with its tax. A failure inside rolls all of it back. Undo (once it has
  * committed): abandon the order, which releases its stock; a reused order is left to its first call.
  */
 function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
@@ -152,8 +153,21 @@ async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<{ o
   const open = await openOrderFor(tx, owner, input.couponId, cart, now);
   if (open) return { order: open, reused: true };
   const order = await orderTotals(tx, owner, input.couponId, cart, now);
+  const tax = await priceOrderTax(tx, {
+    stateName: cart.address.state,
+    lines: cart.lines.map(({ row, quantity, total }) => ({
+      productId: row.productId,
+      description: `${row.name} (${row.sizeLabel})`,
+      quantity,
+      linePaise: total,
+    })),
+    discountPaise: order.order.discountPaise ?? 0,
+    shippingPaise: order.order.shippingPaise ?? 0,
+  });
   await reserveStock(tx, cart.lines);
-  return { order: await recordOrder(tx, owner, order), reused: false };
+  const recorded = await recordOrder(tx, owner, order);
+  if (tax) await recordOrderTax(tx, recorded.id, tax);
+  return { order: recorded, reused: false };
 }
 
 /** The caller's address and cart lines, each line matched, checked for sale and priced from the catalogue. */

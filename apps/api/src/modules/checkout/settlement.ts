@@ -6,6 +6,7 @@ import { formatRupees, redeemCoupon } from '../coupons';
 import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
 import { changeStatus, PAID_STATUSES, recordEvent } from '../orders';
 import { ProviderError, type RazorpayPayment } from '../razorpay';
+import { creditOrder, issueInvoice } from '../tax';
 import {
   lockOrderByProviderId,
   movePayment,
@@ -198,21 +199,26 @@ async function sellInSavepoint(
   }
 }
 
-/** Counts the coupon, takes the stock, marks the order paid, records the payment and empties the cart. */
+/**
+ * Counts the coupon, takes the stock, marks the order paid, issues its tax invoice, records the payment and empties
+ * the cart.
+ */
 async function sell(sp: Queryable, order: OrderRow, payment: RazorpayPayment, source: PaymentSource) {
   const couponProblem = await redeemOrderCoupon(sp, order);
   if (couponProblem) throw new CannotSettle(couponProblem);
   const late = await takeStock(sp, order);
   const after = order.status === 'pending_payment' ? '' : ` after the order had ${lapseOf(order)}`;
+  const paidAt = new Date();
   const moved = await changeStatus(
     sp,
     order.id,
     [order.status],
     'paid',
     `Payment ${payment.id} of ${formatRupees(payment.amount)} received${after} (${source}).`,
-    { paidAt: new Date() },
+    { paidAt },
   );
   if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
+  await issueInvoice(sp, order.id, paidAt);
   await recordCapturedPayment(sp, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
   await removePaidLines(sp, ownerOfRow(order), await orderStockLines(sp, order.id));
   return late;
@@ -345,6 +351,10 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
     // Events may arrive out of order: the refunded amount only ever grows.
     const row = await recordRefundedTotal(tx, { providerPaymentId: payment.id }, refunded);
     if (!row) return null;
+    // Money given back on the order's own payment (not on one the shop refused) is credited against its invoice.
+    if (row.refusalReason === null) {
+      await creditOrder(tx, row.orderId, { refundedPaise: row.refundedPaise }, 'Refund made at the payment provider.');
+    }
     if (refunded >= payment.amount) {
       await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatRupees(refunded)} processed.`);
     }

@@ -3,6 +3,7 @@ import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
+import { invoiceNumberOf } from '../tax';
 import { customerHistory } from './lifecycle';
 import { historyOf, linesOf, orderOf, ordersOf, paymentOf } from './orders.repository';
 
@@ -71,6 +72,7 @@ export async function orderDetails(db: Queryable, owner: Owner, orderId: number)
     coupon_code: order.couponSnapshot?.code ?? null,
     coupon_discount: paiseToRupees(order.discountPaise),
     payment_id: await paymentOf(db, order.id),
+    invoice_number: await invoiceNumberOf(db, order.id),
     history: customerHistory(history),
   };
 }

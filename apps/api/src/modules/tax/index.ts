@@ -1,4 +1,5 @@
-// The tax module's public surface: the GST of an order (ADR 032). Orders will price with it.
+// The tax module's public surface (ADR 032): the GST of an order, its invoice and credit notes, and their documents.
+export { type Credit, creditOrder, invoiceNumberOf, issueInvoice } from './documents';
 export {
   GARMENT_RATES,
   type OrderLineToTax,
@@ -12,3 +13,8 @@ export {
   taxAmount,
   taxOrder,
 } from './gst';
+export { gstReportCsv } from './gst-report';
+export { orderInvoice, ownInvoice } from './invoice.service';
+export { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+export { type LineToTax, type OrderTaxPlan, priceOrderTax, recordOrderTax } from './order-tax';
+export { invoiceFileName, invoiceRoutes } from './tax.routes';

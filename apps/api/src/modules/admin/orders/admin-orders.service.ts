@@ -16,6 +16,7 @@ import { formatRupees } from '../../coupons';
 import { orderStockLines, restock } from '../../inventory';
 import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
+import { creditOrder, invoiceNumberOf } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';
@@ -198,6 +199,7 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
       customer_note: h.customerNote,
       at: h.createdAt.toISOString(),
     })),
+    invoice_number: await invoiceNumberOf(db, orderId),
     next_statuses: ORDER_TRANSITIONS[order.status].filter((s) => MANUAL_STATUSES.includes(s)),
   };
 }
@@ -205,7 +207,8 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found.');
 
 /**
- * Cancels a paid order: it moves to `cancelled` and its pieces go back on the shelf. Answers
+ * Cancels a paid order: it moves to `cancelled`, its pieces go back on the shelf and its invoice is credited in full
+ * (a credit note, unless a refund credited it already). Answers
  * false when the order was no longer paid (nothing changed).
  */
 async function cancelPaid(
@@ -215,8 +218,10 @@ async function cancelPaid(
   customerNote: string | null = null,
 ): Promise<boolean> {
   const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note, { customerNote });
-  if (moved) await restock(tx, await orderStockLines(tx, orderId));
-  return moved;
+  if (!moved) return false;
+  await restock(tx, await orderStockLines(tx, orderId));
+  await creditOrder(tx, orderId, { cancelled: true }, 'Order cancelled.');
+  return true;
 }
 
 /**
@@ -429,6 +434,10 @@ async function recordAdminRefund(
   });
   const updated = await recordRefundedTotal(tx, { id: plan.payment.id }, made.refundedInAll);
   if (!recorded) return false;
+  if (updated !== undefined && updated.refusalReason === null) {
+    const reason = `Refund of ${formatRupees(made.amount)}.`;
+    await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise }, reason);
+  }
   const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
   // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.
   const whole = updated !== undefined && updated.refusalReason === null && updated.refundedPaise >= updated.amountPaise;

@@ -29,6 +29,21 @@ export interface ProductFilters extends Paging {
   subcategory_id?: number | undefined;
   status?: 'active' | 'archived' | undefined;
   low_stock?: number | undefined;
+  gst_band?: boolean | undefined;
+}
+
+/** The ₹2,625–₹2,950 band of selling prices where GST takes 18 % (ADR 032, rule 4): above ₹2,625, up to ₹2,950. */
+export const GST_BAND_PAISE = { above: 262_500, upTo: 295_000 };
+const sellingPrice = sql`COALESCE(${products.discountPricePaise}, ${products.pricePaise})`;
+
+/** The HSN code of each of these categories. */
+export async function categoryHsnOf(db: Queryable, categoryIds: number[]): Promise<Map<number, string>> {
+  if (categoryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: categories.id, hsn: categories.hsnCode })
+    .from(categories)
+    .where(inArray(categories.id, [...new Set(categoryIds)]));
+  return new Map(rows.map((row) => [row.id, row.hsn]));
 }
 
 export async function productPage(db: Queryable, query: ProductFilters) {
@@ -40,6 +55,11 @@ export async function productPage(db: Queryable, query: ProductFilters) {
     query.low_stock === undefined
       ? undefined
       : sql`EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${productSizes.stock} - ${productSizes.reserved} <= ${query.low_stock})`,
+    query.gst_band === undefined
+      ? undefined
+      : query.gst_band
+        ? sql`${sellingPrice} > ${GST_BAND_PAISE.above} AND ${sellingPrice} <= ${GST_BAND_PAISE.upTo}`
+        : sql`NOT (${sellingPrice} > ${GST_BAND_PAISE.above} AND ${sellingPrice} <= ${GST_BAND_PAISE.upTo})`,
   );
   const rows = await db
     .select()

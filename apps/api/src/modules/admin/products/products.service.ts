@@ -7,7 +7,9 @@ import type { Page, Removal } from '../resource';
 import { sanitizeRichText } from '../rich-text';
 import { freeSlug } from '../slugs';
 import {
+  categoryHsnOf,
   deleteProduct,
+  GST_BAND_PAISE,
   hasOrders,
   imagesOf,
   insertProduct,
@@ -26,7 +28,18 @@ import {
 type SizeRow = Awaited<ReturnType<typeof sizesOf>>[number];
 type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
 
-function toProduct(row: ProductRow, sizes: SizeRow[], images: ImageRow[]): AdminProduct {
+/** A selling price in the ₹2,625–₹2,950 band, where GST takes 18 % (ADR 032, rule 4). */
+export const inGstBand = (row: Pick<ProductRow, 'pricePaise' | 'discountPricePaise'>) => {
+  const selling = row.discountPricePaise ?? row.pricePaise;
+  return selling > GST_BAND_PAISE.above && selling <= GST_BAND_PAISE.upTo;
+};
+
+function toProduct(
+  row: ProductRow,
+  sizes: SizeRow[],
+  images: ImageRow[],
+  categoryHsn: Map<number, string>,
+): AdminProduct {
   return {
     id: row.id,
     slug: row.slug,
@@ -41,6 +54,9 @@ function toProduct(row: ProductRow, sizes: SizeRow[], images: ImageRow[]): Admin
     pattern_id: row.patternId,
     gender_id: row.genderId,
     status: row.status,
+    hsn_code: row.hsnCode,
+    hsn: row.hsnCode ?? categoryHsn.get(row.categoryId) ?? '',
+    in_gst_band: inGstBand(row),
     images: images.map((i) => i.url),
     sizes: sizes.map((s) => ({
       size_id: s.sizeId,
@@ -60,12 +76,17 @@ export async function listProducts(db: Queryable, query: ProductFilters): Promis
   const ids = rows.map((r) => r.id);
   const sizes = await sizesOf(db, ids);
   const images = await imagesOf(db, ids);
+  const hsn = await categoryHsnOf(
+    db,
+    rows.map((r) => r.categoryId),
+  );
   return {
     items: rows.map((row) =>
       toProduct(
         row,
         sizes.filter((s) => s.productId === row.id),
         images.filter((i) => i.productId === row.id),
+        hsn,
       ),
     ),
     total,
@@ -75,7 +96,7 @@ export async function listProducts(db: Queryable, query: ProductFilters): Promis
 export async function findProduct(db: Queryable, id: number): Promise<AdminProduct | undefined> {
   const row = await productById(db, id);
   if (!row) return undefined;
-  return toProduct(row, await sizesOf(db, [id]), await imagesOf(db, [id]));
+  return toProduct(row, await sizesOf(db, [id]), await imagesOf(db, [id]), await categoryHsnOf(db, [row.categoryId]));
 }
 
 const refused = (errors: Record<string, string[]>) =>
@@ -147,6 +168,7 @@ export async function createProduct(db: Queryable, body: AdminCreateProduct): Pr
     patternId: body.pattern_id ?? null,
     genderId: body.gender_id ?? null,
     status: body.status ?? 'active',
+    hsnCode: body.hsn_code ?? null,
   };
   const sizes = body.sizes ?? [];
   await checkProduct(
@@ -180,6 +202,7 @@ export async function changeProduct(db: Queryable, id: number, body: AdminUpdate
     patternId: body.pattern_id,
     genderId: body.gender_id,
     status: body.status,
+    hsnCode: body.hsn_code,
   };
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const merged: ProductColumns = { ...current, ...sent };

@@ -1,0 +1,55 @@
+import { ErrorAnswer, OrderInvoiceAnswer, OrderInvoicePdfParams, OrderInvoiceRequest } from '@kapaas/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveOwner } from '../../lib/owner';
+import { ownInvoice } from './invoice.service';
+import { renderInvoicePdf } from './invoice-pdf';
+
+const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
+
+/**
+ * order_invoice (ADR 032): the tax invoice of one of the shopper's orders, as JSON and as a PDF. The session decides
+ * whose orders these are; another shopper's order answers 404, exactly like an order without an invoice.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.post(
+    '/order_invoice',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The GST tax invoice of one of the shopper’s paid orders, with its credit notes',
+        body: OrderInvoiceRequest,
+        response: { 200: OrderInvoiceAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const owner = await resolveOwner(request, request.body);
+      return { success: true as const, data: await ownInvoice(db, owner, request.body.order_id) };
+    },
+  );
+
+  app.get(
+    '/order_invoice/:order_id.pdf',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The GST tax invoice of one of the shopper’s paid orders, as a PDF (application/pdf)',
+        params: OrderInvoicePdfParams,
+      },
+    },
+    async (request, reply) => {
+      const owner = await resolveOwner(request);
+      const invoice = await ownInvoice(db, owner, request.params.order_id);
+      const pdf = await renderInvoicePdf(invoice);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="${invoiceFileName(invoice.invoice_number)}"`)
+        .send(pdf);
+    },
+  );
+};
+
+/** A document's file name: its number with the slashes made safe (`KPS-2627-00042.pdf`). */
+export const invoiceFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
