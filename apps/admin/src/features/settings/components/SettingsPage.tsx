@@ -9,11 +9,18 @@ import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx'
 import { describedBy, Field } from '#admin/components/form/Field.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { ApiError } from '#admin/lib/api.ts';
+import { useStateOptions } from '#admin/lib/choices.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
 import { useSaveSettings, useSettings } from '../api/useSettings';
+import { gstStateMismatch } from './gstIdentity';
+import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
 
-type SettingsFields = { shipping_charge: string; per_order_cap: string; payment_expiry_minutes: string };
+type SettingsFields = {
+  shipping_charge: string;
+  per_order_cap: string;
+  payment_expiry_minutes: string;
+} & TaxIdentityValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
   {
@@ -36,7 +43,10 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
   },
 ];
 
-/** The shop's rules (owners only): shipping charge, the per-order cap and how long an unpaid order holds stock. */
+/**
+ * The shop's rules (owners only): shipping charge, the per-order cap, how long an unpaid order holds stock, and the
+ * tax identity its GST invoices carry.
+ */
 export function SettingsPage() {
   const settings = useSettings();
   if (settings.isPending) return <LoadingState label="Loading the settings" />;
@@ -59,24 +69,40 @@ export function SettingsPage() {
   );
 }
 
+/**
+ * The contract's rules, and one the form can tell before the server does: a GSTIN's first two digits are the GST code
+ * of its state of registration.
+ */
+function settingsSchema(stateName: (stateId: number | null | undefined) => string | undefined) {
+  return AdminUpdateSettings.superRefine((body, context) => {
+    const problem = gstStateMismatch(body.gstin ?? '', stateName(body.gst_state_id));
+    if (problem) context.addIssue({ code: 'custom', path: ['gst_state_id'], message: problem });
+  });
+}
+
 function SettingsForm({ settings }: { settings: AdminSettings }) {
   const id = useId();
   const save = useSaveSettings();
+  const states = useStateOptions();
+  const stateName = (stateId: number | null | undefined) => states.find((state) => state.value === stateId)?.label;
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
-  } = useZodForm(AdminUpdateSettings, {
+  } = useZodForm(settingsSchema(stateName), {
     toBody: (fields: SettingsFields) => ({
       shipping_charge: numberOrEmpty(fields.shipping_charge) ?? Number.NaN,
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
+      ...taxIdentityBody(fields),
     }),
     defaultValues: {
       shipping_charge: String(settings.shipping_charge),
       per_order_cap: String(settings.per_order_cap),
       payment_expiry_minutes: String(settings.payment_expiry_minutes),
+      ...taxIdentityValues(settings),
     },
   });
 
@@ -93,6 +119,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Card.Body>
         <form noValidate onSubmit={handleSubmit(submit)}>
           <fieldset disabled={isSubmitting}>
+            <legend className="h6">Orders</legend>
             {FIELDS.map((field) => {
               const fieldId = `${id}-${field.name}`;
               const error = errors[field.name]?.message;
@@ -117,6 +144,14 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               );
             })}
           </fieldset>
+          <TaxIdentityFields
+            id={`${id}-gst`}
+            register={register}
+            errors={errors}
+            typed={{ gstin: watch('gstin'), gst_state_id: watch('gst_state_id') }}
+            states={states}
+            disabled={isSubmitting}
+          />
           <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
             <Alert variant="success" role="status">
