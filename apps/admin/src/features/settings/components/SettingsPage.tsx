@@ -1,4 +1,4 @@
-import { type AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
+import { type AdminSettings, type AdminState, AdminUpdateSettings } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -9,12 +9,17 @@ import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx'
 import { describedBy, Field } from '#admin/components/form/Field.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { ApiError } from '#admin/lib/api.ts';
-import { useStateOptions } from '#admin/lib/choices.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
+import { useResourceList } from '#admin/lib/resource.ts';
 import { useSaveSettings, useSettings } from '../api/useSettings';
 import { gstStateMismatch } from './gstIdentity';
 import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
+
+/** Every state and union territory, in one page (as the address forms load them). */
+const ALL_STATES = { per_page: 100 } as const;
+
+type StateOption = { value: number; label: string };
 
 type SettingsFields = {
   shipping_charge: string;
@@ -49,7 +54,10 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
  */
 export function SettingsPage() {
   const settings = useSettings();
-  if (settings.isPending) return <LoadingState label="Loading the settings" />;
+  // The form waits for the states, so that the saved state of registration is shown chosen, never blank.
+  const states = useResourceList<AdminState>('states', ALL_STATES);
+  if (settings.isPending || (settings.isSuccess && states.isPending))
+    return <LoadingState label="Loading the settings" />;
   if (settings.isError) {
     if (settings.error instanceof ApiError && settings.error.status === 403) {
       return (
@@ -61,10 +69,14 @@ export function SettingsPage() {
     }
     return <QueryErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />;
   }
+  if (states.isError) return <QueryErrorAlert error={states.error} onRetry={() => void states.refetch()} />;
   return (
     <>
       <PageHeader title="Settings" />
-      <SettingsForm settings={settings.data} />
+      <SettingsForm
+        settings={settings.data}
+        states={(states.data?.data ?? []).map((state) => ({ value: state.id, label: state.name }))}
+      />
     </>
   );
 }
@@ -80,10 +92,9 @@ function settingsSchema(stateName: (stateId: number | null | undefined) => strin
   });
 }
 
-function SettingsForm({ settings }: { settings: AdminSettings }) {
+function SettingsForm({ settings, states }: { settings: AdminSettings; states: StateOption[] }) {
   const id = useId();
   const save = useSaveSettings();
-  const states = useStateOptions();
   const stateName = (stateId: number | null | undefined) => states.find((state) => state.value === stateId)?.label;
   const {
     register,
