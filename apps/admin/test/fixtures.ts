@@ -17,6 +17,7 @@ export const categories: AdminCategory[] = [
     image: '/media/c1.webp',
     sort_order: 0,
     active: true,
+    hsn_code: '6111',
     created_at: at,
     updated_at: at,
   },
@@ -27,6 +28,7 @@ export const categories: AdminCategory[] = [
     image: '/media/c2.webp',
     sort_order: 1,
     active: true,
+    hsn_code: '6209',
     created_at: at,
     updated_at: at,
   },
@@ -57,6 +59,9 @@ export const jhabla: AdminProduct = {
   pattern_id: 1,
   gender_id: null,
   status: 'active',
+  hsn_code: null,
+  hsn: '6111',
+  in_gst_band: false,
   images: ['/media/uploads/jhabla-1280.webp'],
   sizes: [
     { size_id: 1, size: '0-3M', stock: 18, reserved: 0, available: 18 },
@@ -115,5 +120,6 @@ export const paidOrder: AdminOrder = {
     },
   ],
   history: [{ status: 'paid', note: null, customer_note: null, at }],
+  invoice_number: null,
   next_statuses: ['packed', 'cancelled'],
 };

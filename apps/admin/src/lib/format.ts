@@ -29,3 +29,11 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function startOfToday(now: Date = new Date()): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 }
+
+const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day the API writes YYYY-MM-DD (an invoice's date, already India's), as "20 Nov 2026". */
+export function formatDay(ymd: string): string {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? ymd : day.format(date);
+}

@@ -20,6 +20,17 @@ const categoryFields: FieldSpec[] = [
   ...shownFields,
 ];
 
+/** A category carries the HSN code of its products (ADR 032); subcategories do not. */
+const categoryHsnField: FieldSpec = {
+  name: 'hsn_code',
+  label: 'HSN code',
+  kind: 'text',
+  empty: 'omit',
+  help: 'Printed on the tax invoices of its products that have no code of their own: 6111 babies’ garments, knitted; 6209 woven; 6302 bed linen; 6301 blankets.',
+};
+
+const categoryFormFields: FieldSpec[] = [...categoryFields, categoryHsnField];
+
 export const categoryScreens: ResourceScreens<AdminCategory> = {
   resource: 'categories',
   path: '/categories',
@@ -30,6 +41,7 @@ export const categoryScreens: ResourceScreens<AdminCategory> = {
     { header: 'Name', cell: (category) => category.name },
     { header: 'Picture', cell: (category) => <Thumb src={category.image} />, className: 'col-thumb' },
     { header: 'Position', cell: (category) => category.sort_order },
+    { header: 'HSN', cell: (category) => category.hsn_code },
     { header: 'In the shop', cell: (category) => <ShownBadge active={category.active} /> },
   ],
   filters: [
@@ -42,7 +54,7 @@ export const categoryScreens: ResourceScreens<AdminCategory> = {
       ],
     },
   ],
-  useFields: () => categoryFields,
+  useFields: () => categoryFormFields,
   schema: AdminCreateCategory,
   deleteWarning: 'A category that still has subcategories or products cannot be deleted: hide it instead.',
 };

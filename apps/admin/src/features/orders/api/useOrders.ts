@@ -1,5 +1,11 @@
-import type { AdminOrder, AdminOrderStatusRequest, AdminOrderSummary, AdminRefundRequest } from '@kapaas/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminOrder,
+  AdminOrderStatusRequest,
+  AdminOrderSummary,
+  AdminRefundRequest,
+  OrderInvoiceAnswer,
+} from '@kapaas/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRequest, type QueryParams } from '#admin/lib/api.ts';
 import { type ItemAnswer, useResourceItem, useResourceList } from '#admin/lib/resource.ts';
 
@@ -13,7 +19,23 @@ export function useOrder(id: number) {
   return useResourceItem<AdminOrder>('orders', id);
 }
 
-/** After an order changes, the order itself is replaced and every list (and the dashboard) refreshes. */
+/**
+ * GET /orders/:id/invoice: the order's tax invoice with its credit notes, asked for only once the order has one. Its
+ * key starts with 'orders', so a status change or a refund (which may issue a credit note) fetches it again.
+ */
+export function useOrderInvoice(id: number, issued: boolean) {
+  return useQuery({
+    queryKey: ['orders', 'invoice', id],
+    queryFn: ({ signal }) => adminRequest<OrderInvoiceAnswer>('GET', `orders/${id}/invoice`, { signal }),
+    select: (answer) => answer.data,
+    enabled: issued,
+  });
+}
+
+/**
+ * After an order changes, the order itself is replaced and every list (and the dashboard) refreshes, and so does its
+ * invoice: a cancellation or a refund issues a credit note.
+ */
 function useOrderWrite<Body>(id: number, action: 'status' | 'refund') {
   const client = useQueryClient();
   return useMutation({

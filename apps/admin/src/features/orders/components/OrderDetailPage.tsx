@@ -11,6 +11,7 @@ import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
 import { OrderActions } from './OrderActions';
+import { OrderInvoicePanel } from './OrderInvoicePanel';
 import { PaymentStatusBadge } from './PaymentStatus';
 import { RefundForm } from './RefundForm';
 
@@ -111,6 +112,15 @@ export function OrderDetailPage() {
             </dl>
           </Card.Body>
         </Card>
+
+        {o.invoice_number !== null && (
+          <Card className="order-grid__wide">
+            <Card.Body>
+              <h2 className="h6">Invoice</h2>
+              <OrderInvoicePanel orderId={o.id} invoiceNumber={o.invoice_number} />
+            </Card.Body>
+          </Card>
+        )}
 
         <Card>
           <Card.Body>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catchDownloads } from '#admin/test/downloads.ts';
 import { page, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
@@ -6,6 +6,7 @@ import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('the orders list', () => {
@@ -25,5 +26,36 @@ describe('the orders list', () => {
     expect(await downloads.files[0]?.text()).toBe(csv);
     const request = sent.find((r) => r.path === 'orders.csv');
     expect(Object.fromEntries(request?.query ?? [])).toEqual({ status: 'paid', from: '2026-11-01' });
+  });
+
+  it('downloads the GST report of the month before by default, or of the month chosen', async () => {
+    // Mid-January: the month before is December of the year before.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2027, 0, 15, 11, 0));
+    signIn();
+    const csv = 'document,number,date\ninvoice,KPS/26-27/000012,2026-12-20\n';
+    const { sent } = stubAdminApi({
+      'GET orders': page([]),
+      'GET reports/gst.csv': () => new Response(csv, { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const downloads = catchDownloads();
+    const { user } = renderRoute('/orders');
+    const month = await screen.findByLabelText('GST report for');
+    expect(month).toHaveValue('2026-12');
+    const button = screen.getByRole('button', { name: 'Download GST report (CSV)' });
+
+    await user.click(button);
+    await waitFor(() => expect(downloads.names).toEqual(['gst-2026-12.csv']));
+    expect(await downloads.files[0]?.text()).toBe(csv);
+
+    fireEvent.change(month, { target: { value: '2026-11' } });
+    await user.click(button);
+    await waitFor(() => expect(downloads.names).toEqual(['gst-2026-12.csv', 'gst-2026-11.csv']));
+    const reports = sent.filter((request) => request.path === 'reports/gst.csv');
+    expect(reports.map((request) => Object.fromEntries(request.query))).toEqual([
+      { month: '2026-12' },
+      { month: '2026-11' },
+    ]);
+    expect(reports.every((request) => request.authorization === 'Bearer test-token')).toBe(true);
   });
 });

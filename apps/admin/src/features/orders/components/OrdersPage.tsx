@@ -15,6 +15,7 @@ import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { formatDateTime, formatRupees, localDay } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrderList } from '../api/useOrders';
+import { GstReportDownload } from './GstReportDownload';
 import { OrderRowActions, type RowOutcome } from './OrderRowActions';
 
 /**
@@ -44,12 +45,15 @@ export function OrdersPage() {
       <PageHeader
         title="Orders"
         actions={
-          <DownloadButton
-            label="Download (CSV)"
-            path="orders.csv"
-            filename={() => `kapaas-orders-${localDay()}.csv`}
-            query={{ q, ...filters }}
-          />
+          <>
+            <GstReportDownload />
+            <DownloadButton
+              label="Download (CSV)"
+              path="orders.csv"
+              filename={() => `kapaas-orders-${localDay()}.csv`}
+              query={{ q, ...filters }}
+            />
+          </>
         }
       />
       <Nav variant="tabs" className="mb-3" as="ul">

@@ -9,6 +9,7 @@ import type { Notice } from '#admin/components/resource/ResourceListPage.tsx';
 import { useCatalogueChoices } from '#admin/lib/choices.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useDeleteResource, useResourceItem, useSaveResource } from '#admin/lib/resource.ts';
+import { GST_BAND_ADVICE } from './GstBand';
 import { ProductForm } from './ProductForm';
 import type { ProductBody } from './productFormValues';
 
@@ -104,6 +105,7 @@ function ProductEditor({ id }: { id: number | undefined }) {
         }
       />
       {archived && <Alert variant="secondary">This product is archived: shoppers do not see it.</Alert>}
+      {product.in_gst_band && <Alert variant="warning">{GST_BAND_ADVICE}</Alert>}
       {(save.isSuccess || notice) && (
         <Alert variant="success" role="status">
           {save.isSuccess ? 'Saved. The shop shows the change now.' : notice}

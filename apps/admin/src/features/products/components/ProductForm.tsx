@@ -35,7 +35,7 @@ interface ProductFormProps {
   onCancel: () => void;
 }
 
-type TextField = 'name' | 'price' | 'discount_price' | 'description' | 'product_details' | 'wash_care';
+type TextField = 'name' | 'price' | 'discount_price' | 'description' | 'product_details' | 'wash_care' | 'hsn_code';
 
 /** A product: its names and prices, where it is listed, its photos and the stock of each size. */
 export function ProductForm({ product, choices, submitLabel, onSave, onCancel }: ProductFormProps) {
@@ -57,6 +57,13 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
   const categoryId = Number(watch('category_id'));
   const subcategories = choices.subcategories.filter((subcategory) => subcategory.category_id === categoryId);
   const productName = watch('name');
+  // Without a code of its own, a product's invoices carry its category's (ADR 032).
+  const categoryHsn =
+    choices.categories.find((category) => category.id === categoryId)?.hsn_code ??
+    (product?.hsn_code === null ? product.hsn : undefined);
+  const hsnHelp = categoryHsn
+    ? `Printed on its tax invoices. Leave empty to use the category’s code, ${categoryHsn}.`
+    : 'Printed on its tax invoices. Leave empty to use the category’s code.';
 
   const submit = async (body: ProductBody) => {
     try {
@@ -149,6 +156,20 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
                     )}
                   />
                 </div>
+              </Field>
+            </div>
+            <div className="col-sm-6">
+              <Field id={fieldId('hsn_code')} label="HSN code" help={hsnHelp} error={errors.hsn_code?.message}>
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={8}
+                  placeholder={categoryHsn}
+                  className={`form-control${invalid('hsn_code')}`}
+                  {...inputProps('hsn_code')}
+                  aria-describedby={describedBy(fieldId('hsn_code'), errors.hsn_code?.message, hsnHelp)}
+                />
               </Field>
             </div>
             <div className="col-sm-6">

@@ -13,6 +13,8 @@ export interface ProductFormValues {
   description: string;
   product_details: string;
   wash_care: string;
+  /** The product's own HSN code; empty uses its category's. */
+  hsn_code: string;
   /** Image URLs in order; the first is the main one. */
   images: string[];
   stock: Record<string, string>;
@@ -43,6 +45,7 @@ export function toFormValues(product: AdminProduct | undefined): ProductFormValu
     description: product?.description ?? '',
     product_details: product?.product_details ?? '',
     wash_care: product?.wash_care ?? '',
+    hsn_code: product?.hsn_code ?? '',
     images: product?.images ?? [],
     stock,
   };
@@ -82,6 +85,8 @@ export function toProductBody(
     description: values.description,
     product_details: values.product_details,
     wash_care: values.wash_care,
+    // Empty means the category's code (null), which a change of category then follows.
+    hsn_code: values.hsn_code.trim() === '' ? null : values.hsn_code.trim(),
     images: values.images,
     ...(saved === undefined || sizes.length > 0 ? { sizes } : {}),
   };

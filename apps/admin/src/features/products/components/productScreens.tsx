@@ -5,6 +5,7 @@ import type { ListScreens } from '#admin/components/resource/screens.ts';
 import { useCategoryOptions } from '#admin/lib/choices.ts';
 import { formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
+import { GstBandBadge } from './GstBand';
 
 function CategoryName({ id }: { id: number }) {
   const categories = useCategoryOptions();
@@ -29,10 +30,18 @@ function StockSummary({ product }: { product: AdminProduct }) {
 }
 
 function PriceCell({ product }: { product: AdminProduct }) {
-  if (product.discount_price === null) return <>{formatRupees(product.price)}</>;
+  const band = product.in_gst_band && <GstBandBadge />;
+  if (product.discount_price === null)
+    return (
+      <>
+        {formatRupees(product.price)}
+        {band}
+      </>
+    );
   return (
     <>
       {formatRupees(product.discount_price)} <s className="text-body-secondary small">{formatRupees(product.price)}</s>
+      {band}
     </>
   );
 }
@@ -71,6 +80,11 @@ export const productScreens: ListScreens<AdminProduct> = {
         { value: 'active', label: 'For sale' },
         { value: 'archived', label: 'Archived' },
       ],
+    },
+    {
+      name: 'gst_band',
+      label: 'GST band',
+      options: [{ value: 'true', label: 'Priced in the GST band (₹2,625–₹2,950)' }],
     },
   ],
 };

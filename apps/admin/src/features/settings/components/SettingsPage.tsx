@@ -1,4 +1,4 @@
-import { type AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
+import { type AdminSettings, type AdminState, AdminUpdateSettings } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -11,9 +11,21 @@ import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { ApiError } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
+import { useResourceList } from '#admin/lib/resource.ts';
 import { useSaveSettings, useSettings } from '../api/useSettings';
+import { gstStateMismatch } from './gstIdentity';
+import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
 
-type SettingsFields = { shipping_charge: string; per_order_cap: string; payment_expiry_minutes: string };
+/** Every state and union territory, in one page (as the address forms load them). */
+const ALL_STATES = { per_page: 100 } as const;
+
+type StateOption = { value: number; label: string };
+
+type SettingsFields = {
+  shipping_charge: string;
+  per_order_cap: string;
+  payment_expiry_minutes: string;
+} & TaxIdentityValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
   {
@@ -36,10 +48,16 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
   },
 ];
 
-/** The shop's rules (owners only): shipping charge, the per-order cap and how long an unpaid order holds stock. */
+/**
+ * The shop's rules (owners only): shipping charge, the per-order cap, how long an unpaid order holds stock, and the
+ * tax identity its GST invoices carry.
+ */
 export function SettingsPage() {
   const settings = useSettings();
-  if (settings.isPending) return <LoadingState label="Loading the settings" />;
+  // The form waits for the states, so that the saved state of registration is shown chosen, never blank.
+  const states = useResourceList<AdminState>('states', ALL_STATES);
+  if (settings.isPending || (settings.isSuccess && states.isPending))
+    return <LoadingState label="Loading the settings" />;
   if (settings.isError) {
     if (settings.error instanceof ApiError && settings.error.status === 403) {
       return (
@@ -51,32 +69,51 @@ export function SettingsPage() {
     }
     return <QueryErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />;
   }
+  if (states.isError) return <QueryErrorAlert error={states.error} onRetry={() => void states.refetch()} />;
   return (
     <>
       <PageHeader title="Settings" />
-      <SettingsForm settings={settings.data} />
+      <SettingsForm
+        settings={settings.data}
+        states={(states.data?.data ?? []).map((state) => ({ value: state.id, label: state.name }))}
+      />
     </>
   );
 }
 
-function SettingsForm({ settings }: { settings: AdminSettings }) {
+/**
+ * The contract's rules, and one the form can tell before the server does: a GSTIN's first two digits are the GST code
+ * of its state of registration.
+ */
+function settingsSchema(stateName: (stateId: number | null | undefined) => string | undefined) {
+  return AdminUpdateSettings.superRefine((body, context) => {
+    const problem = gstStateMismatch(body.gstin ?? '', stateName(body.gst_state_id));
+    if (problem) context.addIssue({ code: 'custom', path: ['gst_state_id'], message: problem });
+  });
+}
+
+function SettingsForm({ settings, states }: { settings: AdminSettings; states: StateOption[] }) {
   const id = useId();
   const save = useSaveSettings();
+  const stateName = (stateId: number | null | undefined) => states.find((state) => state.value === stateId)?.label;
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
-  } = useZodForm(AdminUpdateSettings, {
+  } = useZodForm(settingsSchema(stateName), {
     toBody: (fields: SettingsFields) => ({
       shipping_charge: numberOrEmpty(fields.shipping_charge) ?? Number.NaN,
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
+      ...taxIdentityBody(fields),
     }),
     defaultValues: {
       shipping_charge: String(settings.shipping_charge),
       per_order_cap: String(settings.per_order_cap),
       payment_expiry_minutes: String(settings.payment_expiry_minutes),
+      ...taxIdentityValues(settings),
     },
   });
 
@@ -93,6 +130,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
       <Card.Body>
         <form noValidate onSubmit={handleSubmit(submit)}>
           <fieldset disabled={isSubmitting}>
+            <legend className="h6">Orders</legend>
             {FIELDS.map((field) => {
               const fieldId = `${id}-${field.name}`;
               const error = errors[field.name]?.message;
@@ -117,6 +155,14 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
               );
             })}
           </fieldset>
+          <TaxIdentityFields
+            id={`${id}-gst`}
+            register={register}
+            errors={errors}
+            typed={{ gstin: watch('gstin'), gst_state_id: watch('gst_state_id') }}
+            states={states}
+            disabled={isSubmitting}
+          />
           <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
             <Alert variant="success" role="status">

@@ -1,0 +1,153 @@
+import type { CreditNote, InvoiceLine, InvoiceTotals } from '@kapaas/contract';
+import { Fragment } from 'react';
+import Table from 'react-bootstrap/Table';
+import { DownloadButton } from '#admin/components/DownloadButton.tsx';
+import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
+import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { formatDay, formatRupees } from '#admin/lib/format.ts';
+import { useOrderInvoice } from '../api/useOrders';
+
+/** A document's number as a file name: an invoice number may hold a slash ("KPS/25-26/12"). */
+export function pdfName(number: string): string {
+  return `${number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+}
+
+/** All the GST of a line or a document, whichever of CGST, SGST, UTGST and IGST it is. */
+function taxOf(amounts: InvoiceLine | InvoiceTotals): number {
+  return Math.round((amounts.cgst + amounts.sgst + amounts.utgst + amounts.igst) * 100) / 100;
+}
+
+const TAXES = [
+  ['cgst', 'CGST'],
+  ['sgst', 'SGST'],
+  ['utgst', 'UTGST'],
+  ['igst', 'IGST'],
+] as const;
+
+function InvoiceLines({ lines, totals }: { lines: InvoiceLine[]; totals: InvoiceTotals }) {
+  return (
+    <>
+      <div className="table-responsive">
+        <Table size="sm" className="align-middle mb-2">
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">HSN</th>
+              <th scope="col" className="text-end">
+                Qty
+              </th>
+              <th scope="col" className="text-end">
+                Taxable value
+              </th>
+              <th scope="col" className="text-end">
+                Rate
+              </th>
+              <th scope="col" className="text-end">
+                Tax
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines never move.
+              <tr key={index}>
+                <td>{line.description}</td>
+                <td>{line.hsn}</td>
+                <td className="text-end">
+                  {line.quantity} {line.unit}
+                </td>
+                <td className="text-end">{formatRupees(line.taxable_value)}</td>
+                <td className="text-end">{line.rate} %</td>
+                <td className="text-end">{formatRupees(taxOf(line))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+      <dl className="totals">
+        <dt>Taxable value</dt>
+        <dd>{formatRupees(totals.taxable_value)}</dd>
+        {TAXES.filter(([name]) => totals[name] !== 0).map(([name, label]) => (
+          <Fragment key={name}>
+            <dt>{label}</dt>
+            <dd>{formatRupees(totals[name])}</dd>
+          </Fragment>
+        ))}
+        <dt className="fw-semibold">Invoice total</dt>
+        <dd className="fw-semibold">{formatRupees(totals.grand_total)}</dd>
+      </dl>
+    </>
+  );
+}
+
+function CreditNotes({ orderId, notes }: { orderId: number; notes: CreditNote[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <>
+      <h3 className="h6 mt-3">Credit notes</h3>
+      <div className="table-responsive">
+        <Table size="sm" className="align-middle mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Number</th>
+              <th scope="col">Date</th>
+              <th scope="col">Reason</th>
+              <th scope="col" className="text-end">
+                Amount
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Download</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {notes.map((note) => (
+              <tr key={note.id}>
+                <td>{note.credit_note_number}</td>
+                <td>{formatDay(note.date)}</td>
+                <td>{note.reason}</td>
+                <td className="text-end">{formatRupees(note.totals.grand_total)}</td>
+                <td className="text-end">
+                  <DownloadButton
+                    label={`Download ${note.credit_note_number} (PDF)`}
+                    path={`orders/${orderId}/credit_notes/${note.id}.pdf`}
+                    filename={() => pdfName(note.credit_note_number)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The order's GST tax invoice (ADR 032), issued when it was paid: its number, date and place of supply, its lines
+ * with their tax, the PDF the customer receives, and the credit notes its refunds issued.
+ */
+export function OrderInvoicePanel({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
+  const invoice = useOrderInvoice(orderId, true);
+  if (invoice.isPending) return <LoadingState label={`Loading invoice ${invoiceNumber}`} />;
+  if (invoice.isError) return <QueryErrorAlert error={invoice.error} onRetry={() => void invoice.refetch()} />;
+  const data = invoice.data;
+  const place = data.place_of_supply;
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <p className="mb-0 me-auto">
+          <strong>{data.invoice_number}</strong> · {formatDay(data.invoice_date)} · Place of supply: {place.state_name}{' '}
+          ({place.state_code})
+        </p>
+        <DownloadButton
+          label="Download invoice (PDF)"
+          path={`orders/${orderId}/invoice.pdf`}
+          filename={() => pdfName(data.invoice_number)}
+        />
+      </div>
+      <InvoiceLines lines={data.lines} totals={data.totals} />
+      <CreditNotes orderId={orderId} notes={data.credit_notes} />
+    </>
+  );
+}
