@@ -51,6 +51,7 @@ const detail: OrderDetail = {
   coupon_code: 'WELCOME100',
   coupon_discount: 100,
   payment_id: 'pay_Sbx9',
+  invoice_number: 'KPS/2627/00042',
   history: [
     { status: 'pending_payment', note: null, at: '2026-11-20T10:29:00.000Z' },
     { status: 'paid', note: 'Paid by card', at: '2026-11-20T10:30:00.000Z' },
@@ -149,6 +150,11 @@ describe('Order detail page', () => {
     expect(within(summary).getByText('Coupon').nextSibling).toHaveTextContent('WELCOME100');
     expect(within(summary).getByText('Coupon Discount').nextSibling).toHaveTextContent('−₹100');
     expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('₹1,957');
+    expect(within(summary).getByRole('link', { name: 'Invoice' })).toHaveAttribute(
+      'href',
+      '/api/order_invoice/501.pdf',
+    );
+    expect(within(summary).getByText('Tax invoice KPS/2627/00042 (PDF)')).toBeInTheDocument();
 
     const history = screen.getByRole('region', { name: 'Order Status' });
     const steps = within(history).getAllByRole('listitem');
@@ -168,6 +174,17 @@ describe('Order detail page', () => {
     expect(within(summary).getByText('Coupon').nextSibling).toHaveTextContent('No coupon applied');
     expect(within(summary).getByText('Coupon Discount').nextSibling).toHaveTextContent('₹0');
     expect(within(summary).getByText('Shipping').nextSibling).toHaveTextContent('₹49');
+  });
+
+  it('has no Invoice link before the order is paid', async () => {
+    stubApi({
+      category_list: categoryList,
+      order_details: { success: true, data: { ...detail, invoice_number: null } },
+    });
+    renderRoute('/order-detail/501');
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).queryByRole('link', { name: 'Invoice' })).toBeNull();
   });
 
   it("shows the server's reason for an order that is not the shopper's", async () => {

@@ -11,6 +11,9 @@ import { paths } from '#storefront/lib/paths.ts';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
+/** The GST tax invoice of one of the shopper's orders, as a PDF the browser opens with the session cookie. */
+export const invoicePdfUrl = (orderId: number) => `/api/order_invoice/${orderId}.pdf`;
+
 /** /order-detail/:orderId's content (product.md §2): date, shipping address, lines, Order Summary and the status history. */
 export function OrderDetailView({ orderId }: { orderId: number }) {
   const order = useOrderDetails(orderId);
@@ -123,6 +126,20 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                 <dd>{formatRupees(order.total)}</dd>
               </div>
             </dl>
+            <p className="order-detail__tax-note">Prices include GST.</p>
+            {order.invoice_number && (
+              <p className="order-detail__invoice">
+                <a
+                  className="btn btn-outline-primary btn-sm"
+                  href={invoicePdfUrl(order.order_id)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  Invoice
+                </a>{' '}
+                <span className="order-detail__invoice-number">Tax invoice {order.invoice_number} (PDF)</span>
+              </p>
+            )}
           </section>
         </div>
       </div>
