@@ -368,7 +368,14 @@ function drawSignature(doc: Doc, sheet: Sheet, top: number): number {
   doc.fontSize(SIZE.body).fillColor(COLOURS.text);
   write(doc.font('bold'), `For ${sheet.supplier.legal_name}`, x, top, signWidth, { align: 'right' });
   doc.font('regular');
-  const below = write(doc, `Authorised signatory: ${sheet.supplier.signatory}`, x, top + 40, signWidth, {
+  const lineX = x + signWidth - 150;
+  doc
+    .moveTo(lineX, top + 38)
+    .lineTo(x + signWidth, top + 38)
+    .lineWidth(0.5)
+    .strokeColor(COLOURS.muted)
+    .stroke();
+  const below = write(doc, `Authorised signatory: ${sheet.supplier.signatory}`, x, top + 42, signWidth, {
     align: 'right',
   });
   return Math.max(left, below);
