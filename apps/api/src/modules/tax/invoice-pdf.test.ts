@@ -230,6 +230,19 @@ describe('the tax invoice PDF', () => {
     expect(text).toContain('Muslin bib, pattern 40');
   });
 
+  it('keeps a large figure on one line of its cell', async () => {
+    const lot = { description: 'Hand-woven Banarasi silk quilts, export lot', hsn: '6301', unitRupees: 999_999.5 };
+    const dear = invoiceOf([{ ...lot, quantity: 500 }], 0, '27', 'intra-state');
+    const [goods] = dear.lines as [InvoiceLine];
+    expect(goods.total).toBe(49_99_99_750);
+    const { text } = await textOf(await renderInvoicePdf(dear), 'large-figures');
+    for (const amount of [goods.taxable_value, goods.cgst, goods.sgst, goods.total]) {
+      expect(text).toContain(` ${formatIndianRupees(amount).replace('₹', '')} `);
+    }
+    expect(text).toContain('₹49,99,99,750.00');
+    expect(text).toContain('Rupees Forty-Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Seven Hundred Fifty Only');
+  });
+
   it('never splits the totals, the amount in words and the signature over two pages', async () => {
     // From 20 to 32 lines the table ends ever lower on the first page, then moves to the second.
     for (let count = 20; count <= 32; count++) {

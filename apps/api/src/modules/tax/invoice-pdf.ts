@@ -67,6 +67,8 @@ interface Column {
   group?: string;
   width: number;
   align: 'left' | 'right' | 'center';
+  /** Whether the cell wraps onto further lines (the description); the others keep to one line. */
+  wraps?: boolean;
   cell: (line: InvoiceLine, number: number | undefined) => string;
 }
 
@@ -106,7 +108,7 @@ function columnsFor(shown: TaxColumnsShown): Column[] {
         ];
   const fixed: Column[] = [
     { header: '#', width: 18, align: 'right', cell: (_line, number) => (number === undefined ? '' : String(number)) },
-    { header: 'Description', width: 0, align: 'left', cell: (line) => line.description },
+    { header: 'Description', width: 0, align: 'left', wraps: true, cell: (line) => line.description },
     { header: 'HSN/SAC', width: 42, align: 'left', cell: (line) => line.hsn },
     { header: 'Qty', width: 44, align: 'right', cell: (line) => `${line.quantity} ${line.unit}` },
     { header: 'Taxable value (₹)', width: 62, align: 'right', cell: (line) => figure(line.taxable_value) },
@@ -272,19 +274,33 @@ function drawTableHeader(doc: Doc, columns: Column[], y: number): number {
   return y + HEADER_HEIGHT;
 }
 
+/** The description wraps; every other cell keeps to one line, in a smaller type if a large figure needs it. */
 function rowHeight(doc: Doc, columns: Column[], cells: string[]): number {
   doc.font('regular').fontSize(SIZE.table);
   const heights = columns.map((column, index) =>
-    doc.heightOfString(cells[index] ?? '', { width: column.width - 2 * PAD, align: column.align }),
+    column.wraps ? doc.heightOfString(cells[index] ?? '', { width: column.width - 2 * PAD }) : doc.currentLineHeight(),
   );
   return Math.max(...heights) + 2 * PAD;
 }
 
+/** The type size at which `text` fits `width` on one line: the table's own, or smaller. */
+function fittingSize(doc: Doc, text: string, width: number): number {
+  doc.fontSize(SIZE.table);
+  const natural = doc.widthOfString(text);
+  return natural <= width ? SIZE.table : Math.max(4, Math.floor((SIZE.table * width * 10) / natural) / 10);
+}
+
 function drawRow(doc: Doc, columns: Column[], cells: string[], y: number, height: number): number {
   let x = LEFT;
-  doc.font('regular').fontSize(SIZE.table).fillColor(COLOURS.text);
+  doc.font('regular').fillColor(COLOURS.text);
   for (const [index, column] of columns.entries()) {
-    doc.text(cells[index] ?? '', x + PAD, y + PAD, { width: column.width - 2 * PAD, align: column.align });
+    const text = cells[index] ?? '';
+    const width = column.width - 2 * PAD;
+    if (column.wraps) doc.fontSize(SIZE.table).text(text, x + PAD, y + PAD, { width });
+    else {
+      doc.fontSize(fittingSize(doc, text, width));
+      doc.text(text, x + PAD, y + PAD, { width, align: column.align, lineBreak: false });
+    }
     x += column.width;
   }
   rule(doc, y + height);
