@@ -1,9 +1,17 @@
 import type { Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
 
 const PAYING_CARD = '4111 1111 1111 1111';
+
+/** The text of a PDF, page after page, as a PDF reader extracts it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
 const DECLINED_CARD = '4000 0000 0000 0002';
 
 /** Continues as a guest from a product page's Add To Cart, so the product lands in the cart. */
@@ -147,6 +155,29 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     expect(await summary.textContent()).toContain('Free');
     await snap(page, JOURNEY, '9-order-detail');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  it('opens the order’s GST tax invoice: its number, the shop’s GSTIN and the IGST line are in the PDF', async () => {
+    const { page } = shopper;
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    const number = (await summary.locator('.order-detail__invoice-number').textContent())?.match(
+      /KPS\/\d{4}\/\d{5}/,
+    )?.[0];
+    expect(number).toBeDefined();
+    const href = await summary.getByRole('link', { name: 'Invoice' }).getAttribute('href');
+    // The link opens in a new tab; its document is fetched with the shopper's own session, as that tab would.
+    const response = await page.context().request.get(new URL(href ?? '', page.url()).href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const text = await pdfText(await response.body());
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain(number);
+    expect(text).toContain('27AAKCK2026P1Z5');
+    expect(text).toContain('Andhra Pradesh');
+    expect(text).toMatch(/IGST/);
+    expect(text).toContain('Tax is payable on reverse charge: No');
+    expect(text).toContain('₹998.00');
+    expect(text).toContain('Rupees Nine Hundred Ninety-Eight Only');
   });
 
   it('never scrolled sideways and met no console errors or failed requests', async () => {
