@@ -26,6 +26,7 @@ export const InvoiceLine = z.object({
   description: z.string(),
   /** The HSN code of goods, or the SAC of the shipping, printed to the shop's chosen number of digits. */
   hsn: z.string(),
+  /** Pieces; 0 on a credit note line that gives back part of a line's value rather than whole pieces. */
   quantity: z.number().int(),
   /** The unit quantity code: `PCS` for goods, `OTH` for shipping. */
   unit: z.string(),

@@ -294,6 +294,14 @@ describe('the credit note PDF', () => {
     expect(text).toContain('Authorised signatory: Meera Joshi');
   });
 
+  it('prints a dash, not 0 PCS, for a line that gives back part of its value rather than whole pieces', async () => {
+    const partial = { ...note, lines: note.lines.map((l) => ({ ...l, quantity: 0 })) };
+    const { text } = await textOf(await renderCreditNotePdf(invoice, partial), 'credit-note-partial');
+    expect(text).not.toContain('0 PCS');
+    expect(text).toContain('–');
+    expect((await textOf(await renderCreditNotePdf(invoice, note), 'credit-note')).text).toContain('1 PCS');
+  });
+
   it('refuses a credit note against another invoice', async () => {
     await expect(renderCreditNotePdf(invoice, { ...note, invoice_number: 'KP/26-27/000999' })).rejects.toThrow(
       /not against invoice/,

@@ -23,6 +23,8 @@ const WIDTH = PAGE.width - 2 * PAGE.margin;
 /** The lowest a table row may reach; below it the footer (the page number). */
 const BOTTOM = PAGE.height - PAGE.margin - 18;
 const COLOURS = { text: '#1a1a1a', muted: '#555555', rule: '#b8b8b8', fill: '#eeeeee' };
+/** A line's quantity and unit; a credit note line that gives back part of a line's value, not whole pieces, has none. */
+const quantityText = (line: InvoiceLine) => (line.quantity > 0 ? `${line.quantity} ${line.unit}` : '–');
 const SIZE = { body: 8.5, small: 7.5, table: 8, title: 16, name: 12 };
 const PAD = 3;
 
@@ -110,7 +112,7 @@ function columnsFor(shown: TaxColumnsShown): Column[] {
     { header: '#', width: 18, align: 'right', cell: (_line, number) => (number === undefined ? '' : String(number)) },
     { header: 'Description', width: 0, align: 'left', wraps: true, cell: (line) => line.description },
     { header: 'HSN/SAC', width: 42, align: 'left', cell: (line) => line.hsn },
-    { header: 'Qty', width: 44, align: 'right', cell: (line) => `${line.quantity} ${line.unit}` },
+    { header: 'Qty', width: 44, align: 'right', cell: (line) => quantityText(line) },
     { header: 'Taxable value (₹)', width: 62, align: 'right', cell: (line) => figure(line.taxable_value) },
     ...taxes,
     { header: 'Total (₹)', width: 62, align: 'right', cell: (line) => figure(line.total) },

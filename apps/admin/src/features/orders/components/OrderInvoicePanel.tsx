@@ -53,9 +53,7 @@ function InvoiceLines({ lines, totals }: { lines: InvoiceLine[]; totals: Invoice
               <tr key={index}>
                 <td>{line.description}</td>
                 <td>{line.hsn}</td>
-                <td className="text-end">
-                  {line.quantity} {line.unit}
-                </td>
+                <td className="text-end">{line.quantity > 0 ? `${line.quantity} ${line.unit}` : '–'}</td>
                 <td className="text-end">{formatRupees(line.taxable_value)}</td>
                 <td className="text-end">{line.rate} %</td>
                 <td className="text-end">{formatRupees(taxOf(line))}</td>
