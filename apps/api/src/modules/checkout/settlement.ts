@@ -347,14 +347,15 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
 /** A refund the provider processed: the payment's refunded amount, and a cancelled order becomes refunded. */
 export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
   return deps.db.transaction(async (tx) => {
+    // The order first, then its payment, as every other writer of both takes them: a console refund of the same
+    // payment, recorded at this moment, then waits here instead of deadlocking.
+    if (payment.order_id) await lockOrderByProviderId(tx, payment.order_id);
     const refunded = Math.min(payment.amount_refunded ?? 0, payment.amount);
     // Events may arrive out of order: the refunded amount only ever grows.
     const row = await recordRefundedTotal(tx, { providerPaymentId: payment.id }, refunded);
     if (!row) return null;
     // Money given back on the order's own payment (not on one the shop refused) is credited against its invoice.
-    if (row.refusalReason === null) {
-      await creditOrder(tx, row.orderId, { refundedPaise: row.refundedPaise }, 'Refund made at the payment provider.');
-    }
+    if (row.refusalReason === null) await creditOrder(tx, row.orderId, { refundedPaise: row.refundedPaise });
     if (refunded >= payment.amount) {
       await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatRupees(refunded)} processed.`);
     }

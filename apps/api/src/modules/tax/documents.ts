@@ -11,6 +11,7 @@ import {
   orderTaxOf,
   type TaxLineRow,
 } from './tax.repository';
+import { formatIndianRupees } from './words';
 
 /**
  * Issues the tax invoice of an order that has just been paid, in the transaction that marks it paid (ADR 032, rule 8):
@@ -52,14 +53,13 @@ export type Credit = { refundedPaise: number } | { cancelled: true };
  * Issues the credit note an invoiced order's refund or cancellation calls for (ADR 032, rule 9), in the transaction
  * that records the refund or the cancellation. Credit notes follow what the shop gave back in all: a cancellation
  * credits the whole invoice, a refund what has been refunded; a note is issued only for what earlier notes have not
- * credited yet, so a refund after a cancellation, or the same refund seen twice, issues nothing more. Answers the new
- * credit note, or null.
+ * credited yet, so a refund after a cancellation, or the same refund seen twice, issues nothing more. The order's row
+ * must be locked by the caller (every path locks the order before its payment). Answers the new credit note, or null.
  */
 export async function creditOrder(
   tx: Queryable,
   orderId: number,
   credit: Credit,
-  reason: string,
   at: Date = new Date(),
 ): Promise<CreditNoteRow | null> {
   const invoice = await invoiceOfOrder(tx, orderId);
@@ -69,6 +69,9 @@ export async function creditOrder(
   const before = (await creditNotesOf(tx, invoice.id)).reduce((sum, { note }) => sum + note.amountPaise, 0);
   const after = 'cancelled' in credit ? total : Math.min(total, credit.refundedPaise);
   if (after <= before) return null;
+  // The reason says what happened, the same whichever path (the console, or the provider's webhook) saw it first.
+  const reason =
+    'cancelled' in credit ? 'Order cancelled.' : `Refund of ${formatIndianRupees((after - before) / 100)}.`;
   const lines = creditNoteLines(tax.lines.map(taxedOf), tax.head.supplyKind as SupplyKind, before, after);
   const year = fiscalYearOf(at);
   const sequence = await nextInSeries(tx, 'credit_note', year.label);

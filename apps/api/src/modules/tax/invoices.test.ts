@@ -1,5 +1,5 @@
 import { AdminOrderAnswer, AdminSettingsAnswer, type OrderInvoice, OrderInvoiceAnswer } from '@kapaas/contract';
-import { cities, coupons, eq, shopSettings, states, taxInvoices } from '@kapaas/db';
+import { cities, coupons, eq, orderTaxes, shopSettings, states, taxInvoices } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -244,7 +244,7 @@ describe('credit notes', () => {
       const afterPartial = await invoiceOf(shopper, orderId);
       expect(afterPartial.credit_notes).toHaveLength(1);
       const note = afterPartial.credit_notes[0];
-      expect(note).toMatchObject({ invoice_number: afterPartial.invoice_number, reason: 'Refund of ₹500.' });
+      expect(note).toMatchObject({ invoice_number: afterPartial.invoice_number, reason: 'Refund of ₹500.00.' });
       expect(note?.credit_note_number).toMatch(/^KPS\/\d{4}\/C\d{4}$/);
       expect(note?.totals.grand_total).toBe(500);
       expectAddsUp(note as OrderInvoice['credit_notes'][number]);
@@ -264,6 +264,23 @@ describe('credit notes', () => {
     } finally {
       await setShipping(0);
     }
+  });
+
+  it('a refund made at Razorpay itself, seen in its webhook, issues a credit note too', async () => {
+    const item = await itemAt(999);
+    const { shopper, orderId } = await buy('Kerala', [{ item, quantity: 1 }]);
+    await checkout.webhooksDelivered();
+    const [payment] = await checkout.paymentsOf(orderId);
+    await shop.app.payments.client.refund(
+      payment?.providerPaymentId as string,
+      { amount: 20_000 },
+      `dashboard-refund-${orderId}`,
+    );
+    await checkout.webhooksDelivered();
+    const invoice = await invoiceOf(shopper, orderId);
+    expect(invoice.credit_notes).toHaveLength(1);
+    expect(invoice.credit_notes[0]).toMatchObject({ reason: 'Refund of ₹200.00.' });
+    expect(invoice.credit_notes[0]?.totals).toMatchObject({ grand_total: 200, igst: 9.52, taxable_value: 190.48 });
   });
 
   it('cancelling a paid order credits it in full once; its refund afterwards issues nothing more', async () => {
@@ -300,6 +317,54 @@ describe('invoice numbers', () => {
     // Every invoice of the year, these 50 among them, numbered 1, 2, 3, … without a gap or a repeat.
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => index + 1));
     for (const row of ours) expect(row.number.endsWith(String(row.sequence).padStart(5, '0'))).toBe(true);
+  });
+});
+
+describe('HSN codes and the GST band', () => {
+  it('an invoice carries the product’s own HSN code over its category’s, to the digits the settings print', async () => {
+    const item = await itemAt(700);
+    const own = expectStatus(await owner.patch(`/products/${item.productId}`, { hsn_code: '61112000' }), 200);
+    expect(own.data).toMatchObject({ hsn_code: '61112000', hsn: '61112000' });
+    expectStatus(await owner.patch('/settings', { hsn_digits: 6 }), 200);
+    try {
+      const { shopper, orderId } = await buy('Kerala', [{ item, quantity: 1 }]);
+      expect((await invoiceOf(shopper, orderId)).lines[0]?.hsn).toBe('611120');
+    } finally {
+      expectStatus(await owner.patch('/settings', { hsn_digits: 4 }), 200);
+    }
+    const back = expectStatus(await owner.patch(`/products/${item.productId}`, { hsn_code: null }), 200);
+    expect(back.data.hsn_code).toBeNull();
+    expect(back.data.hsn).toMatch(/^\d{4}$/);
+    expect(
+      expectStatus(await owner.patch(`/products/${item.productId}`, { hsn_code: '611' }), 400).errors,
+    ).toHaveProperty('hsn_code');
+  });
+
+  it('lists the products priced in the ₹2,625–₹2,950 band, and only those', async () => {
+    const inBand = await itemAt(2800);
+    const atEdge = await itemAt(2625);
+    const listed = expectStatus(await owner.get('/products', { gst_band: true, per_page: 100 }), 200);
+    const ids = (listed.data as { id: number; in_gst_band: boolean }[]).map((p) => p.id);
+    expect(ids).toContain(inBand.productId);
+    expect(ids).not.toContain(atEdge.productId);
+    expect((listed.data as { in_gst_band: boolean }[]).every((p) => p.in_gst_band)).toBe(true);
+  });
+});
+
+describe('a shop not registered for GST', () => {
+  it('charges no tax and issues no invoice while it has no GSTIN', async () => {
+    const before = AdminSettingsAnswer.parse(expectStatus(await owner.get('/settings'), 200)).data;
+    expectStatus(await owner.patch('/settings', { gstin: '' }), 200);
+    try {
+      const item = await itemAt(650);
+      const { shopper, orderId, total } = await buy('Maharashtra', [{ item, quantity: 1 }]);
+      expect(total).toBe(650);
+      expect((await shopper.post('order_invoice', { order_id: orderId })).statusCode).toBe(404);
+      expect((await shopper.post('order_details', { order_id: orderId })).json().data.invoice_number).toBeNull();
+      expect((await db().select().from(orderTaxes).where(eq(orderTaxes.orderId, orderId))).length).toBe(0);
+    } finally {
+      expectStatus(await owner.patch('/settings', { gstin: before.gstin }), 200);
+    }
   });
 });
 

@@ -220,7 +220,7 @@ async function cancelPaid(
   const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note, { customerNote });
   if (!moved) return false;
   await restock(tx, await orderStockLines(tx, orderId));
-  await creditOrder(tx, orderId, { cancelled: true }, 'Order cancelled.');
+  await creditOrder(tx, orderId, { cancelled: true });
   return true;
 }
 
@@ -435,8 +435,7 @@ async function recordAdminRefund(
   const updated = await recordRefundedTotal(tx, { id: plan.payment.id }, made.refundedInAll);
   if (!recorded) return false;
   if (updated !== undefined && updated.refusalReason === null) {
-    const reason = `Refund of ${formatRupees(made.amount)}.`;
-    await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise }, reason);
+    await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise });
   }
   const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
   // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.
