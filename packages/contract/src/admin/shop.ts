@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gstinProblem } from '../gstin';
+import { gstinProblem, gstStateByCode } from '../gstin';
 import {
   AdminPaging,
   adminItem,
@@ -85,9 +85,25 @@ export const AdminCouponAnswer = adminItem(AdminCoupon);
 // States and cities
 
 export const AdminStateKind = z.enum(['state', 'union_territory']);
-export const AdminState = z.object({ id: z.number().int(), name: z.string(), kind: AdminStateKind });
+export const AdminState = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: AdminStateKind,
+  /** The two-digit GST state code (27 Maharashtra, 07 Delhi), or null; invoices need it for a place of supply. */
+  gst_code: z.string().nullable(),
+});
 export type AdminState = z.infer<typeof AdminState>;
-export const AdminCreateState = z.strictObject({ name: Title(100), kind: AdminStateKind });
+export const AdminCreateState = z.strictObject({
+  name: Title(100),
+  kind: AdminStateKind,
+  gst_code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{2}$/, 'A GST state code has two digits, e.g. 27.')
+    .refine((code) => gstStateByCode(code) !== undefined, 'Not a GST state code.')
+    .nullable()
+    .optional(),
+});
 export type AdminCreateState = z.infer<typeof AdminCreateState>;
 export const AdminUpdateState = AdminCreateState.partial();
 export type AdminUpdateState = z.infer<typeof AdminUpdateState>;

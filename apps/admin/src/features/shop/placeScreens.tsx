@@ -11,6 +11,13 @@ const KINDS = [
 const stateFields: FieldSpec[] = [
   { name: 'name', label: 'Name', kind: 'text' },
   { name: 'kind', label: 'Kind', kind: 'select', options: KINDS, initial: 'state' },
+  {
+    name: 'gst_code',
+    label: 'GST state code',
+    kind: 'text',
+    help: 'Two digits (27 Maharashtra, 07 Delhi): the place of supply on tax invoices.',
+    empty: 'null',
+  },
 ];
 
 /** Where the shop delivers: the states and union territories of the address forms. */
@@ -23,6 +30,7 @@ export const stateScreens: ResourceScreens<AdminState> = {
   columns: [
     { header: 'Name', cell: (state) => state.name },
     { header: 'Kind', cell: (state) => (state.kind === 'state' ? 'State' : 'Union territory') },
+    { header: 'GST code', cell: (state) => state.gst_code ?? '—' },
   ],
   filters: [{ name: 'kind', label: 'Kind', options: KINDS }],
   useFields: () => stateFields,

@@ -147,8 +147,8 @@ const RESOURCES: ShownResource[] = [
     path: 'states',
     create: (name) => ({ name, kind: 'union_territory' }),
     rename: (name) => ({ name }),
-    invalid: { name: 'x', kind: 'province' },
-    invalidFields: ['kind'],
+    invalid: { name: 'x', kind: 'province', gst_code: '99' },
+    invalidFields: ['kind', 'gst_code'],
     shown: () => customer('state_list'),
   },
   {
@@ -248,6 +248,15 @@ describe('records in use', () => {
     const response = await owner.delete(`/categories/${refs.categoryId}`);
     expect(expectStatus(response, 409).code).toBe('IN_USE');
     expect((await owner.get(`/categories/${refs.categoryId}`)).statusCode).toBe(200);
+  });
+
+  it('every state carries its GST code, which the owner can set, once per code', async () => {
+    const kerala = expectStatus(await owner.get(`/states/${refs.stateId}`), 200).data;
+    expect(kerala).toMatchObject({ name: 'Kerala', gst_code: '32' });
+    const created = expectStatus(await owner.post('/states', { name: marker(), kind: 'state' }), 200).data;
+    expect(created.gst_code).toBeNull();
+    expect((await owner.patch(`/states/${created.id}`, { gst_code: '32' })).statusCode).toBe(409);
+    expectStatus(await owner.delete(`/states/${created.id}`), 200);
   });
 
   it('a state with cities cannot be deleted (409)', async () => {

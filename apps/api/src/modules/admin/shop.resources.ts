@@ -156,7 +156,12 @@ const couponResource = resourceRoutes({
 // ---------------------------------------------------------------------------------------------
 // States and cities (addresses refer to them: one in use cannot be deleted)
 
-const toState = (row: typeof states.$inferSelect): AdminState => ({ id: row.id, name: row.name, kind: row.kind });
+const toState = (row: typeof states.$inferSelect): AdminState => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  gst_code: row.gstCode,
+});
 
 const stateResource = resourceRoutes({
   path: 'states',
@@ -188,7 +193,10 @@ const stateResource = resourceRoutes({
   create: {
     body: AdminCreateState,
     async run(tx, body) {
-      const [row] = await tx.insert(states).values({ name: body.name, kind: body.kind }).returning({ id: states.id });
+      const [row] = await tx
+        .insert(states)
+        .values({ name: body.name, kind: body.kind, gstCode: body.gst_code ?? null })
+        .returning({ id: states.id });
       if (!row) throw new Error('state insert returned nothing');
       return row.id;
     },
@@ -196,8 +204,11 @@ const stateResource = resourceRoutes({
   update: {
     body: AdminUpdateState,
     async run(tx, id, body) {
-      if (body.name === undefined && body.kind === undefined) return;
-      await tx.update(states).set({ name: body.name, kind: body.kind }).where(eq(states.id, id));
+      if (body.name === undefined && body.kind === undefined && body.gst_code === undefined) return;
+      await tx
+        .update(states)
+        .set({ name: body.name, kind: body.kind, gstCode: body.gst_code })
+        .where(eq(states.id, id));
     },
   },
   async remove(tx, id) {
