@@ -14,7 +14,13 @@ export {
   taxOrder,
 } from './gst';
 export { gstReportCsv } from './gst-report';
-export { orderInvoice, ownInvoice } from './invoice.service';
-export { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+export {
+  creditNotePdfOf,
+  documentFileName,
+  type InvoiceDocument,
+  invoicePdfOf,
+  orderInvoice,
+  ownInvoice,
+} from './invoice.service';
 export { type LineToTax, type OrderTaxPlan, priceOrderTax, recordOrderTax } from './order-tax';
-export { invoiceFileName, invoiceRoutes } from './tax.routes';
+export { invoiceRoutes, sendPdf } from './tax.routes';

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { shopToday as indiaDate } from '../../lib/shop-day';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 import {
   type CreditNoteLineRow,
   creditNotesOf,
@@ -107,4 +108,39 @@ export async function ownInvoice(db: Queryable, owner: Owner, orderId: number): 
   const invoice = mine ? await orderInvoice(db, orderId) : undefined;
   if (!invoice) throw new AppError('NOT_FOUND', 'No invoice found for this order.');
   return invoice;
+}
+
+/** A GST document ready to send: its file name and its PDF. */
+export interface InvoiceDocument {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** A document's file name: its number with the slashes made safe (`KPS-2627-00042.pdf`). */
+export const documentFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+
+/**
+ * An order's tax invoice as a PDF, or null when it has none. The routes answer it, and the order e-mail attaches it:
+ * call it after the transaction that paid the order has committed.
+ */
+export async function invoicePdfOf(db: Queryable, orderId: number): Promise<InvoiceDocument | null> {
+  const invoice = await orderInvoice(db, orderId);
+  return invoice ? pdfOfInvoice(invoice) : null;
+}
+
+/** An invoice already read, as a PDF. */
+export async function pdfOfInvoice(invoice: OrderInvoice): Promise<InvoiceDocument> {
+  return { fileName: documentFileName(invoice.invoice_number), pdf: await renderInvoicePdf(invoice) };
+}
+
+/** One credit note of an order as a PDF, or null when the order has no such note. */
+export async function creditNotePdfOf(
+  db: Queryable,
+  orderId: number,
+  creditNoteId: number,
+): Promise<InvoiceDocument | null> {
+  const invoice = await orderInvoice(db, orderId);
+  const note = invoice?.credit_notes.find((candidate) => candidate.id === creditNoteId);
+  if (!invoice || !note) return null;
+  return { fileName: documentFileName(note.credit_note_number), pdf: await renderCreditNotePdf(invoice, note) };
 }

@@ -1,6 +1,7 @@
 import { AdminOrderAnswer, AdminSettingsAnswer, type OrderInvoice, OrderInvoiceAnswer } from '@kapaas/contract';
 import { cities, coupons, eq, orderTaxes, shopSettings, states, taxInvoices } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
@@ -22,6 +23,11 @@ afterAll(async () => {
 });
 
 const db = () => shop.database.db;
+
+/** A PDF's text, as a reader extracts it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+}
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 /** Saves an address in `stateName` for the shopper and answers its id. */
@@ -223,6 +229,17 @@ describe('who sees an invoice', () => {
       headers: { cookie: stranger.cookie },
     });
     expect(pdf.statusCode).toBe(404);
+    const own = await shop.app.inject({
+      method: 'GET',
+      url: `/api/order_invoice/${orderId}.pdf`,
+      headers: { cookie: shopper.cookie },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const number = (await invoiceOf(shopper, orderId)).invoice_number;
+    expect(own.headers['content-disposition']).toBe(`inline; filename="${number.replaceAll('/', '-')}.pdf"`);
+    expect(await pdfText(own.rawPayload)).toContain(number);
     const unpaid = await buy('Kerala', [{ item, quantity: 1 }], { pay: false });
     expect((await unpaid.shopper.post('order_invoice', { order_id: unpaid.orderId })).statusCode).toBe(404);
     const details = await shopper.post('order_details', { order_id: orderId });
@@ -252,6 +269,16 @@ describe('credit notes', () => {
       const shareOfDear = (500 * 2999) / (2999 + 698 + 49);
       expect(Math.abs((note?.lines[0]?.total ?? 0) - shareOfDear)).toBeLessThan(0.02);
       expect(note?.lines[0]?.rate).toBe(18);
+
+      const notePdf = await owner.get(`/orders/${orderId}/credit_notes/${note?.id}.pdf`);
+      expect(notePdf.statusCode).toBe(200);
+      const noteText = await pdfText(notePdf.rawPayload);
+      expect(noteText).toContain(note?.credit_note_number);
+      expect(noteText).toContain(`Against invoice ${afterPartial.invoice_number}`);
+      expect((await owner.get(`/orders/${orderId}/credit_notes/999999.pdf`)).statusCode).toBe(404);
+      expect(await pdfText((await owner.get(`/orders/${orderId}/invoice.pdf`)).rawPayload)).toContain(
+        afterPartial.invoice_number,
+      );
 
       const rest = expectStatus(await owner.post(`/orders/${orderId}/refund`, {}), 200);
       expect(AdminOrderAnswer.parse(rest).data.status).toBe('refunded');

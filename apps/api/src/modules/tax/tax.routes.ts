@@ -1,8 +1,8 @@
 import { ErrorAnswer, OrderInvoiceAnswer, OrderInvoicePdfParams, OrderInvoiceRequest } from '@kapaas/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
-import { ownInvoice } from './invoice.service';
-import { renderInvoicePdf } from './invoice-pdf';
+import { type InvoiceDocument, ownInvoice, pdfOfInvoice } from './invoice.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
 
@@ -41,15 +41,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const owner = await resolveOwner(request);
       const invoice = await ownInvoice(db, owner, request.params.order_id);
-      const pdf = await renderInvoicePdf(invoice);
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${invoiceFileName(invoice.invoice_number)}"`)
-        .send(pdf);
+      return sendPdf(reply, await pdfOfInvoice(invoice), 'inline');
     },
   );
 };
 
-/** A document's file name: its number with the slashes made safe (`KPS-2627-00042.pdf`). */
-export const invoiceFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+/** Answers a GST document as a PDF that no shared cache keeps. */
+export function sendPdf(reply: FastifyReply, document: InvoiceDocument, disposition: 'inline' | 'attachment') {
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `${disposition}; filename="${document.fileName}"`)
+    .send(document.pdf);
+}

@@ -7,7 +7,7 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/errors';
-import { gstReportCsv, invoiceFileName, orderInvoice, renderCreditNotePdf, renderInvoicePdf } from '../../tax';
+import { creditNotePdfOf, gstReportCsv, invoicePdfOf, orderInvoice, sendPdf } from '../../tax';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
 const tags = ['admin'];
@@ -45,13 +45,9 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'The tax invoice of an order as a PDF', params: AdminIdParams },
     },
     async (request, reply) => {
-      const invoice = await orderInvoice(db, request.params.id);
-      if (!invoice) throw noInvoice();
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.invoice_number)}"`)
-        .send(await renderInvoicePdf(invoice));
+      const document = await invoicePdfOf(db, request.params.id);
+      if (!document) throw noInvoice();
+      return sendPdf(reply, document, 'attachment');
     },
   );
 
@@ -66,14 +62,9 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await orderInvoice(db, request.params.id);
-      const note = invoice?.credit_notes.find((n) => n.id === request.params.credit_note_id);
-      if (!invoice || !note) throw new AppError('NOT_FOUND', 'Credit note not found.');
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${invoiceFileName(note.credit_note_number)}"`)
-        .send(await renderCreditNotePdf(invoice, note));
+      const document = await creditNotePdfOf(db, request.params.id, request.params.credit_note_id);
+      if (!document) throw new AppError('NOT_FOUND', 'Credit note not found.');
+      return sendPdf(reply, document, 'attachment');
     },
   );
 
