@@ -27,6 +27,11 @@ describe('the zone of a place', () => {
     expect(zoneOf({ pin: '781001', stateCode: '18' }, MAHARASHTRA)).toBe('remote');
   });
 
+  it("is local for Guwahati from a shop in Assam: the shop's own state comes before the remote zone", () => {
+    expect(zoneOf({ pin: '781001', stateCode: '18' }, '18')).toBe('local');
+    expect(zoneOf({ pin: '194101', stateCode: '38' }, '38')).toBe('local');
+  });
+
   it('is metro for Connaught Place, Delhi, unless the shop is in Delhi, where it is local', () => {
     expect(zoneOf({ pin: '110001', stateCode: DELHI }, MAHARASHTRA)).toBe('metro');
     expect(zoneOf({ pin: '110001', stateCode: DELHI }, DELHI)).toBe('local');
@@ -80,6 +85,14 @@ describe('the zone of a place', () => {
     expect(() => zoneOf({ pin: '110001', stateCode: DELHI }, '25')).toThrow(RangeError);
     expect(() => zoneOf({ pin: '110001', stateCode: DELHI }, MAHARASHTRA, ['11x'])).toThrow(RangeError);
     expect(() => isMetroPin('110001', [''])).toThrow(RangeError);
+  });
+
+  it('is local for any PIN code in the shop’s own state, whichever state that is', () => {
+    fc.assert(
+      fc.property(pins, fc.constantFrom(...stateCodes), (pin, state) => {
+        expect(zoneOf({ pin, stateCode: state }, state)).toBe('local');
+      }),
+    );
   });
 
   it('is always local within the shop’s state, and remote for a remote state from any other state', () => {
