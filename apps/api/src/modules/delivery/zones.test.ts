@@ -5,6 +5,7 @@ import {
   DEFAULT_METRO_PREFIXES,
   DEFAULT_ZONE_TERMS,
   isMetroPin,
+  MAX_DELIVERY_DAYS,
   METRO_CITIES,
   REMOTE_STATE_CODES,
   shippingFor,
@@ -157,6 +158,8 @@ describe('the terms check', () => {
     expect(zoneTermsProblem({ ...good, minDays: 0, maxDays: 0 })).toMatch(/shortest/);
     expect(zoneTermsProblem({ ...good, minDays: 3, maxDays: 2 })).toMatch(/longest/);
     expect(zoneTermsProblem({ ...good, maxDays: 2.5 })).toMatch(/longest/);
+    expect(zoneTermsProblem({ ...good, maxDays: MAX_DELIVERY_DAYS })).toBeNull();
+    expect(zoneTermsProblem({ ...good, maxDays: MAX_DELIVERY_DAYS + 1 })).toMatch(/at most 30/);
   });
 });
 

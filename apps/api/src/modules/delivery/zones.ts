@@ -129,7 +129,13 @@ export const DEFAULT_ZONE_TERMS: Readonly<Record<Zone, ZoneTerms>> = {
   remote: { chargePaise: 12900, freeAbovePaise: 249900, minDays: 5, maxDays: 9 },
 };
 
-/** What is wrong with a zone's terms, or null: paise are whole and not negative, 1 ≤ minDays ≤ maxDays, whole days. */
+/** The longest delivery a shop may promise, in working days (six weeks). */
+export const MAX_DELIVERY_DAYS = 30;
+
+/**
+ * What is wrong with a zone's terms, or null: paise are whole and not negative, 1 ≤ minDays ≤ maxDays ≤
+ * MAX_DELIVERY_DAYS, whole days.
+ */
 export function zoneTermsProblem(terms: ZoneTerms): string | null {
   const wholePaise = (value: number) => Number.isSafeInteger(value) && value >= 0;
   if (!wholePaise(terms.chargePaise)) return 'The charge must be whole paise, not negative.';
@@ -140,6 +146,7 @@ export function zoneTermsProblem(terms: ZoneTerms): string | null {
   if (!Number.isInteger(terms.maxDays) || terms.maxDays < terms.minDays) {
     return 'The longest delivery must be whole days, no shorter than the shortest.';
   }
+  if (terms.maxDays > MAX_DELIVERY_DAYS) return `The longest delivery must be at most ${MAX_DELIVERY_DAYS} days.`;
   return null;
 }
 
