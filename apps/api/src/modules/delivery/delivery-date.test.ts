@@ -119,6 +119,24 @@ describe('the "Delivery by" date', () => {
     expect(formatDeliveryBy('2027-01-10')).toBe('Sun, 10 Jan');
     expect(() => formatDeliveryBy('2026-13-01')).toThrow(RangeError);
   });
+
+  // en-US for the names: en-GB now writes September "Sept", the three letters of the rest are the same.
+  it('names the same weekday, day and month as the platform calendar, for any date', () => {
+    const calendar = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), (offset) => {
+        const date = addDays('2000-01-01', offset);
+        const parts = calendar.formatToParts(new Date(`${date}T00:00:00Z`));
+        const part = (type: string) => parts.find((each) => each.type === type)?.value;
+        expect(formatDeliveryBy(date)).toBe(`${part('weekday')}, ${part('day')} ${part('month')}`);
+      }),
+    );
+  });
 });
 
 // An oracle written apart from the module: India's date and minute by shifting the instant 5 h 30 min.

@@ -100,7 +100,11 @@ export function deliveryWindow(
   return { from: workingDayAfter(dispatch, terms.minDays, days), to: workingDayAfter(dispatch, terms.maxDays, days) };
 }
 
-/** A YYYY-MM-DD date as the "Delivery by …" sentence shows it, in English: "Thu, 28 Nov". */
+/**
+ * A YYYY-MM-DD date as the "Delivery by …" sentence shows it, in English: "Thu, 28 Nov". Month names are always three
+ * letters ("Sep", where en-GB's Intl writes "Sept"), and the names are the module's own, so the text does not change
+ * with the server's ICU data.
+ */
 export function formatDeliveryBy(date: string): string {
   const day = calendarDate(date);
   return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
