@@ -86,6 +86,7 @@ describe('the zone of a place', () => {
     expect(() => zoneOf({ pin: '110001', stateCode: DELHI }, '25')).toThrow(RangeError);
     expect(() => zoneOf({ pin: '110001', stateCode: DELHI }, MAHARASHTRA, ['11x'])).toThrow(RangeError);
     expect(() => isMetroPin('110001', [''])).toThrow(RangeError);
+    expect(() => isMetroPin('110001', ['110', '40 0'])).toThrow(RangeError);
   });
 
   it('is local for any PIN code in the shop’s own state, whichever state that is', () => {

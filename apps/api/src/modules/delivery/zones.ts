@@ -81,10 +81,9 @@ function knownState(code: string, what: string): string {
 
 /** Whether a PIN code starts with one of the metro prefixes. */
 export function isMetroPin(pin: string, metroPrefixes: readonly string[] = DEFAULT_METRO_PREFIXES): boolean {
-  return metroPrefixes.some((prefix) => {
-    if (!PREFIX_PATTERN.test(prefix)) throw new RangeError(`Not a PIN prefix: ${JSON.stringify(prefix)}`);
-    return pin.startsWith(prefix);
-  });
+  const wrong = metroPrefixes.find((prefix) => !PREFIX_PATTERN.test(prefix));
+  if (wrong !== undefined) throw new RangeError(`Not a PIN prefix: ${JSON.stringify(wrong)}`);
+  return metroPrefixes.some((prefix) => pin.startsWith(prefix));
 }
 
 /**
