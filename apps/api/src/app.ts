@@ -14,6 +14,7 @@ import { cartRoutes } from './modules/cart';
 import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
 import { checkoutPlugin } from './modules/checkout';
 import { couponRoutes } from './modules/coupons';
+import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes } from './modules/identity';
 import { messageRoutes } from './modules/messages';
@@ -109,6 +110,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, {
     prefix: '/admin/api',

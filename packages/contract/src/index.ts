@@ -4,6 +4,7 @@ export * from './cart';
 export * from './catalogue';
 export * from './common';
 export * from './coupons';
+export * from './delivery';
 export * from './endpoints';
 export * from './gstin';
 export * from './identity';

@@ -30,6 +30,7 @@ export * from './rate-limit-counters';
 export * from './refunds';
 export * from './sandbox-razorpay';
 export * from './sessions';
+export * from './shipping-zones';
 export * from './shop-settings';
 export * from './sizes';
 export * from './states';

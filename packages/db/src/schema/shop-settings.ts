@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { states } from './states';
 
 /** The shop's settings: a single row with id 1. */
@@ -18,6 +18,17 @@ export const shopSettings = pgTable(
     invoicePrefix: text('invoice_prefix').notNull().default('INV'),
     gstSignatory: text('gst_signatory').notNull().default(''),
     hsnDigits: integer('hsn_digits').notNull().default(4),
+    /** Orders placed before this time of day in India (minutes after midnight) are dispatched that working day. */
+    dispatchCutoffMinutes: integer('dispatch_cutoff_minutes').notNull().default(840),
+    /** Cash on delivery (off until the owner turns it on), its order value limits, its fee and where it is not offered. */
+    codEnabled: boolean('cod_enabled').notNull().default(false),
+    codMinOrderPaise: integer('cod_min_order_paise').notNull().default(29_900),
+    codMaxOrderPaise: integer('cod_max_order_paise').notNull().default(500_000),
+    codFeePaise: integer('cod_fee_paise').notNull().default(4_900),
+    /** PIN codes, or their first digits, where cash on delivery is not offered. */
+    codExcludedPins: text('cod_excluded_pins').array().notNull().default(sql`'{}'::text[]`),
+    /** COD orders above this wait for the owner's confirmation before packing; null: never. */
+    codConfirmAbovePaise: integer('cod_confirm_above_paise'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -27,5 +38,10 @@ export const shopSettings = pgTable(
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),
     check('shop_settings_hsn_digits', sql`${t.hsnDigits} IN (4, 6, 8)`),
+    check('shop_settings_dispatch_cutoff', sql`${t.dispatchCutoffMinutes} >= 0 AND ${t.dispatchCutoffMinutes} < 1440`),
+    check(
+      'shop_settings_cod_amounts',
+      sql`${t.codMinOrderPaise} >= 0 AND ${t.codMinOrderPaise} <= ${t.codMaxOrderPaise} AND ${t.codFeePaise} >= 0 AND (${t.codConfirmAbovePaise} IS NULL OR ${t.codConfirmAbovePaise} >= 0)`,
+    ),
   ],
 );

@@ -1,0 +1,45 @@
+import { eq, products, type Queryable, shippingZones, shopSettings, states } from '@kapaas/db';
+import type { Zone, ZoneTerms } from './zones';
+
+/** A zone's terms as the owner set them, and whether it is delivered to. */
+export interface ZoneRow extends ZoneTerms {
+  active: boolean;
+}
+
+/** Every zone's terms. */
+export async function zoneTermsOf(db: Queryable): Promise<Map<Zone, ZoneRow>> {
+  const rows = await db.select().from(shippingZones);
+  return new Map(
+    rows.map((row) => [
+      row.zone,
+      {
+        chargePaise: row.chargePaise,
+        freeAbovePaise: row.freeAbovePaise,
+        minDays: row.minDays,
+        maxDays: row.maxDays,
+        active: row.active,
+      },
+    ]),
+  );
+}
+
+/** What delivery needs from the settings: the shop's state, the dispatch cut-off and the cash-on-delivery rules. */
+export async function deliveryTermsOf(db: Queryable) {
+  const [row] = await db
+    .select({ settings: shopSettings, stateCode: states.gstCode })
+    .from(shopSettings)
+    .leftJoin(states, eq(states.id, shopSettings.gstStateId))
+    .where(eq(shopSettings.id, 1));
+  return {
+    shopStateCode: row?.stateCode ?? null,
+    cutoffMinutes: row?.settings.dispatchCutoffMinutes ?? 840,
+    codEnabled: row?.settings.codEnabled ?? false,
+    codExcludedPins: row?.settings.codExcludedPins ?? [],
+  };
+}
+
+/** Whether a product is on sale. */
+export async function productOnSale(db: Queryable, productId: number): Promise<boolean> {
+  const [row] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId));
+  return row?.status === 'active';
+}

@@ -1,0 +1,52 @@
+import type { DeliveryCheckAnswer } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { deliveryTermsOf, productOnSale, zoneTermsOf } from './delivery.repository';
+import { deliveryWindow, formatDeliveryBy } from './delivery-date';
+import { pinCodeInfo } from './pincodes';
+import { type Zone, zoneOf } from './zones';
+
+/** Whether cash on delivery is offered at a PIN code: switched on, and the code not excluded, alone or by prefix. */
+export function codOfferedAt(pin: string, terms: { codEnabled: boolean; codExcludedPins: readonly string[] }) {
+  return terms.codEnabled && !terms.codExcludedPins.some((prefix) => pin.startsWith(prefix));
+}
+
+/**
+ * "Check delivery" (POST /api/delivery_check): whether the shop delivers to a PIN code, by when if ordered now, and
+ * whether cash on delivery is offered there. A PIN code India Post does not know is 400 beside the field; an unknown or
+ * withdrawn product is 404. The zone comes from the PIN code's state, seen from the shop's state of registration
+ * (without one, no place is local).
+ */
+export async function checkDelivery(
+  db: Queryable,
+  input: { pinCode: string; productId?: number | undefined },
+  now: Date = new Date(),
+): Promise<DeliveryCheckAnswer> {
+  const place = pinCodeInfo(input.pinCode);
+  if (!place) {
+    const message = 'We could not find this PIN code. Please check it.';
+    throw new AppError('INVALID_DATA', message, { errors: { pin_code: [message] } });
+  }
+  if (input.productId !== undefined && !(await productOnSale(db, input.productId))) {
+    throw new AppError('NOT_FOUND', 'Product not found.');
+  }
+  const terms = await deliveryTermsOf(db);
+  const zone: Zone = zoneOf(place, terms.shopStateCode ?? '');
+  const zoneTerms = (await zoneTermsOf(db)).get(zone);
+  const base = {
+    success: true as const,
+    pin_code: place.pin,
+    state_name: place.stateName,
+    district: place.district,
+    zone,
+  };
+  if (!zoneTerms?.active) {
+    const message = 'We do not deliver to this PIN code yet.';
+    return { ...base, serviceable: false, cod_available: false, delivery_by: null, message };
+  }
+  const cutoff = { hour: Math.floor(terms.cutoffMinutes / 60), minute: terms.cutoffMinutes % 60 };
+  const { to } = deliveryWindow(now, zoneTerms, cutoff);
+  const cod = codOfferedAt(place.pin, terms);
+  const message = `Delivery by ${formatDeliveryBy(to)}${cod ? '. Cash on delivery available.' : '.'}`;
+  return { ...base, serviceable: true, cod_available: cod, delivery_by: to, message };
+}

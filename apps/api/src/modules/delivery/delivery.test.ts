@@ -1,0 +1,71 @@
+import { DeliveryCheckAnswer } from '@kapaas/contract';
+import { eq, shippingZones, shopSettings } from '@kapaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { expectStatus } from '../admin/admin.fixtures';
+import { checkDelivery } from './delivery.service';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop.close();
+});
+const db = () => shop.database.db;
+
+/** Thursday 26 November 2026, 11:00 in India: before the 14:00 cut-off. */
+const THURSDAY_MORNING = new Date('2026-11-26T05:30:00Z');
+/** The same Thursday at 15:00 in India: after it. */
+const THURSDAY_AFTERNOON = new Date('2026-11-26T09:30:00Z');
+
+describe('delivery_check', () => {
+  it('answers a real PIN code with its zone, the delivery date and whether COD is offered', async () => {
+    const response = await shop.post('delivery_check', { pin_code: '784001' });
+    const answer = DeliveryCheckAnswer.parse(expectStatus(response, 200));
+    expect(answer).toMatchObject({ state_name: 'Assam', zone: 'remote', serviceable: true, cod_available: false });
+    expect(answer.message).toMatch(/^Delivery by (Mon|Tue|Wed|Thu|Fri), \d{1,2} [A-Z][a-z]{2}\.$/);
+  });
+
+  it('counts working days from the dispatch day, with the cut-off, in India’s time', async () => {
+    // The demo shop is in Maharashtra: Pune is local, 1–3 working days; Assam remote, 5–9.
+    const pune = await checkDelivery(db(), { pinCode: '411004' }, THURSDAY_MORNING);
+    expect(pune).toMatchObject({ zone: 'local', delivery_by: '2026-12-01', message: 'Delivery by Tue, 1 Dec.' });
+    const later = await checkDelivery(db(), { pinCode: '411004' }, THURSDAY_AFTERNOON);
+    expect(later.delivery_by).toBe('2026-12-02');
+    expect((await checkDelivery(db(), { pinCode: '784001' }, THURSDAY_MORNING)).delivery_by).toBe('2026-12-09');
+    expect((await checkDelivery(db(), { pinCode: '110001' }, THURSDAY_MORNING)).zone).toBe('metro');
+    expect((await checkDelivery(db(), { pinCode: '682017' }, THURSDAY_MORNING)).zone).toBe('rest');
+  });
+
+  it('says when a zone is not delivered to, and offers COD only where it is on and not excluded', async () => {
+    await db().update(shippingZones).set({ active: false }).where(eq(shippingZones.zone, 'remote'));
+    await db()
+      .update(shopSettings)
+      .set({ codEnabled: true, codExcludedPins: ['4110'] })
+      .where(eq(shopSettings.id, 1));
+    try {
+      const assam = await checkDelivery(db(), { pinCode: '784001' }, THURSDAY_MORNING);
+      expect(assam).toMatchObject({ serviceable: false, delivery_by: null, cod_available: false });
+      expect(assam.message).toBe('We do not deliver to this PIN code yet.');
+      expect((await checkDelivery(db(), { pinCode: '411004' }, THURSDAY_MORNING)).cod_available).toBe(false);
+      const mumbai = await checkDelivery(db(), { pinCode: '400001' }, THURSDAY_MORNING);
+      expect(mumbai).toMatchObject({
+        cod_available: true,
+        message: 'Delivery by Tue, 1 Dec. Cash on delivery available.',
+      });
+    } finally {
+      await db().update(shippingZones).set({ active: true }).where(eq(shippingZones.zone, 'remote'));
+      await db().update(shopSettings).set({ codEnabled: false, codExcludedPins: [] }).where(eq(shopSettings.id, 1));
+    }
+  });
+
+  it('refuses a PIN code India Post does not know beside the field, and an unknown product with 404', async () => {
+    const unknown = expectStatus(await shop.post('delivery_check', { pin_code: '999999' }), 400);
+    expect(unknown.errors?.pin_code?.[0]).toBe('We could not find this PIN code. Please check it.');
+    const malformed = expectStatus(await shop.post('delivery_check', { pin_code: '12345' }), 400);
+    expect(malformed.errors?.pin_code).toBeDefined();
+    expect((await shop.post('delivery_check', { pin_code: '110001', product_id: 999999 })).statusCode).toBe(404);
+    expect((await shop.post('delivery_check', { pin_code: '110001', product_id: 1 })).statusCode).toBe(200);
+  });
+});
