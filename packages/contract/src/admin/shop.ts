@@ -127,6 +127,13 @@ export const AdminCityAnswer = adminItem(AdminCity);
 /** What starts every invoice and credit note number: short, so that a number stays within GST's 16 characters. */
 export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
 
+/** Rupees in a setting: not negative, at most ₹1,00,000, at most two decimals. */
+const SettingRupees = z
+  .number()
+  .min(0)
+  .max(100_000)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
+
 export const AdminSettings = z.object({
   /** Rupees added to every order; 0 is free shipping. */
   shipping_charge: Rupees,
@@ -147,6 +154,17 @@ export const AdminSettings = z.object({
   gst_signatory: z.string(),
   /** How many digits of each HSN code the invoices print: 4, 6 or 8. */
   hsn_digits: z.number().int(),
+  /** Orders placed before this time of day in India (HH:MM) are dispatched that working day. */
+  dispatch_cutoff: z.string(),
+  /** Cash on delivery: on or off, the order values it is offered for, its fee, and where it is not. */
+  cod_enabled: z.boolean(),
+  cod_min_order: Rupees,
+  cod_max_order: Rupees,
+  cod_fee: Rupees,
+  /** PIN codes, or their first digits, where cash on delivery is not offered. */
+  cod_excluded_pins: z.array(z.string()),
+  /** COD orders above this wait for the owner's confirmation before packing; null: never. */
+  cod_confirm_above: Rupees.nullable(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -176,7 +194,26 @@ export const AdminUpdateSettings = z
     invoice_prefix: z.string().trim().regex(INVOICE_PREFIX_PATTERN, 'Use 1 to 4 capital letters or digits, e.g. KPS.'),
     gst_signatory: z.string().trim().max(100),
     hsn_digits: z.union([z.literal(4), z.literal(6), z.literal(8)]),
+    dispatch_cutoff: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'A time of day, e.g. 14:00.'),
+    cod_enabled: z.boolean(),
+    cod_min_order: SettingRupees,
+    cod_max_order: SettingRupees,
+    cod_fee: SettingRupees,
+    cod_excluded_pins: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9][0-9]{0,5}$/, 'A PIN code or its first digits, e.g. 744 or 194101.'),
+      )
+      .max(500),
+    cod_confirm_above: SettingRupees.nullable(),
   })
-  .partial();
+  .partial()
+  .refine(
+    (body) =>
+      body.cod_min_order === undefined || body.cod_max_order === undefined || body.cod_min_order <= body.cod_max_order,
+    { path: ['cod_max_order'], message: 'The most must be at least the least.' },
+  );
 export type AdminUpdateSettings = z.infer<typeof AdminUpdateSettings>;
 export const AdminSettingsAnswer = adminItem(AdminSettings);

@@ -26,6 +26,13 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     invoice_prefix: row.invoicePrefix,
     gst_signatory: row.gstSignatory,
     hsn_digits: row.hsnDigits,
+    dispatch_cutoff: `${String(Math.floor(row.dispatchCutoffMinutes / 60)).padStart(2, '0')}:${String(row.dispatchCutoffMinutes % 60).padStart(2, '0')}`,
+    cod_enabled: row.codEnabled,
+    cod_min_order: paiseToRupees(row.codMinOrderPaise),
+    cod_max_order: paiseToRupees(row.codMaxOrderPaise),
+    cod_fee: paiseToRupees(row.codFeePaise),
+    cod_excluded_pins: row.codExcludedPins,
+    cod_confirm_above: row.codConfirmAbovePaise === null ? null : paiseToRupees(row.codConfirmAbovePaise),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -37,6 +44,36 @@ async function settingsRow(db: Queryable) {
     .leftJoin(states, eq(states.id, shopSettings.gstStateId))
     .where(eq(shopSettings.id, 1));
   return row ? { ...row.settings, state: row.state } : undefined;
+}
+
+const paiseOrUndefined = (rupees: number | undefined) => (rupees === undefined ? undefined : rupeesToPaise(rupees));
+
+/** The dispatch cut-off and cash-on-delivery columns a change sets (undefined: left as they are). */
+function codColumns(body: AdminUpdateSettings) {
+  const [hours, minutes] = (body.dispatch_cutoff ?? '').split(':').map(Number);
+  return {
+    dispatchCutoffMinutes: body.dispatch_cutoff === undefined ? undefined : (hours ?? 0) * 60 + (minutes ?? 0),
+    codEnabled: body.cod_enabled,
+    codMinOrderPaise: paiseOrUndefined(body.cod_min_order),
+    codMaxOrderPaise: paiseOrUndefined(body.cod_max_order),
+    codFeePaise: paiseOrUndefined(body.cod_fee),
+    codExcludedPins: body.cod_excluded_pins === undefined ? undefined : [...new Set(body.cod_excluded_pins)].sort(),
+    codConfirmAbovePaise:
+      body.cod_confirm_above === undefined
+        ? undefined
+        : body.cod_confirm_above === null
+          ? null
+          : rupeesToPaise(body.cod_confirm_above),
+  };
+}
+
+/** The least order value for cash on delivery may not pass the most, as they will be after the change. */
+async function checkCodLimits(db: Queryable, body: AdminUpdateSettings): Promise<void> {
+  const current = await settingsRow(db);
+  const least = paiseOrUndefined(body.cod_min_order) ?? current?.codMinOrderPaise ?? 0;
+  const most = paiseOrUndefined(body.cod_max_order) ?? current?.codMaxOrderPaise ?? 0;
+  if (least > most)
+    throw refuse('cod_max_order', 'The most must be at least the least order value for cash on delivery.');
 }
 
 const refuse = (field: string, message: string) =>
@@ -98,6 +135,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       await checkTaxIdentity(app.database.db, body);
+      await checkCodLimits(app.database.db, body);
       const { after } = await auditedWrite(app.deps, adminOf(request), {
         resource: 'settings',
         noun: 'Settings',
@@ -119,6 +157,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               invoicePrefix: body.invoice_prefix,
               gstSignatory: body.gst_signatory,
               hsnDigits: body.hsn_digits,
+              ...codColumns(body),
               updatedAt: new Date(),
             })
             .where(eq(shopSettings.id, 1));

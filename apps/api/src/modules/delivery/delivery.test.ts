@@ -1,8 +1,8 @@
-import { DeliveryCheckAnswer } from '@kapaas/contract';
+import { AdminSettingsAnswer, DeliveryCheckAnswer } from '@kapaas/contract';
 import { eq, shippingZones, shopSettings } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { expectStatus } from '../admin/admin.fixtures';
+import { adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkDelivery } from './delivery.service';
 
 let shop: TestShop;
@@ -18,6 +18,49 @@ const db = () => shop.database.db;
 const THURSDAY_MORNING = new Date('2026-11-26T05:30:00Z');
 /** The same Thursday at 15:00 in India: after it. */
 const THURSDAY_AFTERNOON = new Date('2026-11-26T09:30:00Z');
+
+const admin = adminFixtures(() => shop);
+
+describe('the delivery and cash-on-delivery settings', () => {
+  it('are read and changed through the settings, the cut-off moving the delivery date; bad values change nothing', async () => {
+    const owner = await admin.owner();
+    const before = AdminSettingsAnswer.parse(expectStatus(await owner.get('/settings'), 200)).data;
+    expect(before).toMatchObject({
+      dispatch_cutoff: '14:00',
+      cod_enabled: false,
+      cod_fee: 49,
+      cod_confirm_above: null,
+    });
+    const changed = await owner.patch('/settings', {
+      dispatch_cutoff: '10:30',
+      cod_enabled: true,
+      cod_min_order: 299,
+      cod_max_order: 5000,
+      cod_fee: 39,
+      cod_excluded_pins: ['744', '194101', '744'],
+      cod_confirm_above: 3000,
+    });
+    const after = AdminSettingsAnswer.parse(expectStatus(changed, 200)).data;
+    expect(after).toMatchObject({
+      dispatch_cutoff: '10:30',
+      cod_excluded_pins: ['194101', '744'],
+      cod_confirm_above: 3000,
+    });
+    // 11:00 in India is now after the cut-off: Pune's parcel leaves on Friday.
+    expect((await checkDelivery(db(), { pinCode: '411004' }, THURSDAY_MORNING)).delivery_by).toBe('2026-12-02');
+    expect((await checkDelivery(db(), { pinCode: '744101' }, THURSDAY_MORNING)).cod_available).toBe(false);
+    expect(expectStatus(await owner.patch('/settings', { cod_min_order: 6000 }), 400).errors).toHaveProperty(
+      'cod_max_order',
+    );
+    expect(expectStatus(await owner.patch('/settings', { dispatch_cutoff: '25:00' }), 400).errors).toHaveProperty(
+      'dispatch_cutoff',
+    );
+    expect(expectStatus(await owner.patch('/settings', { cod_excluded_pins: ['0123'] }), 400).errors).toBeDefined();
+    expect(AdminSettingsAnswer.parse(expectStatus(await owner.get('/settings'), 200)).data).toEqual(after);
+    const { updated_at: _u, gst_state_name: _n, ...restore } = before;
+    expectStatus(await owner.patch('/settings', restore), 200);
+  });
+});
 
 describe('delivery_check', () => {
   it('answers a real PIN code with its zone, the delivery date and whether COD is offered', async () => {
