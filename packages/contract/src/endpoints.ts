@@ -41,6 +41,7 @@ import {
   TestimonialListRequest,
 } from './catalogue';
 import { CouponDiscountAnswer, CouponDiscountRequest, CouponListAnswer, CouponListRequest } from './coupons';
+import { DeliveryCheckAnswer, DeliveryCheckRequest } from './delivery';
 import {
   ChangePasswordRequest,
   EditProfileAnswer,
@@ -55,6 +56,7 @@ import {
   RegisterRequest,
   UpdateProfileRequest,
 } from './identity';
+import { OrderInvoiceAnswer, OrderInvoiceRequest } from './invoices';
 import { ContactRequest, NewsletterSubscribeRequest } from './messages';
 import {
   MyOrdersAnswer,
@@ -117,6 +119,8 @@ export const customerEndpoints = {
   order_place: { request: OrderPlaceRequest, answer: OrderPlaceAnswer },
   my_orders: { request: MyOrdersRequest, answer: MyOrdersAnswer },
   order_details: { request: OrderDetailsRequest, answer: OrderDetailsAnswer },
+  order_invoice: { request: OrderInvoiceRequest, answer: OrderInvoiceAnswer },
+  delivery_check: { request: DeliveryCheckRequest, answer: DeliveryCheckAnswer },
   wishlist: { request: WishlistRequest, answer: WishlistAnswer },
   add_wishlist: { request: AddWishlistRequest, answer: MessageAnswer },
   remove_wishlist: { request: RemoveWishlistRequest, answer: MessageAnswer },

@@ -217,3 +217,30 @@ export const AdminUpdateSettings = z
   );
 export type AdminUpdateSettings = z.infer<typeof AdminUpdateSettings>;
 export const AdminSettingsAnswer = adminItem(AdminSettings);
+
+/** A shipping zone's terms (GET /shipping_zones, PATCH /shipping_zones/:zone). */
+export const AdminShippingZone = z.object({
+  zone: z.enum(['local', 'metro', 'rest', 'remote']),
+  label: z.string(),
+  charge: Rupees,
+  /** Orders worth this much or more after the coupon ship free; null: never free. */
+  free_above: Rupees.nullable(),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+  /** Off: the zone is not delivered to. */
+  active: z.boolean(),
+});
+export type AdminShippingZone = z.infer<typeof AdminShippingZone>;
+export const AdminShippingZoneParams = z.strictObject({ zone: z.enum(['local', 'metro', 'rest', 'remote']) });
+export const AdminUpdateShippingZone = z
+  .strictObject({
+    charge: SettingRupees,
+    free_above: SettingRupees.nullable(),
+    min_days: z.number().int().min(1).max(30),
+    max_days: z.number().int().min(1).max(30),
+    active: z.boolean(),
+  })
+  .partial();
+export type AdminUpdateShippingZone = z.infer<typeof AdminUpdateShippingZone>;
+export const AdminShippingZoneListAnswer = z.object({ success: z.literal(true), data: z.array(AdminShippingZone) });
+export const AdminShippingZoneAnswer = adminItem(AdminShippingZone);

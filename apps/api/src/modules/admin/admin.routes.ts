@@ -31,6 +31,7 @@ import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
 import { settingsRoutes } from './settings';
+import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
 import { uploadRoutes } from './uploads';
 
@@ -79,6 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(shopResources);
   await app.register(peopleResources);
   await app.register(settingsRoutes);
+  await app.register(shippingZoneRoutes);
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);
   await app.register(adminInvoiceRoutes);

@@ -62,6 +62,32 @@ describe('the delivery and cash-on-delivery settings', () => {
   });
 });
 
+describe('the shipping zones in the console', () => {
+  it('lists the four zones; the owner changes one, and delivery_check follows; staff may not', async () => {
+    const owner = await admin.owner();
+    const zones = expectStatus(await owner.get('/shipping_zones'), 200).data as { zone: string; max_days: number }[];
+    expect(zones.map((z) => z.zone)).toEqual(['local', 'metro', 'rest', 'remote']);
+    expect(zones[0]).toMatchObject({
+      label: 'Within your state',
+      charge: 49,
+      free_above: 999,
+      min_days: 1,
+      max_days: 3,
+    });
+    const slower = expectStatus(await owner.patch('/shipping_zones/local', { max_days: 5, free_above: null }), 200);
+    expect(slower.data).toMatchObject({ max_days: 5, free_above: null });
+    expect((await checkDelivery(db(), { pinCode: '411004' }, THURSDAY_MORNING)).delivery_by).toBe('2026-12-03');
+    expect(expectStatus(await owner.patch('/shipping_zones/local', { min_days: 6 }), 400).errors).toHaveProperty(
+      'max_days',
+    );
+    expect((await owner.patch('/shipping_zones/mars', { active: false })).statusCode).toBe(400);
+    const staff = await admin.staff(owner);
+    expect((await staff.patch('/shipping_zones/local', { active: false })).statusCode).toBe(403);
+    expectStatus(await owner.patch('/shipping_zones/local', { max_days: 3, free_above: 999 }), 200);
+    expect((await admin.lastAudit(owner, 'shipping_zones', 1))?.action).toBe('update');
+  });
+});
+
 describe('delivery_check', () => {
   it('answers a real PIN code with its zone, the delivery date and whether COD is offered', async () => {
     const response = await shop.post('delivery_check', { pin_code: '784001' });
