@@ -1,4 +1,4 @@
-import { addresses, and, cities, count, desc, eq, type Queryable, sql, states } from '@kapaas/db';
+import { addresses, and, cities, count, desc, eq, inArray, type Queryable, sql, states } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
 
 /** An address's own columns, as add_address and update_address write them. */
@@ -180,3 +180,34 @@ export async function addressSnapshotOf(db: Queryable, owner: Owner, addressId: 
 
 /** The snapshot of an address an order keeps. */
 export type AddressSnapshot = NonNullable<Awaited<ReturnType<typeof addressSnapshotOf>>>;
+
+/**
+ * Moves a guest's addresses to the user who just logged in, newest first, up to `room` of them; each keeps being
+ * the default only when the user has none. Answers how many moved.
+ */
+export async function moveGuestAddresses(tx: Queryable, guestId: number, userId: number, room: number) {
+  if (room <= 0) return 0;
+  const user: Owner = { kind: 'user', userId };
+  const [userDefault] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(ownedBy(user), eq(addresses.isDefault, true)));
+  const moving = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(ownedBy({ kind: 'guest', guestId }))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id))
+    .limit(room);
+  if (moving.length === 0) return 0;
+  const ids = moving.map((row) => row.id);
+  await tx
+    .update(addresses)
+    .set({
+      userId,
+      guestId: null,
+      updatedAt: new Date(),
+      ...(userDefault ? { isDefault: false } : {}),
+    })
+    .where(inArray(addresses.id, ids));
+  return ids.length;
+}

@@ -15,6 +15,7 @@ import {
   listStates,
   lockOwnerAddresses,
   markDefault,
+  moveGuestAddresses,
   newestAddressId,
   ownerAddress,
   ownerAddresses,
@@ -168,4 +169,13 @@ export async function makeActive(db: Database, owner: Owner, addressId: number):
     await clearDefault(tx, owner);
     await markDefault(tx, owner, addressId);
   });
+}
+
+/**
+ * A guest who logs in brings their saved addresses to the account, as they bring their cart: up to the account's
+ * room for addresses, the newest first. The user's default stays the default.
+ */
+export async function adoptGuestAddresses(tx: Queryable, guestId: number, userId: number): Promise<number> {
+  const saved = await countOwnerAddresses(tx, { kind: 'user', userId });
+  return moveGuestAddresses(tx, guestId, userId, MAX_ADDRESSES_PER_OWNER - saved);
 }

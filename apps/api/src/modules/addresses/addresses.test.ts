@@ -205,6 +205,42 @@ describe('add_address and address_list', () => {
   });
 });
 
+describe('a guest who logs in', () => {
+  it('brings their saved addresses to the account; the account’s default stays the default', async () => {
+    const user = await shop.user();
+    const mine = await add(user);
+    expect(await activeIds(user)).toEqual([mine]);
+    await user.post('logout');
+
+    const browser = shop.visitor();
+    const guestId: number = (await browser.post('get_guest_id')).json().guest_id;
+    const first = await add(browser, { address: '1 Guest Lane' });
+    const second = await add(browser, { address: '2 Guest Lane' });
+    const login = await browser.post('login', { user_name: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+
+    const after = await list(browser);
+    expect(after.map((a) => a.address_id).sort((a, b) => a - b)).toEqual([mine, first, second]);
+    expect(await activeIds(browser)).toEqual([mine]);
+    const left = await shop.database.db.select().from(addresses).where(eq(addresses.guestId, guestId));
+    expect(left).toEqual([]);
+  });
+
+  it('brings no more than the account has room for, the newest first', async () => {
+    const user = await shop.user();
+    for (let n = 0; n < MAX_ADDRESSES_PER_OWNER - 1; n += 1) await add(user, { address: `${n} Account Street` });
+    await user.post('logout');
+    const browser = shop.visitor();
+    await browser.post('get_guest_id');
+    await add(browser, { address: 'Old Guest Lane' });
+    const newest = await add(browser, { address: 'New Guest Lane' });
+    expect((await browser.post('login', { user_name: user.email, password: user.password })).statusCode).toBe(200);
+    const after = await list(browser);
+    expect(after).toHaveLength(MAX_ADDRESSES_PER_OWNER);
+    expect(after.map((a) => a.address_id)).toContain(newest);
+  });
+});
+
 describe('edit_address and update_address', () => {
   it('answers one address with every field; an unknown one and someone else’s are the same 404', async () => {
     const asha = await shop.user();

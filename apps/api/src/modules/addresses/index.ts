@@ -2,3 +2,4 @@
 
 export { type AddressSnapshot, addressSnapshotOf } from './addresses.repository';
 export { addressRoutes } from './addresses.routes';
+export { adoptGuestAddresses } from './addresses.service';

@@ -7,6 +7,7 @@ import { NO_SESSION_MESSAGE, type Owner } from '../../lib/owner';
 import { hashPassword, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import type { Identity, SessionOwner } from '../../plugins/sessions';
+import { adoptGuestAddresses } from '../addresses';
 import { addToCart, mergeGuestCart } from '../cart';
 import {
   endOtherSessions,
@@ -114,7 +115,10 @@ export async function logIn(
 
   const guestId = caller.identity?.guestId;
   if (guestId) {
-    await deps.db.transaction((tx) => mergeGuestCart(tx, guestId, user.id, deps.catalogue.view.perOrderQuantityCap));
+    await deps.db.transaction(async (tx) => {
+      await mergeGuestCart(tx, guestId, user.id, deps.catalogue.view.perOrderQuantityCap);
+      await adoptGuestAddresses(tx, guestId, user.id);
+    });
   }
   const cartError = await addPendingItem(deps, { kind: 'user', userId: user.id }, input);
   const session: SessionOwner = { userId: user.id };
