@@ -36,22 +36,23 @@ async function snapBoth(page: Page, step: string) {
   }
 }
 
-async function chooseStateAndCity(form: ReturnType<Page['locator']>) {
+/** Chooses the state by name (the PIN code must be in it) and its first city. */
+async function chooseStateAndCity(form: ReturnType<Page['locator']>, stateName: string) {
   const state = form.getByLabel('State');
   await expect.poll(() => state.locator('option').count()).toBeGreaterThan(1);
-  await state.selectOption({ index: 1 });
+  await state.selectOption({ label: stateName });
   const city = form.getByLabel('City');
   await expect.poll(() => city.isEnabled()).toBe(true);
   await expect.poll(() => city.locator('option').count()).toBeGreaterThan(1);
   await city.selectOption({ index: 1 });
 }
 
-async function fillAddress(page: Page, first: string, pin: string) {
+async function fillAddress(page: Page, first: string, pin: string, stateName: string) {
   const form = page.locator('form.address-form');
   await form.getByLabel('First name').fill(first);
   await form.getByLabel('Last name').fill('Iyer');
   await form.getByLabel('Address').fill('14, Lotus Residency, 2nd Cross Road');
-  await chooseStateAndCity(form);
+  await chooseStateAndCity(form, stateName);
   await form.getByLabel('Pin code').fill(pin);
   await form.getByLabel('Phone number').fill('9876543210');
   await form.getByLabel('E-mail').fill(EMAIL);
@@ -182,7 +183,7 @@ describe('a shopper making an account and looking after it', () => {
   it('adds an address, seeing the PIN rule first', async () => {
     const { page } = shopper;
     await page.getByRole('button', { name: 'Add Address' }).click();
-    const form = await fillAddress(page, 'Meera', '1234');
+    const form = await fillAddress(page, 'Meera', '1234', 'Karnataka');
     expect(await form.getByText('Pin code must be 6 digits').isVisible()).toBe(true);
     expect(await form.getByText('Phone number must be 10 digits').isVisible()).toBe(true);
     await form.getByRole('button', { name: 'Save Address' }).click();
@@ -190,6 +191,15 @@ describe('a shopper making an account and looking after it', () => {
     expect(await form.getByText('Pin code must be 6 digits').count()).toBe(1);
     await snapBoth(page, '6-address-pin-error');
     await expectNoSeriousA11yViolations(page);
+
+    // A real PIN code, but of another state than the one chosen (Karnataka): refused beside the field.
+    await form.getByLabel('Pin code').fill('600020');
+    await form.getByRole('button', { name: 'Save Address' }).click();
+    await form
+      .getByText('This PIN code is in Tamil Nadu, not Karnataka. Please check the PIN code or the state.')
+      .waitFor();
+    expect(await form.getByLabel('Pin code').getAttribute('aria-invalid')).toBe('true');
+    await snapBoth(page, '6b-address-pin-of-another-state');
 
     await form.getByLabel('Pin code').fill('560034');
     await form.getByRole('button', { name: 'Save Address' }).click();
@@ -201,7 +211,7 @@ describe('a shopper making an account and looking after it', () => {
 
     // A second address, to choose the default between them.
     await page.getByRole('button', { name: 'Add Address' }).click();
-    const second = await fillAddress(page, 'Anil', '600020');
+    const second = await fillAddress(page, 'Anil', '600020', 'Tamil Nadu');
     await second.getByRole('button', { name: 'Save Address' }).click();
     await page.getByText('Address added successfully.').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
@@ -269,7 +279,7 @@ describe('a shopper making an account and looking after it', () => {
     const { page } = shopper;
     await page.goto('/Billing-Address-Form');
     await page.getByRole('heading', { level: 1, name: 'Add New Address' }).waitFor();
-    const form = await fillAddress(page, 'Lakshmi', '400001');
+    const form = await fillAddress(page, 'Lakshmi', '400001', 'Maharashtra');
     await snapBoth(page, '13-checkout-address-form');
     await expectNoSeriousA11yViolations(page);
     await form.getByRole('button', { name: 'Save Address' }).click();

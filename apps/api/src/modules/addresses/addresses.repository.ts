@@ -35,8 +35,16 @@ export async function listStates(db: Queryable) {
 }
 
 export async function stateExists(db: Queryable, stateId: number): Promise<boolean> {
-  const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
-  return row !== undefined;
+  return (await stateOf(db, stateId)) !== undefined;
+}
+
+/** A state's name and GST code, or undefined. */
+export async function stateOf(db: Queryable, stateId: number) {
+  const [row] = await db
+    .select({ id: states.id, name: states.name, gstCode: states.gstCode })
+    .from(states)
+    .where(eq(states.id, stateId));
+  return row;
 }
 
 export async function listCities(db: Queryable, stateId: number) {

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { Owner } from '../../lib/owner';
+import { pinCodeInfo } from '../delivery';
 import {
   type AddressColumns,
   type AddressRow,
@@ -20,6 +21,7 @@ import {
   ownerAddress,
   ownerAddresses,
   stateExists,
+  stateOf,
   updateOwnerAddress,
 } from './addresses.repository';
 
@@ -83,6 +85,23 @@ export async function addressDetails(db: Queryable, owner: Owner, addressId: num
 }
 
 /** Refuses (400, naming the field) a state that does not exist or a city outside the state. */
+const pinRefused = (message: string) => new AppError('INVALID_DATA', message, { errors: { pin_code: [message] } });
+
+/**
+ * A PIN code must be one India Post knows, in the chosen state (by its GST state code). A state the owner added
+ * without a GST code is not compared.
+ */
+async function checkPinCode(db: Queryable, stateId: number, pin: string): Promise<void> {
+  const place = pinCodeInfo(pin);
+  if (!place) throw pinRefused('We could not find this PIN code. Please check it.');
+  const state = await stateOf(db, stateId);
+  if (state?.gstCode && state.gstCode !== place.stateCode) {
+    throw pinRefused(
+      `This PIN code is in ${place.stateName}, not ${state.name}. Please check the PIN code or the state.`,
+    );
+  }
+}
+
 async function checkPlace(db: Queryable, stateId: number, cityId: number): Promise<void> {
   if (!(await stateExists(db, stateId))) {
     throw new AppError('INVALID_DATA', 'Please choose a valid state.', {
@@ -113,6 +132,7 @@ function columnsOf(fields: NewAddress): AddressColumns {
 export async function addAddress(db: Database, owner: Owner, fields: NewAddress): Promise<number> {
   return db.transaction(async (tx) => {
     await checkPlace(tx, fields.state, fields.city);
+    await checkPinCode(tx, fields.state, fields.pin_code);
     await lockOwnerAddresses(tx, owner);
     const saved = await countOwnerAddresses(tx, owner);
     if (saved >= MAX_ADDRESSES_PER_OWNER) {
@@ -133,6 +153,7 @@ export async function updateAddress(db: Database, owner: Owner, fields: ChangedA
     const current = await ownerAddress(tx, owner, fields.address_id);
     if (!current) throw addressNotFound();
     await checkPlace(tx, fields.state, fields.city);
+    await checkPinCode(tx, fields.state, fields.pin_code ?? current.pinCode);
     const columns = columnsOf({
       ...fields,
       pin_code: fields.pin_code ?? current.pinCode,

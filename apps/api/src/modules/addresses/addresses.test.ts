@@ -7,7 +7,7 @@ import {
   type SavedAddress,
   StateListAnswer,
 } from '@kapaas/contract';
-import { addresses, asc, cities, eq, ne, states } from '@kapaas/db';
+import { addresses, asc, cities, eq, states } from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -17,7 +17,8 @@ import { MAX_ADDRESSES_PER_OWNER } from './addresses.service';
 let shop: TestShop;
 /** A state with at least two cities, and a city of another state. */
 let place: { stateId: number; stateName: string; cityId: number; cityName: string; otherCityId: number };
-let elsewhere: { stateId: number; cityId: number };
+/** A city of Karnataka, with a Bengaluru PIN code. */
+let elsewhere: { stateId: number; cityId: number; pin: string };
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -25,7 +26,12 @@ beforeAll(async () => {
   const [kerala] = await db.select().from(states).where(eq(states.name, 'Kerala'));
   if (!kerala) throw new Error('the demo shop has no Kerala');
   const keralaCities = await db.select().from(cities).where(eq(cities.stateId, kerala.id)).orderBy(asc(cities.id));
-  const [foreign] = await db.select().from(cities).where(ne(cities.stateId, kerala.id)).limit(1);
+  const [karnataka] = await db.select().from(states).where(eq(states.name, 'Karnataka'));
+  const [foreign] = await db
+    .select()
+    .from(cities)
+    .where(eq(cities.stateId, karnataka?.id ?? 0))
+    .limit(1);
   if (keralaCities.length < 2 || !keralaCities[0] || !keralaCities[1] || !foreign) {
     throw new Error('the demo shop lacks cities');
   }
@@ -36,7 +42,7 @@ beforeAll(async () => {
     cityName: keralaCities[0].name,
     otherCityId: keralaCities[1].id,
   };
-  elsewhere = { stateId: foreign.stateId, cityId: foreign.id };
+  elsewhere = { stateId: foreign.stateId, cityId: foreign.id, pin: '560001' };
 });
 afterAll(async () => {
   await shop.close();
@@ -174,13 +180,32 @@ describe('add_address and address_list', () => {
     expect(await allAddresses()).toEqual(before);
   });
 
+  it('refuses a PIN code India Post does not know, or of another state, beside the field; saves nothing', async () => {
+    const user = await shop.user();
+    const unknown = expectRefusal(await user.post('add_address', form({ pin_code: '999999' })), 400);
+    expect(unknown.errors).toEqual({ pin_code: ['We could not find this PIN code. Please check it.'] });
+    const karnataka = expectRefusal(await user.post('add_address', form({ pin_code: '560001' })), 400);
+    expect(karnataka.errors).toEqual({
+      pin_code: ['This PIN code is in Karnataka, not Kerala. Please check the PIN code or the state.'],
+    });
+    expect(await list(user)).toEqual([]);
+    const id = await add(user);
+    const moved = await user.post('update_address', {
+      ...form(),
+      address_id: id,
+      state: elsewhere.stateId,
+      city: elsewhere.cityId,
+    });
+    expect(expectRefusal(moved, 400).errors).toHaveProperty('pin_code');
+  });
+
   it('refuses a city of another state with errors.city, and saves nothing', async () => {
     const user = await shop.user();
     const response = await user.post('add_address', form({ city: elsewhere.cityId }));
     const body = expectRefusal(response, 400, 'Please choose a city in the chosen state.');
     expect(body.errors).toEqual({ city: ['Please choose a city in the chosen state.'] });
     expect(await list(user)).toEqual([]);
-    await add(user, { state: elsewhere.stateId, city: elsewhere.cityId });
+    await add(user, { state: elsewhere.stateId, city: elsewhere.cityId, pin_code: elsewhere.pin });
   });
 
   it(`keeps at most ${MAX_ADDRESSES_PER_OWNER} addresses per shopper`, async () => {
