@@ -54,7 +54,7 @@ const HELP = {
   cod_max_order: 'Cash on delivery is not offered for orders worth more than this.',
   cod_fee: 'Added to an order paid in cash on delivery. 0 means no fee.',
   cod_excluded_pins:
-    'Where cash on delivery is not offered: one PIN code, or its first digits for a whole area (e.g. 744), a line, or separated by commas or spaces.',
+    'Where cash on delivery is not offered. Write PIN codes, or their first digits for a whole area (e.g. 744), one a line or separated by commas or spaces.',
   cod_confirm_above:
     'COD orders above this wait for you to confirm them by phone before packing. Leave empty to never wait.',
 } as const satisfies Record<keyof DeliveryCodValues, string>;
