@@ -49,6 +49,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     heading: 'Shop',
     items: [
       { to: paths.settings, label: 'Settings', ownerOnly: true },
+      { to: paths.shippingZones, label: 'Shipping zones', ownerOnly: true },
       { to: '/states', label: 'States' },
       { to: '/cities', label: 'Cities' },
       { to: '/team', label: 'Team', ownerOnly: true },

@@ -24,6 +24,7 @@ import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
 import { productScreens } from '../features/products/components/productScreens';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
+import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
 import { paths } from '../lib/paths';
 import { useAdminSession } from '../lib/session';
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
           listRoute(subscriberScreens),
           listRoute(auditScreens),
           { path: paths.settings, element: <SettingsPage /> },
+          { path: paths.shippingZones, element: <ShippingZonesPage /> },
           ...resourceRoutes(stateScreens),
           ...resourceRoutes(cityScreens),
           ...resourceRoutes(adminScreens),

@@ -15,5 +15,6 @@ export const paths = {
   message: (messageId: number | string) => `/messages/${messageId}`,
   customer: (customerId: number | string) => `/customers/${customerId}`,
   settings: '/settings',
+  shippingZones: '/shipping-zones',
   account: '/account',
 } as const;

@@ -15,7 +15,25 @@ const settings = {
   invoice_prefix: 'KPS',
   gst_signatory: '',
   hsn_digits: 4,
+  dispatch_cutoff: '14:00',
+  cod_enabled: true,
+  cod_min_order: 0,
+  cod_max_order: 5000,
+  cod_fee: 40,
+  cod_excluded_pins: ['744', '194101'],
+  cod_confirm_above: null,
   updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+/** The dispatch and cash-on-delivery rules as saved, sent back unchanged. */
+const codAsSaved = {
+  dispatch_cutoff: '14:00',
+  cod_enabled: true,
+  cod_min_order: 0,
+  cod_max_order: 5000,
+  cod_fee: 40,
+  cod_excluded_pins: ['744', '194101'],
+  cod_confirm_above: null,
 };
 
 /** The tax identity as saved before the owner registers: nothing but the defaults. */
@@ -64,7 +82,7 @@ describe('the settings form', () => {
     await user.click(save);
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([
-      { shipping_charge: 59.5, per_order_cap: 12, payment_expiry_minutes: 30, ...unregistered },
+      { shipping_charge: 59.5, per_order_cap: 12, payment_expiry_minutes: 30, ...unregistered, ...codAsSaved },
     ]);
   });
 
@@ -135,6 +153,7 @@ describe('the settings form', () => {
         invoice_prefix: 'KP26',
         gst_signatory: 'Meera Iyer',
         hsn_digits: 6,
+        ...codAsSaved,
       },
     ]);
   });
@@ -182,5 +201,108 @@ describe('the settings form', () => {
     // The saved state shows chosen: the form waited for the list of states.
     expect(screen.getByLabelText('State of registration')).toHaveDisplayValue('Maharashtra');
     expect(screen.getByRole('alert')).toHaveTextContent('The tax identity is not complete.');
+  });
+  it('sends the cash-on-delivery rules normalised: the PIN codes as a list, no confirmation threshold as null', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: { ...settings, cod_enabled: false, cod_confirm_above: 3000 } },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const pins = await screen.findByLabelText('No cash on delivery to these PIN codes');
+    expect(pins).toHaveValue('744\n194101');
+    const confirm = screen.getByLabelText('Confirm by phone above');
+    expect(confirm).toHaveValue(3000);
+    expect(confirm).toHaveAccessibleDescription(expect.stringContaining('wait for you to confirm them by phone'));
+    expect(screen.getByLabelText('Dispatch cut-off')).toHaveAccessibleDescription(
+      'Orders placed before this time (India) leave the same working day.',
+    );
+
+    const cutoff = screen.getByLabelText('Dispatch cut-off');
+    await user.clear(cutoff);
+    await user.type(cutoff, '15:30');
+    await user.click(screen.getByRole('checkbox', { name: 'Offer cash on delivery' }));
+    const least = screen.getByLabelText('Least order value for cash on delivery');
+    await user.clear(least);
+    await user.type(least, '199');
+    const most = screen.getByLabelText('Most order value for cash on delivery');
+    await user.clear(most);
+    await user.type(most, '7500.50');
+    const fee = screen.getByLabelText('Cash on delivery fee');
+    await user.clear(fee);
+    await user.type(fee, '0');
+    await user.clear(pins);
+    await user.type(pins, ' 744, 194101{Enter}{Enter}7931 682551 ');
+    await user.clear(confirm);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([
+      {
+        shipping_charge: 49,
+        per_order_cap: 10,
+        payment_expiry_minutes: 30,
+        ...unregistered,
+        dispatch_cutoff: '15:30',
+        cod_enabled: true,
+        cod_min_order: 199,
+        cod_max_order: 7500.5,
+        cod_fee: 0,
+        cod_excluded_pins: ['744', '194101', '7931', '682551'],
+        cod_confirm_above: null,
+      },
+    ]);
+  });
+
+  it('says beside the most order value when it is below the least, and does not save', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const least = await screen.findByLabelText('Least order value for cash on delivery');
+    const most = screen.getByLabelText('Most order value for cash on delivery');
+    await user.clear(least);
+    await user.type(least, '6000');
+
+    expect(most).toHaveAccessibleDescription(expect.stringContaining('The most must be at least the least'));
+    expect(most).toBeInvalid();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(saves(sent)).toEqual([]);
+
+    await user.clear(most);
+    await user.type(most, '6000');
+    expect(most).not.toHaveAccessibleDescription(expect.stringContaining('The most must be'));
+    expect(most).toBeValid();
+  });
+
+  it('names a typed PIN code that cannot be one, and shows the server’s refusal beside the PIN codes', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': () =>
+        json(400, {
+          success: false,
+          message: 'Some settings are not valid.',
+          errors: { 'cod_excluded_pins.1': ['A PIN code or its first digits, e.g. 744 or 194101.'] },
+        }),
+    });
+    const { user } = renderRoute('/settings');
+    const pins = await screen.findByLabelText('No cash on delivery to these PIN codes');
+    await user.type(pins, ', 0744');
+    expect(pins).toHaveAccessibleDescription(expect.stringContaining('“0744” is not a PIN code or its first digits'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(saves(sent)).toEqual([]);
+
+    await user.clear(pins);
+    await user.type(pins, '744');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some settings are not valid.');
+    expect(pins).toHaveAccessibleDescription(expect.stringContaining('A PIN code or its first digits, e.g. 744'));
+    expect(saves(sent)).toHaveLength(1);
   });
 });

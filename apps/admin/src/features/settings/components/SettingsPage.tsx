@@ -13,6 +13,13 @@ import { formatDateTime } from '#admin/lib/format.ts';
 import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
 import { useResourceList } from '#admin/lib/resource.ts';
 import { useSaveSettings, useSettings } from '../api/useSettings';
+import {
+  DeliveryCodFields,
+  type DeliveryCodValues,
+  deliveryCodBody,
+  deliveryCodFieldOf,
+  deliveryCodValues,
+} from './DeliveryCodFields';
 import { gstStateMismatch } from './gstIdentity';
 import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
 
@@ -25,7 +32,8 @@ type SettingsFields = {
   shipping_charge: string;
   per_order_cap: string;
   payment_expiry_minutes: string;
-} & TaxIdentityValues;
+} & TaxIdentityValues &
+  DeliveryCodValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
   {
@@ -49,8 +57,8 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
 ];
 
 /**
- * The shop's rules (owners only): shipping charge, the per-order cap, how long an unpaid order holds stock, and the
- * tax identity its GST invoices carry.
+ * The shop's rules (owners only): shipping charge, the per-order cap, how long an unpaid order holds stock, the
+ * tax identity its GST invoices carry, when parcels leave, and the rules of cash on delivery.
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -108,12 +116,15 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
       ...taxIdentityBody(fields),
+      ...deliveryCodBody(fields),
     }),
+    fieldOf: deliveryCodFieldOf,
     defaultValues: {
       shipping_charge: String(settings.shipping_charge),
       per_order_cap: String(settings.per_order_cap),
       payment_expiry_minutes: String(settings.payment_expiry_minutes),
       ...taxIdentityValues(settings),
+      ...deliveryCodValues(settings),
     },
   });
 
@@ -121,7 +132,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
     try {
       await save.mutateAsync(body);
     } catch (error) {
-      showServerErrors(error, setError);
+      showServerErrors(error, setError, deliveryCodFieldOf);
     }
   };
 
@@ -161,6 +172,17 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
             errors={errors}
             typed={{ gstin: watch('gstin'), gst_state_id: watch('gst_state_id') }}
             states={states}
+            disabled={isSubmitting}
+          />
+          <DeliveryCodFields
+            id={`${id}-cod`}
+            register={register}
+            errors={errors}
+            typed={{
+              cod_min_order: watch('cod_min_order'),
+              cod_max_order: watch('cod_max_order'),
+              cod_excluded_pins: watch('cod_excluded_pins'),
+            }}
             disabled={isSubmitting}
           />
           <FormOutcome error={errors.root?.server?.message} />

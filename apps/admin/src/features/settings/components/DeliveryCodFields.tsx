@@ -1,0 +1,152 @@
+import type { AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { SwitchField } from '#admin/components/form/SwitchField.tsx';
+import { numberOrEmpty, numberOrNull } from '#admin/lib/forms.ts';
+import { codLimitsProblem, pinsText, splitPins, typedPinsProblem } from './deliveryCod';
+
+/** The dispatch and cash-on-delivery controls as typed. */
+export interface DeliveryCodValues {
+  dispatch_cutoff: string;
+  cod_enabled: boolean;
+  cod_min_order: string;
+  cod_max_order: string;
+  cod_fee: string;
+  cod_excluded_pins: string;
+  cod_confirm_above: string;
+}
+
+/** The controls' starting values: the saved settings. */
+export function deliveryCodValues(settings: AdminSettings): DeliveryCodValues {
+  return {
+    dispatch_cutoff: settings.dispatch_cutoff,
+    cod_enabled: settings.cod_enabled,
+    cod_min_order: String(settings.cod_min_order),
+    cod_max_order: String(settings.cod_max_order),
+    cod_fee: String(settings.cod_fee),
+    cod_excluded_pins: pinsText(settings.cod_excluded_pins),
+    cod_confirm_above: settings.cod_confirm_above === null ? '' : String(settings.cod_confirm_above),
+  };
+}
+
+/** The part of PATCH /settings these controls say: amounts as numbers, the PIN codes as a list, no threshold as null. */
+export function deliveryCodBody(values: DeliveryCodValues): AdminUpdateSettings {
+  return {
+    dispatch_cutoff: values.dispatch_cutoff,
+    cod_enabled: values.cod_enabled,
+    cod_min_order: numberOrEmpty(values.cod_min_order) ?? Number.NaN,
+    cod_max_order: numberOrEmpty(values.cod_max_order) ?? Number.NaN,
+    cod_fee: numberOrEmpty(values.cod_fee) ?? Number.NaN,
+    cod_excluded_pins: splitPins(values.cod_excluded_pins),
+    cod_confirm_above: numberOrNull(values.cod_confirm_above),
+  };
+}
+
+/** Where a problem of the body shows: every excluded PIN code's on the one textarea ("cod_excluded_pins.3"). */
+export function deliveryCodFieldOf(path: string): string {
+  return path.startsWith('cod_excluded_pins.') ? 'cod_excluded_pins' : path;
+}
+
+const HELP = {
+  dispatch_cutoff: 'Orders placed before this time (India) leave the same working day.',
+  cod_enabled: 'Shoppers may choose to pay in cash when the parcel arrives.',
+  cod_min_order: 'Cash on delivery is offered for orders worth at least this much.',
+  cod_max_order: 'Cash on delivery is not offered for orders worth more than this.',
+  cod_fee: 'Added to an order paid in cash on delivery. 0 means no fee.',
+  cod_excluded_pins:
+    'Where cash on delivery is not offered. Write PIN codes, or their first digits for a whole area (e.g. 744), one a line or separated by commas or spaces.',
+  cod_confirm_above:
+    'COD orders above this wait for you to confirm them by phone before packing. Leave empty to never wait.',
+} as const satisfies Record<keyof DeliveryCodValues, string>;
+
+type Amount = 'cod_min_order' | 'cod_max_order' | 'cod_fee' | 'cod_confirm_above';
+
+interface DeliveryCodFieldsProps {
+  /** The prefix of the controls' ids. */
+  id: string;
+  register: UseFormRegister<DeliveryCodValues>;
+  errors: FieldErrors<DeliveryCodValues>;
+  /** What the order-value and PIN code controls hold now, to check them as they are typed. */
+  typed: Pick<DeliveryCodValues, 'cod_min_order' | 'cod_max_order' | 'cod_excluded_pins'>;
+  disabled: boolean;
+}
+
+/** When parcels leave, and the rules of cash on delivery: for which order values, at what fee, and where not. */
+export function DeliveryCodFields({ id, register, errors, typed, disabled }: DeliveryCodFieldsProps) {
+  const fieldId = (name: keyof DeliveryCodValues) => `${id}-${name}`;
+  // Checked as typed, like the GSTIN: a range that is not one, or a PIN code that cannot be, shows before saving. The
+  // form's own check (and the server's) wins, except that the typed PIN check names the wrong entry.
+  const shown: Record<keyof DeliveryCodValues, string | undefined> = {
+    dispatch_cutoff: errors.dispatch_cutoff?.message,
+    cod_enabled: errors.cod_enabled?.message,
+    cod_min_order: errors.cod_min_order?.message,
+    cod_max_order: errors.cod_max_order?.message ?? codLimitsProblem(typed.cod_min_order, typed.cod_max_order),
+    cod_fee: errors.cod_fee?.message,
+    cod_excluded_pins: typedPinsProblem(typed.cod_excluded_pins) ?? errors.cod_excluded_pins?.message,
+    cod_confirm_above: errors.cod_confirm_above?.message,
+  };
+  const control = (name: keyof DeliveryCodValues) => {
+    const error = shown[name];
+    return {
+      id: fieldId(name),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(fieldId(name), error, HELP[name]),
+      ...register(name),
+    };
+  };
+  const invalid = (name: keyof DeliveryCodValues) => (shown[name] ? ' is-invalid' : '');
+  const field = (name: keyof DeliveryCodValues, label: string) => ({
+    id: fieldId(name),
+    label,
+    help: HELP[name],
+    error: shown[name],
+  });
+  const amount = (name: Amount, label: string) => (
+    <Field {...field(name, label)}>
+      <div className="input-group settings-card__input">
+        <span className="input-group-text">₹</span>
+        <input
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          className={`form-control${invalid(name)}`}
+          {...control(name)}
+        />
+      </div>
+    </Field>
+  );
+
+  return (
+    <fieldset disabled={disabled} className="mt-2">
+      <legend className="h6">Delivery and cash on delivery</legend>
+      <Field {...field('dispatch_cutoff', 'Dispatch cut-off')}>
+        <input
+          type="time"
+          className={`form-control settings-card__input${invalid('dispatch_cutoff')}`}
+          {...control('dispatch_cutoff')}
+        />
+      </Field>
+      <SwitchField
+        id={fieldId('cod_enabled')}
+        label="Offer cash on delivery"
+        help={HELP.cod_enabled}
+        error={shown.cod_enabled}
+        {...register('cod_enabled')}
+      />
+      {amount('cod_min_order', 'Least order value for cash on delivery')}
+      {amount('cod_max_order', 'Most order value for cash on delivery')}
+      {amount('cod_fee', 'Cash on delivery fee')}
+      <Field {...field('cod_excluded_pins', 'No cash on delivery to these PIN codes')}>
+        <textarea
+          rows={4}
+          inputMode="numeric"
+          spellCheck={false}
+          className={`form-control settings-card__input${invalid('cod_excluded_pins')}`}
+          {...control('cod_excluded_pins')}
+        />
+      </Field>
+      {amount('cod_confirm_above', 'Confirm by phone above')}
+    </fieldset>
+  );
+}
