@@ -1,15 +1,25 @@
 import { parseProductSegment } from '@kapaas/contract';
+import { lazy, Suspense } from 'react';
 import type { MetaArgs } from 'react-router';
 import { useParams } from 'react-router';
 import { AddToCartButton } from '../../features/cart/components/AddToCartButton';
 import { ProductDetailView } from '../../features/catalogue/components/detail/ProductDetailView';
+import '../../features/delivery/delivery.css';
 import { SaveToWishlistButton } from '../../features/wishlist/components/SaveToWishlistButton';
 import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart';
 import { NotFoundPage } from '../NotFoundPage';
 import { pageMeta } from '../seo/pageMeta';
 import { type PageData, productLoader } from '../server/pageLoaders';
 
-/** /product-detail/:productId: one product (product.md §2, Product detail), with the wishlist and cart composed in. */
+/**
+ * The delivery check reuses the contract's PIN code rule, whose module brings zod: it loads apart from the page's
+ * first files (as the footer's newsletter box does, which brings zod anyway). The server sends its HTML with the page.
+ */
+const DeliveryCheck = lazy(() =>
+  import('../../features/delivery/components/DeliveryCheck').then((module) => ({ default: module.DeliveryCheck })),
+);
+
+/** /product-detail/:productId: one product (product.md §2, Product detail), with the wishlist, cart and delivery check composed in. */
 export function ProductDetailPage() {
   const productId = parseProductSegment(useParams().productId ?? '');
   if (productId === null) return <NotFoundPage />;
@@ -21,6 +31,11 @@ export function ProductDetailPage() {
         renderWishlistButton={(product) => <SaveToWishlistButton productId={product.product_id} />}
         renderAddToCart={({ product, size, quantity }) => (
           <AddToCartButton productId={product.product_id} sizeId={size?.size_id ?? null} quantity={quantity} />
+        )}
+        renderDeliveryCheck={(product) => (
+          <Suspense fallback={null}>
+            <DeliveryCheck productId={product.product_id} />
+          </Suspense>
         )}
         renderCardActions={(product) => <WishlistHeart product={product} />}
       />

@@ -33,6 +33,8 @@ export interface PurchaseChoice {
 export interface ProductDetailSlots {
   renderWishlistButton?: (product: ProductDetail) => ReactNode;
   renderAddToCart?: (choice: PurchaseChoice) => ReactNode;
+  /** Below the buying controls: whether and by when the product reaches the shopper's PIN code. */
+  renderDeliveryCheck?: (product: ProductDetail) => ReactNode;
   renderCardActions?: (product: ProductCard) => ReactNode;
 }
 
@@ -55,6 +57,7 @@ function ProductSummary({
   product,
   renderWishlistButton,
   renderAddToCart,
+  renderDeliveryCheck,
   renderCardActions,
 }: { product: ProductDetail } & ProductDetailSlots) {
   const choice = usePurchaseChoice(product.sizes);
@@ -87,6 +90,7 @@ function ProductSummary({
               Continue To Shopping
             </Link>
           </div>
+          {renderDeliveryCheck?.(product)}
         </div>
       </div>
       <ProductInfoTabs product={product} />
