@@ -67,8 +67,14 @@ function codColumns(body: AdminUpdateSettings) {
   };
 }
 
-/** The least order value for cash on delivery may not pass the most, as they will be after the change. */
+/**
+ * The least order value for cash on delivery may not pass the most, as they will be after the change. Cash on delivery
+ * cannot be switched on while the checkout does not offer it: "Check delivery" would promise it to shoppers.
+ */
 async function checkCodLimits(db: Queryable, body: AdminUpdateSettings): Promise<void> {
+  if (body.cod_enabled === true) {
+    throw refuse('cod_enabled', 'Cash on delivery cannot be turned on yet: the checkout does not offer it.');
+  }
   const current = await settingsRow(db);
   const least = paiseOrUndefined(body.cod_min_order) ?? current?.codMinOrderPaise ?? 0;
   const most = paiseOrUndefined(body.cod_max_order) ?? current?.codMaxOrderPaise ?? 0;

@@ -31,9 +31,12 @@ describe('the delivery and cash-on-delivery settings', () => {
       cod_fee: 49,
       cod_confirm_above: null,
     });
+    const early = expectStatus(await owner.patch('/settings', { cod_enabled: true }), 400);
+    expect(early.errors?.cod_enabled?.[0]).toBe(
+      'Cash on delivery cannot be turned on yet: the checkout does not offer it.',
+    );
     const changed = await owner.patch('/settings', {
       dispatch_cutoff: '10:30',
-      cod_enabled: true,
       cod_min_order: 299,
       cod_max_order: 5000,
       cod_fee: 39,
@@ -46,6 +49,7 @@ describe('the delivery and cash-on-delivery settings', () => {
       cod_excluded_pins: ['194101', '744'],
       cod_confirm_above: 3000,
     });
+    await db().update(shopSettings).set({ codEnabled: true }).where(eq(shopSettings.id, 1));
     // 11:00 in India is now after the cut-off: Pune's parcel leaves on Friday.
     expect((await checkDelivery(db(), { pinCode: '411004' }, THURSDAY_MORNING)).delivery_by).toBe('2026-12-02');
     expect((await checkDelivery(db(), { pinCode: '744101' }, THURSDAY_MORNING)).cod_available).toBe(false);
@@ -56,8 +60,12 @@ describe('the delivery and cash-on-delivery settings', () => {
       'dispatch_cutoff',
     );
     expect(expectStatus(await owner.patch('/settings', { cod_excluded_pins: ['0123'] }), 400).errors).toBeDefined();
-    expect(AdminSettingsAnswer.parse(expectStatus(await owner.get('/settings'), 200)).data).toEqual(after);
-    const { updated_at: _u, gst_state_name: _n, ...restore } = before;
+    expect(AdminSettingsAnswer.parse(expectStatus(await owner.get('/settings'), 200)).data).toEqual({
+      ...after,
+      cod_enabled: true,
+    });
+    await db().update(shopSettings).set({ codEnabled: false }).where(eq(shopSettings.id, 1));
+    const { updated_at: _u, gst_state_name: _n, cod_enabled: _c, ...restore } = before;
     expectStatus(await owner.patch('/settings', restore), 200);
   });
 });

@@ -40,6 +40,10 @@ export function ShippingZonesPage() {
         North-East, Jammu &amp; Kashmir, Ladakh and the islands; then the metro cities (Delhi NCR, Mumbai, Kolkata,
         Chennai, Bengaluru, Hyderabad, Pune and Ahmedabad); everywhere else is the rest of India.
       </p>
+      <p className="settings-card">
+        The days and <strong>Deliver here</strong> take effect at once, in the product page’s “Check delivery”. The
+        charges and free thresholds are not used at checkout yet: it still adds the one shipping charge of Settings.
+      </p>
       {zones.data.map((zone) => (
         <ZoneForm key={zone.zone} zone={zone} />
       ))}
