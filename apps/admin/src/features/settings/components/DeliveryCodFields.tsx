@@ -1,9 +1,10 @@
 import type { AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { Field } from '#admin/components/form/Field.tsx';
 import { SwitchField } from '#admin/components/form/SwitchField.tsx';
 import { numberOrEmpty, numberOrNull } from '#admin/lib/forms.ts';
 import { codLimitsProblem, pinsText, splitPins, typedPinsProblem } from './deliveryCod';
+import { sectionControls } from './sectionControls';
 
 /** The dispatch and cash-on-delivery controls as typed. */
 export interface DeliveryCodValues {
@@ -74,7 +75,6 @@ interface DeliveryCodFieldsProps {
 
 /** When parcels leave, and the rules of cash on delivery: for which order values, at what fee, and where not. */
 export function DeliveryCodFields({ id, register, errors, typed, disabled }: DeliveryCodFieldsProps) {
-  const fieldId = (name: keyof DeliveryCodValues) => `${id}-${name}`;
   // Checked as typed, like the GSTIN: a range that is not one, or a PIN code that cannot be, shows before saving. The
   // form's own check (and the server's) wins, except that the typed PIN check names the wrong entry.
   const shown: Record<keyof DeliveryCodValues, string | undefined> = {
@@ -86,22 +86,7 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
     cod_excluded_pins: typedPinsProblem(typed.cod_excluded_pins) ?? errors.cod_excluded_pins?.message,
     cod_confirm_above: errors.cod_confirm_above?.message,
   };
-  const control = (name: keyof DeliveryCodValues) => {
-    const error = shown[name];
-    return {
-      id: fieldId(name),
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(fieldId(name), error, HELP[name]),
-      ...register(name),
-    };
-  };
-  const invalid = (name: keyof DeliveryCodValues) => (shown[name] ? ' is-invalid' : '');
-  const field = (name: keyof DeliveryCodValues, label: string) => ({
-    id: fieldId(name),
-    label,
-    help: HELP[name],
-    error: shown[name],
-  });
+  const { control, invalid, field, fieldId } = sectionControls(id, register, shown, HELP);
   const amount = (name: Amount, label: string) => (
     <Field {...field(name, label)}>
       <div className="input-group settings-card__input">

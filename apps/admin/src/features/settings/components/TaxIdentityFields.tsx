@@ -1,7 +1,8 @@
 import type { AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { describedBy, Field } from '#admin/components/form/Field.tsx';
+import { Field } from '#admin/components/form/Field.tsx';
 import { gstStateMismatch, normaliseGstin, typedGstinProblem } from './gstIdentity';
+import { sectionControls } from './sectionControls';
 
 /** The tax identity's controls as typed. */
 export interface TaxIdentityValues {
@@ -65,7 +66,6 @@ interface TaxIdentityFieldsProps {
 
 /** The shop's GST identity (ADR 032): who issues the invoices, where it is registered, and how they are numbered. */
 export function TaxIdentityFields({ id, register, errors, typed, states, disabled }: TaxIdentityFieldsProps) {
-  const fieldId = (name: keyof TaxIdentityValues) => `${id}-${name}`;
   const gstin = typed.gstin;
   const stateId = Number(typed.gst_state_id);
   const stateName = states.find((state) => state.value === stateId)?.label;
@@ -80,22 +80,7 @@ export function TaxIdentityFields({ id, register, errors, typed, states, disable
     gst_signatory: errors.gst_signatory?.message,
     hsn_digits: errors.hsn_digits?.message,
   };
-  const control = (name: keyof TaxIdentityValues) => {
-    const error = shown[name];
-    return {
-      id: fieldId(name),
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(fieldId(name), error, HELP[name]),
-      ...register(name),
-    };
-  };
-  const invalid = (name: keyof TaxIdentityValues) => (shown[name] ? ' is-invalid' : '');
-  const field = (name: keyof TaxIdentityValues, label: string) => ({
-    id: fieldId(name),
-    label,
-    help: HELP[name],
-    error: shown[name],
-  });
+  const { control, invalid, field } = sectionControls(id, register, shown, HELP);
 
   return (
     <fieldset disabled={disabled} className="mt-2">
