@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShippingZone } from '../delivery';
 import { gstinProblem, gstStateByCode } from '../gstin';
 import {
   AdminPaging,
@@ -220,7 +221,7 @@ export const AdminSettingsAnswer = adminItem(AdminSettings);
 
 /** A shipping zone's terms (GET /shipping_zones, PATCH /shipping_zones/:zone). */
 export const AdminShippingZone = z.object({
-  zone: z.enum(['local', 'metro', 'rest', 'remote']),
+  zone: ShippingZone,
   label: z.string(),
   charge: Rupees,
   /** Orders worth this much or more after the coupon ship free; null: never free. */
@@ -231,7 +232,7 @@ export const AdminShippingZone = z.object({
   active: z.boolean(),
 });
 export type AdminShippingZone = z.infer<typeof AdminShippingZone>;
-export const AdminShippingZoneParams = z.strictObject({ zone: z.enum(['local', 'metro', 'rest', 'remote']) });
+export const AdminShippingZoneParams = z.strictObject({ zone: ShippingZone });
 export const AdminUpdateShippingZone = z
   .strictObject({
     charge: SettingRupees,

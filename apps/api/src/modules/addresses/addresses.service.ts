@@ -3,7 +3,7 @@ import type { Database, Queryable } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { Owner } from '../../lib/owner';
-import { pinCodeInfo } from '../delivery';
+import { pinCodeInfo, UNKNOWN_PIN_CODE } from '../delivery';
 import {
   type AddressColumns,
   type AddressRow,
@@ -93,7 +93,7 @@ const pinRefused = (message: string) => new AppError('INVALID_DATA', message, { 
  */
 async function checkPinCode(db: Queryable, stateId: number, pin: string): Promise<void> {
   const place = pinCodeInfo(pin);
-  if (!place) throw pinRefused('We could not find this PIN code. Please check it.');
+  if (!place) throw pinRefused(UNKNOWN_PIN_CODE);
   const state = await stateOf(db, stateId);
   if (state?.gstCode && state.gstCode !== place.stateCode) {
     throw pinRefused(

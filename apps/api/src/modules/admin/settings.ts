@@ -71,16 +71,17 @@ function codColumns(body: AdminUpdateSettings) {
  * The least order value for cash on delivery may not pass the most, as they will be after the change. Cash on delivery
  * cannot be switched on while the checkout does not offer it: "Check delivery" would promise it to shoppers.
  */
-async function checkCodLimits(db: Queryable, body: AdminUpdateSettings): Promise<void> {
+function checkCodLimits(current: SettingsRow | undefined, body: AdminUpdateSettings): void {
   if (body.cod_enabled === true) {
     throw refuse('cod_enabled', 'Cash on delivery cannot be turned on yet: the checkout does not offer it.');
   }
-  const current = await settingsRow(db);
   const least = paiseOrUndefined(body.cod_min_order) ?? current?.codMinOrderPaise ?? 0;
   const most = paiseOrUndefined(body.cod_max_order) ?? current?.codMaxOrderPaise ?? 0;
   if (least > most)
     throw refuse('cod_max_order', 'The most must be at least the least order value for cash on delivery.');
 }
+
+type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
 
 const refuse = (field: string, message: string) =>
   new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
@@ -89,8 +90,11 @@ const refuse = (field: string, message: string) =>
  * Checks the tax identity as it will be after a change (ADR 032): the state must exist, and a GSTIN must be that
  * state's (its first two digits are the state's GST code). A registered shop needs its legal name and address.
  */
-async function checkTaxIdentity(db: Queryable, body: AdminUpdateSettings): Promise<void> {
-  const current = await settingsRow(db);
+async function checkTaxIdentity(
+  db: Queryable,
+  current: SettingsRow | undefined,
+  body: AdminUpdateSettings,
+): Promise<void> {
   const stateId = body.gst_state_id === undefined ? (current?.gstStateId ?? null) : body.gst_state_id;
   const gstin = body.gstin ?? current?.gstin ?? '';
   const [state] = stateId === null ? [] : await db.select().from(states).where(eq(states.id, stateId));
@@ -140,8 +144,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      await checkTaxIdentity(app.database.db, body);
-      await checkCodLimits(app.database.db, body);
+      const current = await settingsRow(app.database.db);
+      await checkTaxIdentity(app.database.db, current, body);
+      checkCodLimits(current, body);
       const { after } = await auditedWrite(app.deps, adminOf(request), {
         resource: 'settings',
         noun: 'Settings',

@@ -10,15 +10,12 @@ import { asc, eq, type Queryable, shippingZones } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import { ZONES, type Zone } from '../delivery';
 import { adminOf, auditedWrite } from './resource';
 
-const LABELS: Record<AdminShippingZone['zone'], string> = {
-  local: 'Within your state',
-  metro: 'Metro cities',
-  rest: 'Rest of India',
-  remote: 'North-East, J&K, Ladakh and the islands',
-};
-const ORDER = ['local', 'metro', 'rest', 'remote'] as const;
+/** The zones in the console's order, and their labels: the delivery module's. */
+const ORDER = ZONES.map(({ zone }) => zone);
+const LABELS = Object.fromEntries(ZONES.map(({ zone, label }) => [zone, label])) as Record<Zone, string>;
 
 type ZoneRow = typeof shippingZones.$inferSelect;
 const toZone = (row: ZoneRow): AdminShippingZone => ({

@@ -6,6 +6,9 @@ import { deliveryWindow, formatDeliveryBy } from './delivery-date';
 import { pinCodeInfo } from './pincodes';
 import { type Zone, zoneOf } from './zones';
 
+/** What a PIN code India Post does not know is told, beside the field, wherever one is typed. */
+export const UNKNOWN_PIN_CODE = 'We could not find this PIN code. Please check it.';
+
 /** Whether cash on delivery is offered at a PIN code: switched on, and the code not excluded, alone or by prefix. */
 export function codOfferedAt(pin: string, terms: { codEnabled: boolean; codExcludedPins: readonly string[] }) {
   return terms.codEnabled && !terms.codExcludedPins.some((prefix) => pin.startsWith(prefix));
@@ -24,8 +27,7 @@ export async function checkDelivery(
 ): Promise<DeliveryCheckAnswer> {
   const place = pinCodeInfo(input.pinCode);
   if (!place) {
-    const message = 'We could not find this PIN code. Please check it.';
-    throw new AppError('INVALID_DATA', message, { errors: { pin_code: [message] } });
+    throw new AppError('INVALID_DATA', UNKNOWN_PIN_CODE, { errors: { pin_code: [UNKNOWN_PIN_CODE] } });
   }
   if (input.productId !== undefined && !(await productOnSale(db, input.productId))) {
     throw new AppError('NOT_FOUND', 'Product not found.');

@@ -1,7 +1,7 @@
 // The delivery module's public surface: PIN codes, shipping zones and delivery dates (ADR 033).
 
 export { deliveryRoutes } from './delivery.routes';
-export { checkDelivery, codOfferedAt } from './delivery.service';
+export { checkDelivery, codOfferedAt, UNKNOWN_PIN_CODE } from './delivery.service';
 export { type Cutoff, type DeliveryWindow, deliveryWindow, formatDeliveryBy } from './delivery-date';
 export { isPinCode, type PinCodeInfo, pinCodeCount, pinCodeInfo } from './pincodes';
-export { shippingFor, type Zone, type ZoneTerms, zoneOf } from './zones';
+export { shippingFor, ZONES, type Zone, type ZoneTerms, zoneOf } from './zones';
