@@ -78,6 +78,8 @@ export const paidOrder: AdminOrder = {
   total_items: 1,
   total: 549,
   refunded: 0,
+  payment_method: 'online',
+  cod_to_collect: 0,
   created_at: at,
   paid_at: at,
   shipping_address: {
@@ -93,6 +95,10 @@ export const paidOrder: AdminOrder = {
   items_total: 549,
   discount: 0,
   shipping_charge: 0,
+  cod_fee: 0,
+  shipping_zone: 'rest',
+  delivery_by: '2026-11-27',
+  return_received_at: null,
   coupon_code: null,
   razorpay_order_id: 'order_1',
   lines: [

@@ -44,6 +44,16 @@ export function cartAnswer(lines: CartItem[]): CartListAnswer {
     total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
     total_amount: available.reduce((sum, line) => sum + line.total, 0),
     shipping_charge: 0,
+    free_shipping_above: null,
+    shipping_zone: null,
+    delivery_by: null,
+    cod: {
+      offered: false,
+      reason: 'This shop does not offer cash on delivery.',
+      fee: 49,
+      min_order: 299,
+      max_order: 5000,
+    },
   };
 }
 

@@ -23,7 +23,11 @@ export const CartItem = z.object({
 });
 export type CartItem = z.infer<typeof CartItem>;
 
-export const CartListRequest = z.strictObject({ ...Owner });
+export const CartListRequest = z.strictObject({
+  ...Owner,
+  /** The address the order would go to; without it, the shopper's active address, if any. */
+  address_id: Id.optional(),
+});
 export const CartListAnswer = z.object({
   success: z.literal(true),
   product: z.array(CartItem),
@@ -31,8 +35,29 @@ export const CartListAnswer = z.object({
   total_items: z.number().int(),
   /** Sum of the available lines, in rupees. */
   total_amount: Rupees,
-  /** The shop's shipping charge, added once to an order's total (product.md §12); 0 shows as Free. */
+  /**
+   * The shipping charge of the address's zone for these items before any coupon (0 shows as Free). Without an address
+   * it is the rest-of-India charge, as an estimate. Shipping is free when the items after the coupon reach
+   * `free_shipping_above`; order_place decides.
+   */
   shipping_charge: Rupees,
+  /** The zone's free-shipping threshold (items after the coupon, in rupees), or null when shipping is never free. */
+  free_shipping_above: Rupees.nullable(),
+  /** The zone of the address's PIN code; null without an address. */
+  shipping_zone: z.enum(['local', 'metro', 'rest', 'remote']).nullable(),
+  /** The latest delivery date if ordered now (YYYY-MM-DD, India's calendar); null without an address. */
+  delivery_by: z.string().nullable(),
+  /**
+   * Whether cash on delivery may be chosen for this address, and the terms: the order value (items after the coupon)
+   * must lie within min_order..max_order. `reason` says why not when it is not offered.
+   */
+  cod: z.object({
+    offered: z.boolean(),
+    reason: z.string().nullable(),
+    fee: Rupees,
+    min_order: Rupees,
+    max_order: Rupees,
+  }),
 });
 export type CartListAnswer = z.infer<typeof CartListAnswer>;
 

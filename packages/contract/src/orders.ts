@@ -12,8 +12,16 @@ export const ORDER_STATUS_VALUES = [
   'expired',
   'cancelled',
   'refunded',
+  'cod_pending_confirmation',
+  'cod_confirmed',
+  'returned_to_origin',
 ] as const;
 export const OrderStatus = z.enum(ORDER_STATUS_VALUES);
+
+/** How an order is paid: online through Razorpay, or in cash to the courier at the door. */
+export const PAYMENT_METHOD_VALUES = ['online', 'cod'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHOD_VALUES, { error: 'Choose "online" or "cod".' });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /** A line of an order, as it was bought. */
 export const OrderLine = z.object({
@@ -46,6 +54,10 @@ export const OrderSummary = z.object({
   status: OrderStatus,
   total_items: z.number().int(),
   total: Rupees,
+  /** "cod": the shopper pays in cash at the door. */
+  payment_method: PaymentMethod,
+  /** What the courier collects at the door: the total of a cash-on-delivery order not yet paid, else 0. */
+  amount_due_on_delivery: Rupees,
   description: z.array(OrderLine),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
@@ -66,6 +78,12 @@ export const OrderDetail = OrderSummary.extend({
   items_total: Rupees,
   coupon_code: z.string().nullable(),
   coupon_discount: Rupees,
+  /** The cash-on-delivery fee, in rupees; 0 for an order paid online. */
+  cod_fee: Rupees,
+  /** The delivery date promised when the order was placed (YYYY-MM-DD, India's calendar), or null for older orders. */
+  delivery_by: z.string().nullable(),
+  /** ISO 8601: when the money was received (online: the payment; cash on delivery: the cash recorded), else null. */
+  paid_at: z.string().nullable(),
   /** The provider's payment id once paid. */
   payment_id: z.string().nullable(),
   /** The GST tax invoice's number once the order is paid (order_invoice answers it), else null. */
@@ -108,6 +126,8 @@ export const OrderCreateRequest = z.strictObject({
     .max(50, 'An order can have at most 50 lines.'),
   coupon_discount: IgnoredAmount,
   total: IgnoredAmount,
+  /** "online" (the default, so older clients keep working) or "cod": cash on delivery, when the shop's rules allow it. */
+  payment_method: PaymentMethod.optional(),
 });
 export type OrderCreateRequest = z.input<typeof OrderCreateRequest>;
 
@@ -149,7 +169,7 @@ export const OrderPlaceRequest = z
         ctx.addIssue({ code: 'custom', path: [field], message: 'This field is required.' });
     }
     if (confirming) {
-      for (const field of ['address_id', 'product_details', 'coupon_id'] as const) {
+      for (const field of ['address_id', 'product_details', 'coupon_id', 'payment_method'] as const) {
         if (body[field] !== undefined) {
           ctx.addIssue({ code: 'custom', path: [field], message: 'Not part of the payment confirmation.' });
         }
@@ -158,11 +178,28 @@ export const OrderPlaceRequest = z
   });
 export type OrderPlaceRequest = z.input<typeof OrderPlaceRequest>;
 
-/** The first call's answer: what the checkout dialog is opened with. */
-export const OrderCreatedAnswer = z.object({
+/** What both kinds of first call answer: the order as the server priced it, in rupees, and when it should arrive. */
+const PlacedOrder = {
   success: z.literal(true),
   message: z.string(),
   order_id: z.number().int(),
+  items_total: Rupees,
+  coupon_discount: Rupees,
+  /** The shipping charge of the address's zone; 0 shows as Free. */
+  shipping_charge: Rupees,
+  /** The cash-on-delivery fee; 0 for an order paid online. */
+  cod_fee: Rupees,
+  total: Rupees,
+  /** The zone of the delivery address's PIN code. */
+  shipping_zone: z.enum(['local', 'metro', 'rest', 'remote']),
+  /** The latest delivery date promised (YYYY-MM-DD, India's calendar), stored with the order. */
+  delivery_by: z.string(),
+};
+
+/** The first call's answer for an online payment: what the checkout dialog is opened with. */
+export const OrderCreatedAnswer = z.object({
+  ...PlacedOrder,
+  payment_method: z.literal('online'),
   razorpay_order_id: z.string(),
   /** Paise, as the checkout dialog takes it. */
   amount: z.number().int(),
@@ -171,15 +208,23 @@ export const OrderCreatedAnswer = z.object({
   key: z.string(),
   /** Where to load checkout.js from (the built-in sandbox unless real keys are configured). */
   checkout_url: z.string(),
-  /** The order as priced by the server, in rupees. */
-  items_total: Rupees,
-  coupon_discount: Rupees,
-  shipping_charge: Rupees,
-  total: Rupees,
   /** ISO 8601: after this the unpaid order expires and its stock is released. */
   expires_at: z.string(),
 });
 export type OrderCreatedAnswer = z.infer<typeof OrderCreatedAnswer>;
+
+/**
+ * The first call's answer for cash on delivery: the order is placed, its stock taken, and it never expires. There is
+ * no provider order; `status` is cod_confirmed, or cod_pending_confirmation when the owner confirms such orders first.
+ */
+export const CodOrderPlacedAnswer = z.object({
+  ...PlacedOrder,
+  payment_method: z.literal('cod'),
+  status: OrderStatus,
+  /** What the courier collects at the door: the total. */
+  amount_due_on_delivery: Rupees,
+});
+export type CodOrderPlacedAnswer = z.infer<typeof CodOrderPlacedAnswer>;
 
 /** The second call's answer; a repeat answers the same. */
 export const OrderConfirmedAnswer = z.object({
@@ -190,7 +235,7 @@ export const OrderConfirmedAnswer = z.object({
 });
 export type OrderConfirmedAnswer = z.infer<typeof OrderConfirmedAnswer>;
 
-export const OrderPlaceAnswer = z.union([OrderCreatedAnswer, OrderConfirmedAnswer]);
+export const OrderPlaceAnswer = z.union([OrderCreatedAnswer, CodOrderPlacedAnswer, OrderConfirmedAnswer]);
 export type OrderPlaceAnswer = z.infer<typeof OrderPlaceAnswer>;
 
 /** What the sandbox's test checkout answers and the checkout handler receives. */

@@ -14,6 +14,9 @@ export const ORDER_STATUS: Record<OrderStatus, { label: string; bg: string }> = 
   expired: { label: 'Expired unpaid', bg: 'secondary' },
   cancelled: { label: 'Cancelled', bg: 'dark' },
   refunded: { label: 'Refunded', bg: 'dark' },
+  cod_pending_confirmation: { label: 'COD: to confirm', bg: 'warning' },
+  cod_confirmed: { label: 'COD: to pack', bg: 'warning' },
+  returned_to_origin: { label: 'Returned to origin', bg: 'danger' },
 };
 
 /** An order's status as a coloured label. */

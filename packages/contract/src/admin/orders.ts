@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus, ShippingAddress } from '../orders';
+import { OrderStatus, PaymentMethod, ShippingAddress } from '../orders';
 import { AdminPaging, adminItem, adminList, Id, RupeeAmount, Rupees, Timestamp } from './common';
 
 /** An order as the admin list shows it. */
@@ -15,6 +15,9 @@ export const AdminOrderSummary = z.object({
   total_items: z.number().int(),
   total: Rupees,
   refunded: Rupees,
+  payment_method: PaymentMethod,
+  /** Cash the courier is to collect: the total of a cash-on-delivery order on its way or delivered and not yet recorded as paid, else 0. */
+  cod_to_collect: Rupees,
   created_at: Timestamp,
   paid_at: Timestamp.nullable(),
 });
@@ -68,6 +71,13 @@ export const AdminOrder = AdminOrderSummary.extend({
   items_total: Rupees,
   discount: Rupees,
   shipping_charge: Rupees,
+  cod_fee: Rupees,
+  /** The zone of the delivery PIN code, or null for orders placed before zones. */
+  shipping_zone: z.string().nullable(),
+  /** The latest delivery date promised (YYYY-MM-DD), or null for orders placed before zones. */
+  delivery_by: z.string().nullable(),
+  /** When a parcel returned to origin was received back and its pieces put back on sale, or null. */
+  return_received_at: Timestamp.nullable(),
   coupon_code: z.string().nullable(),
   razorpay_order_id: z.string().nullable(),
   lines: z.array(AdminOrderLine),

@@ -136,8 +136,6 @@ const SettingRupees = z
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
 
 export const AdminSettings = z.object({
-  /** Rupees added to every order; 0 is free shipping. */
-  shipping_charge: Rupees,
   /** The most pieces of one product and size in one order. */
   per_order_cap: z.number().int(),
   /** How long an unpaid order holds its stock. */
@@ -171,11 +169,6 @@ export const AdminSettings = z.object({
 export type AdminSettings = z.infer<typeof AdminSettings>;
 export const AdminUpdateSettings = z
   .strictObject({
-    shipping_charge: z
-      .number()
-      .min(0)
-      .max(100_000)
-      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.'),
     per_order_cap: z.number().int().min(1).max(1000),
     payment_expiry_minutes: z
       .number()

@@ -19,9 +19,10 @@ export const addresses = pgTable(
     stateId: integer('state_id')
       .notNull()
       .references(() => states.id, { onDelete: 'restrict' }),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id, { onDelete: 'restrict' }),
+    /** A seeded city the shopper picked from the list, or null for a town typed in (ADR 033). */
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'restrict' }),
+    /** The town or post office as the address reads: the seeded city's name, or the text typed; 1 to 60 characters. */
+    cityName: text('city_name').notNull(),
     pinCode: text('pin_code').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -30,6 +31,7 @@ export const addresses = pgTable(
   },
   (t) => [
     check('addresses_one_owner', sql`(${t.userId} IS NULL) <> (${t.guestId} IS NULL)`),
+    check('addresses_city_name_length', sql`char_length(${t.cityName}) BETWEEN 1 AND 60`),
     check('addresses_pin_code_format', sql`${t.pinCode} ~ '^[0-9]{6}$'`),
     check('addresses_phone_format', sql`${t.phone} ~ '^[0-9]{10}$'`),
     uniqueIndex('addresses_one_default_per_user').on(t.userId).where(sql`${t.isDefault} AND ${t.userId} IS NOT NULL`),

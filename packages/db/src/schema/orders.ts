@@ -1,6 +1,6 @@
-import { ORDER_STATUS_VALUES } from '@kapaas/contract';
+import { ORDER_STATUS_VALUES, PAYMENT_METHOD_VALUES } from '@kapaas/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './_columns';
 import { coupons } from './coupons';
 import { guests } from './guests';
@@ -45,6 +45,17 @@ export const orders = pgTable(
     itemsTotalPaise: integer('items_total_paise').notNull(),
     discountPaise: integer('discount_paise').notNull().default(0),
     shippingPaise: integer('shipping_paise').notNull().default(0),
+    /** online, or cod: paid in cash at the door (ADR 033). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHOD_VALUES }).notNull().default('online'),
+    /** The cash-on-delivery fee, part of the total; 0 for online orders. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** The zone of the delivery PIN code when the order was placed; null for orders placed before zones. */
+    shippingZone: text('shipping_zone'),
+    /** The delivery window promised at placement, India's calendar days; null for orders placed before zones. */
+    deliveryFrom: date('delivery_from', { mode: 'string' }),
+    deliveryBy: date('delivery_by', { mode: 'string' }),
+    /** When a parcel returned to origin came back to the shop and its pieces went back on sale. */
+    returnReceivedAt: timestamp('return_received_at', { withTimezone: true }),
     totalPaise: integer('total_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
     razorpayOrderId: text('razorpay_order_id').unique(),
@@ -57,13 +68,17 @@ export const orders = pgTable(
     check('orders_status_known', sql.raw(`status IN (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check(
       'orders_amounts_non_negative',
-      sql`${t.itemsTotalPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.shippingPaise} >= 0`,
+      sql`${t.itemsTotalPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.codFeePaise} >= 0`,
     ),
     check('orders_discount_within_items', sql`${t.discountPaise} <= ${t.itemsTotalPaise}`),
     check(
       'orders_total_adds_up',
-      sql`${t.totalPaise} = ${t.itemsTotalPaise} - ${t.discountPaise} + ${t.shippingPaise}`,
+      sql`${t.totalPaise} = ${t.itemsTotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.codFeePaise}`,
     ),
+    check('orders_payment_method_known', sql`${t.paymentMethod} IN ('online', 'cod')`),
+    check('orders_cod_fee_only_cod', sql`${t.paymentMethod} = 'cod' OR ${t.codFeePaise} = 0`),
+    check('orders_shipping_zone_known', sql`${t.shippingZone} IN ('local', 'metro', 'rest', 'remote')`),
+
     index('orders_user_idx').on(t.userId),
     index('orders_guest_idx').on(t.guestId),
     index('orders_status_idx').on(t.status),

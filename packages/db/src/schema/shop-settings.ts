@@ -7,7 +7,6 @@ export const shopSettings = pgTable(
   'shop_settings',
   {
     id: integer('id').primaryKey().default(1),
-    shippingChargePaise: integer('shipping_charge_paise').notNull().default(0),
     perOrderQuantityCap: integer('per_order_quantity_cap').notNull().default(10),
     paymentExpiryMinutes: integer('payment_expiry_minutes').notNull().default(30),
     /** The shop's GST identity (ADR 032); an empty GSTIN means not registered: no tax on orders, no invoices. */
@@ -33,7 +32,6 @@ export const shopSettings = pgTable(
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
-    check('shop_settings_shipping_non_negative', sql`${t.shippingChargePaise} >= 0`),
     check('shop_settings_cap_positive', sql`${t.perOrderQuantityCap} >= 1`),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),

@@ -58,7 +58,7 @@ describe('the demo shop seed', () => {
     expect(c.banners).toBe(3);
     expect(c.testimonials).toBe(6);
     const [settings] = await handle.db.select().from(schema.shopSettings);
-    expect(settings).toMatchObject({ shippingChargePaise: 0, perOrderQuantityCap: 10 });
+    expect(settings).toMatchObject({ perOrderQuantityCap: 10 });
   });
 
   it('is idempotent and never overwrites what the owner changed', async () => {
@@ -116,6 +116,7 @@ describe('the schema holds the absolute rules', () => {
       address: '12 MG Road',
       stateId: state?.id ?? 0,
       cityId: city?.id ?? 0,
+      cityName: city?.name ?? 'Bengaluru',
       pinCode: '560001',
       email: 'asha@example.in',
       phone: '9876543210',

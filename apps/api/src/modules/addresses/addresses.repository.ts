@@ -7,7 +7,8 @@ export interface AddressColumns {
   lastName: string;
   address: string;
   stateId: number;
-  cityId: number;
+  cityId: number | null;
+  cityName: string;
   pinCode: string;
   email: string;
   phone: string;
@@ -51,12 +52,13 @@ export async function listCities(db: Queryable, stateId: number) {
   return db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.stateId, stateId));
 }
 
-export async function cityIsInState(db: Queryable, cityId: number, stateId: number): Promise<boolean> {
+/** The name of a seeded city of the state, or undefined when the city is unknown or in another state. */
+export async function cityIsInState(db: Queryable, cityId: number, stateId: number): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: cities.id })
+    .select({ name: cities.name })
     .from(cities)
     .where(and(eq(cities.id, cityId), eq(cities.stateId, stateId)));
-  return row !== undefined;
+  return row?.name;
 }
 
 const addressView = {
@@ -67,7 +69,7 @@ const addressView = {
   stateId: addresses.stateId,
   cityId: addresses.cityId,
   stateName: states.name,
-  cityName: cities.name,
+  cityName: addresses.cityName,
   pinCode: addresses.pinCode,
   email: addresses.email,
   phone: addresses.phone,
@@ -80,7 +82,6 @@ export async function ownerAddresses(db: Queryable, owner: Owner) {
     .select(addressView)
     .from(addresses)
     .innerJoin(states, eq(states.id, addresses.stateId))
-    .innerJoin(cities, eq(cities.id, addresses.cityId))
     .where(ownedBy(owner))
     .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
 }
@@ -92,7 +93,6 @@ export async function ownerAddress(db: Queryable, owner: Owner, addressId: numbe
     .select(addressView)
     .from(addresses)
     .innerJoin(states, eq(states.id, addresses.stateId))
-    .innerJoin(cities, eq(cities.id, addresses.cityId))
     .where(ownedAddress(owner, addressId));
   return row;
 }
@@ -167,22 +167,23 @@ export async function newestAddressId(db: Queryable, owner: Owner): Promise<numb
 }
 
 /** An address as an order keeps it: names, not ids, so later edits of the address book do not change it. */
-export async function addressSnapshotOf(db: Queryable, owner: Owner, addressId: number) {
+export async function addressSnapshotOf(db: Queryable, owner: Owner, addressId: number | 'active') {
   const [row] = await db
     .select({
       first_name: addresses.firstName,
       last_name: addresses.lastName,
       address: addresses.address,
       state: states.name,
-      city: cities.name,
+      city: addresses.cityName,
       pin_code: addresses.pinCode,
       email_id: addresses.email,
       phone_number: addresses.phone,
     })
     .from(addresses)
     .innerJoin(states, eq(states.id, addresses.stateId))
-    .innerJoin(cities, eq(cities.id, addresses.cityId))
-    .where(ownedAddress(owner, addressId));
+    .where(
+      addressId === 'active' ? and(ownedBy(owner), eq(addresses.isDefault, true)) : ownedAddress(owner, addressId),
+    );
   return row;
 }
 

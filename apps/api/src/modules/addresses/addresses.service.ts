@@ -62,7 +62,7 @@ function toSavedAddress(row: AddressRow): SavedAddress {
     last_name: row.lastName,
     address: row.address,
     state: row.stateId,
-    city: row.cityId,
+    city: row.cityId ?? 0,
     state_name: row.stateName,
     city_name: row.cityName,
     pin_code: row.pinCode,
@@ -102,26 +102,29 @@ async function checkPinCode(db: Queryable, stateId: number, pin: string): Promis
   }
 }
 
-async function checkPlace(db: Queryable, stateId: number, cityId: number): Promise<void> {
+async function checkPlace(db: Queryable, stateId: number, cityId: number): Promise<string> {
   if (!(await stateExists(db, stateId))) {
     throw new AppError('INVALID_DATA', 'Please choose a valid state.', {
       errors: { state: ['Please choose a valid state.'] },
     });
   }
-  if (!(await cityIsInState(db, cityId, stateId))) {
+  const city = await cityIsInState(db, cityId, stateId);
+  if (city === undefined) {
     throw new AppError('INVALID_DATA', 'Please choose a city in the chosen state.', {
       errors: { city: ['Please choose a city in the chosen state.'] },
     });
   }
+  return city;
 }
 
-function columnsOf(fields: NewAddress): AddressColumns {
+function columnsOf(fields: NewAddress, cityName: string): AddressColumns {
   return {
     firstName: fields.first_name,
     lastName: fields.last_name,
     address: fields.address,
     stateId: fields.state,
     cityId: fields.city,
+    cityName,
     pinCode: fields.pin_code,
     email: fields.email_id,
     phone: fields.phone_number,
@@ -131,7 +134,7 @@ function columnsOf(fields: NewAddress): AddressColumns {
 /** Saves a new address; the owner's first one becomes their Active address. Answers its id. */
 export async function addAddress(db: Database, owner: Owner, fields: NewAddress): Promise<number> {
   return db.transaction(async (tx) => {
-    await checkPlace(tx, fields.state, fields.city);
+    const cityName = await checkPlace(tx, fields.state, fields.city);
     await checkPinCode(tx, fields.state, fields.pin_code);
     await lockOwnerAddresses(tx, owner);
     const saved = await countOwnerAddresses(tx, owner);
@@ -142,7 +145,7 @@ export async function addAddress(db: Database, owner: Owner, fields: NewAddress)
         { code: 'ADDRESS_LIMIT' },
       );
     }
-    return insertAddress(tx, owner, columnsOf(fields), saved === 0);
+    return insertAddress(tx, owner, columnsOf(fields, cityName), saved === 0);
   });
 }
 
@@ -152,14 +155,17 @@ export async function updateAddress(db: Database, owner: Owner, fields: ChangedA
     await lockOwnerAddresses(tx, owner);
     const current = await ownerAddress(tx, owner, fields.address_id);
     if (!current) throw addressNotFound();
-    await checkPlace(tx, fields.state, fields.city);
+    const cityName = await checkPlace(tx, fields.state, fields.city);
     await checkPinCode(tx, fields.state, fields.pin_code ?? current.pinCode);
-    const columns = columnsOf({
-      ...fields,
-      pin_code: fields.pin_code ?? current.pinCode,
-      email_id: fields.email_id ?? current.email,
-      phone_number: fields.phone_number ?? current.phone,
-    });
+    const columns = columnsOf(
+      {
+        ...fields,
+        pin_code: fields.pin_code ?? current.pinCode,
+        email_id: fields.email_id ?? current.email,
+        phone_number: fields.phone_number ?? current.phone,
+      },
+      cityName,
+    );
     await updateOwnerAddress(tx, owner, fields.address_id, columns);
   });
 }

@@ -346,20 +346,17 @@ describe('contact messages and newsletter subscribers', () => {
 describe('settings', () => {
   it('owners read and change the settings; the storefront follows at once', async () => {
     const before = expectStatus(await owner.get('/settings'), 200).data;
-    const changed = expectStatus(await owner.patch('/settings', { per_order_cap: 2, shipping_charge: 49.5 }), 200).data;
+    const changed = expectStatus(await owner.patch('/settings', { per_order_cap: 2 }), 200).data;
     expect(changed).toMatchObject({
       per_order_cap: 2,
-      shipping_charge: 49.5,
       payment_expiry_minutes: before.payment_expiry_minutes,
     });
     const detail = await shop.post('product_detail', { product_id: refs.productIds[0] });
     expect(
       Math.max(...detail.json().products.sizes.map((s: { max_quantity: number }) => s.max_quantity)),
     ).toBeLessThanOrEqual(2);
-    // The cart shows the new shipping charge at once (the storefront adds it to the total).
-    const guest = await shop.guest();
-    const cart = await guest.post('cart_list', {});
-    expect(cart.json()).toMatchObject({ success: true, shipping_charge: 49.5 });
+    // The flat shipping charge gave way to the zones (ADR 033): the setting is refused as unknown.
+    expect((await owner.patch('/settings', { shipping_charge: 49.5 })).statusCode).toBe(400);
     expect((await owner.patch('/settings', { per_order_cap: 0 })).statusCode).toBe(400);
     const audit = await shop.database.db.select().from(auditLog).where(eq(auditLog.resource, 'settings'));
     expect(audit.at(-1)).toMatchObject({

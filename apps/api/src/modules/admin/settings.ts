@@ -15,7 +15,6 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
   if (!row) throw new Error('shop_settings has no row');
   const { state } = row;
   return {
-    shipping_charge: paiseToRupees(row.shippingChargePaise),
     per_order_cap: row.perOrderQuantityCap,
     payment_expiry_minutes: row.paymentExpiryMinutes,
     gst_legal_name: row.gstLegalName,
@@ -158,7 +157,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           await tx
             .update(shopSettings)
             .set({
-              shippingChargePaise: body.shipping_charge === undefined ? undefined : rupeesToPaise(body.shipping_charge),
               perOrderQuantityCap: body.per_order_cap,
               paymentExpiryMinutes: body.payment_expiry_minutes,
               gstLegalName: body.gst_legal_name,

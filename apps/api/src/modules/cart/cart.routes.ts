@@ -29,10 +29,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listCart(db, await resolveOwner(request, request.body), {
-        cap: cap(),
-        shippingChargePaise: app.catalogue.view.shippingChargePaise,
-      }),
+      listCart(db, await resolveOwner(request, request.body), { cap: cap(), addressId: request.body.address_id }),
   );
 
   app.post(

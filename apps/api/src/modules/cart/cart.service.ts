@@ -3,6 +3,8 @@ import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
+import { addressSnapshotOf } from '../addresses';
+import { codRefusal, deliveryTermsOf, NOT_DELIVERED, quoteDelivery, shippingFor, zoneTermsOf } from '../delivery';
 import {
   type CartLineRow,
   cartLines,
@@ -56,22 +58,83 @@ export function priceLine(row: CartLineRow, cap: number): CartItem {
   };
 }
 
-/** The owner's cart, every line priced now; unavailable lines stay listed, flagged; with the shipping charge. */
+/**
+ * The owner's cart, every line priced now; unavailable lines stay listed, flagged. With what delivery to the address
+ * (the one named, else the shopper's active one) costs and when it arrives, and whether cash on delivery may be
+ * chosen there (ADR 033). Without an address, the rest-of-India charge stands as an estimate. An address that is
+ * not the caller's is 404.
+ */
 export async function listCart(
   db: Queryable,
   owner: Owner,
-  shop: { cap: number; shippingChargePaise: number },
+  shop: { cap: number; addressId?: number | undefined; now?: Date },
 ): Promise<CartListAnswer> {
   const { cap } = shop;
   const cartId = await findCartId(db, owner);
   const lines = cartId === undefined ? [] : (await cartLines(db, cartId)).map((row) => priceLine(row, cap));
   const available = lines.filter((line) => line.available);
+  const itemsPaise = available.reduce((sum, line) => sum + Math.round(line.total * 100), 0);
   return {
     success: true,
     product: lines,
     total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
-    total_amount: paiseToRupees(available.reduce((sum, line) => sum + Math.round(line.total * 100), 0)),
-    shipping_charge: paiseToRupees(shop.shippingChargePaise),
+    total_amount: paiseToRupees(itemsPaise),
+    ...(await deliveryTerms(db, owner, itemsPaise, shop.addressId, shop.now ?? new Date())),
+  };
+}
+
+type DeliveryFields = Pick<
+  CartListAnswer,
+  'shipping_charge' | 'free_shipping_above' | 'shipping_zone' | 'delivery_by' | 'cod'
+>;
+
+/** The shipping, delivery date and cash-on-delivery terms of a cart going to an address (or to no address yet). */
+async function deliveryTerms(
+  db: Queryable,
+  owner: Owner,
+  itemsPaise: number,
+  addressId: number | undefined,
+  now: Date,
+): Promise<DeliveryFields> {
+  const address = await addressSnapshotOf(db, owner, addressId ?? 'active');
+  if (addressId !== undefined && !address) throw new AppError('NOT_FOUND', 'Address not found.');
+  const terms = await deliveryTermsOf(db);
+  const cod = (offered: boolean, reason: string | null) => ({
+    offered,
+    reason,
+    fee: paiseToRupees(terms.codFeePaise),
+    min_order: paiseToRupees(terms.codMinOrderPaise),
+    max_order: paiseToRupees(terms.codMaxOrderPaise),
+  });
+  const quote = address ? await quoteDelivery(db, address.pin_code, now) : undefined;
+  if (!address || !quote) {
+    const rest = (await zoneTermsOf(db)).get('rest');
+    return {
+      shipping_charge: paiseToRupees(rest ? shippingFor(rest, itemsPaise) : 0),
+      free_shipping_above: rest?.freeAbovePaise == null ? null : paiseToRupees(rest.freeAbovePaise),
+      shipping_zone: null,
+      delivery_by: null,
+      cod: cod(
+        false,
+        terms.codEnabled
+          ? 'Choose a delivery address to see whether cash on delivery is available.'
+          : 'This shop does not offer cash on delivery.',
+      ),
+    };
+  }
+  const zoneFields = {
+    shipping_zone: quote.zone,
+    free_shipping_above: quote.freeAbovePaise === null ? null : paiseToRupees(quote.freeAbovePaise),
+  };
+  if (!quote.window) {
+    return { ...zoneFields, shipping_charge: 0, delivery_by: null, cod: cod(false, NOT_DELIVERED) };
+  }
+  const refusal = await codRefusal(db, terms, { owner, pin: address.pin_code, phone: address.phone_number, now });
+  return {
+    ...zoneFields,
+    shipping_charge: paiseToRupees(shippingFor(quote, itemsPaise)),
+    delivery_by: quote.window.to,
+    cod: cod(refusal === null, refusal),
   };
 }
 

@@ -18,7 +18,7 @@ function structure(hidden: { categories?: number[]; subcategories?: number[] } =
     .filter(([id]) => !hidden.subcategories?.includes(id as number))
     .map(([id, categoryId]) => ({ id, categoryId, name: `Sub ${id}`, slug: `sub-${id}`, image: `s${id}.webp` }));
   return {
-    settings: { perOrderQuantityCap: 5, shippingChargePaise: 4900 },
+    settings: { perOrderQuantityCap: 5 },
     categories,
     subcategories,
     sizes: [1, 2, 3, 4].map((id) => ({ id, label: `${id}-${id + 1}Y`, sortOrder: id })),

@@ -337,11 +337,6 @@ export class CatalogueView {
     return this.#structure.settings.perOrderQuantityCap;
   }
 
-  /** The shipping charge an order adds, in paise (shop setting). */
-  get shippingChargePaise(): number {
-    return this.#structure.settings.shippingChargePaise;
-  }
-
   /** Category names by id (active categories), for search and for checking a filter's ids. */
   get categoryNames(): ReadonlyMap<number, string> {
     return this.#categoryNames;

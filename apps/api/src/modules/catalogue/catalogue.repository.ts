@@ -31,7 +31,6 @@ export async function loadStructure(db: Database) {
   return {
     settings: {
       perOrderQuantityCap: settings?.perOrderQuantityCap ?? 10,
-      shippingChargePaise: settings?.shippingChargePaise ?? 0,
     },
     categories: await db
       .select()

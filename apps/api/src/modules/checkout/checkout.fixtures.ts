@@ -9,6 +9,7 @@ import {
   payments,
   productSizes,
   products,
+  shippingZones,
   shopSettings,
   states,
 } from '@kapaas/db';
@@ -179,9 +180,14 @@ export function checkoutFixtures(shop: () => TestShop) {
     return row;
   }
 
-  async function shippingPaise() {
-    const [row] = await db().select().from(shopSettings).where(eq(shopSettings.id, 1));
-    return row?.shippingChargePaise ?? 0;
+  /**
+   * The shipping an order to the fixture's Kerala address pays for items worth `itemsPaise` after the coupon: a shop
+   * registered in Maharashtra sends there at its rest-of-India terms, free from the zone's threshold.
+   */
+  async function shippingPaise(itemsPaise: number) {
+    const [row] = await db().select().from(shippingZones).where(eq(shippingZones.zone, 'rest'));
+    if (!row) throw new Error('the shop has no rest-of-India zone');
+    return row.freeAbovePaise !== null && itemsPaise >= row.freeAbovePaise ? 0 : row.chargePaise;
   }
 
   /** Runs the expiry sweep as if `minutes` had passed. */

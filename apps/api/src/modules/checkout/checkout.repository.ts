@@ -2,7 +2,6 @@ import { eq, type Queryable, shopSettings } from '@kapaas/db';
 
 /** The shop's terms an order is placed under, with the defaults of a shop that never saved its settings. */
 export interface ShopTerms {
-  shippingPaise: number;
   /** The most pieces of one product and size one order may buy. */
   cap: number;
   /** How long an order waits for its payment. */
@@ -13,7 +12,6 @@ export interface ShopTerms {
 export async function shopTermsOf(db: Queryable): Promise<ShopTerms> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   return {
-    shippingPaise: row?.shippingChargePaise ?? 0,
     cap: row?.perOrderQuantityCap ?? 10,
     expiryMinutes: row?.paymentExpiryMinutes ?? 30,
   };

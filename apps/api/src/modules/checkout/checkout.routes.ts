@@ -57,6 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           sizeId: line.size,
           quantity: line.quantity,
         })),
+        paymentMethod: body.payment_method ?? 'online',
       });
     },
   );

@@ -32,7 +32,7 @@ describe('order_place, first call', () => {
   it('reserves the stock and prices the order on the server; the answer opens the checkout dialog', async () => {
     const item = await f.stockedItem(6);
     const { shopper, addressId } = await f.readyGuest(item, 2);
-    const shipping = await f.shippingPaise();
+    const shipping = await f.shippingPaise(item.unitPaise * 2);
     const answer = await f.placed(shopper, addressId, item, 2);
 
     expect(answer).toMatchObject({
@@ -45,7 +45,12 @@ describe('order_place, first call', () => {
       items_total: (item.unitPaise * 2) / 100,
       coupon_discount: 0,
       total: (item.unitPaise * 2 + shipping) / 100,
+      payment_method: 'online',
+      cod_fee: 0,
+      shipping_zone: 'rest',
+      delivery_by: expect.stringMatching(/^2[0-9]{3}-[0-9]{2}-[0-9]{2}$/),
     });
+    expect((await f.orderRow(answer.order_id)).deliveryBy).toBe(answer.delivery_by);
     expect(answer.razorpay_order_id).toMatch(/^order_/);
     expect(await f.stockOf(item)).toEqual({ stock: 6, reserved: 2 });
     const order = await f.orderRow(answer.order_id);
@@ -111,7 +116,7 @@ describe('order_place, first call', () => {
   it('ignores the amounts the client sends: a ₹1 total, negative prices and a forged discount change nothing', async () => {
     const item = await f.stockedItem(5);
     const { shopper, addressId } = await f.readyGuest(item, 1);
-    const shipping = await f.shippingPaise();
+    const shipping = await f.shippingPaise(item.unitPaise);
     const response = await shopper.post('order_place', {
       address_id: addressId,
       product_details: [
@@ -136,7 +141,7 @@ describe('order_place, first call', () => {
     const { shopper, addressId } = await f.readyGuest(item, 2);
     const answer = await f.placed(shopper, addressId, item, 2, { coupon_id: coupon.id, coupon_discount: 5000 });
     expect(answer.coupon_discount).toBe(100);
-    expect(answer.amount).toBe(item.unitPaise * 2 - 10_000 + (await f.shippingPaise()));
+    expect(answer.amount).toBe(item.unitPaise * 2 - 10_000 + (await f.shippingPaise(item.unitPaise * 2 - 10_000)));
     expect((await f.orderRow(answer.order_id)).couponSnapshot).toMatchObject({
       code: coupon.code,
       amount_paise: 10_000,

@@ -34,6 +34,7 @@ describe('placeOrder as steps', () => {
     const input = {
       addressId,
       couponId: null,
+      paymentMethod: 'online' as const,
       lines: [{ productId: item.productId, sizeId: item.sizeId, quantity: 2 }],
     };
 

@@ -1,12 +1,21 @@
-import type { OrderCreatedAnswer } from '@kapaas/contract';
+import type { CodOrderPlacedAnswer, OrderCreatedAnswer, PaymentMethod } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { type AddressSnapshot, addressSnapshotOf } from '../addresses';
-import { type CartLineRow, cartLines, lockCart } from '../cart';
-import { evaluateCoupon, lockCoupon, redemptionsBy } from '../coupons';
-import { orderStockLines, release, reserve } from '../inventory';
+import { type CartLineRow, cartLines, lockCart, removePaidLines } from '../cart';
+import { evaluateCoupon, lockCoupon, redeemCoupon, redemptionsBy } from '../coupons';
+import {
+  type CodTerms,
+  codRefusal,
+  type DeliveryQuote,
+  deliveryTermsOf,
+  NOT_DELIVERED,
+  quoteDelivery,
+  shippingFor,
+} from '../delivery';
+import { orderStockLines, release, reserve, sellReserved } from '../inventory';
 import {
   changeStatus,
   couponHolds,
@@ -33,6 +42,8 @@ export interface PlaceOrderInput {
   addressId: number;
   couponId: number | null;
   lines: WantedLine[];
+  /** online (Razorpay) or cod (cash on delivery); online when the client does not say. */
+  paymentMethod: PaymentMethod;
 }
 
 const CURRENCY = 'INR';
@@ -62,6 +73,8 @@ interface PricedCart {
   terms: ShopTerms;
   address: AddressSnapshot;
   lines: PricedLine[];
+  /** The zone of the address's PIN code, its charges and the delivery window if ordered now. */
+  delivery: DeliveryQuote & { window: { from: string; to: string } };
 }
 
 /** What the steps of order_place share: the request, then what each step made. */
@@ -88,7 +101,8 @@ export async function placeOrder(
   deps: CheckoutDeps,
   owner: Owner,
   input: PlaceOrderInput,
-): Promise<OrderCreatedAnswer> {
+): Promise<OrderCreatedAnswer | CodOrderPlacedAnswer> {
+  if (input.paymentMethod === 'cod') return placeCodOrder(deps, owner, input);
   const context = await runSteps(
     [holdOrderStep(deps), openProviderOrderStep(deps)],
     { owner, input, now: new Date() },
@@ -107,21 +121,82 @@ function mustHave<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** What both answers say of the placed order: its amounts in rupees, its zone and promised date. */
+function placedFields(placed: OrderRow) {
+  return {
+    success: true as const,
+    order_id: placed.id,
+    items_total: paiseToRupees(placed.itemsTotalPaise),
+    coupon_discount: paiseToRupees(placed.discountPaise),
+    shipping_charge: paiseToRupees(placed.shippingPaise),
+    cod_fee: paiseToRupees(placed.codFeePaise),
+    total: paiseToRupees(placed.totalPaise),
+    shipping_zone: placed.shippingZone as OrderCreatedAnswer['shipping_zone'],
+    delivery_by: placed.deliveryBy as string,
+  };
+}
+
 function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: string): OrderCreatedAnswer {
   return {
-    success: true,
+    ...placedFields(placed),
     message: 'Order created successfully.',
-    order_id: placed.id,
+    payment_method: 'online',
     razorpay_order_id: providerOrderId,
     amount: placed.totalPaise,
     currency: CURRENCY,
     key: deps.payments.keyId,
     checkout_url: deps.payments.checkoutUrl,
-    items_total: paiseToRupees(placed.itemsTotalPaise),
-    coupon_discount: paiseToRupees(placed.discountPaise),
-    shipping_charge: paiseToRupees(placed.shippingPaise),
-    total: paiseToRupees(placed.totalPaise),
     expires_at: (placed.expiresAt as Date).toISOString(),
+  };
+}
+
+/**
+ * order_place with payment_method "cod" (ADR 033): one transaction prices the cart like an online order, checks every
+ * cash-on-delivery rule again, adds the fee, redeems the coupon, takes the stock for good (it never expires), records
+ * the order as cod_confirmed (or cod_pending_confirmation above the owner's confirmation value) and empties the cart
+ * of its lines. There is no provider order.
+ */
+async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrderInput): Promise<CodOrderPlacedAnswer> {
+  const now = new Date();
+  const placed = await deps.db.transaction(async (tx) => {
+    const cart = await priceCart(tx, owner, input);
+    const cod = await deliveryTermsOf(tx);
+    const order = await orderTotals(tx, owner, input.couponId, cart, now, cod);
+    const tax = await taxOf(tx, cart, order);
+    await reserveStock(tx, cart.lines);
+    const confirmFirst = cod.codConfirmAbovePaise !== null && order.order.totalPaise > cod.codConfirmAbovePaise;
+    const status = confirmFirst ? 'cod_pending_confirmation' : 'cod_confirmed';
+    const note = confirmFirst
+      ? 'Order placed, cash on delivery. Above the value the shop confirms first: call the shopper, then confirm it.'
+      : 'Order placed, cash on delivery.';
+    const recorded = await recordOrder(tx, owner, order, status, note);
+    if (tax) await recordOrderTax(tx, recorded.id, tax);
+    const stock = await orderStockLines(tx, recorded.id);
+    await sellReserved(tx, stock);
+    if (recorded.couponId !== null) {
+      const problem = await redeemCoupon(tx, {
+        couponId: recorded.couponId,
+        orderId: recorded.id,
+        owner,
+        discountPaise: recorded.discountPaise,
+      });
+      if (problem)
+        throw new AppError('CONFLICT', `This coupon cannot be used: ${problem}.`, { code: 'COUPON_USED_UP' });
+    }
+    await removePaidLines(tx, owner, stock);
+    return recorded;
+  });
+  deps.metrics?.orderPlaced();
+  await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
+  return {
+    ...placedFields(placed),
+    message:
+      placed.status === 'cod_pending_confirmation'
+        ? 'Order placed. We will call you to confirm it before we pack it.'
+        : 'Order placed. Please pay in cash when it is delivered.',
+    payment_method: 'cod',
+    status: placed.status,
+    amount_due_on_delivery: paiseToRupees(placed.totalPaise),
   };
 }
 
@@ -152,8 +227,17 @@ async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<{ o
   const cart = await priceCart(tx, owner, input);
   const open = await openOrderFor(tx, owner, input.couponId, cart, now);
   if (open) return { order: open, reused: true };
-  const order = await orderTotals(tx, owner, input.couponId, cart, now);
-  const tax = await priceOrderTax(tx, {
+  const order = await orderTotals(tx, owner, input.couponId, cart, now, null);
+  const tax = await taxOf(tx, cart, order);
+  await reserveStock(tx, cart.lines);
+  const recorded = await recordOrder(tx, owner, order);
+  if (tax) await recordOrderTax(tx, recorded.id, tax);
+  return { order: recorded, reused: false };
+}
+
+/** The order's GST, worked out from its lines, coupon, shipping and cash-on-delivery fee. */
+function taxOf(tx: Queryable, cart: PricedCart, order: NewOrder) {
+  return priceOrderTax(tx, {
     stateName: cart.address.state,
     lines: cart.lines.map(({ row, quantity, total }) => ({
       productId: row.productId,
@@ -163,11 +247,8 @@ async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<{ o
     })),
     discountPaise: order.order.discountPaise ?? 0,
     shippingPaise: order.order.shippingPaise ?? 0,
+    codFeePaise: order.order.codFeePaise ?? 0,
   });
-  await reserveStock(tx, cart.lines);
-  const recorded = await recordOrder(tx, owner, order);
-  if (tax) await recordOrderTax(tx, recorded.id, tax);
-  return { order: recorded, reused: false };
 }
 
 /** The caller's address and cart lines, each line matched, checked for sale and priced from the catalogue. */
@@ -175,6 +256,7 @@ async function priceCart(tx: Queryable, owner: Owner, input: PlaceOrderInput): P
   const terms = await shopTermsOf(tx);
   const address = await addressSnapshotOf(tx, owner, input.addressId);
   if (!address) throw new AppError('NOT_FOUND', 'Address not found.');
+  const delivery = await deliveryTo(tx, address.pin_code);
   const cartId = await lockCart(tx, owner);
   const matched = matchCart(input.lines, await cartLines(tx, cartId));
   for (const { line, row } of matched) checkSellable(row, line.quantity, terms.cap);
@@ -182,7 +264,19 @@ async function priceCart(tx: Queryable, owner: Owner, input: PlaceOrderInput): P
     const unit = row.discountPricePaise ?? row.pricePaise;
     return { row, unit, quantity: line.quantity, total: unit * line.quantity };
   });
-  return { terms, address, lines };
+  return { terms, address, lines, delivery };
+}
+
+/** Where the order goes, by the address's PIN code: 409 when the shop does not deliver there. */
+async function deliveryTo(tx: Queryable, pin: string): Promise<PricedCart['delivery']> {
+  const quote = await quoteDelivery(tx, pin);
+  if (!quote) {
+    throw new AppError('CONFLICT', 'We could not find the PIN code of this address. Please edit the address.', {
+      code: 'UNKNOWN_PIN_CODE',
+    });
+  }
+  if (!quote.window) throw new AppError('CONFLICT', NOT_DELIVERED, { code: 'NOT_SERVICEABLE' });
+  return { ...quote, window: quote.window };
 }
 
 function checkSellable(row: CartLineRow, quantity: number, cap: number): void {
@@ -245,9 +339,11 @@ async function openOrderFor(
   cart: PricedCart,
   now: Date,
 ): Promise<OrderRow | undefined> {
+  const itemsPaise = cart.lines.reduce((sum, line) => sum + line.total, 0);
   const candidates = await openOrdersMatching(tx, owner, {
     couponId,
-    shippingPaise: cart.terms.shippingPaise,
+    // The charge as the zone says for the items before any coupon; a coupon that makes shipping free is matched too.
+    shippingPaise: [shippingFor(cart.delivery, itemsPaise), 0],
     openUntil: new Date(now.getTime() + REUSE_MARGIN_MS),
   });
   const lineKey = (l: { productId: number; sizeId: number; quantity: number; unitPricePaise: number }) =>
@@ -284,20 +380,36 @@ async function applyCoupon(tx: Queryable, owner: Owner, couponId: number, itemsT
   return { coupon, discountPaise: verdict.discountPaise };
 }
 
-/** The order as it will be recorded: its lines, coupon, shipping and total. */
+/**
+ * The order as it will be recorded: its lines, coupon, the shipping of the address's zone (free from the zone's
+ * threshold, on the items after the coupon), and the total. With `cod` (the shop's cash-on-delivery terms), every
+ * cash-on-delivery rule is checked (409 COD_NOT_AVAILABLE, saying why) and the fee is added.
+ */
 async function orderTotals(
   tx: Queryable,
   owner: Owner,
   couponId: number | null,
   cart: PricedCart,
   now: Date,
+  cod: CodTerms | null,
 ): Promise<NewOrder> {
   const itemsTotalPaise = cart.lines.reduce((sum, line) => sum + line.total, 0);
   const applied = couponId === null ? null : await applyCoupon(tx, owner, couponId, itemsTotalPaise, now);
   const discountPaise = applied?.discountPaise ?? 0;
-  const shippingPaise = cart.terms.shippingPaise;
-  const totalPaise = itemsTotalPaise - discountPaise + shippingPaise;
-  if (totalPaise < 100) {
+  const shippingPaise = shippingFor(cart.delivery, itemsTotalPaise - discountPaise);
+  if (cod) {
+    const refusal = await codRefusal(tx, cod, {
+      owner,
+      pin: cart.address.pin_code,
+      phone: cart.address.phone_number,
+      orderValuePaise: itemsTotalPaise - discountPaise,
+      now,
+    });
+    if (refusal) throw new AppError('CONFLICT', refusal, { code: 'COD_NOT_AVAILABLE' });
+  }
+  const codFeePaise = cod ? cod.codFeePaise : 0;
+  const totalPaise = itemsTotalPaise - discountPaise + shippingPaise + codFeePaise;
+  if (!cod && totalPaise < 100) {
     throw new AppError('CONFLICT', 'The order total must be at least ₹1 to pay online.', { code: 'TOTAL_TOO_LOW' });
   }
   const coupon = applied?.coupon;
@@ -318,9 +430,15 @@ async function orderTotals(
       itemsTotalPaise,
       discountPaise,
       shippingPaise,
+      codFeePaise,
+      paymentMethod: cod ? 'cod' : 'online',
+      shippingZone: cart.delivery.zone,
+      deliveryFrom: cart.delivery.window.from,
+      deliveryBy: cart.delivery.window.to,
       totalPaise,
       currency: CURRENCY,
-      expiresAt: new Date(now.getTime() + cart.terms.expiryMinutes * 60_000),
+      // A cash-on-delivery order never expires: its stock is taken at placement.
+      expiresAt: cod ? null : new Date(now.getTime() + cart.terms.expiryMinutes * 60_000),
     },
     items: cart.lines.map(({ row, unit, quantity, total }) => ({
       productId: row.productId,

@@ -35,6 +35,10 @@ export async function deliveryTermsOf(db: Queryable) {
     cutoffMinutes: row?.settings.dispatchCutoffMinutes ?? 840,
     codEnabled: row?.settings.codEnabled ?? false,
     codExcludedPins: row?.settings.codExcludedPins ?? [],
+    codMinOrderPaise: row?.settings.codMinOrderPaise ?? 29900,
+    codMaxOrderPaise: row?.settings.codMaxOrderPaise ?? 500000,
+    codFeePaise: row?.settings.codFeePaise ?? 0,
+    codConfirmAbovePaise: row?.settings.codConfirmAbovePaise ?? null,
   };
 }
 

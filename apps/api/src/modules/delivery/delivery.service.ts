@@ -9,9 +9,48 @@ import { type Zone, zoneOf } from './zones';
 /** What a PIN code India Post does not know is told, beside the field, wherever one is typed. */
 export const UNKNOWN_PIN_CODE = 'We could not find this PIN code. Please check it.';
 
+/** What a shopper reads for a PIN code in a zone the owner switched off. */
+export const NOT_DELIVERED = 'We do not deliver to this PIN code yet.';
+
 /** Whether cash on delivery is offered at a PIN code: switched on, and the code not excluded, alone or by prefix. */
 export function codOfferedAt(pin: string, terms: { codEnabled: boolean; codExcludedPins: readonly string[] }) {
   return terms.codEnabled && !terms.codExcludedPins.some((prefix) => pin.startsWith(prefix));
+}
+
+/** What delivery to a PIN code costs and takes, as the owner's zones say: the zone, its terms, and the dates if ordered now. */
+export interface DeliveryQuote {
+  zone: Zone;
+  /** False when the owner switched the zone off: the shop does not deliver there. */
+  serviceable: boolean;
+  chargePaise: number;
+  freeAbovePaise: number | null;
+  /** India's calendar dates (YYYY-MM-DD) of the delivery window; null when not serviceable. */
+  window: { from: string; to: string } | null;
+}
+
+/**
+ * The delivery quote for a PIN code, or undefined when India Post does not know the code. The zone comes from the PIN
+ * code's state, seen from the shop's state of registration (without one, no place is local).
+ */
+export async function quoteDelivery(
+  db: Queryable,
+  pin: string,
+  now: Date = new Date(),
+): Promise<DeliveryQuote | undefined> {
+  const place = pinCodeInfo(pin);
+  if (!place) return undefined;
+  const terms = await deliveryTermsOf(db);
+  const zone: Zone = zoneOf(place, terms.shopStateCode ?? '');
+  const zoneTerms = (await zoneTermsOf(db)).get(zone);
+  if (!zoneTerms?.active) return { zone, serviceable: false, chargePaise: 0, freeAbovePaise: null, window: null };
+  const cutoff = { hour: Math.floor(terms.cutoffMinutes / 60), minute: terms.cutoffMinutes % 60 };
+  return {
+    zone,
+    serviceable: true,
+    chargePaise: zoneTerms.chargePaise,
+    freeAbovePaise: zoneTerms.freeAbovePaise,
+    window: deliveryWindow(now, zoneTerms, cutoff),
+  };
 }
 
 /**
@@ -32,23 +71,19 @@ export async function checkDelivery(
   if (input.productId !== undefined && !(await productOnSale(db, input.productId))) {
     throw new AppError('NOT_FOUND', 'Product not found.');
   }
-  const terms = await deliveryTermsOf(db);
-  const zone: Zone = zoneOf(place, terms.shopStateCode ?? '');
-  const zoneTerms = (await zoneTermsOf(db)).get(zone);
+  const quote = (await quoteDelivery(db, place.pin, now)) as DeliveryQuote;
   const base = {
     success: true as const,
     pin_code: place.pin,
     state_name: place.stateName,
     district: place.district,
-    zone,
+    zone: quote.zone,
   };
-  if (!zoneTerms?.active) {
-    const message = 'We do not deliver to this PIN code yet.';
-    return { ...base, serviceable: false, cod_available: false, delivery_by: null, message };
+  if (!quote.window) {
+    return { ...base, serviceable: false, cod_available: false, delivery_by: null, message: NOT_DELIVERED };
   }
-  const cutoff = { hour: Math.floor(terms.cutoffMinutes / 60), minute: terms.cutoffMinutes % 60 };
-  const { to } = deliveryWindow(now, zoneTerms, cutoff);
-  const cod = codOfferedAt(place.pin, terms);
+  const { to } = quote.window;
+  const cod = codOfferedAt(place.pin, await deliveryTermsOf(db));
   const message = `Delivery by ${formatDeliveryBy(to)}${cod ? '. Cash on delivery available.' : '.'}`;
   return { ...base, serviceable: true, cod_available: cod, delivery_by: to, message };
 }

@@ -1,5 +1,14 @@
 // The orders module's public surface: what app.ts and other modules may use.
-export { CUSTOMER_STATUS_NOTES, canMove, customerHistory, ORDER_TRANSITIONS, PAID_STATUSES } from './lifecycle';
+export {
+  COD_DUE_STATUSES,
+  COD_OPEN_STATUSES,
+  CUSTOMER_STATUS_NOTES,
+  canMove,
+  codDuePaise,
+  customerHistory,
+  ORDER_TRANSITIONS,
+  PAID_STATUSES,
+} from './lifecycle';
 export {
   changeStatus,
   couponHolds,
@@ -9,6 +18,7 @@ export {
   orderOf,
   recordEvent,
   recordOrder,
+  returnedToOriginSince,
   setProviderOrderId,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';

@@ -8,20 +8,46 @@ import type { OrderStatus } from '@kapaas/db';
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['paid', 'payment_failed', 'expired'],
   paid: ['packed', 'cancelled'],
+  // Cash on delivery (ADR 033): placed as cod_pending_confirmation when the owner confirms large orders first, else
+  // cod_confirmed; then packed, shipped and delivered like a paid order. A parcel refused at the door is
+  // returned_to_origin. The cash, recorded at delivery, sets paid_at; the status stays delivered.
+  cod_pending_confirmation: ['cod_confirmed', 'cancelled'],
+  cod_confirmed: ['packed', 'cancelled'],
   packed: ['shipped'],
-  shipped: ['delivered'],
+  shipped: ['delivered', 'returned_to_origin'],
   delivered: [],
+  returned_to_origin: [],
   payment_failed: ['paid'],
   expired: ['paid'],
   cancelled: ['refunded'],
   refunded: [],
 };
 
-/** Statuses in which the shop holds the shopper's money for the order. */
+/**
+ * Statuses in which the shop holds the shopper's money for the order, or (cash on delivery) has the order to fulfil:
+ * packed, shipped and delivered COD orders are in this list too, and are paid only once paid_at is set.
+ */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered'];
+
+/** Statuses of a cash-on-delivery order that the shop will fulfil, before its parcel leaves. */
+export const COD_OPEN_STATUSES: readonly OrderStatus[] = ['cod_pending_confirmation', 'cod_confirmed'];
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Statuses in which a cash-on-delivery order is still to be paid at the door (or its cash still to be recorded). */
+export const COD_DUE_STATUSES: readonly OrderStatus[] = [...COD_OPEN_STATUSES, 'packed', 'shipped', 'delivered'];
+
+/** The cash a courier is to collect for an order, in paise: the total of an unpaid cash-on-delivery order on its way, else 0. */
+export function codDuePaise(order: {
+  paymentMethod: string;
+  status: OrderStatus;
+  paidAt: Date | null;
+  totalPaise: number;
+}): number {
+  const due = order.paymentMethod === 'cod' && order.paidAt === null && COD_DUE_STATUSES.includes(order.status);
+  return due ? order.totalPaise : 0;
 }
 
 /** What the shopper reads when an order reaches each status. */
@@ -35,6 +61,9 @@ export const CUSTOMER_STATUS_NOTES: Record<OrderStatus, string> = {
   delivered: 'Your order was delivered.',
   cancelled: 'The order was cancelled.',
   refunded: 'The order was refunded in full.',
+  cod_pending_confirmation: 'Order placed, to be paid in cash on delivery. We will call you to confirm it.',
+  cod_confirmed: 'Order confirmed, to be paid in cash on delivery.',
+  returned_to_origin: 'The parcel could not be delivered and went back to the shop.',
 };
 
 /**

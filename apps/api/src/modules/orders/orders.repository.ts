@@ -78,16 +78,47 @@ export interface NewOrder {
   items: Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>[];
 }
 
-/** Writes a placed order in pending_payment, its lines and the first event of its history. */
-export async function recordOrder(tx: Queryable, owner: Owner, placed: NewOrder): Promise<OrderRow> {
+/**
+ * Writes a placed order, its lines and the first event of its history: in pending_payment (paid online), or in
+ * cod_confirmed or cod_pending_confirmation (cash on delivery).
+ */
+export async function recordOrder(
+  tx: Queryable,
+  owner: Owner,
+  placed: NewOrder,
+  status: OrderStatus = 'pending_payment',
+  note = 'Order placed.',
+): Promise<OrderRow> {
   const [order] = await tx
     .insert(orders)
-    .values({ ...placed.order, ...ownerColumns(owner), status: 'pending_payment' })
+    .values({ ...placed.order, ...ownerColumns(owner), status })
     .returning();
   if (!order) throw new Error('the order insert returned nothing');
   await tx.insert(orderItems).values(placed.items.map((item) => ({ ...item, orderId: order.id })));
-  await tx.insert(orderEvents).values({ orderId: order.id, status: 'pending_payment', note: 'Order placed.' });
+  await tx.insert(orderEvents).values({ orderId: order.id, status, note });
   return order;
+}
+
+/**
+ * Whether a cash-on-delivery parcel of this shopper came back to the shop (returned_to_origin) since `since`: an order
+ * of the same account or guest, or one that went to the same phone number, so that a new guest session does not
+ * wipe the record.
+ */
+export async function returnedToOriginSince(db: Queryable, owner: Owner, phone: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.status, 'returned_to_origin')))
+    .where(
+      and(
+        eq(orders.status, 'returned_to_origin'),
+        eq(orders.paymentMethod, 'cod'),
+        gte(orderEvents.createdAt, since),
+        sql`(${ownedBy(owner)} OR ${orders.addressSnapshot}->>'phone_number' = ${phone})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -97,7 +128,7 @@ export async function recordOrder(tx: Queryable, owner: Owner, placed: NewOrder)
 export async function openOrdersMatching(
   tx: Queryable,
   owner: Owner,
-  terms: { couponId: number | null; shippingPaise: number; openUntil: Date },
+  terms: { couponId: number | null; shippingPaise: readonly number[]; openUntil: Date },
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
   const candidates = await tx
     .select()
@@ -108,7 +139,7 @@ export async function openOrdersMatching(
         eq(orders.status, 'pending_payment'),
         gt(orders.expiresAt, terms.openUntil),
         terms.couponId === null ? isNull(orders.couponId) : eq(orders.couponId, terms.couponId),
-        eq(orders.shippingPaise, terms.shippingPaise),
+        inArray(orders.shippingPaise, [...terms.shippingPaise]),
       ),
     )
     .orderBy(desc(orders.id));

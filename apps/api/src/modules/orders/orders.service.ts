@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { invoiceNumberOf } from '../tax';
-import { customerHistory } from './lifecycle';
+import { codDuePaise, customerHistory } from './lifecycle';
 import { historyOf, linesOf, orderOf, ordersOf, paymentOf } from './orders.repository';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof orderOf>>>;
@@ -29,6 +29,8 @@ function summary(order: OrderRow, lines: LineRow[]): OrderSummary {
     status: order.status,
     total_items: lines.reduce((n, l) => n + l.quantity, 0),
     total: paiseToRupees(order.totalPaise),
+    payment_method: order.paymentMethod,
+    amount_due_on_delivery: paiseToRupees(codDuePaise(order)),
     description: lines.map(line),
   };
 }
@@ -71,6 +73,9 @@ export async function orderDetails(db: Queryable, owner: Owner, orderId: number)
     items_total: paiseToRupees(order.itemsTotalPaise),
     coupon_code: order.couponSnapshot?.code ?? null,
     coupon_discount: paiseToRupees(order.discountPaise),
+    cod_fee: paiseToRupees(order.codFeePaise),
+    delivery_by: order.deliveryBy,
+    paid_at: order.paidAt?.toISOString() ?? null,
     payment_id: await paymentOf(db, order.id),
     invoice_number: await invoiceNumberOf(db, order.id),
     history: customerHistory(history),

@@ -1,5 +1,5 @@
 import { AdminOrderAnswer, AdminSettingsAnswer, type OrderInvoice, OrderInvoiceAnswer } from '@kapaas/contract';
-import { cities, coupons, eq, orderTaxes, shopSettings, states, taxInvoices } from '@kapaas/db';
+import { cities, coupons, eq, orderTaxes, shippingZones, shopSettings, states, taxInvoices } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ type Item = Awaited<ReturnType<typeof checkout.stockedItem>>;
 beforeAll(async () => {
   shop = await startTestShop();
   owner = await admin.owner();
-  await shop.database.db.update(shopSettings).set({ shippingChargePaise: 0 }).where(eq(shopSettings.id, 1));
+  // Free shipping everywhere unless a test sets a charge, so that the sums below are the items'.
+  await shop.database.db.update(shippingZones).set({ chargePaise: 0 });
 });
 afterAll(async () => {
   await shop.close();
@@ -108,8 +109,11 @@ function expectAddsUp(document: Pick<OrderInvoice, 'lines' | 'totals'>) {
   expect(paise(document.totals.grand_total)).toBe(sum((l) => l.total));
 }
 
+/** The same shipping charge in every zone, never free, as the owner sets it in the console. */
 async function setShipping(rupees: number) {
-  expectStatus(await owner.patch('/settings', { shipping_charge: rupees }), 200);
+  for (const zone of ['local', 'metro', 'rest', 'remote']) {
+    expectStatus(await owner.patch(`/shipping_zones/${zone}`, { charge: rupees, free_above: null }), 200);
+  }
 }
 
 describe('the tax on an order', () => {

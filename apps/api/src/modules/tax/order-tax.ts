@@ -1,7 +1,7 @@
 import { GST_STATES, gstStateByCode } from '@kapaas/contract';
 import type { Queryable, SupplierSnapshot } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
-import { GARMENT_RATES, type SupplyKind, supplyKind, type TaxedAmount, taxOrder } from './gst';
+import { GARMENT_RATES, type SupplyKind, supplyKind, type TaxedAmount, taxAmount, taxOrder } from './gst';
 import { currentSupplier, gstCodeOfState, hsnOfProducts, insertOrderTax, type NewTaxLine } from './tax.repository';
 
 /** A line of an order about to be placed, as the tax needs it. */
@@ -61,7 +61,7 @@ function taxLine(
  */
 export async function priceOrderTax(
   db: Queryable,
-  order: { stateName: string; lines: LineToTax[]; discountPaise: number; shippingPaise: number },
+  order: { stateName: string; lines: LineToTax[]; discountPaise: number; shippingPaise: number; codFeePaise?: number },
 ): Promise<OrderTaxPlan | null> {
   const supplier = await currentSupplier(db);
   if (!supplier) return null;
@@ -89,6 +89,19 @@ export async function priceOrderTax(
       unit: 'OTH',
     };
     lines.push(taxLine(lines.length + 1, what, taxed.shipping));
+  }
+  const codFeePaise = order.codFeePaise ?? 0;
+  if (codFeePaise > 0) {
+    // The cash-on-delivery fee is a charge for delivering, taxed like the shipping: at the principal supply's rate.
+    const what = {
+      kind: 'shipping' as const,
+      description: 'Cash-on-delivery fee',
+      hsn: codes[taxed.principalIndex] ?? '',
+      quantity: 1,
+      unit: 'OTH',
+    };
+    const rate = taxed.lines[taxed.principalIndex]?.ratePercent ?? GARMENT_RATES.lowPercent;
+    lines.push(taxLine(lines.length + 1, what, taxAmount(codFeePaise, rate, kind)));
   }
   return { supplier, kind, place, lines };
 }

@@ -12,6 +12,8 @@ const order: OrderSummary = {
   status: 'paid',
   total_items: 3,
   total: 1957,
+  payment_method: 'online',
+  amount_due_on_delivery: 0,
   description: [
     {
       product_id: 1,
@@ -50,6 +52,9 @@ const detail: OrderDetail = {
   items_total: 2057,
   coupon_code: 'WELCOME100',
   coupon_discount: 100,
+  cod_fee: 0,
+  delivery_by: '2026-11-26',
+  paid_at: '2026-11-20T10:30:00.000Z',
   payment_id: 'pay_Sbx9',
   invoice_number: 'KPS/2627/00042',
   history: [

@@ -4,7 +4,6 @@ import { json, page, type SentRequest, stubAdminApi } from '#admin/test/fakeAdmi
 import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const settings = {
-  shipping_charge: 49,
   per_order_cap: 10,
   payment_expiry_minutes: 30,
   gst_legal_name: '',
@@ -64,26 +63,24 @@ describe('the settings form', () => {
       'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
     });
     const { user } = renderRoute('/settings');
-    const shipping = await screen.findByLabelText('Shipping charge');
+    const expiry = await screen.findByLabelText('Time to pay');
     const cap = screen.getByLabelText('Most pieces per order');
     const save = screen.getByRole('button', { name: 'Save settings' });
 
-    await user.clear(shipping);
+    await user.clear(expiry);
     await user.clear(cap);
     await user.type(cap, '0');
     await user.click(save);
-    expect(shipping).toHaveAccessibleDescription(expect.stringContaining('Enter a number.'));
+    expect(expiry).toHaveAccessibleDescription(expect.stringContaining('Enter a number.'));
     expect(cap).toHaveAccessibleDescription(expect.stringContaining('Must be at least 1.'));
     expect(saves(sent)).toEqual([]);
 
-    await user.type(shipping, '59.5');
+    await user.type(expiry, '30');
     await user.clear(cap);
     await user.type(cap, '12');
     await user.click(save);
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
-    expect(saves(sent)).toEqual([
-      { shipping_charge: 59.5, per_order_cap: 12, payment_expiry_minutes: 30, ...unregistered, ...codAsSaved },
-    ]);
+    expect(saves(sent)).toEqual([{ per_order_cap: 12, payment_expiry_minutes: 30, ...unregistered, ...codAsSaved }]);
   });
 
   it('puts the server’s refusal on its field and above the button', async () => {
@@ -143,7 +140,6 @@ describe('the settings form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([
       {
-        shipping_charge: 49,
         per_order_cap: 10,
         payment_expiry_minutes: 30,
         gst_legal_name: 'Kapaas Textiles LLP',
@@ -240,7 +236,6 @@ describe('the settings form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([
       {
-        shipping_charge: 49,
         per_order_cap: 10,
         payment_expiry_minutes: 30,
         ...unregistered,

@@ -29,19 +29,12 @@ const ALL_STATES = { per_page: 100 } as const;
 type StateOption = { value: number; label: string };
 
 type SettingsFields = {
-  shipping_charge: string;
   per_order_cap: string;
   payment_expiry_minutes: string;
 } & TaxIdentityValues &
   DeliveryCodValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
-  {
-    name: 'shipping_charge',
-    label: 'Shipping charge',
-    help: 'Added to every order. 0 means free shipping.',
-    unit: '₹',
-  },
   {
     name: 'per_order_cap',
     label: 'Most pieces per order',
@@ -57,7 +50,7 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
 ];
 
 /**
- * The shop's rules (owners only): shipping charge, the per-order cap, how long an unpaid order holds stock, the
+ * The shop's rules (owners only): the per-order cap, how long an unpaid order holds stock, the
  * tax identity its GST invoices carry, when parcels leave, and the rules of cash on delivery.
  */
 export function SettingsPage() {
@@ -112,7 +105,6 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
     formState: { errors, isSubmitting },
   } = useZodForm(settingsSchema(stateName), {
     toBody: (fields: SettingsFields) => ({
-      shipping_charge: numberOrEmpty(fields.shipping_charge) ?? Number.NaN,
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
       ...taxIdentityBody(fields),
@@ -120,7 +112,6 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
     }),
     fieldOf: deliveryCodFieldOf,
     defaultValues: {
-      shipping_charge: String(settings.shipping_charge),
       per_order_cap: String(settings.per_order_cap),
       payment_expiry_minutes: String(settings.payment_expiry_minutes),
       ...taxIdentityValues(settings),

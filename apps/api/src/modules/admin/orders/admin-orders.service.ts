@@ -14,7 +14,7 @@ import {
 } from '../../checkout';
 import { formatRupees } from '../../coupons';
 import { orderStockLines, restock } from '../../inventory';
-import { canMove, changeStatus, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders';
+import { canMove, changeStatus, codDuePaise, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
 import { creditOrder, invoiceNumberOf } from '../../tax';
 import { recordAudit } from '../audit';
@@ -74,6 +74,8 @@ function toSummary(row: OrderSummaryRow): AdminOrderSummary {
     total_items: Number(row.totalItems),
     total: paiseToRupees(order.totalPaise),
     refunded: paiseToRupees(Number(row.refundedPaise)),
+    payment_method: order.paymentMethod,
+    cod_to_collect: paiseToRupees(codDuePaise(order)),
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
   };
@@ -165,6 +167,10 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
     items_total: paiseToRupees(order.itemsTotalPaise),
     discount: paiseToRupees(order.discountPaise),
     shipping_charge: paiseToRupees(order.shippingPaise),
+    cod_fee: paiseToRupees(order.codFeePaise),
+    shipping_zone: order.shippingZone,
+    delivery_by: order.deliveryBy,
+    return_received_at: order.returnReceivedAt?.toISOString() ?? null,
     coupon_code: order.couponSnapshot?.code ?? null,
     razorpay_order_id: order.razorpayOrderId,
     lines: lines.map((line) => ({

@@ -13,6 +13,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   expired: 'Expired',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  cod_pending_confirmation: 'Placed: we will call to confirm',
+  cod_confirmed: 'Confirmed',
+  returned_to_origin: 'Returned to the shop',
 };
 
 /** Which colour family a status is shown in: under way, done, or stopped. */
@@ -26,6 +29,9 @@ const TONE: Record<OrderStatus, 'progress' | 'good' | 'stopped' | 'waiting'> = {
   expired: 'stopped',
   cancelled: 'stopped',
   refunded: 'stopped',
+  cod_pending_confirmation: 'waiting',
+  cod_confirmed: 'progress',
+  returned_to_origin: 'stopped',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
