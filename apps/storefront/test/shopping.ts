@@ -44,6 +44,7 @@ export function cartAnswer(lines: CartItem[]): CartListAnswer {
     total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
     total_amount: available.reduce((sum, line) => sum + line.total, 0),
     shipping_charge: 0,
+    zone_charge: 0,
     free_shipping_above: null,
     shipping_zone: null,
     delivery_by: null,

@@ -41,6 +41,8 @@ export const CartListAnswer = z.object({
    * `free_shipping_above`; order_place decides.
    */
   shipping_charge: Rupees,
+  /** The zone's charge when shipping is not free: what applies when a coupon brings the items below the threshold. */
+  zone_charge: Rupees,
   /** The zone's free-shipping threshold (items after the coupon, in rupees), or null when shipping is never free. */
   free_shipping_above: Rupees.nullable(),
   /** The zone of the address's PIN code; null without an address. */

@@ -85,7 +85,7 @@ export async function listCart(
 
 type DeliveryFields = Pick<
   CartListAnswer,
-  'shipping_charge' | 'free_shipping_above' | 'shipping_zone' | 'delivery_by' | 'cod'
+  'shipping_charge' | 'zone_charge' | 'free_shipping_above' | 'shipping_zone' | 'delivery_by' | 'cod'
 >;
 
 /** The shipping, delivery date and cash-on-delivery terms of a cart going to an address (or to no address yet). */
@@ -111,6 +111,7 @@ async function deliveryTerms(
     const rest = (await zoneTermsOf(db)).get('rest');
     return {
       shipping_charge: paiseToRupees(rest ? shippingFor(rest, itemsPaise) : 0),
+      zone_charge: paiseToRupees(rest?.chargePaise ?? 0),
       free_shipping_above: rest?.freeAbovePaise == null ? null : paiseToRupees(rest.freeAbovePaise),
       shipping_zone: null,
       delivery_by: null,
@@ -127,12 +128,13 @@ async function deliveryTerms(
     free_shipping_above: quote.freeAbovePaise === null ? null : paiseToRupees(quote.freeAbovePaise),
   };
   if (!quote.window) {
-    return { ...zoneFields, shipping_charge: 0, delivery_by: null, cod: cod(false, NOT_DELIVERED) };
+    return { ...zoneFields, shipping_charge: 0, zone_charge: 0, delivery_by: null, cod: cod(false, NOT_DELIVERED) };
   }
   const refusal = await codRefusal(db, terms, { owner, pin: address.pin_code, phone: address.phone_number, now });
   return {
     ...zoneFields,
     shipping_charge: paiseToRupees(shippingFor(quote, itemsPaise)),
+    zone_charge: paiseToRupees(quote.chargePaise),
     delivery_by: quote.window.to,
     cod: cod(refusal === null, refusal),
   };
