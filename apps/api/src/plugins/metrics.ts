@@ -14,7 +14,7 @@ export interface ShopMetrics {
   /** An order became paid, by the checkout's second call, the webhook or the expiry check. */
   orderPaid(source: string): void;
   /** A payment failed: declined by the bank, or the provider order could not be opened. */
-  paymentFailed(reason: 'declined' | 'provider_unavailable'): void;
+  paymentFailed(reason: 'declined' | 'provider_unavailable' | 'cod_refused'): void;
   /** A Razorpay webhook reached the shop; outcome is what the shop made of it (or why it refused it). */
   webhookReceived(event: string, outcome: string): void;
   /** Times one change applied to the in-memory catalogue. */

@@ -66,14 +66,8 @@ function codColumns(body: AdminUpdateSettings) {
   };
 }
 
-/**
- * The least order value for cash on delivery may not pass the most, as they will be after the change. Cash on delivery
- * cannot be switched on while the checkout does not offer it: "Check delivery" would promise it to shoppers.
- */
+/** The least order value for cash on delivery may not pass the most, as they will be after the change. */
 function checkCodLimits(current: SettingsRow | undefined, body: AdminUpdateSettings): void {
-  if (body.cod_enabled === true) {
-    throw refuse('cod_enabled', 'Cash on delivery cannot be turned on yet: the checkout does not offer it.');
-  }
   const least = paiseOrUndefined(body.cod_min_order) ?? current?.codMinOrderPaise ?? 0;
   const most = paiseOrUndefined(body.cod_max_order) ?? current?.codMaxOrderPaise ?? 0;
   if (least > most)

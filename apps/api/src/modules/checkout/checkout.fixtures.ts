@@ -20,6 +20,16 @@ import { SANDBOX_PREFIX } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { expireDueOrders } from './expiry';
 
 /** Test helpers for checkout: items with known stock, a saved address, placing and paying. */
+/** Where a test address is: a state of the demo shop, a real PIN code in it and, optionally, the phone number. */
+export interface DeliveryPlace {
+  state: string;
+  pin: string;
+  phone?: string;
+}
+
+/** The fixtures' usual address, in Kochi: the rest-of-India zone of the demo shop, registered in Maharashtra. */
+export const KOCHI = { state: 'Kerala', pin: '682017', phone: '9847012345' } as const;
+
 export function checkoutFixtures(shop: () => TestShop) {
   const usedProducts = new Set<number>();
   const db = () => shop().database.db;
@@ -62,21 +72,24 @@ export function checkoutFixtures(shop: () => TestShop) {
     expect(added.statusCode, added.body).toBe(200);
   }
 
-  /** Saves a delivery address for the shopper and answers its id. */
-  async function addressOf(shopper: Shopper): Promise<number> {
-    const [state] = await db().select().from(states).where(eq(states.name, 'Kerala'));
-    if (!state) throw new Error('the demo shop has no Kerala');
+  /**
+   * Saves a delivery address for the shopper and answers its id: in Kochi, Kerala, unless `place` names another
+   * state, a real PIN code of it and a phone number.
+   */
+  async function addressOf(shopper: Shopper, place: DeliveryPlace = KOCHI): Promise<number> {
+    const [state] = await db().select().from(states).where(eq(states.name, place.state));
+    if (!state) throw new Error(`the demo shop has no ${place.state}`);
     const [city] = await db().select().from(cities).where(eq(cities.stateId, state.id)).limit(1);
-    if (!city) throw new Error('Kerala has no city');
+    if (!city) throw new Error(`${place.state} has no city`);
     const response = await shopper.post('add_address', {
       first_name: 'Asha',
       last_name: 'Menon',
       address: '14 Lake View Road, Kaloor',
       state: state.id,
       city: city.id,
-      pin_code: '682017',
+      pin_code: place.pin,
       email_id: 'asha@example.in',
-      phone_number: '9847012345',
+      phone_number: place.phone ?? KOCHI.phone,
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().address_id as number;
@@ -103,10 +116,10 @@ export function checkoutFixtures(shop: () => TestShop) {
   }
 
   /** A guest with `quantity` of the item in the cart and an address, ready to check out. */
-  async function readyGuest(item: Item, quantity = 1) {
+  async function readyGuest(item: Item, quantity = 1, place: DeliveryPlace = KOCHI) {
     const guest = await shop().guest();
     await addToCart(guest, item, quantity);
-    const addressId = await addressOf(guest);
+    const addressId = await addressOf(guest, place);
     return { shopper: guest, addressId };
   }
 

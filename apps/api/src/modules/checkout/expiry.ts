@@ -1,6 +1,7 @@
 import { orderStockLines, release } from '../inventory';
 import { changeStatus } from '../orders';
 import { ordersDueToExpire } from './payments.repository';
+import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, settlePayment } from './settlement';
 
 /** How many due orders one sweep looks at; the next sweep takes the rest. */
@@ -59,6 +60,10 @@ async function askProvider(deps: CheckoutDeps, order: DueOrder, now: Date): Prom
       const settled = await settlePayment(deps, payment, 'expiry check');
       if (settled.kind === 'settled' || (settled.kind === 'already' && settled.paid)) return 'paid';
     }
+    // Razorpay's own cash on delivery whose webhook was lost: the order becomes a COD order (or fails, saying why),
+    // never expires silently.
+    const cod = attempts.find(isProviderCod);
+    if (cod && (await acceptProviderCod(deps, cod, 'expiry check')).kind !== 'unknown_order') return 'paid';
     // A payment the shop could not accept (refunded, or its refund pending) leaves it to expire.
     return 'expire';
   } catch (err) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RazorpayPayment, verifyWebhookSignature } from '../razorpay';
 import { handledEventOutcome, recordHandledEvent } from './payments.repository';
+import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, recordFailedPayment, recordRefund, settlePayment } from './settlement';
 
 /** The part of a Razorpay webhook body the shop reads; everything else is kept as received. */
@@ -62,6 +63,10 @@ async function handleEvent(
     const settled = await settlePayment(deps, payment, 'webhook');
     return { orderId: 'orderId' in settled ? settled.orderId : null, outcome: settled.kind };
   }
+  if (event === 'payment.pending' && isProviderCod(payment)) {
+    const outcome = await acceptProviderCod(deps, payment, 'webhook');
+    return { orderId: 'orderId' in outcome ? outcome.orderId : null, outcome: outcome.kind };
+  }
   if (event === 'payment.failed') {
     const orderId = await recordFailedPayment(deps, payment);
     return { orderId, outcome: orderId === null ? 'unknown_order' : 'failed_recorded' };
@@ -101,7 +106,8 @@ export async function receiveWebhook(
  * webhook secret; deduplicated by x-razorpay-event-id; `payment.captured` and `order.paid` settle
  * through the same function as the checkout's second call (as does `payment.authorized`, for an
  * account that captures manually: the payment is captured first), `payment.failed` fails the order and
- * releases its stock, `refund.processed` records the refund. Answers 2xx once the event is handled
+ * releases its stock, `refund.processed` records the refund, and `payment.pending` with method `cod` (Razorpay's own
+ * cash on delivery) makes the order a COD order, or fails it when the shop's COD rules refuse it (ADR 033). Answers 2xx once the event is handled
  * (or known), 400 for a bad signature or body, 5xx when handling failed, so Razorpay retries.
  */
 export async function webhookRoutes(app: FastifyInstance) {

@@ -12,6 +12,7 @@ export {
 export {
   changeStatus,
   couponHolds,
+  markCashOnDelivery,
   type NewOrder,
   type OrderRow,
   openOrdersMatching,

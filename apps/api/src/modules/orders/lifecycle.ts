@@ -6,7 +6,8 @@ import type { OrderStatus } from '@kapaas/db';
  * first payment failed to `paid` when a late payment is captured and the stock is still there.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['paid', 'payment_failed', 'expired'],
+  // Razorpay's own cash on delivery reports a pending COD payment for an order opened online (ADR 033).
+  pending_payment: ['paid', 'payment_failed', 'expired', 'cod_confirmed', 'cod_pending_confirmation'],
   paid: ['packed', 'cancelled'],
   // Cash on delivery (ADR 033): placed as cod_pending_confirmation when the owner confirms large orders first, else
   // cod_confirmed; then packed, shipped and delivered like a paid order. A parcel refused at the door is

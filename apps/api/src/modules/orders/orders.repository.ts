@@ -208,6 +208,11 @@ export async function changeStatus(
   return true;
 }
 
+/** Makes an order opened for online payment a cash-on-delivery order: it is paid at the door and never expires. */
+export async function markCashOnDelivery(tx: Queryable, orderId: number): Promise<void> {
+  await tx.update(orders).set({ paymentMethod: 'cod', expiresAt: null }).where(eq(orders.id, orderId));
+}
+
 /**
  * Adds a line to an order's history (a status it reached, or a note about it). `note` is for the
  * shop; `customerNote` is what the shopper reads, and a note in between two statuses without one

@@ -32,7 +32,8 @@ export const RazorpayPayment = z.object({
   order_id: z.string().nullable(),
   amount: z.number().int(),
   currency: z.string(),
-  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  /** `pending`: a cash-on-delivery payment of Razorpay's own COD, to be collected at the door. */
+  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed', 'pending']),
   method: z.string().nullable(),
   captured: z.boolean(),
   amount_refunded: z.number().int().optional(),

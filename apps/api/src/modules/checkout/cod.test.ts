@@ -1,0 +1,342 @@
+import { createHmac } from 'node:crypto';
+import { eq, orderTaxLines } from '@kapaas/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
+import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { checkoutFixtures, type DeliveryPlace, KOCHI } from './checkout.fixtures';
+
+/*
+ * Cash on delivery at the shop's own checkout and through Razorpay's (ADR 033): every rule checked again on the
+ * server, the fee, the confirmation step, stock taken at placement and never released by the expiry sweep, the block
+ * after a parcel came back, and shipping by the zone of the PIN code.
+ */
+
+let shop: TestShop;
+let owner: AdminClient;
+const admin = adminFixtures(() => shop);
+const f = checkoutFixtures(() => shop);
+const db = () => shop.database.db;
+
+/** The demo shop is registered in Maharashtra: Pune is local, Delhi a metro, Kochi the rest, Tezpur (Assam) remote. */
+const PUNE: DeliveryPlace = { state: 'Maharashtra', pin: '411004', phone: '9822012345' };
+const DELHI: DeliveryPlace = { state: 'Delhi', pin: '110001', phone: '9811012345' };
+const TEZPUR: DeliveryPlace = { state: 'Assam', pin: '784001', phone: '9435012345' };
+
+const COD_RULES = {
+  cod_enabled: true,
+  cod_min_order: 1,
+  cod_max_order: 100_000,
+  cod_fee: 49,
+  cod_excluded_pins: [] as string[],
+  cod_confirm_above: null as number | null,
+};
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  owner = await admin.owner();
+});
+afterAll(async () => {
+  await shop.close();
+});
+beforeEach(async () => {
+  expectStatus(await owner.patch('/settings', COD_RULES), 200);
+});
+
+type Item = Awaited<ReturnType<typeof f.stockedItem>>;
+
+/** A guest with the item in the cart at `place`, placing the order with cash on delivery. */
+async function placeCod(item: Item, quantity = 1, place: DeliveryPlace = KOCHI, extra: Record<string, unknown> = {}) {
+  const { shopper, addressId } = await f.readyGuest(item, quantity, place);
+  const response = await f.place(shopper, addressId, [{ item, quantity }], { payment_method: 'cod', ...extra });
+  return { shopper, addressId, response };
+}
+
+/** The zone's charge, never free, so that the sums below show it. */
+async function chargeEverywhere(rupees: number) {
+  for (const zone of ['local', 'metro', 'rest', 'remote']) {
+    expectStatus(await owner.patch(`/shipping_zones/${zone}`, { charge: rupees, free_above: null }), 200);
+  }
+}
+
+describe('cash on delivery at checkout', () => {
+  it('places the order with the fee, takes the stock for good, empties the cart, and it never expires', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(4);
+    const { shopper, response } = await placeCod(item, 2);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({
+      success: true,
+      payment_method: 'cod',
+      status: 'cod_confirmed',
+      items_total: (item.unitPaise * 2) / 100,
+      shipping_charge: 0,
+      cod_fee: 49,
+      total: (item.unitPaise * 2 + 4900) / 100,
+      amount_due_on_delivery: (item.unitPaise * 2 + 4900) / 100,
+      shipping_zone: 'rest',
+    });
+    expect(answer).not.toHaveProperty('razorpay_order_id');
+    // Sold at once: nothing merely reserved, nothing to release.
+    expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
+    expect((await shopper.post('cart_list', {})).json().product).toEqual([]);
+    const row = await f.orderRow(answer.order_id);
+    expect(row).toMatchObject({ paymentMethod: 'cod', codFeePaise: 4900, expiresAt: null, paidAt: null });
+    expect(row.deliveryBy).toBe(answer.delivery_by);
+
+    // A day later the expiry sweep has nothing to do with it.
+    await f.expireAfter(24 * 60);
+    expect((await f.orderRow(answer.order_id)).status).toBe('cod_confirmed');
+    expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
+
+    // The shopper reads cash on delivery and what to pay at the door.
+    const [listed] = (await shopper.post('my_orders', {})).json().data;
+    expect(listed).toMatchObject({ payment_method: 'cod', amount_due_on_delivery: answer.total });
+    const detail = (await shopper.post('order_details', { order_id: answer.order_id })).json().data;
+    expect(detail).toMatchObject({ cod_fee: 49, paid_at: null, delivery_by: answer.delivery_by });
+  });
+
+  it('taxes the fee like the shipping, at the rate of the principal line', async () => {
+    await chargeEverywhere(79);
+    const item = await f.stockedItem(2);
+    const { response } = await placeCod(item);
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = await db().select().from(orderTaxLines).where(eq(orderTaxLines.orderId, response.json().order_id));
+    const goods = lines.find((line) => line.kind === 'goods');
+    const fee = lines.find((line) => line.description === 'Cash-on-delivery fee');
+    expect(fee).toMatchObject({ kind: 'shipping', paidPaise: 4900, ratePercent: goods?.ratePercent });
+    expect(lines.find((line) => line.description === 'Shipping')).toMatchObject({ paidPaise: 7900 });
+    expect(lines.reduce((sum, line) => sum + line.paidPaise, 0)).toBe(item.unitPaise + 7900 + 4900);
+  });
+
+  it('refuses what the rules refuse, saying why, and changes nothing', async () => {
+    const item = await f.stockedItem(5);
+    const refused = async (rules: Partial<typeof COD_RULES>, place: DeliveryPlace = KOCHI) => {
+      expectStatus(await owner.patch('/settings', { ...COD_RULES, ...rules }), 200);
+      const { shopper, response } = await placeCod(item, 1, place);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().code).toBe('COD_NOT_AVAILABLE');
+      expect((await shopper.post('cart_list', {})).json().product).toHaveLength(1);
+      return response.json().message as string;
+    };
+    const price = item.unitPaise / 100;
+    expect(await refused({ cod_enabled: false })).toBe('This shop does not offer cash on delivery.');
+    expect(await refused({ cod_min_order: price + 1 })).toMatch(/^Cash on delivery is available on orders of ₹/);
+    expect(await refused({ cod_min_order: 1, cod_max_order: price - 1 })).toMatch(/orders up to ₹.*Please pay online/);
+    expect(await refused({ cod_excluded_pins: ['682017'] })).toBe(
+      'Cash on delivery is not available at PIN code 682017.',
+    );
+    expect(await refused({ cod_excluded_pins: ['78'] }, TEZPUR)).toBe(
+      'Cash on delivery is not available at PIN code 784001.',
+    );
+    expect(await f.stockOf(item)).toEqual({ stock: 5, reserved: 0 });
+    // The limits are on the items after the coupon: exactly the maximum is allowed.
+    expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_max_order: price }), 200);
+    expect((await placeCod(item)).response.statusCode).toBe(200);
+  });
+
+  it('waits for the owner above the confirmation value', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(3);
+    const price = item.unitPaise / 100;
+    expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_confirm_above: price + 49 }), 200);
+    const small = (await placeCod(item)).response.json();
+    expect(small).toMatchObject({ status: 'cod_confirmed' });
+    const large = (await placeCod(item, 2)).response.json();
+    expect(large).toMatchObject({ status: 'cod_pending_confirmation' });
+    expect(large.message).toBe('Order placed. We will call you to confirm it before we pack it.');
+  });
+
+  it('cart_list tells whether cash on delivery is offered at the chosen address, and why not', async () => {
+    const item = await f.stockedItem(3);
+    const { shopper, addressId } = await f.readyGuest(item, 1, TEZPUR);
+    const offered = (await shopper.post('cart_list', { address_id: addressId })).json();
+    expect(offered.cod).toEqual({ offered: true, reason: null, fee: 49, min_order: 1, max_order: 100_000 });
+    expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_excluded_pins: ['784'] }), 200);
+    const excluded = (await shopper.post('cart_list', {})).json();
+    expect(excluded.cod).toMatchObject({
+      offered: false,
+      reason: 'Cash on delivery is not available at PIN code 784001.',
+    });
+    const stranger = await shop.guest();
+    expect((await stranger.post('cart_list', { address_id: addressId })).statusCode).toBe(404);
+  });
+});
+
+describe('shipping by zone', () => {
+  it('charges each zone its own amount, free from its threshold on the items after the coupon', async () => {
+    const item = await f.stockedItem(20);
+    const price = item.unitPaise;
+    const terms = { local: [29, 5], metro: [39, 5], rest: [59, 5], remote: [99, 2] } as const;
+    for (const [zone, [charge, freeFromPieces]] of Object.entries(terms)) {
+      const free_above = (price * freeFromPieces) / 100;
+      expectStatus(await owner.patch(`/shipping_zones/${zone}`, { charge, free_above, active: true }), 200);
+    }
+    const shippingOf = async (place: DeliveryPlace, quantity: number) => {
+      const { shopper, addressId } = await f.readyGuest(item, quantity, place);
+      const cart = (await shopper.post('cart_list', { address_id: addressId })).json();
+      const placed = await f.place(shopper, addressId, [{ item, quantity }]);
+      expect(placed.statusCode, placed.body).toBe(200);
+      const answer = placed.json();
+      expect(answer.shipping_charge).toBe(cart.shipping_charge);
+      expect(answer.delivery_by).toBe(cart.delivery_by);
+      expect(answer.shipping_zone).toBe(cart.shipping_zone);
+      return [answer.shipping_zone, answer.shipping_charge];
+    };
+    expect(await shippingOf(PUNE, 1)).toEqual(['local', 29]);
+    expect(await shippingOf(DELHI, 1)).toEqual(['metro', 39]);
+    expect(await shippingOf(KOCHI, 1)).toEqual(['rest', 59]);
+    expect(await shippingOf(TEZPUR, 1)).toEqual(['remote', 99]);
+    expect(await shippingOf(TEZPUR, 2)).toEqual(['remote', 0]);
+    expect(await shippingOf(KOCHI, 5)).toEqual(['rest', 0]);
+  });
+
+  it('a coupon that takes the items below the threshold brings the charge back', async () => {
+    const item = await f.stockedItem(5);
+    expectStatus(
+      await owner.patch('/shipping_zones/rest', { charge: 59, free_above: (item.unitPaise * 2) / 100, active: true }),
+      200,
+    );
+    const coupon = await f.couponWith({ minOrderPaise: 1 });
+    const { shopper, addressId } = await f.readyGuest(item, 2);
+    const cart = (await shopper.post('cart_list', { address_id: addressId })).json();
+    expect(cart).toMatchObject({
+      shipping_charge: 0,
+      zone_charge: 59,
+      free_shipping_above: (item.unitPaise * 2) / 100,
+    });
+    const answer = await f.placed(shopper, addressId, item, 2, { coupon_id: coupon.id });
+    expect(answer).toMatchObject({ coupon_discount: 100, shipping_charge: 59 });
+  });
+
+  it('refuses an order to a zone the owner switched off', async () => {
+    const item = await f.stockedItem(2);
+    expectStatus(await owner.patch('/shipping_zones/remote', { active: false }), 200);
+    const { shopper, addressId } = await f.readyGuest(item, 1, TEZPUR);
+    const cart = (await shopper.post('cart_list', { address_id: addressId })).json();
+    expect(cart).toMatchObject({ delivery_by: null, cod: { offered: false } });
+    const refused = await f.place(shopper, addressId, [{ item, quantity: 1 }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'NOT_SERVICEABLE',
+      message: 'We do not deliver to this PIN code yet.',
+    });
+    expectStatus(await owner.patch('/shipping_zones/remote', { active: true }), 200);
+    expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
+  });
+});
+
+/** Sends a Razorpay webhook signed with the sandbox's secret, as Razorpay would. */
+function sendWebhook(event: string, entity: Record<string, unknown>) {
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['payment'],
+    payload: { payment: { entity } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  return shop.app.inject({
+    method: 'POST',
+    url: WEBHOOK_PATH,
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(body).digest('hex'),
+      'x-razorpay-event-id': `evt_${Math.random().toString(36).slice(2)}`,
+    },
+  });
+}
+
+/** A pending cash-on-delivery payment as Razorpay's own COD reports it for a provider order. */
+const codPayment = (providerOrderId: string, amount: number) => ({
+  id: `pay_cod${Math.random().toString(36).slice(2, 10)}`,
+  entity: 'payment',
+  order_id: providerOrderId,
+  amount,
+  currency: 'INR',
+  status: 'pending',
+  method: 'cod',
+  captured: false,
+  created_at: Math.floor(Date.now() / 1000),
+});
+
+describe("Razorpay's own cash on delivery (payment.pending, method cod)", () => {
+  it('makes the online order a COD order that keeps its stock and never expires', async () => {
+    const item = await f.stockedItem(3);
+    const { shopper, addressId } = await f.readyGuest(item, 1);
+    const placed = await f.placed(shopper, addressId, item, 1);
+    const payment = codPayment(placed.razorpay_order_id, placed.amount);
+    const answer = await sendWebhook('payment.pending', payment);
+    expect(answer.json()).toMatchObject({ success: true, outcome: 'cod_accepted' });
+    expect(await f.orderRow(placed.order_id)).toMatchObject({
+      status: 'cod_confirmed',
+      paymentMethod: 'cod',
+      expiresAt: null,
+      codFeePaise: 0,
+    });
+    expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
+    await f.expireAfter(24 * 60);
+    expect((await f.orderRow(placed.order_id)).status).toBe('cod_confirmed');
+    expect((await shopper.post('cart_list', {})).json().product).toEqual([]);
+    // The same event again (Razorpay retries) changes nothing.
+    expect((await sendWebhook('payment.pending', payment)).json().outcome).toBe('cod_already');
+    expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
+  });
+
+  it('fails the order, saying why, when the shop does not offer cash on delivery there', async () => {
+    const item = await f.stockedItem(3);
+    expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_enabled: false }), 200);
+    const { shopper, addressId } = await f.readyGuest(item, 1);
+    const placed = await f.placed(shopper, addressId, item, 1);
+    const answer = await sendWebhook('payment.pending', codPayment(placed.razorpay_order_id, placed.amount));
+    expect(answer.json().outcome).toBe('cod_refused');
+    expect((await f.orderRow(placed.order_id)).status).toBe('payment_failed');
+    expect(await f.stockOf(item)).toEqual({ stock: 3, reserved: 0 });
+    const detail = (await shopper.post('order_details', { order_id: placed.order_id })).json().data;
+    expect(detail.history.at(-1).note).toBe(
+      'Cash on delivery is not available for this order. Nothing was charged: please order again and pay online.',
+    );
+  });
+
+  it('the expiry check turns the order into a COD order when the webhook was lost', async () => {
+    const item = await f.stockedItem(2);
+    const { shopper, addressId } = await f.readyGuest(item, 1);
+    const placed = await f.placed(shopper, addressId, item, 1);
+    const { app } = shop;
+    const payment = codPayment(placed.razorpay_order_id, placed.amount);
+    const { expireDueOrders } = await import('./expiry');
+    const client = { ...app.payments.client, fetchOrderPayments: async () => [payment as never] };
+    await expireDueOrders(
+      { db: db(), payments: { ...app.payments, client }, catalogue: app.catalogue, log: app.log },
+      new Date(Date.now() + 60 * 60_000),
+    );
+    expect((await f.orderRow(placed.order_id)).status).toBe('cod_confirmed');
+  });
+});
+
+describe('40 shoppers, the last 5 pieces, cash on delivery', () => {
+  it('exactly 5 orders are placed, and none expires', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(5);
+    const shoppers: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
+    for (let i = 0; i < 40; i += 1) shoppers.push(await f.readyGuest(item, 1));
+    const answers = await Promise.all(
+      shoppers.map(({ shopper, addressId }) =>
+        f.place(shopper, addressId, [{ item, quantity: 1 }], { payment_method: 'cod' }),
+      ),
+    );
+    const won = answers.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(5);
+    expect(
+      answers
+        .filter((r) => r.statusCode !== 200)
+        .every((r) => r.statusCode === 409 && r.json().code === 'INSUFFICIENT_STOCK'),
+    ).toBe(true);
+    expect(await f.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
+    await f.expireAfter(7 * 24 * 60);
+    for (const answer of won) expect((await f.orderRow(answer.json().order_id)).status).toBe('cod_confirmed');
+    expect(await f.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
+  });
+});
