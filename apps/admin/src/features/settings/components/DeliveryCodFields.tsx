@@ -50,8 +50,7 @@ export function deliveryCodFieldOf(path: string): string {
 
 const HELP = {
   dispatch_cutoff: 'Orders placed before this time (India) leave the same working day.',
-  cod_enabled:
-    'Shoppers may choose to pay in cash when the parcel arrives, where the rules below allow it.',
+  cod_enabled: 'Shoppers may choose to pay in cash when the parcel arrives, where the rules below allow it.',
   cod_min_order: 'Cash on delivery is offered for orders worth at least this much.',
   cod_max_order: 'Cash on delivery is not offered for orders worth more than this.',
   cod_fee: 'Added to an order paid in cash on delivery. 0 means no fee.',
