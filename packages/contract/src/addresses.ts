@@ -35,6 +35,37 @@ const EmailId = requiredString('E-mail is required.', 'Please enter a valid e-ma
 /** An id picked from a list (a state, a city), with the form's own text when it is missing. */
 const chosenId = (missing: string) => z.union(Id.options, { error: missing });
 
+/** The longest town or city name an address keeps, in characters (the `addresses.city_name` column's bound). */
+export const TOWN_NAME_MAX = 60;
+/** The texts beside the city field. */
+export const TOWN_TEXTS = {
+  missing: 'Please enter your town or city.',
+  tooLong: `At most ${TOWN_NAME_MAX} characters.`,
+} as const;
+/** Anything a town's name must have at least one of: a letter of any script. */
+const LETTER = /\p{L}/u;
+
+/** A town's name as the shopper types it: trimmed, 1 to 60 characters, with at least one letter. */
+export const TownName = z
+  .string({ error: TOWN_TEXTS.missing })
+  .trim()
+  .min(1, { error: TOWN_TEXTS.missing, abort: true })
+  .max(TOWN_NAME_MAX, { error: TOWN_TEXTS.tooLong, abort: true })
+  .regex(LETTER, TOWN_TEXTS.missing);
+
+/** Why a value is neither a city id nor a town's name: too long if it is long text, else missing. */
+function cityError(input: unknown): string {
+  return typeof input === 'string' && input.trim().length > TOWN_NAME_MAX ? TOWN_TEXTS.tooLong : TOWN_TEXTS.missing;
+}
+
+/**
+ * The city of an address: EITHER the city_id of one of the shop's seeded cities (a number, or its digits as a string,
+ * as `Id` takes it), which must be a city of the address's state; OR a town's name (`TownName`), which the server
+ * keeps as the address's `city_name`. A name equal to a seeded city of the state (ignoring case and the spaces around
+ * it) is saved as that city: its id, and its name as the shop spells it. A name needs a letter, so digits are an id.
+ */
+export const CityChoice = z.union([...Id.options, TownName], { error: (issue) => cityError(issue.input) });
+
 /** The fields every address form fills in, named as product.md §7 sends them. */
 const AddressFields = {
   first_name: freeText('First name', ADDRESS_FIELD_LIMITS.name),
@@ -42,8 +73,8 @@ const AddressFields = {
   address: freeText('Address', ADDRESS_FIELD_LIMITS.address),
   /** The state_id. */
   state: chosenId('Please choose a state.'),
-  /** The city_id; it must be a city of `state`. */
-  city: chosenId('Please choose a city.'),
+  /** A seeded city_id of `state`, or a town's name (see `CityChoice`). */
+  city: CityChoice,
   pin_code: PinCode,
   email_id: EmailId,
   phone_number: PhoneNumber,
@@ -84,9 +115,10 @@ export const SavedAddress = z.object({
   address: z.string(),
   /** The state_id. */
   state: z.number().int(),
-  /** The city_id. */
-  city: z.number().int(),
+  /** The city_id when the address is linked to one of the shop's seeded cities, else the town's name as typed. */
+  city: z.union([z.number().int(), z.string()]),
   state_name: z.string(),
+  /** The town or city's name, always: the seeded city's, or the one typed. */
   city_name: z.string(),
   pin_code: z.string(),
   email_id: z.string(),
@@ -127,3 +159,25 @@ export type DeleteAddressRequest = z.input<typeof DeleteAddressRequest>;
 
 export const AddressActiveRequest = z.strictObject({ ...Owner, address_id: Id });
 export type AddressActiveRequest = z.input<typeof AddressActiveRequest>;
+
+/** The most towns pin_code_lookup suggests for one PIN code. */
+export const PIN_CODE_TOWNS_MAX = 30;
+
+/** pin_code_lookup: what the address form fills in from a PIN code. */
+export const PinCodeLookupRequest = z.strictObject({ pin_code: PinCode });
+export type PinCodeLookupRequest = z.input<typeof PinCodeLookupRequest>;
+/**
+ * A PIN code's place, from India Post's directory: the shop's state of the PIN code's GST state code (`state_id` null
+ * when the shop has no such state; `state_name` is then the GST name), its main district, and the names of its post
+ * offices and towns, deduplicated and sorted, at most `PIN_CODE_TOWNS_MAX`. An unknown PIN code is a 400 with
+ * `errors.pin_code`.
+ */
+export const PinCodeLookupAnswer = z.object({
+  success: z.literal(true),
+  pin_code: z.string(),
+  state_id: z.number().int().nullable(),
+  state_name: z.string(),
+  district: z.string(),
+  towns: z.array(z.string()),
+});
+export type PinCodeLookupAnswer = z.infer<typeof PinCodeLookupAnswer>;

@@ -1,4 +1,4 @@
-import { addresses, and, cities, count, desc, eq, inArray, type Queryable, sql, states } from '@kapaas/db';
+import { addresses, and, asc, cities, count, desc, eq, inArray, type Queryable, sql, states } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
 
 /** An address's own columns, as add_address and update_address write them. */
@@ -59,6 +59,23 @@ export async function cityIsInState(db: Queryable, cityId: number, stateId: numb
     .from(cities)
     .where(and(eq(cities.id, cityId), eq(cities.stateId, stateId)));
   return row?.name;
+}
+
+/** The seeded city of the state whose name equals `name` but for case, as the shop spells it; undefined if none. */
+export async function seededCityNamed(db: Queryable, stateId: number, name: string) {
+  const [row] = await db
+    .select({ id: cities.id, name: cities.name })
+    .from(cities)
+    .where(and(eq(cities.stateId, stateId), sql`lower(${cities.name}) = lower(${name})`))
+    .orderBy(asc(cities.id))
+    .limit(1);
+  return row;
+}
+
+/** The shop's state or union territory with this GST state code ('18'), or undefined. */
+export async function stateByGstCode(db: Queryable, gstCode: string) {
+  const [row] = await db.select({ id: states.id, name: states.name }).from(states).where(eq(states.gstCode, gstCode));
+  return row;
 }
 
 const addressView = {

@@ -11,6 +11,8 @@ import {
   EditAddressRequest,
   ErrorAnswer,
   MessageAnswer,
+  PinCodeLookupAnswer,
+  PinCodeLookupRequest,
   StateListAnswer,
   StateListRequest,
   UpdateAddressRequest,
@@ -25,6 +27,7 @@ import {
   cityList,
   deleteAddress,
   makeActive,
+  pinCodeLookup,
   stateList,
   updateAddress,
 } from './addresses.service';
@@ -44,7 +47,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** The states and cities the address form offers. */
+/** The states and cities the address form offers, and what it fills in from a PIN code. */
 function lookupRoutes(app: ZodApp, db: Queryable): void {
   app.post(
     '/state_list',
@@ -70,6 +73,19 @@ function lookupRoutes(app: ZodApp, db: Queryable): void {
       },
     },
     async (request) => ({ success: true as const, product: await cityList(db, request.body.state_id) }),
+  );
+
+  app.post(
+    '/pin_code_lookup',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: "A PIN code's state, district and towns, to fill the address form",
+        body: PinCodeLookupRequest,
+        response: { 200: PinCodeLookupAnswer, 400: ErrorAnswer },
+      },
+    },
+    async (request) => pinCodeLookup(db, request.body.pin_code),
   );
 }
 

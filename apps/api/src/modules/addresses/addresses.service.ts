@@ -1,4 +1,12 @@
-import type { AddAddressRequest, CityOption, SavedAddress, StateOption, UpdateAddressRequest } from '@kapaas/contract';
+import {
+  type AddAddressRequest,
+  type CityOption,
+  PIN_CODE_TOWNS_MAX,
+  type PinCodeLookupAnswer,
+  type SavedAddress,
+  type StateOption,
+  type UpdateAddressRequest,
+} from '@kapaas/contract';
 import type { Database, Queryable } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -20,6 +28,8 @@ import {
   newestAddressId,
   ownerAddress,
   ownerAddresses,
+  seededCityNamed,
+  stateByGstCode,
   stateExists,
   stateOf,
   updateOwnerAddress,
@@ -62,7 +72,7 @@ function toSavedAddress(row: AddressRow): SavedAddress {
     last_name: row.lastName,
     address: row.address,
     state: row.stateId,
-    city: row.cityId ?? 0,
+    city: row.cityId ?? row.cityName,
     state_name: row.stateName,
     city_name: row.cityName,
     pin_code: row.pinCode,
@@ -84,7 +94,7 @@ export async function addressDetails(db: Queryable, owner: Owner, addressId: num
   return toSavedAddress(row);
 }
 
-/** Refuses (400, naming the field) a state that does not exist or a city outside the state. */
+/** Refuses a PIN code (400), the message beside the field. */
 const pinRefused = (message: string) => new AppError('INVALID_DATA', message, { errors: { pin_code: [message] } });
 
 /**
@@ -102,29 +112,72 @@ async function checkPinCode(db: Queryable, stateId: number, pin: string): Promis
   }
 }
 
-async function checkPlace(db: Queryable, stateId: number, cityId: number): Promise<string> {
+/** Names deduplicated (ignoring case) and sorted, at most `max` of them. */
+function townNames(names: readonly string[], max: number): string[] {
+  const seen = new Map<string, string>();
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name !== '' && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()].sort(byName.compare).slice(0, max);
+}
+
+/**
+ * pin_code_lookup: what the address form fills in from a PIN code: the shop's state with the PIN code's GST state
+ * code (null when the shop has none), its district and its towns. An unknown PIN code is refused beside the field.
+ */
+export async function pinCodeLookup(db: Queryable, pin: string): Promise<PinCodeLookupAnswer> {
+  const place = pinCodeInfo(pin);
+  if (!place) throw pinRefused(UNKNOWN_PIN_CODE);
+  const state = await stateByGstCode(db, place.stateCode);
+  return {
+    success: true,
+    pin_code: place.pin,
+    state_id: state?.id ?? null,
+    state_name: state?.name ?? place.stateName,
+    district: place.district,
+    towns: townNames(place.towns, PIN_CODE_TOWNS_MAX),
+  };
+}
+
+/** Where an address is: a seeded city (its id and name), or a town the shopper typed (no id). */
+interface Place {
+  cityId: number | null;
+  cityName: string;
+}
+
+const cityRefused = () =>
+  new AppError('INVALID_DATA', 'Please choose a city in the chosen state.', {
+    errors: { city: ['Please choose a city in the chosen state.'] },
+  });
+
+/**
+ * The address's place. A city id must be a seeded city of the state; a town's name is kept as typed, unless it is a
+ * seeded city of the state but for case, which links the address to that city under the shop's spelling.
+ */
+async function checkPlace(db: Queryable, stateId: number, city: number | string): Promise<Place> {
   if (!(await stateExists(db, stateId))) {
     throw new AppError('INVALID_DATA', 'Please choose a valid state.', {
       errors: { state: ['Please choose a valid state.'] },
     });
   }
-  const city = await cityIsInState(db, cityId, stateId);
-  if (city === undefined) {
-    throw new AppError('INVALID_DATA', 'Please choose a city in the chosen state.', {
-      errors: { city: ['Please choose a city in the chosen state.'] },
-    });
+  if (typeof city === 'string') {
+    const seeded = await seededCityNamed(db, stateId, city);
+    return seeded ? { cityId: seeded.id, cityName: seeded.name } : { cityId: null, cityName: city };
   }
-  return city;
+  const cityName = await cityIsInState(db, city, stateId);
+  if (cityName === undefined) throw cityRefused();
+  return { cityId: city, cityName };
 }
 
-function columnsOf(fields: NewAddress, cityName: string): AddressColumns {
+function columnsOf(fields: NewAddress, place: Place): AddressColumns {
   return {
     firstName: fields.first_name,
     lastName: fields.last_name,
     address: fields.address,
     stateId: fields.state,
-    cityId: fields.city,
-    cityName,
+    cityId: place.cityId,
+    cityName: place.cityName,
     pinCode: fields.pin_code,
     email: fields.email_id,
     phone: fields.phone_number,
@@ -134,7 +187,7 @@ function columnsOf(fields: NewAddress, cityName: string): AddressColumns {
 /** Saves a new address; the owner's first one becomes their Active address. Answers its id. */
 export async function addAddress(db: Database, owner: Owner, fields: NewAddress): Promise<number> {
   return db.transaction(async (tx) => {
-    const cityName = await checkPlace(tx, fields.state, fields.city);
+    const place = await checkPlace(tx, fields.state, fields.city);
     await checkPinCode(tx, fields.state, fields.pin_code);
     await lockOwnerAddresses(tx, owner);
     const saved = await countOwnerAddresses(tx, owner);
@@ -145,7 +198,7 @@ export async function addAddress(db: Database, owner: Owner, fields: NewAddress)
         { code: 'ADDRESS_LIMIT' },
       );
     }
-    return insertAddress(tx, owner, columnsOf(fields, cityName), saved === 0);
+    return insertAddress(tx, owner, columnsOf(fields, place), saved === 0);
   });
 }
 
@@ -155,7 +208,7 @@ export async function updateAddress(db: Database, owner: Owner, fields: ChangedA
     await lockOwnerAddresses(tx, owner);
     const current = await ownerAddress(tx, owner, fields.address_id);
     if (!current) throw addressNotFound();
-    const cityName = await checkPlace(tx, fields.state, fields.city);
+    const place = await checkPlace(tx, fields.state, fields.city);
     await checkPinCode(tx, fields.state, fields.pin_code ?? current.pinCode);
     const columns = columnsOf(
       {
@@ -164,7 +217,7 @@ export async function updateAddress(db: Database, owner: Owner, fields: ChangedA
         email_id: fields.email_id ?? current.email,
         phone_number: fields.phone_number ?? current.phone,
       },
-      cityName,
+      place,
     );
     await updateOwnerAddress(tx, owner, fields.address_id, columns);
   });

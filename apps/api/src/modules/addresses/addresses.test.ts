@@ -4,14 +4,17 @@ import {
   CityListAnswer,
   EditAddressAnswer,
   ErrorAnswer,
+  PIN_CODE_TOWNS_MAX,
+  PinCodeLookupAnswer,
   type SavedAddress,
   StateListAnswer,
 } from '@kapaas/contract';
-import { addresses, asc, cities, eq, states } from '@kapaas/db';
+import { addresses, and, asc, cities, eq, states } from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { NO_SESSION_MESSAGE, NOT_YOURS_MESSAGE } from '../../lib/owner';
+import { UNKNOWN_PIN_CODE } from '../delivery';
 import { MAX_ADDRESSES_PER_OWNER } from './addresses.service';
 
 let shop: TestShop;
@@ -170,7 +173,10 @@ describe('add_address and address_list', () => {
     [{ email_id: `${'a'.repeat(250)}@example.in` }, 'email_id', 'Please enter a valid e-mail address.'],
     [{ state: undefined }, 'state', 'Please choose a state.'],
     [{ state: 999_999 }, 'state', 'Please choose a valid state.'],
-    [{ city: undefined }, 'city', 'Please choose a city.'],
+    [{ city: undefined }, 'city', 'Please enter your town or city.'],
+    [{ city: '   ' }, 'city', 'Please enter your town or city.'],
+    [{ city: '-12' }, 'city', 'Please enter your town or city.'],
+    [{ city: 'K'.repeat(61) }, 'city', 'At most 60 characters.'],
     [{ city: 999_999 }, 'city', 'Please choose a city in the chosen state.'],
   ])('refuses %j with errors.%s = %s, and saves nothing', async (change, field, message) => {
     const user = await shop.user();
@@ -227,6 +233,114 @@ describe('add_address and address_list', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false });
     expect(await list(user)).toEqual([]);
+  });
+});
+
+describe('a town typed rather than chosen (every Indian PIN code)', () => {
+  /** Assam, its seeded city Tezpur, and a Tezpur PIN code. */
+  async function assam() {
+    const { db } = shop.database;
+    const [state] = await db.select().from(states).where(eq(states.name, 'Assam'));
+    if (!state) throw new Error('the demo shop has no Assam');
+    const [tezpur] = await db
+      .select()
+      .from(cities)
+      .where(and(eq(cities.stateId, state.id), eq(cities.name, 'Tezpur')));
+    if (!tezpur) throw new Error('the demo shop has no Tezpur');
+    return { stateId: state.id, tezpurId: tezpur.id, pin: '784001' };
+  }
+
+  it('saves a town that is no seeded city by its name, trimmed, with no city id, and lists and edits it so', async () => {
+    const { stateId, pin } = await assam();
+    const user = await shop.user();
+    const id = await add(user, { state: stateId, city: '  Tezpur Bazar ', pin_code: pin });
+    const [saved] = await list(user);
+    expect(saved).toMatchObject({ address_id: id, state: stateId, city: 'Tezpur Bazar', city_name: 'Tezpur Bazar' });
+    const [row] = await shop.database.db.select().from(addresses).where(eq(addresses.id, id));
+    expect(row).toMatchObject({ cityId: null, cityName: 'Tezpur Bazar' });
+    const edited = await user.post('edit_address', { address_id: id });
+    expect(EditAddressAnswer.parse(edited.json()).address).toMatchObject({ city: 'Tezpur Bazar' });
+
+    // Typed again on edit, a town keeps being text; a seeded city id links the address again.
+    const base = { ...form(), address_id: id, state: stateId, pin_code: pin };
+    expect((await user.post('update_address', { ...base, city: 'Mahabhairab' })).statusCode).toBe(200);
+    expect((await list(user))[0]).toMatchObject({ city: 'Mahabhairab', city_name: 'Mahabhairab' });
+    const { tezpurId } = await assam();
+    expect((await user.post('update_address', { ...base, city: String(tezpurId) })).statusCode).toBe(200);
+    expect((await list(user))[0]).toMatchObject({ city: tezpurId, city_name: 'Tezpur' });
+  });
+
+  it("links a typed name equal to a seeded city of the state (any case) to that city, under the shop's spelling", async () => {
+    const { stateId, tezpurId, pin } = await assam();
+    const user = await shop.user();
+    const id = await add(user, { state: stateId, city: ' tEZPUR ', pin_code: pin });
+    expect((await list(user))[0]).toMatchObject({ address_id: id, city: tezpurId, city_name: 'Tezpur' });
+    const [row] = await shop.database.db.select().from(addresses).where(eq(addresses.id, id));
+    expect(row).toMatchObject({ cityId: tezpurId, cityName: 'Tezpur' });
+    // A seeded city's name of another state is only a town's name here.
+    await add(user, { city: 'Tezpur' });
+    expect((await list(user)).find((a) => a.state === place.stateId)).toMatchObject({
+      city: 'Tezpur',
+      city_name: 'Tezpur',
+    });
+  });
+
+  it('refuses a town of 61 characters beside the city field, and takes 60', async () => {
+    const user = await shop.user();
+    const long = expectRefusal(await user.post('add_address', form({ city: 'Kaloor '.repeat(9).slice(0, 61) })), 400);
+    expect(long.errors).toEqual({ city: ['At most 60 characters.'] });
+    expect(await list(user)).toEqual([]);
+    const sixty = 'Kaloor '.repeat(9).slice(0, 60);
+    await add(user, { city: sixty });
+    expect((await list(user))[0]).toMatchObject({ city: sixty.trim(), city_name: sixty.trim() });
+  });
+
+  it('refuses, beside the PIN code field, a typed town whose PIN code is in another state; saves nothing', async () => {
+    const { pin } = await assam();
+    const user = await shop.user();
+    const response = await user.post('add_address', form({ city: 'Tezpur Bazar', pin_code: pin }));
+    expect(expectRefusal(response, 400).errors).toEqual({
+      pin_code: ['This PIN code is in Assam, not Kerala. Please check the PIN code or the state.'],
+    });
+    expect(await list(user)).toEqual([]);
+  });
+});
+
+describe('pin_code_lookup', () => {
+  it("answers a PIN code's state (the shop's own row), district and towns, to anyone", async () => {
+    const [assam] = await shop.database.db.select().from(states).where(eq(states.name, 'Assam'));
+    const response = await shop.post('pin_code_lookup', { pin_code: ' 784001 ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = PinCodeLookupAnswer.parse(response.json());
+    expect(answer).toMatchObject({
+      pin_code: '784001',
+      state_id: assam?.id,
+      state_name: 'Assam',
+      district: 'Sonitpur',
+    });
+    expect(answer.towns).toContain('Tezpur');
+    expect(answer.towns).toEqual([...new Set(answer.towns)].sort((a, b) => a.localeCompare(b, 'en-IN')));
+  });
+
+  it.each([
+    ['136027', 36],
+    ['125051', 35],
+    ['784001', 6],
+  ])('suggests at most 30 of the towns of %s (India Post lists %i), sorted, none twice', async (pin, listed) => {
+    const response = await shop.post('pin_code_lookup', { pin_code: pin });
+    const { towns } = PinCodeLookupAnswer.parse(response.json());
+    expect(towns).toHaveLength(Math.min(listed, PIN_CODE_TOWNS_MAX));
+    expect(new Set(towns.map((t) => t.toLowerCase())).size).toBe(towns.length);
+    expect(towns).toEqual([...towns].sort((a, b) => a.localeCompare(b, 'en-IN', { sensitivity: 'base' })));
+  });
+
+  it('refuses an unknown PIN code beside the field, and a malformed one with the form’s hint', async () => {
+    const unknown = expectRefusal(await shop.post('pin_code_lookup', { pin_code: '999999' }), 400);
+    expect(unknown.errors).toEqual({ pin_code: [UNKNOWN_PIN_CODE] });
+    const short = expectRefusal(await shop.post('pin_code_lookup', { pin_code: '78400' }), 400);
+    expect(short.errors).toEqual({ pin_code: ['Pin code must be 6 digits'] });
+    expectRefusal(await shop.post('pin_code_lookup', {}), 400);
+    expectRefusal(await shop.post('pin_code_lookup', { pin_code: '784001', state: 1 }), 400);
   });
 });
 
@@ -338,7 +452,8 @@ describe('edit_address and update_address', () => {
       [{ phone_number: '12345' }, 'phone_number', 'Phone number must be 10 digits'],
       [{ email_id: 'not-an-email' }, 'email_id', 'Please enter a valid e-mail address.'],
       [{ first_name: '' }, 'first_name', 'First name is required.'],
-      [{ city: undefined }, 'city', 'Please choose a city.'],
+      [{ city: undefined }, 'city', 'Please enter your town or city.'],
+      [{ city: ` ${'K'.repeat(61)} ` }, 'city', 'At most 60 characters.'],
       [{ city: elsewhere.cityId }, 'city', 'Please choose a city in the chosen state.'],
       [{ state: 999_999 }, 'state', 'Please choose a valid state.'],
     ] as const) {
@@ -585,7 +700,19 @@ describe('malformed bodies', () => {
     fc.string({ maxLength: 200 }).map((s) => `${'x'.repeat(400)}${s}`),
   );
   const text = ['first_name', 'last_name', 'address'];
-  const fieldPoison = (field: string) => (text.includes(field) ? notText : notAnId);
+  /** Values no city field accepts: neither an id nor a town's name (1 to 60 characters with a letter). */
+  const notACity = fc.oneof(
+    fc.integer({ max: 0 }),
+    fc.constantFrom(2 ** 31, 2 ** 53, 1e21, -1e21),
+    fc.double({ min: 0.001, max: 1e6, noInteger: true, noNaN: true }),
+    fc.constantFrom('', '   ', '-1', '0', '12-34', '  ..  '),
+    fc.string({ maxLength: 50 }).map((s) => `${'k'.repeat(61)}${s}`),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.nat(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.nat(), { maxKeys: 2 }),
+  );
+  const fieldPoison = (field: string) => (text.includes(field) ? notText : field === 'city' ? notACity : notAnId);
 
   /** A valid body per call, its fields, and which of them may not be left out. */
   function calls(addressId: number) {
