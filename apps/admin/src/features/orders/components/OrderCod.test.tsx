@@ -151,11 +151,19 @@ describe('cash on delivery in the order list and the dashboard', () => {
     expect(lists.at(-1)?.query.get('payment_method')).toBe('cod');
   });
 
-  it('shows the COD to collect tile and counts confirmed COD orders as to pack', async () => {
+  it('shows the COD to collect tile, counts confirmed COD orders as to pack, and only collected cash as revenue', async () => {
     signIn();
     const confirmed = { ...codOrder, status: 'cod_confirmed' as const };
+    // Today: one COD order delivered with its cash still out, one whose cash is recorded.
+    const today = [
+      { ...codOrder, id: 50, status: 'delivered' as const },
+      { ...codOrder, id: 51, status: 'delivered' as const, paid_at: '2026-11-25T10:00:00.000Z', cod_to_collect: 0 },
+    ];
     const { sent } = stubAdminApi({
-      'GET orders': (request: SentRequest) => page(request.query.get('status') === 'cod_confirmed' ? [confirmed] : []),
+      'GET orders': (request: SentRequest) => {
+        const status = request.query.get('status');
+        return page(status === 'cod_confirmed' ? [confirmed] : status === null ? today : []);
+      },
       'GET products': page([]),
       'GET dashboard': { success: true, data: { cod_to_collect: { count: 3, amount: 2450 } } },
     });
@@ -170,6 +178,10 @@ describe('cash on delivery in the order list and the dashboard', () => {
       .parentElement as HTMLElement;
     expect(await within(packing).findByRole('link', { name: '#42' })).toBeInTheDocument();
     expect(packing).toHaveTextContent('Cash on delivery');
+    const revenue = (await screen.findByRole('heading', { name: 'Revenue today' })).parentElement as HTMLElement;
+    expect(await within(revenue).findByText('₹598')).toBeInTheDocument();
+    const count = (await screen.findByRole('heading', { name: 'Orders today' })).parentElement as HTMLElement;
+    expect(count).toHaveTextContent('1 paid');
     expect(sent.filter((r) => r.path === 'orders').map((r) => r.query.get('status'))).toEqual(
       expect.arrayContaining(['paid', 'cod_confirmed']),
     );
