@@ -153,11 +153,11 @@ describe('cash on delivery in the order list and the dashboard', () => {
 
   it('shows the COD to collect tile, counts confirmed COD orders as to pack, and only collected cash as revenue', async () => {
     signIn();
-    const confirmed = { ...codOrder, status: 'cod_confirmed' as const };
+    const confirmed: AdminOrder = { ...codOrder, status: 'cod_confirmed' };
     // Today: one COD order delivered with its cash still out, one whose cash is recorded.
-    const today = [
-      { ...codOrder, id: 50, status: 'delivered' as const },
-      { ...codOrder, id: 51, status: 'delivered' as const, paid_at: '2026-11-25T10:00:00.000Z', cod_to_collect: 0 },
+    const today: AdminOrder[] = [
+      { ...codOrder, id: 50, status: 'delivered' },
+      { ...codOrder, id: 51, status: 'delivered', paid_at: '2026-11-25T10:00:00.000Z', cod_to_collect: 0 },
     ];
     const { sent } = stubAdminApi({
       'GET orders': (request: SentRequest) => {
