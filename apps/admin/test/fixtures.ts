@@ -129,3 +129,18 @@ export const paidOrder: AdminOrder = {
   invoice_number: null,
   next_statuses: ['packed', 'cancelled'],
 };
+
+/** A cash-on-delivery order of ₹598 (₹549 and a ₹49 fee) waiting for the owner to confirm it: nothing paid yet. */
+export const codOrder: AdminOrder = {
+  ...paidOrder,
+  status: 'cod_pending_confirmation',
+  total: 598,
+  payment_method: 'cod',
+  cod_to_collect: 598,
+  cod_fee: 49,
+  paid_at: null,
+  razorpay_order_id: null,
+  payments: [],
+  history: [{ status: 'cod_pending_confirmation', note: 'Order placed, cash on delivery.', customer_note: null, at }],
+  next_statuses: ['cod_confirmed', 'cancelled'],
+};

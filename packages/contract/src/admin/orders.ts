@@ -86,7 +86,10 @@ export const AdminOrder = AdminOrderSummary.extend({
   history: z.array(
     z.object({ status: OrderStatus, note: z.string().nullable(), customer_note: z.string().nullable(), at: Timestamp }),
   ),
-  /** The tax invoice issued when the order was paid (GET /orders/:id/invoice), or null: unpaid, or the shop was not registered for GST then. */
+  /**
+   * The tax invoice (GET /orders/:id/invoice), issued when an online order was paid and when a cash-on-delivery order
+   * was shipped, or null: not yet, or the shop was not registered for GST then.
+   */
   invoice_number: z.string().nullable(),
   /** The statuses this order may move to next through POST /orders/:id/status. */
   next_statuses: z.array(OrderStatus),
@@ -104,6 +107,8 @@ export const AdminOrderListQuery = z.strictObject({
   guest_id: Id.optional(),
   /** Orders holding a payment in this state (`refund_failed`: money the owner must give back by hand). */
   payment_status: AdminPaymentStatus.optional(),
+  /** Orders paid online, or cash-on-delivery orders. */
+  payment_method: PaymentMethod.optional(),
 });
 export const AdminOrderListAnswer = adminList(AdminOrderSummary);
 /** The same filters for the CSV export of every matching order. */
@@ -118,6 +123,30 @@ export const AdminOrderStatusRequest = z.strictObject({
   customer_note: z.string().trim().max(500).optional(),
 });
 export type AdminOrderStatusRequest = z.infer<typeof AdminOrderStatusRequest>;
+
+/** POST /orders/:id/cod-collected: the courier's cash for a delivered cash-on-delivery order reached the shop. */
+export const AdminCodCollectedRequest = z.strictObject({
+  /** For the shop's records, after the sentence saying who recorded how much. */
+  note: z.string().trim().max(500).optional(),
+});
+export type AdminCodCollectedRequest = z.infer<typeof AdminCodCollectedRequest>;
+
+/** POST /orders/:id/return-received: a parcel returned to origin is back in the shop. */
+export const AdminReturnReceivedRequest = z.strictObject({
+  note: z.string().trim().max(500).optional(),
+});
+export type AdminReturnReceivedRequest = z.infer<typeof AdminReturnReceivedRequest>;
+
+/** GET /dashboard: the figures of the console's dashboard that the order list cannot give. */
+export const AdminDashboard = z.object({
+  /**
+   * Cash-on-delivery orders whose cash is still to come (placed, confirmed, packed, shipped, or delivered with the cash
+   * not yet recorded), and their total: the sum of their `cod_to_collect`.
+   */
+  cod_to_collect: z.object({ count: z.number().int(), amount: Rupees }),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
+export const AdminDashboardAnswer = adminItem(AdminDashboard);
 
 /**
  * Without `amount`, everything not yet refunded is refunded and the order is cancelled and restocked.

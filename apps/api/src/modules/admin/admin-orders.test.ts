@@ -440,6 +440,9 @@ describe('the orders as a CSV file', () => {
       'shipping',
       'total',
       'refunded',
+      'payment_method',
+      'cod_to_collect',
+      'invoice_number',
       'razorpay_order_id',
     ]);
     const total = (await staff.get('/orders', { status: 'paid', per_page: 100 })).json().total as number;
@@ -462,8 +465,10 @@ describe('the orders as a CSV file', () => {
       address.state,
       address.pin_code,
     ]);
-    // items, items_total, coupon, discount, shipping, total, refunded, razorpay_order_id
-    expect(row.slice(12).map((cell, i) => (i === 2 || i === 7 ? cell : Number(cell)))).toEqual([
+    // items, items_total, coupon, discount, shipping, total, refunded, payment_method, cod_to_collect, invoice_number,
+    // razorpay_order_id
+    const texts = [2, 7, 9, 10];
+    expect(row.slice(12).map((cell, i) => (texts.includes(i) ? cell : Number(cell)))).toEqual([
       1,
       one.items_total,
       '',
@@ -471,6 +476,9 @@ describe('the orders as a CSV file', () => {
       one.shipping_charge,
       one.total,
       0,
+      'online',
+      0,
+      one.invoice_number ?? '',
       one.razorpay_order_id,
     ]);
   });

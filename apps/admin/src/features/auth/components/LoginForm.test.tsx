@@ -6,6 +6,7 @@ import { OWNER, renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 const dashboard = {
   'GET orders': page([]),
   'GET products': page([]),
+  'GET dashboard': { success: true, data: { cod_to_collect: { count: 0, amount: 0 } } },
 };
 
 describe('logging in to the console', () => {

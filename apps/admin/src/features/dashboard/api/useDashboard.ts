@@ -1,8 +1,8 @@
-import type { AdminOrderSummary, AdminProduct } from '@kapaas/contract';
+import type { AdminDashboard, AdminOrderSummary, AdminProduct } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
 import { adminRequest } from '#admin/lib/api.ts';
 import { startOfToday } from '#admin/lib/format.ts';
-import type { ListAnswer } from '#admin/lib/resource.ts';
+import type { ItemAnswer, ListAnswer } from '#admin/lib/resource.ts';
 
 /** A size is "low" at or below this many pieces available. */
 export const LOW_STOCK_AT = 3;
@@ -24,7 +24,10 @@ async function ordersSince(from: string, signal: AbortSignal): Promise<AdminOrde
   return orders;
 }
 
-/** Today's orders and the money they brought in (paid orders, less what was refunded). */
+/**
+ * Today's orders and the money they brought in (paid orders, less what was refunded). A cash-on-delivery order counts
+ * once its cash is recorded (paid_at), not before.
+ */
 export function useTodaysSales() {
   return useQuery({
     queryKey: ['orders', 'today', startOfToday()],
@@ -40,16 +43,35 @@ export function useTodaysSales() {
   });
 }
 
-/** Paid orders waiting to be packed, oldest first. */
+/** The statuses of an order waiting to be packed: paid online, or a confirmed cash-on-delivery order. */
+const TO_PACK = ['paid', 'cod_confirmed'] as const;
+
+/** Orders waiting to be packed (paid, or confirmed cash on delivery), oldest first. */
 export function useOrdersToPack() {
   return useQuery({
-    queryKey: ['orders', 'list', { status: 'paid', per_page: 100 }],
+    queryKey: ['orders', 'list', { status: TO_PACK, per_page: 100 }],
     queryFn: ({ signal }) =>
-      adminRequest<ListAnswer<AdminOrderSummary>>('GET', 'orders', {
-        query: { status: 'paid', per_page: 100 },
-        signal,
-      }),
-    select: (answer) => ({ total: answer.total, orders: [...answer.data].reverse() }),
+      Promise.all(
+        TO_PACK.map((status) =>
+          adminRequest<ListAnswer<AdminOrderSummary>>('GET', 'orders', { query: { status, per_page: 100 }, signal }),
+        ),
+      ),
+    select: (answers) => ({
+      total: answers.reduce((sum, answer) => sum + answer.total, 0),
+      orders: answers
+        .flatMap((answer) => answer.data)
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
+    }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** The cash still to come from cash-on-delivery orders: how many, and how much (GET /dashboard). */
+export function useCodToCollect() {
+  return useQuery({
+    queryKey: ['orders', 'dashboard'],
+    queryFn: ({ signal }) => adminRequest<ItemAnswer<AdminDashboard>>('GET', 'dashboard', { signal }),
+    select: (answer) => answer.data.cod_to_collect,
     refetchInterval: 60_000,
   });
 }

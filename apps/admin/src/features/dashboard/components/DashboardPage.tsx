@@ -7,16 +7,17 @@ import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx'
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
-import { LOW_STOCK_AT, useLowStock, useOrdersToPack, useTodaysSales } from '../api/useDashboard';
+import { LOW_STOCK_AT, useCodToCollect, useLowStock, useOrdersToPack, useTodaysSales } from '../api/useDashboard';
 
 /** The lowest sizes listed; the rest are counted. */
 const LOW_STOCK_ROWS = 25;
 
-/** The owner's morning view: today's sales, the orders to pack, and the sizes running out. */
+/** The owner's morning view: today's sales, the orders to pack, the cash to collect, and the sizes running out. */
 export function DashboardPage() {
   const sales = useTodaysSales();
   const toPack = useOrdersToPack();
   const lowStock = useLowStock();
+  const cod = useCodToCollect();
 
   return (
     <>
@@ -45,8 +46,22 @@ export function DashboardPage() {
             </p>
           </Card.Body>
         </Card>
+        <Card className="stat">
+          <Card.Body>
+            <h2 className="stat__label">COD to collect</h2>
+            <p className="stat__value">{cod.data ? formatRupees(cod.data.amount) : '…'}</p>
+            {cod.data && (
+              <p className="stat__note">
+                <Link to={`${paths.orders}?payment_method=cod`}>
+                  {cod.data.count === 1 ? '1 cash-on-delivery order' : `${cod.data.count} cash-on-delivery orders`}
+                </Link>
+              </p>
+            )}
+          </Card.Body>
+        </Card>
       </div>
       {sales.isError && <QueryErrorAlert error={sales.error} onRetry={() => void sales.refetch()} />}
+      {cod.isError && <QueryErrorAlert error={cod.error} onRetry={() => void cod.refetch()} />}
 
       <div className="dashboard-columns">
         <section aria-labelledby="to-pack-heading">
@@ -58,7 +73,7 @@ export function DashboardPage() {
           ) : toPack.isError ? (
             <QueryErrorAlert error={toPack.error} onRetry={() => void toPack.refetch()} />
           ) : toPack.data.orders.length === 0 ? (
-            <p className="empty-state">Nothing to pack. All paid orders are on their way.</p>
+            <p className="empty-state">Nothing to pack. All paid and confirmed orders are on their way.</p>
           ) : (
             <div className="table-responsive">
               <Table hover size="sm" className="align-middle">
@@ -79,7 +94,7 @@ export function DashboardPage() {
                         <Link to={paths.order(order.id)}>#{order.id}</Link>
                       </td>
                       <td>{order.customer.name}</td>
-                      <td>{formatDateTime(order.paid_at)}</td>
+                      <td>{order.payment_method === 'cod' ? 'Cash on delivery' : formatDateTime(order.paid_at)}</td>
                       <td className="text-end">{formatRupees(order.total)}</td>
                     </tr>
                   ))}

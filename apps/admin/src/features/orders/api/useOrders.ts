@@ -1,8 +1,10 @@
 import type {
+  AdminCodCollectedRequest,
   AdminOrder,
   AdminOrderStatusRequest,
   AdminOrderSummary,
   AdminRefundRequest,
+  AdminReturnReceivedRequest,
   OrderInvoiceAnswer,
 } from '@kapaas/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,7 +38,7 @@ export function useOrderInvoice(id: number, issued: boolean) {
  * After an order changes, the order itself is replaced and every list (and the dashboard) refreshes, and so does its
  * invoice: a cancellation or a refund issues a credit note.
  */
-function useOrderWrite<Body>(id: number, action: 'status' | 'refund') {
+function useOrderWrite<Body>(id: number, action: 'status' | 'refund' | 'cod-collected' | 'return-received') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) => adminRequest<ItemAnswer<AdminOrder>>('POST', `orders/${id}/${action}`, { body }),
@@ -44,14 +46,14 @@ function useOrderWrite<Body>(id: number, action: 'status' | 'refund') {
       client.setQueryData(['orders', 'item', id], answer);
       await Promise.all([
         client.invalidateQueries({ queryKey: ['orders'] }),
-        // Cancelling or refunding puts stock back.
+        // Cancelling, refunding or receiving a returned parcel puts stock back.
         client.invalidateQueries({ queryKey: ['products'] }),
       ]);
     },
   });
 }
 
-/** POST /orders/:id/status: packed, shipped, delivered or cancelled, as the order allows. */
+/** POST /orders/:id/status: confirmed (cash on delivery), packed, shipped, delivered, returned to origin or cancelled, as the order allows. */
 export function useChangeOrderStatus(id: number) {
   return useOrderWrite<AdminOrderStatusRequest>(id, 'status');
 }
@@ -59,4 +61,14 @@ export function useChangeOrderStatus(id: number) {
 /** POST /orders/:id/refund: a part, or (without amount) everything left, which also cancels a paid order. */
 export function useRefundOrder(id: number) {
   return useOrderWrite<AdminRefundRequest>(id, 'refund');
+}
+
+/** POST /orders/:id/cod-collected: the cash of a delivered cash-on-delivery order reached the shop; the order is paid. */
+export function useRecordCodCollected(id: number) {
+  return useOrderWrite<AdminCodCollectedRequest>(id, 'cod-collected');
+}
+
+/** POST /orders/:id/return-received: a parcel returned to origin is back, and its pieces go back on sale. */
+export function useReturnReceived(id: number) {
+  return useOrderWrite<AdminReturnReceivedRequest>(id, 'return-received');
 }

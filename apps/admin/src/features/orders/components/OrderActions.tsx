@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@kapaas/contract';
+import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,51 +6,117 @@ import Form from 'react-bootstrap/Form';
 import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
 import { ORDER_STATUS, type OrderStatus } from '#admin/components/OrderStatusBadge.tsx';
 import { errorMessage } from '#admin/lib/api.ts';
-import { useChangeOrderStatus } from '../api/useOrders';
+import { formatRupees } from '#admin/lib/format.ts';
+import { useChangeOrderStatus, useRecordCodCollected, useReturnReceived } from '../api/useOrders';
 
-/** The moves an owner makes by hand, in the order they happen, with their buttons' words. Refunds have their own form. */
+/**
+ * The moves an owner makes by hand, in the order they happen, with their buttons' words. Cancelling and a parcel
+ * returned to origin ask first; refunds have their own form.
+ */
 export const FORWARD_ACTIONS: Partial<Record<OrderStatus, string>> = {
+  cod_confirmed: 'Confirm order',
   packed: 'Mark packed',
   shipped: 'Mark shipped',
   delivered: 'Mark delivered',
 };
 
 /** What an order allows now, from the statuses the server says it may move to. */
-export function orderMoves(order: AdminOrder): { forward: OrderStatus[]; canCancel: boolean } {
+export function orderMoves(order: AdminOrder): { forward: OrderStatus[]; canCancel: boolean; canReturn: boolean } {
   return {
     forward: order.next_statuses.filter((status) => FORWARD_ACTIONS[status] !== undefined),
     canCancel: order.next_statuses.includes('cancelled'),
+    canReturn: order.next_statuses.includes('returned_to_origin'),
   };
 }
 
-/** The confirmation's question and warning before cancelling an order; `refundHint` says where refunds are made. */
-export function cancelOrderQuestion(orderId: number, refundHint: string) {
+/**
+ * What is left to record once a parcel has left, besides moves: the cash of a delivered cash-on-delivery order, and a
+ * returned parcel back in the shop.
+ */
+export function followUps(order: AdminOrder): { collectCash: boolean; receiveReturn: boolean } {
   return {
-    title: `Cancel order #${orderId}?`,
+    collectCash: order.payment_method === 'cod' && order.status === 'delivered' && order.paid_at === null,
+    receiveReturn: order.status === 'returned_to_origin' && order.return_received_at === null,
+  };
+}
+
+/**
+ * The confirmation's question and warning before cancelling an order; `refundHint` says where refunds are made. A
+ * cash-on-delivery order was not paid, so there is nothing to give back.
+ */
+export function cancelOrderQuestion(order: Pick<AdminOrderSummary, 'id' | 'payment_method'>, refundHint: string) {
+  return {
+    title: `Cancel order #${order.id}?`,
     body: (
       <>
         <p>Its items go back into stock and the customer sees the order as cancelled.</p>
-        <p className="mb-0">
-          The money is <strong>not</strong> returned by cancelling: {refundHint} (a full refund also cancels the order).
-        </p>
+        {order.payment_method === 'cod' ? (
+          <p className="mb-0">It is a cash-on-delivery order: nothing was paid, so there is nothing to refund.</p>
+        ) : (
+          <p className="mb-0">
+            The money is <strong>not</strong> returned by cancelling: {refundHint} (a full refund also cancels the
+            order).
+          </p>
+        )}
       </>
     ),
     confirmLabel: 'Yes, cancel the order',
   };
 }
 
+/** The confirmation before marking a parcel returned to origin. */
+function returnedQuestion(order: AdminOrder) {
+  return {
+    title: `Mark order #${order.id} returned to origin?`,
+    body: (
+      <>
+        <p>Do this when the courier reports the parcel refused or undeliverable and on its way back to you.</p>
+        <p className="mb-0">
+          {order.payment_method === 'cod'
+            ? 'Its tax invoice is cancelled by a credit note, and the customer can pay only online for 90 days. '
+            : 'The money is not returned by this: use “Refund” below for that. '}
+          Its items go back into stock when you mark the parcel received.
+        </p>
+      </>
+    ),
+    confirmLabel: 'Yes, it is coming back',
+  };
+}
+
+/** The confirmation before recording a cash-on-delivery order's cash. */
+function collectQuestion(order: AdminOrder) {
+  return {
+    title: `Record ${formatRupees(order.cod_to_collect)} collected for order #${order.id}?`,
+    body: (
+      <p className="mb-0">
+        Do this once the courier has handed over the cash for this order. The order then counts as paid, and the
+        customer sees “Paid in cash on delivery.”
+      </p>
+    ),
+    confirmLabel: 'Yes, the cash is here',
+    variant: 'success',
+  };
+}
+
 /** The message shown once an order has moved. */
 export function movedMessage(order: AdminOrder): string {
+  if (order.status === 'cod_confirmed') return `Order #${order.id} is confirmed and ready to pack.`;
   return `Order #${order.id} is now ${ORDER_STATUS[order.status].label.toLowerCase()}.`;
 }
 
-/** The status buttons an order allows now: paid → packed → shipped → delivered, and paid → cancelled. */
+/**
+ * The status buttons an order allows now: paid → packed → shipped → delivered, and paid → cancelled; for cash on
+ * delivery, confirming, cancelling before it ships, a parcel returned to origin, and recording the cash or the returned
+ * parcel.
+ */
 export function OrderActions({ order }: { order: AdminOrder }) {
   const change = useChangeOrderStatus(order.id);
   const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const messageId = useId();
-  const { forward, canCancel } = orderMoves(order);
+  const { forward, canCancel, canReturn } = orderMoves(order);
+  const { collectCash, receiveReturn } = followUps(order);
+  const canMove = forward.length > 0 || canCancel || canReturn;
 
   const move = async (status: OrderStatus) => {
     setDone(null);
@@ -62,10 +128,10 @@ export function OrderActions({ order }: { order: AdminOrder }) {
 
   return (
     <div>
-      {forward.length === 0 && !canCancel && (
+      {!canMove && !collectCash && !receiveReturn && (
         <p className="text-body-secondary mb-0">No status changes are possible for this order now.</p>
       )}
-      {(forward.length > 0 || canCancel) && (
+      {canMove && (
         <Form.Group className="mb-3" controlId={messageId}>
           <Form.Label>Message for the customer (optional)</Form.Label>
           <Form.Control
@@ -95,9 +161,18 @@ export function OrderActions({ order }: { order: AdminOrder }) {
             {FORWARD_ACTIONS[status]}
           </Button>
         ))}
+        {canReturn && (
+          <ConfirmButton
+            {...returnedQuestion(order)}
+            disabled={change.isPending}
+            onConfirm={() => move('returned_to_origin')}
+          >
+            Returned to origin
+          </ConfirmButton>
+        )}
         {canCancel && (
           <ConfirmButton
-            {...cancelOrderQuestion(order.id, 'use “Refund” below for that')}
+            {...cancelOrderQuestion(order, 'use “Refund” below for that')}
             disabled={change.isPending}
             onConfirm={() => move('cancelled')}
           >
@@ -118,6 +193,57 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       {done && !change.isError && (
         <Alert variant="success" className="mt-3 mb-0" role="status">
           {done}
+        </Alert>
+      )}
+      {collectCash && <CollectCash order={order} onDone={setDone} />}
+      {receiveReturn && <ReceiveReturn order={order} onDone={setDone} />}
+    </div>
+  );
+}
+
+/** "Record cash collected", for a delivered cash-on-delivery order whose cash is not yet recorded; it asks first. */
+function CollectCash({ order, onDone }: { order: AdminOrder; onDone: (message: string) => void }) {
+  const collect = useRecordCodCollected(order.id);
+  const record = async () => {
+    const answer = await collect.mutateAsync({});
+    onDone(`Cash of ${formatRupees(order.cod_to_collect)} recorded: order #${answer.data.id} is paid.`);
+  };
+  return (
+    <div className="mt-3">
+      <p className="mb-2">
+        Delivered. The courier is to hand over <strong>{formatRupees(order.cod_to_collect)}</strong> in cash.
+      </p>
+      <ConfirmButton {...collectQuestion(order)} onConfirm={record}>
+        Record cash collected
+      </ConfirmButton>
+    </div>
+  );
+}
+
+/** "Mark return received", for a parcel returned to origin that is not yet back in stock. */
+function ReceiveReturn({ order, onDone }: { order: AdminOrder; onDone: (message: string) => void }) {
+  const receive = useReturnReceived(order.id);
+  const received = async () => {
+    await receive.mutateAsync({});
+    onDone(`The parcel of order #${order.id} is back: its items are in stock again.`);
+  };
+  return (
+    <div className="mt-3">
+      <p className="mb-2">When the parcel is back with you, mark it received: its items go back into stock.</p>
+      <Button
+        variant="outline-primary"
+        disabled={receive.isPending}
+        onClick={() => {
+          received().catch(() => {
+            // Shown below from the mutation's error.
+          });
+        }}
+      >
+        Mark return received
+      </Button>
+      {receive.isError && (
+        <Alert variant="danger" className="mt-3 mb-0" role="alert">
+          {errorMessage(receive.error)}
         </Alert>
       )}
     </div>

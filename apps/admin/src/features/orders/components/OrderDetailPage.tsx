@@ -1,3 +1,4 @@
+import type { AdminOrder } from '@kapaas/contract';
 import { useEffect, useRef } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -7,13 +8,20 @@ import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { ORDER_STATUS, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
-import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
+import { formatDateTime, formatDay, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
 import { OrderActions } from './OrderActions';
 import { OrderInvoicePanel } from './OrderInvoicePanel';
 import { PaymentStatusBadge } from './PaymentStatus';
 import { RefundForm } from './RefundForm';
+
+/** Where a cash-on-delivery order's money stands, in the owner's words. */
+function codPaymentText(order: AdminOrder): string {
+  if (order.paid_at !== null) return `Paid in cash on delivery: recorded ${formatDateTime(order.paid_at)}.`;
+  if (order.cod_to_collect > 0) return `Cash on delivery: ${formatRupees(order.cod_to_collect)} to collect.`;
+  return 'Cash on delivery: nothing was collected, and nothing is to be refunded.';
+}
 
 /** One order: what to pack and where to send it, what was paid and refunded, and what to do next. */
 export function OrderDetailPage() {
@@ -42,7 +50,20 @@ export function OrderDetailPage() {
       <p className="text-body-secondary">
         Placed {formatDateTime(o.created_at)}
         {o.paid_at && <> · paid {formatDateTime(o.paid_at)}</>}
+        {o.payment_method === 'cod' && (
+          <>
+            {' · '}
+            <strong className="text-body">Cash on delivery</strong>
+          </>
+        )}
+        {o.delivery_by && <> · Delivery by {formatDay(o.delivery_by)}</>}
+        {o.return_received_at && <> · parcel back {formatDateTime(o.return_received_at)}</>}
       </p>
+      {o.cod_to_collect > 0 && (
+        <p className="cod-due">
+          To collect in cash on delivery: <strong>{formatRupees(o.cod_to_collect)}</strong>
+        </p>
+      )}
 
       <div className="order-grid">
         <Card className="order-grid__wide">
@@ -101,6 +122,12 @@ export function OrderDetailPage() {
               )}
               <dt>Shipping</dt>
               <dd>{o.shipping_charge === 0 ? 'Free' : formatRupees(o.shipping_charge)}</dd>
+              {o.cod_fee > 0 && (
+                <>
+                  <dt>Cash-on-delivery fee</dt>
+                  <dd>{formatRupees(o.cod_fee)}</dd>
+                </>
+              )}
               <dt className="fw-semibold">Total</dt>
               <dd className="fw-semibold">{formatRupees(o.total)}</dd>
               {o.refunded > 0 && (
@@ -164,7 +191,9 @@ export function OrderDetailPage() {
             <h2 className="h6" ref={refundHeading} tabIndex={-1}>
               Payment and refunds
             </h2>
-            {o.payments.length === 0 ? (
+            {o.payment_method === 'cod' ? (
+              <p className="text-body-secondary">{codPaymentText(o)}</p>
+            ) : o.payments.length === 0 ? (
               <p className="text-body-secondary">No payment has been received for this order.</p>
             ) : (
               <ul className="list-unstyled">

@@ -65,7 +65,7 @@ export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
       <ConfirmDialog
         show={cancelling}
         onClose={() => setCancelling(false)}
-        {...cancelOrderQuestion(order.id, 'use “Refund…” in this menu for that')}
+        {...cancelOrderQuestion(order, 'use “Refund…” in this menu for that')}
         onConfirm={() => move('cancelled')}
       />
     </>

@@ -1,6 +1,7 @@
 import type { AdminOrderSummary } from '@kapaas/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -30,11 +31,33 @@ const TABS: { status: OrderStatus | ''; payment_status: '' | 'refund_failed'; la
   { status: '', payment_status: 'refund_failed', label: 'Refund failed' },
   { status: '', payment_status: '', label: 'All orders' },
 ];
-const OTHER_STATUSES: OrderStatus[] = ['pending_payment', 'payment_failed', 'expired', 'cancelled', 'refunded'];
+const OTHER_STATUSES: OrderStatus[] = [
+  'cod_pending_confirmation',
+  'cod_confirmed',
+  'returned_to_origin',
+  'pending_payment',
+  'payment_failed',
+  'expired',
+  'cancelled',
+  'refunded',
+];
+
+/** How an order is paid, for the list's filter. */
+const PAYMENT_METHODS = [
+  { value: '', label: 'Any payment' },
+  { value: 'online', label: 'Paid online' },
+  { value: 'cod', label: 'Cash on delivery' },
+] as const;
 
 /** Orders, newest first: by status, by date, or by customer name and e-mail. */
 export function OrdersPage() {
-  const { page, q, filters, query, change } = useListParams(['status', 'payment_status', 'from', 'to']);
+  const { page, q, filters, query, change } = useListParams([
+    'status',
+    'payment_status',
+    'payment_method',
+    'from',
+    'to',
+  ]);
   const list = useOrderList(query);
   const status = filters.status ?? '';
   const paymentStatus = filters.payment_status ?? '';
@@ -83,6 +106,18 @@ export function OrdersPage() {
           {OTHER_STATUSES.map((other) => (
             <option key={other} value={other}>
               {ORDER_STATUS[other].label}
+            </option>
+          ))}
+        </select>
+        <select
+          className="form-select list-tools__filter"
+          aria-label="Payment method"
+          value={filters.payment_method}
+          onChange={(event) => change({ payment_method: event.target.value })}
+        >
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method.value} value={method.value}>
+              {method.label}
             </option>
           ))}
         </select>
@@ -179,10 +214,18 @@ function OrderRow({ order, onOutcome }: { order: AdminOrderSummary; onOutcome: (
       </td>
       <td>
         <OrderStatusBadge status={order.status} />
+        {order.payment_method === 'cod' && (
+          <Badge bg="light" text="dark" className="ms-1 border" title="Cash on delivery">
+            COD
+          </Badge>
+        )}
       </td>
       <td className="text-end">{order.total_items}</td>
       <td className="text-end">
         {formatRupees(order.total)}
+        {order.cod_to_collect > 0 && (
+          <span className="d-block small text-body-secondary">{formatRupees(order.cod_to_collect)} to collect</span>
+        )}
         {order.refunded > 0 && (
           <span className="d-block small text-danger">{formatRupees(order.refunded)} refunded</span>
         )}

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@kapaas/contract';
 import {
   and,
   asc,
@@ -5,6 +6,8 @@ import {
   desc,
   eq,
   gte,
+  inArray,
+  isNull,
   lt,
   type OrderStatus,
   or,
@@ -15,6 +18,7 @@ import {
   payments,
   type Queryable,
   sql,
+  taxInvoices,
   users,
 } from '@kapaas/db';
 import { contains, offsetOf, type Paging, totalOf } from '../resource';
@@ -27,10 +31,15 @@ export interface OrderFilters extends Paging {
   user_id?: number | undefined;
   guest_id?: number | undefined;
   payment_status?: PaymentStatus | undefined;
+  payment_method?: PaymentMethod | undefined;
 }
 
 const totalItems = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`;
 const refundedTotal = sql<number>`(SELECT coalesce(sum(${payments.refundedPaise}), 0)::int FROM ${payments} WHERE ${payments.orderId} = ${orders.id})`;
+
+const invoiceNumber = sql<
+  string | null
+>`(SELECT ${taxInvoices.number} FROM ${taxInvoices} WHERE ${taxInvoices.orderId} = ${orders.id})`;
 
 const summaryColumns = {
   order: orders,
@@ -38,6 +47,7 @@ const summaryColumns = {
   userEmail: users.email,
   totalItems,
   refundedPaise: refundedTotal,
+  invoiceNumber,
 };
 
 export async function orderPage(db: Queryable, query: OrderFilters) {
@@ -60,6 +70,7 @@ export async function orderPage(db: Queryable, query: OrderFilters) {
     query.payment_status === undefined
       ? undefined
       : sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = ${query.payment_status})`,
+    query.payment_method === undefined ? undefined : eq(orders.paymentMethod, query.payment_method),
   );
   const rows = await db
     .select(summaryColumns)
@@ -100,4 +111,43 @@ export async function historyOf(db: Queryable, orderId: number) {
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/**
+ * Records the cash of a delivered cash-on-delivery order: sets its paid_at, once. Answers false when the order was not
+ * a delivered COD order with its cash still to record (nothing changed).
+ */
+export async function markCodCollected(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
+  const changed = await tx
+    .update(orders)
+    .set({ paidAt: at, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentMethod, 'cod'),
+        eq(orders.status, 'delivered'),
+        isNull(orders.paidAt),
+      ),
+    )
+    .returning({ id: orders.id });
+  return changed.length > 0;
+}
+
+/** Records that a parcel returned to origin is back in the shop, once. Answers false when it was recorded already. */
+export async function markReturnReceived(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
+  const changed = await tx
+    .update(orders)
+    .set({ returnReceivedAt: at, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'returned_to_origin'), isNull(orders.returnReceivedAt)))
+    .returning({ id: orders.id });
+  return changed.length > 0;
+}
+
+/** How many cash-on-delivery orders in these statuses have no cash recorded, and their total in paise. */
+export async function codDueTotals(db: Queryable, statuses: readonly OrderStatus[]) {
+  const [row] = await db
+    .select({ count: count(), totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::int` })
+    .from(orders)
+    .where(and(eq(orders.paymentMethod, 'cod'), isNull(orders.paidAt), inArray(orders.status, [...statuses])));
+  return { count: Number(row?.count ?? 0), totalPaise: Number(row?.totalPaise ?? 0) };
 }

@@ -1,4 +1,6 @@
 import {
+  AdminCodCollectedRequest,
+  AdminDashboardAnswer,
   AdminIdParams,
   AdminOrderAnswer,
   AdminOrderExportQuery,
@@ -6,6 +8,7 @@ import {
   AdminOrderListQuery,
   AdminOrderStatusRequest,
   AdminRefundRequest,
+  AdminReturnReceivedRequest,
   ErrorAnswer,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,9 +19,12 @@ import { adminOf } from '../resource';
 import {
   type AdminOrderDeps,
   changeOrderStatus,
+  dashboardFigures,
   findOrder,
   listOrders,
   ordersCsv,
+  recordCodCollected,
+  recordReturnReceived,
   refundOrder,
 } from './admin-orders.service';
 
@@ -72,7 +78,8 @@ function listRoutes(app: AdminApp) {
       schema: {
         tags,
         security,
-        summary: 'Orders, newest first, filtered by status, date (from/to) and customer (user_id/guest_id)',
+        summary:
+          'Orders, newest first, filtered by status, date (from/to), customer (user_id/guest_id), payment status and method',
         querystring: AdminOrderListQuery,
         response: { 200: AdminOrderListAnswer, ...failures },
       },
@@ -130,7 +137,8 @@ function changeRoutes(app: AdminApp) {
       schema: {
         tags,
         security,
-        summary: 'Mark an order packed, shipped, delivered or cancelled (only the moves of product.md §14; else 409)',
+        summary:
+          'Confirm a cash-on-delivery order, or mark an order packed, shipped, delivered, returned to origin or cancelled (only the moves of product.md §14; else 409)',
         params: AdminIdParams,
         body: AdminOrderStatusRequest,
         response: { 200: AdminOrderAnswer, ...failures },
@@ -165,9 +173,67 @@ function changeRoutes(app: AdminApp) {
   );
 }
 
-/** /orders: list and detail, status changes along product.md §14, and refunds through the provider. */
+/** POST /orders/:id/cod-collected and POST /orders/:id/return-received: what happens after a cash-on-delivery parcel left. */
+function codRoutes(app: AdminApp) {
+  app.post(
+    '/orders/:id/cod-collected',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Record the cash of a delivered cash-on-delivery order: it is paid from now (409 unless delivered, COD and not yet recorded)',
+        params: AdminIdParams,
+        body: AdminCodCollectedRequest,
+        response: { 200: AdminOrderAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await recordCodCollected(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/return-received',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A parcel returned to origin is back: its pieces go back on sale (409 unless returned_to_origin and not yet received)',
+        params: AdminIdParams,
+        body: AdminReturnReceivedRequest,
+        response: { 200: AdminOrderAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await recordReturnReceived(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Figures of the console dashboard: the cash still to collect on cash-on-delivery orders',
+        response: { 200: AdminDashboardAnswer, ...failures },
+      },
+    },
+    async () => ({ success: true as const, data: await dashboardFigures(app.database.db) }),
+  );
+}
+
+/**
+ * /orders: list and detail, status changes along product.md §14, refunds through the provider, and cash on delivery's
+ * cash and returned parcels; /dashboard.
+ */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoutes(app);
   detailRoute(app);
   changeRoutes(app);
+  codRoutes(app);
 };

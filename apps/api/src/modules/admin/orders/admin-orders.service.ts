@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
+import type { AdminDashboard, AdminOrder, AdminOrderSummary } from '@kapaas/contract';
 import type { Database, OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
@@ -14,17 +14,29 @@ import {
 } from '../../checkout';
 import { formatRupees } from '../../coupons';
 import { orderStockLines, restock } from '../../inventory';
-import { canMove, changeStatus, codDuePaise, ORDER_TRANSITIONS, PAID_STATUSES, recordEvent } from '../../orders';
+import {
+  COD_DUE_STATUSES,
+  COD_OPEN_STATUSES,
+  canMove,
+  changeStatus,
+  codDuePaise,
+  ORDER_TRANSITIONS,
+  PAID_STATUSES,
+  recordEvent,
+} from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
-import { creditOrder, invoiceNumberOf } from '../../tax';
+import { creditOrder, invoiceNumberOf, issueInvoice } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';
 import type { Page } from '../resource';
 import {
+  codDueTotals,
   historyOf,
   linesOf,
   lockOrder,
+  markCodCollected,
+  markReturnReceived,
   type OrderFilters,
   type OrderSummaryRow,
   orderPage,
@@ -48,13 +60,24 @@ export type ActingAdmin = Pick<AdminPrincipal, 'id' | 'email'>;
 
 /**
  * What a person may set by hand (POST /orders/:id/status), within the lifecycle's transitions:
- * packing, shipping, delivery and cancelling a paid order. Payment outcomes (paid, failed,
+ * confirming a cash-on-delivery order, packing, shipping, delivery, a parcel returned to origin, and
+ * cancelling a paid or an unshipped cash-on-delivery order. Payment outcomes (paid, failed,
  * expired) belong to the payment code, and `refunded` to POST /orders/:id/refund, which moves money.
  */
-export const MANUAL_STATUSES: readonly OrderStatus[] = ['packed', 'shipped', 'delivered', 'cancelled'];
+export const MANUAL_STATUSES: readonly OrderStatus[] = [
+  'cod_confirmed',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned_to_origin',
+];
 
-/** Statuses in which money can be given back: the shop holds it, or the order was cancelled. */
-const REFUNDABLE: readonly OrderStatus[] = [...PAID_STATUSES, 'cancelled'];
+/**
+ * Statuses in which money can be given back: the shop holds it, the order was cancelled, or its parcel came back
+ * (a prepaid parcel returned to origin is refunded from the console).
+ */
+const REFUNDABLE: readonly OrderStatus[] = [...PAID_STATUSES, 'cancelled', 'returned_to_origin'];
 
 function toSummary(row: OrderSummaryRow): AdminOrderSummary {
   const { order } = row;
@@ -101,12 +124,16 @@ const CSV_COLUMNS = [
   'shipping',
   'total',
   'refunded',
+  'payment_method',
+  'cod_to_collect',
+  'invoice_number',
   'razorpay_order_id',
 ];
 
 /**
  * Every order the filters match, newest first, as CSV for the shop's books: who, where to, what it
- * came to in rupees, and the provider's order id to match against Razorpay's reports.
+ * came to in rupees, how it is paid and the cash still to collect, its tax invoice, and the provider's
+ * order id to match against Razorpay's reports.
  */
 export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page' | 'per_page'>): Promise<string> {
   const records: (string | number)[][] = [];
@@ -137,6 +164,9 @@ export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page
         paiseToRupees(order.shippingPaise),
         summary.total,
         summary.refunded,
+        order.paymentMethod,
+        summary.cod_to_collect,
+        row.invoiceNumber ?? '',
         order.razorpayOrderId ?? '',
       ]);
     }
@@ -211,6 +241,8 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
 }
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found.');
+const changedMeanwhile = () =>
+  new AppError('CONFLICT', 'The order changed meanwhile. Please reload it.', { code: 'ILLEGAL_TRANSITION' });
 
 /**
  * Cancels a paid order: it moves to `cancelled`, its pieces go back on the shelf and its invoice is credited in full
@@ -231,8 +263,50 @@ async function cancelPaid(
 }
 
 /**
- * Moves an order by hand along product.md §14 (packed, shipped, delivered, or cancelled from
- * paid, which restocks). Any other move is 409 and changes nothing.
+ * Cancels an unshipped cash-on-delivery order: it moves to `cancelled` and its pieces, sold when it was placed, go back
+ * on the shelf. No money was taken and no invoice issued (that happens when it ships). Answers false when the order had
+ * moved on (nothing changed).
+ */
+async function cancelCod(tx: Queryable, orderId: number, note: string, customerNote: string | null): Promise<boolean> {
+  const moved = await changeStatus(tx, orderId, COD_OPEN_STATUSES, 'cancelled', note, { customerNote });
+  if (!moved) return false;
+  await restock(tx, await orderStockLines(tx, orderId));
+  return true;
+}
+
+/**
+ * A cash-on-delivery order's tax papers follow its goods (ADR 032): its invoice is issued when it ships, and a parcel
+ * returned to origin is credited in full. An online order was invoiced when paid, and is credited when refunded.
+ */
+async function codPaperwork(tx: Queryable, orderId: number, to: OrderStatus, at: Date): Promise<void> {
+  if (to === 'shipped') await issueInvoice(tx, orderId, at);
+  if (to === 'returned_to_origin') await creditOrder(tx, orderId, { cancelled: true }, at);
+}
+
+/** Makes one move by hand in the order's transaction; answers whether it moved and whether it restocked. */
+async function applyMove(
+  tx: Queryable,
+  order: { id: number; status: OrderStatus; paymentMethod: string },
+  to: OrderStatus,
+  notes: { text: string; customerNote: string | null },
+): Promise<{ moved: boolean; restocked: boolean }> {
+  const { text, customerNote } = notes;
+  const cod = order.paymentMethod === 'cod';
+  if (to === 'cancelled') {
+    const moved = cod
+      ? await cancelCod(tx, order.id, text, customerNote)
+      : await cancelPaid(tx, order.id, text, customerNote);
+    return { moved, restocked: moved };
+  }
+  const moved = await changeStatus(tx, order.id, [order.status], to, text, { customerNote });
+  if (moved && cod) await codPaperwork(tx, order.id, to, new Date());
+  return { moved, restocked: false };
+}
+
+/**
+ * Moves an order by hand along product.md §14 (confirming a cash-on-delivery order, packed, shipped,
+ * delivered, returned to origin, or cancelled from paid or an unshipped cash-on-delivery order, which
+ * restocks). Any other move is 409 and changes nothing.
  */
 export async function changeOrderStatus(
   deps: AdminOrderDeps,
@@ -247,13 +321,8 @@ export async function changeOrderStatus(
     refuseManualMove(order.status, to);
     const before = await findOrder(tx, orderId);
     const text = notes.note || `Marked ${to} by ${admin.email}.`;
-    const customerNote = notes.customerNote || null;
-    const moved =
-      to === 'cancelled'
-        ? await cancelPaid(tx, orderId, text, customerNote)
-        : await changeStatus(tx, orderId, [order.status], to, text, { customerNote });
-    if (!moved)
-      throw new AppError('CONFLICT', 'The order changed meanwhile. Please reload it.', { code: 'ILLEGAL_TRANSITION' });
+    const move = await applyMove(tx, order, to, { text, customerNote: notes.customerNote || null });
+    if (!move.moved) throw changedMeanwhile();
     await recordAudit(tx, admin, {
       action: 'status',
       resource: 'orders',
@@ -261,10 +330,94 @@ export async function changeOrderStatus(
       before,
       after: await findOrder(tx, orderId),
     });
-    return to === 'cancelled';
+    return move.restocked;
   });
   if (restocked) await announceRestock(deps, orderId);
   return reloaded(deps.db, orderId);
+}
+
+/** Throws 409 unless the order is a delivered cash-on-delivery order whose cash is not yet recorded. */
+function refuseCodCollection(order: { status: OrderStatus; paymentMethod: string; paidAt: Date | null }): void {
+  if (order.paymentMethod === 'cod' && order.status === 'delivered' && order.paidAt === null) return;
+  const why =
+    order.paymentMethod !== 'cod'
+      ? 'This order is paid online, not in cash on delivery.'
+      : order.paidAt !== null
+        ? 'The cash for this order is already recorded.'
+        : `Cash is recorded once the order is delivered; this one is ${order.status}.`;
+  throw new AppError('CONFLICT', why, { code: 'NOT_COD_DELIVERED' });
+}
+
+/**
+ * POST /orders/:id/cod-collected: the cash the courier took for a delivered cash-on-delivery order reached the shop. The
+ * order is paid from now (paid_at); its status stays delivered, and its history and the audit log say who recorded how
+ * much. Recorded once: asked again, it is 409.
+ */
+export async function recordCodCollected(
+  deps: AdminOrderDeps,
+  admin: ActingAdmin,
+  orderId: number,
+  input: { note?: string | undefined } = {},
+): Promise<AdminOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw orderNotFound();
+    refuseCodCollection(order);
+    const before = await findOrder(tx, orderId);
+    if (!(await markCodCollected(tx, orderId, new Date()))) throw changedMeanwhile();
+    const text = `Cash of ${formatRupees(order.totalPaise)} collected by ${admin.email}.${input.note ? ` ${input.note}` : ''}`;
+    await recordEvent(tx, orderId, 'delivered', text, 'Paid in cash on delivery.');
+    await recordAudit(tx, admin, {
+      action: 'cod_collected',
+      resource: 'orders',
+      resourceId: orderId,
+      before,
+      after: await findOrder(tx, orderId),
+    });
+  });
+  return reloaded(deps.db, orderId);
+}
+
+/**
+ * POST /orders/:id/return-received: a parcel returned to origin is back in the shop, so its pieces go back on sale
+ * (once: asked again, it is 409). The history and the audit log say who received it.
+ */
+export async function recordReturnReceived(
+  deps: AdminOrderDeps,
+  admin: ActingAdmin,
+  orderId: number,
+  input: { note?: string | undefined } = {},
+): Promise<AdminOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw orderNotFound();
+    const before = await findOrder(tx, orderId);
+    if (order.status !== 'returned_to_origin' || !(await markReturnReceived(tx, orderId, new Date()))) {
+      const why =
+        order.status === 'returned_to_origin'
+          ? 'The return of this parcel is already recorded.'
+          : `Only a parcel returned to origin can be received back; this order is ${order.status}.`;
+      throw new AppError('CONFLICT', why, { code: 'NOT_RETURNED' });
+    }
+    await restock(tx, await orderStockLines(tx, orderId));
+    const text = `Parcel received back by ${admin.email}; its pieces are back on sale.${input.note ? ` ${input.note}` : ''}`;
+    await recordEvent(tx, orderId, 'returned_to_origin', text);
+    await recordAudit(tx, admin, {
+      action: 'return_received',
+      resource: 'orders',
+      resourceId: orderId,
+      before,
+      after: await findOrder(tx, orderId),
+    });
+  });
+  await announceRestock(deps, orderId);
+  return reloaded(deps.db, orderId);
+}
+
+/** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`). */
+export async function dashboardFigures(db: Queryable): Promise<AdminDashboard> {
+  const due = await codDueTotals(db, COD_DUE_STATUSES);
+  return { cod_to_collect: { count: due.count, amount: paiseToRupees(due.totalPaise) } };
 }
 
 /** Throws 409 unless a person may move an order from `from` to `to`. */
