@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
-import { PAYMENT_LABELS } from '../../features/checkout/components/PaymentChoice';
 import { shownOrderOf } from '../../features/checkout/orderSuccessState';
+import { ORDER_PAYMENT_LABELS } from '../../features/orders/components/orderPayment';
 import '../../features/orders/orders.css';
 import { deliveryByText } from '../../lib/deliveryDate';
 import { formatRupees } from '../../lib/money';
@@ -41,7 +41,7 @@ export function OrderSuccessPage() {
       {cod && (
         <div className="order-success__cod">
           <p className="mb-1">
-            Payment: <strong>{PAYMENT_LABELS.cod}</strong>
+            Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
           </p>
           {order.amountDue > 0 && (
             <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>

@@ -1,6 +1,7 @@
-import { ORDER_STATUS_VALUES, PAYMENT_METHOD_VALUES, type PaymentMethod } from '@kapaas/contract';
+import type { OrderSummary, PaymentMethod } from '@kapaas/contract';
+import { ORDER_STATUS_LABELS } from '../orders/components/OrderStatusBadge';
 
-type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
+type OrderStatus = OrderSummary['status'];
 
 /** What the checkout passes to /Order-success in the navigation state. */
 export interface OrderSuccessState {
@@ -17,9 +18,9 @@ export interface OrderSuccessState {
 /** The order as /Order-success shows it: its id as text ("N/A" when the page was opened directly). */
 export type ShownOrder = Omit<OrderSuccessState, 'orderId'> & { orderId: string };
 
-const isPaymentMethod = (value: unknown): value is PaymentMethod =>
-  (PAYMENT_METHOD_VALUES as readonly unknown[]).includes(value);
-const isStatus = (value: unknown): value is OrderStatus => (ORDER_STATUS_VALUES as readonly unknown[]).includes(value);
+// The contract's own lists would bring zod into the page's scripts; the status labels name every status already.
+const isStatus = (value: unknown): value is OrderStatus =>
+  typeof value === 'string' && Object.hasOwn(ORDER_STATUS_LABELS, value);
 
 /**
  * The order the page was sent with, read defensively (the state survives reloads and may come from an older version
@@ -30,7 +31,7 @@ export function shownOrderOf(state: unknown): ShownOrder {
   const { orderId, paymentMethod, deliveryBy, amountDue, status } = record;
   return {
     orderId: typeof orderId === 'string' || typeof orderId === 'number' ? String(orderId) : 'N/A',
-    paymentMethod: isPaymentMethod(paymentMethod) ? paymentMethod : 'online',
+    paymentMethod: paymentMethod === 'cod' ? 'cod' : 'online',
     deliveryBy: typeof deliveryBy === 'string' ? deliveryBy : null,
     amountDue: typeof amountDue === 'number' && Number.isFinite(amountDue) ? amountDue : 0,
     status: isStatus(status) ? status : null,
