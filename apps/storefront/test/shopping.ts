@@ -58,11 +58,27 @@ export function cartAnswer(lines: CartItem[]): CartListAnswer {
   };
 }
 
+/** Cash on delivery offered, with a ₹49 fee, for orders of ₹299 to ₹5,000. */
+export const codOffered: CartListAnswer['cod'] = {
+  offered: true,
+  reason: null,
+  fee: 49,
+  min_order: 299,
+  max_order: 5000,
+};
+
+/** The delivery terms cart_list adds to the lines: shipping, delivery date and cash on delivery. */
+export type CartTerms = Partial<Omit<CartListAnswer, 'success' | 'product' | 'total_items' | 'total_amount'>>;
+
 /**
  * A server cart that cart_list, cart_quantity_update and remove_cart share, so a change shows on the next read.
- * `refuse` makes the next change fail with that status and message, as the server would.
+ * `refuse` makes the next change fail with that status and message, as the server would. `terms` are the delivery
+ * terms cart_list answers, or a function of its request (to answer for the address asked about).
  */
-export function fakeServerCart(initial: CartItem[] = cartLines()) {
+export function fakeServerCart(
+  initial: CartItem[] = cartLines(),
+  terms: CartTerms | ((body: Record<string, unknown>) => CartTerms) = {},
+) {
   let lines = initial.map((line) => ({ ...line }));
   const state = { refuse: null as null | { status: number; message: string } };
   const refusal = () => {
@@ -73,7 +89,10 @@ export function fakeServerCart(initial: CartItem[] = cartLines()) {
   return {
     state,
     answers: {
-      cart_list: () => cartAnswer(lines),
+      cart_list: (body: Record<string, unknown>) => ({
+        ...cartAnswer(lines),
+        ...(typeof terms === 'function' ? terms(body) : terms),
+      }),
       cart_quantity_update: (body: Record<string, unknown>) => {
         const refused = refusal();
         if (refused) return refused;

@@ -1,10 +1,17 @@
-import type { CheckoutHandlerResponse, OrderCreatedAnswer, SavedAddress } from '@kapaas/contract';
+import type { CheckoutHandlerResponse, CodOrderPlacedAnswer, OrderCreatedAnswer, SavedAddress } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
-import { cartAnswer, cartLines, fakeServerCart, storeGuest } from '#storefront/test/shopping.ts';
+import {
+  type CartTerms,
+  cartAnswer,
+  cartLines,
+  codOffered,
+  fakeServerCart,
+  storeGuest,
+} from '#storefront/test/shopping.ts';
 import type { RazorpayFailure, RazorpayOptions } from '../../features/checkout/lib/razorpay';
 
 const home: SavedAddress = {
@@ -74,8 +81,12 @@ function orderPlaceCalls(fetchMock: ReturnType<typeof stubApi>) {
 }
 
 /** The shop with a cart, one address, and order_place answering the two calls as given. */
-function shopWith(orderPlace: (body: Record<string, unknown>) => Response | object, addresses = [home]) {
-  const cart = fakeServerCart();
+function shopWith(
+  orderPlace: (body: Record<string, unknown>) => Response | object,
+  addresses = [home],
+  terms: CartTerms | ((body: Record<string, unknown>) => CartTerms) = {},
+) {
+  const cart = fakeServerCart(cartLines(), terms);
   return stubApi({
     category_list: categoryList,
     ...cart.answers,
@@ -352,5 +363,160 @@ describe('Billing address page: paying', () => {
     lastDialog().options.handler(paid);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('A server error occurred during payment verification.');
+  });
+});
+
+const codPlaced: CodOrderPlacedAnswer = {
+  success: true,
+  message: 'Order placed.',
+  order_id: 502,
+  payment_method: 'cod',
+  status: 'cod_confirmed',
+  items_total: 2057,
+  coupon_discount: 0,
+  shipping_charge: 0,
+  cod_fee: 49,
+  total: 2106,
+  amount_due_on_delivery: 2106,
+  shipping_zone: 'metro',
+  delivery_by: '2026-11-28',
+};
+
+const codRadio = () => screen.findByRole('radio', { name: 'Cash on delivery ₹49 fee' });
+
+describe('Billing address page: delivery and cash on delivery', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeGuest(7);
+    FakeRazorpay.opened = [];
+    window.Razorpay = FakeRazorpay;
+  });
+  afterEach(() => {
+    delete window.Razorpay;
+  });
+
+  it('prices the cart for the chosen address and shows its delivery date', async () => {
+    const fetchMock = shopWith(
+      () => created,
+      [home],
+      (body) => (body.address_id === 31 ? { shipping_zone: 'metro', delivery_by: '2026-11-28' } : {}),
+    );
+    renderRoute('/Billing-Address');
+
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' });
+    expect(await within(totals).findByText('Delivery by Sat, 28 Nov')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/api/cart_list'))
+      .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    expect(asked).toContainEqual({ guest_id: 7, address_id: 31 });
+  });
+
+  it("disables cash on delivery with the server's reason when it is not offered, and pays online", async () => {
+    shopWith(() => created);
+    renderRoute('/Billing-Address');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeDisabled());
+    expect(cod).toHaveAccessibleDescription('This shop does not offer cash on delivery.');
+    expect(screen.getByRole('radio', { name: 'Pay online' })).toBeChecked();
+    expect(await payButton()).toBeInTheDocument();
+  });
+
+  it('disables cash on delivery when the order after the coupon is under its minimum', async () => {
+    localStorage.setItem('coupon_id', '4');
+    // Items ₹2,057 reach a ₹2,000 minimum, but not after the ₹100 coupon.
+    shopWith(() => created, [home], { cod: { ...codOffered, min_order: 2000 } });
+    renderRoute('/Billing-Address');
+
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' });
+    await within(totals).findByText('WELCOME100');
+    const cod = await codRadio();
+    expect(cod).toBeDisabled();
+    expect(cod).toHaveAccessibleDescription('Cash on delivery is available on orders of ₹2,000 or more.');
+  });
+
+  it('disables cash on delivery when the order is over its maximum', async () => {
+    shopWith(() => created, [home], { cod: { ...codOffered, max_order: 2000 } });
+    renderRoute('/Billing-Address');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeDisabled());
+    expect(cod).toHaveAccessibleDescription('Cash on delivery is available on orders up to ₹2,000. Please pay online.');
+  });
+
+  it('places a cash-on-delivery order with one call and no payment dialog, then shows what to pay at the door', async () => {
+    const fetchMock = shopWith(() => codPlaced, [home], { cod: codOffered, delivery_by: '2026-11-28' });
+    const { user } = renderRoute('/Billing-Address');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    expect(cod).not.toHaveAccessibleDescription();
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(within(totals).queryByText('Cash on delivery fee')).toBeNull();
+    await user.click(cod);
+
+    expect(within(totals).getByText('Cash on delivery fee').nextSibling).toHaveTextContent('₹49');
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,106');
+    expect(screen.queryByRole('button', { name: 'PROCEED TO PAY' })).toBeNull();
+    const place = screen.getByRole('button', { name: 'Place order (Cash on delivery)' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
+    expect(screen.getByText('Order ID:', { exact: false })).toHaveTextContent('Order ID: 502');
+    expect(screen.getByText('Cash on delivery')).toBeInTheDocument();
+    expect(screen.getByText('Pay ₹2,106 in cash on delivery.')).toBeInTheDocument();
+    expect(screen.getByText('Delivery by Sat, 28 Nov')).toBeInTheDocument();
+    expect(FakeRazorpay.opened).toHaveLength(0);
+    expect(orderPlaceCalls(fetchMock)).toEqual([
+      {
+        guest_id: 7,
+        address_id: 31,
+        coupon_id: null,
+        product_details: [
+          { product_id: 1, size: 11, quantity: 2 },
+          { product_id: 2, size: 21, quantity: 1 },
+        ],
+        payment_method: 'cod',
+      },
+    ]);
+  });
+
+  it('goes back to paying online, without the fee, when the shopper chooses so', async () => {
+    const fetchMock = shopWith(() => created, [home], { cod: codOffered });
+    const { user } = renderRoute('/Billing-Address');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    await user.click(cod);
+    await user.click(screen.getByRole('radio', { name: 'Pay online' }));
+
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(within(totals).queryByText('Cash on delivery fee')).toBeNull();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
+    const pay = await payButton();
+    await user.click(pay);
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+    expect(orderPlaceCalls(fetchMock)[0]).not.toHaveProperty('payment_method');
+  });
+
+  it("shows the server's reason when it refuses cash on delivery, and stays on the page", async () => {
+    const reason =
+      'Cash on delivery is not available for this order, as an earlier parcel came back to us unaccepted. Please pay online.';
+    shopWith(() => json(409, { success: false, code: 'COD_NOT_AVAILABLE', message: reason }), [home], {
+      cod: codOffered,
+    });
+    const { user } = renderRoute('/Billing-Address');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    await user.click(cod);
+    const place = screen.getByRole('button', { name: 'Place order (Cash on delivery)' });
+    await user.click(place);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(FakeRazorpay.opened).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing Address' })).toBeInTheDocument();
+    expect(place).toBeEnabled();
   });
 });

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@kapaas/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckoutSteps } from '../../components/CheckoutSteps';
@@ -12,12 +13,14 @@ import { pageMeta } from '../seo/pageMeta';
 
 /**
  * /Billing-Address: choose the delivery address and pay (product.md §2, Billing address). The address book, the cart's
- * totals panel and the payment button come from their features; this page joins them.
+ * totals panel and the payment choice and button come from their features; this page joins them: the totals are
+ * priced for the chosen address, and show the cash-on-delivery fee when that is how the shopper pays.
  */
 export function BillingAddressPage() {
   const identity = useIdentity();
   const queryClient = useQueryClient();
   const [addressId, setAddressId] = useState<number | null>(null);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('online');
 
   return (
     <div className="container page">
@@ -32,13 +35,15 @@ export function BillingAddressPage() {
           </div>
           <div className="col-lg-4">
             <CartSummary
-              action={({ cart, empty, blocked, pricing, couponId }) => (
+              checkout={{ addressId, paymentMethod }}
+              action={({ cart, empty, blocked, pricing, couponId, codRefusal, paymentMethod: method }) => (
                 <ProceedToPay
                   addressId={addressId}
                   couponId={couponId}
                   lines={cart.product}
                   cartNotReady={empty || blocked || pricing}
                   onPaid={() => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY })}
+                  payment={{ value: method, onChange: setPaymentMethod, codFee: cart.cod.fee, codRefusal }}
                 />
               )}
             />

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { storeCouponId } from '#storefront/lib/storedCoupon.ts';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
@@ -53,12 +54,41 @@ describe('Cart page', () => {
     expect(screen.getByRole('link', { name: 'Shopping cart, 3 items' })).toBeInTheDocument();
   });
 
-  it('adds the shop’s shipping charge to the total, as the order will charge it', async () => {
-    stubApi({ category_list: categoryList, cart_list: { ...cartAnswer(cartLines()), shipping_charge: 49 } });
+  it('adds the zone’s shipping charge to the total, as the order will charge it', async () => {
+    stubApi({
+      category_list: categoryList,
+      cart_list: { ...cartAnswer(cartLines()), shipping_charge: 49, zone_charge: 49, free_shipping_above: null },
+    });
     renderRoute('/shoping-cart');
     const totals = await screen.findByRole('region', { name: 'Cart Totals' }, AFTER_SPINNER);
     expect(within(totals).getByText('Shipping').nextSibling).toHaveTextContent('₹49');
     expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,106');
+    expect(within(totals).queryByText(/Free shipping from/)).toBeNull();
+  });
+
+  it('ships free from the threshold, and charges the zone when the coupon takes the items below it', async () => {
+    // Items ₹2,057, free from ₹2,000 in a zone charging ₹79: free as it is, charged after a ₹100 coupon.
+    const zoned = { ...cartAnswer(cartLines()), shipping_charge: 0, zone_charge: 79, free_shipping_above: 2000 };
+    stubApi({
+      category_list: categoryList,
+      cart_list: zoned,
+      Coupon_discount_details: {
+        success: true,
+        coupons: { coupon_id: 4, coupon_code: 'WELCOME100', discounted_amount: 100 },
+      },
+    });
+    renderRoute('/shoping-cart');
+    const totals = await screen.findByRole('region', { name: 'Cart Totals' }, AFTER_SPINNER);
+    expect(within(totals).getByText('Shipping').nextSibling).toHaveTextContent('Free');
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,057');
+    expect(within(totals).queryByText(/Free shipping from/)).toBeNull();
+
+    // The coupon is chosen as the coupons page does.
+    act(() => storeCouponId(4));
+    await within(totals).findByText('WELCOME100');
+    expect(within(totals).getByText('Shipping').nextSibling).toHaveTextContent('₹79');
+    expect(within(totals).getByText('Free shipping from ₹2,000')).toBeInTheDocument();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,036');
   });
 
   it('changes a quantity once the server agrees, and the totals and header badge follow', async () => {

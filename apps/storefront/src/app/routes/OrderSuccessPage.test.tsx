@@ -23,4 +23,33 @@ describe('Order success page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
     expect(screen.getByText('Order ID:', { exact: false })).toHaveTextContent('Order ID: 42');
   });
+
+  it('tells a cash-on-delivery order what to pay at the door, and that the shop will call to confirm it', async () => {
+    stubApi({ category_list: categoryList });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', {
+      state: {
+        orderId: 77,
+        paymentMethod: 'cod',
+        amountDue: 1348.5,
+        deliveryBy: '2026-12-01',
+        status: 'cod_pending_confirmation',
+      },
+    });
+
+    expect(await screen.findByText('Pay ₹1,348.50 in cash on delivery.')).toBeInTheDocument();
+    expect(screen.getByText('Payment:', { exact: false })).toHaveTextContent('Payment: Cash on delivery');
+    expect(screen.getByText('We will call you to confirm the order before we pack it.')).toBeInTheDocument();
+    expect(screen.getByText('Delivery by Tue, 1 Dec')).toBeInTheDocument();
+  });
+
+  it('says nothing of cash for an order paid online', async () => {
+    stubApi({ category_list: categoryList });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', { state: { orderId: 42, paymentMethod: 'online', deliveryBy: null } });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
+    expect(screen.queryByText(/cash on delivery/i)).toBeNull();
+    expect(screen.queryByText(/Delivery by/)).toBeNull();
+  });
 });

@@ -1,19 +1,25 @@
 import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
+import { shownOrderOf } from '../../features/checkout/orderSuccessState';
+import { ORDER_PAYMENT_LABELS } from '../../features/orders/components/orderPayment';
 import '../../features/orders/orders.css';
+import { deliveryByText } from '../../lib/deliveryDate';
+import { formatRupees } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../seo/pageMeta';
 
-/** The order id the checkout passes along in the navigation state, or "N/A" when the page is opened directly. */
-function orderIdFrom(state: unknown): string {
-  if (typeof state !== 'object' || state === null || !('orderId' in state)) return 'N/A';
-  const { orderId } = state;
-  return typeof orderId === 'string' || typeof orderId === 'number' ? String(orderId) : 'N/A';
-}
+/** Told when the shop confirms cash-on-delivery orders by phone before packing them. */
+export const COD_CALL_NOTE = 'We will call you to confirm the order before we pack it.';
 
-/** /Order-success: the confirmation after payment (product.md §2, Order success). */
+/**
+ * /Order-success: the confirmation after payment, or after a cash-on-delivery order is placed (product.md §2, Order
+ * success). The checkout passes the order along in the navigation state; opened directly, the order id reads "N/A".
+ */
 export function OrderSuccessPage() {
-  const orderId = orderIdFrom(useLocation().state);
+  const order = shownOrderOf(useLocation().state);
+  const { orderId } = order;
+  const cod = order.paymentMethod === 'cod';
+  const deliveryBy = deliveryByText(order.deliveryBy);
 
   return (
     <div className="container page text-center status-page">
@@ -32,6 +38,18 @@ export function OrderSuccessPage() {
       <p className="lead">
         Order ID: <strong>{orderId}</strong>
       </p>
+      {cod && (
+        <div className="order-success__cod">
+          <p className="mb-1">
+            Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
+          </p>
+          {order.amountDue > 0 && (
+            <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>
+          )}
+          {order.status === 'cod_pending_confirmation' && <p className="mb-0">{COD_CALL_NOTE}</p>}
+        </div>
+      )}
+      {deliveryBy !== null && <p className="order-success__delivery">{deliveryBy}</p>}
       <p className="order-success__note">
         Thank you for shopping with Kapaas. We pack every order with care within 2–4 business days; you can follow it
         from My Orders.

@@ -86,9 +86,31 @@ describe('Orders page', () => {
     expect(within(card).getByText('Muslin Romper')).toBeInTheDocument();
     expect(within(card).getByText('Total items').nextSibling).toHaveTextContent('3');
     expect(within(card).getByText('Total').nextSibling).toHaveTextContent('₹1,957');
+    expect(within(card).getByText('Payment').nextSibling).toHaveTextContent('Online');
+    expect(within(card).queryByText(/To pay on delivery/)).toBeNull();
     expect(within(card).getByRole('link', { name: 'Order Detail of order 501' })).toHaveAttribute(
       'href',
       '/order-detail/501',
+    );
+  });
+
+  it('shows a cash-on-delivery order with what is to be paid at the door', async () => {
+    const cod: OrderSummary = {
+      ...order,
+      order_id: 502,
+      status: 'cod_confirmed',
+      total: 2106,
+      payment_method: 'cod',
+      amount_due_on_delivery: 2106,
+    };
+    stubApi({ category_list: categoryList, my_orders: { success: true, data: [cod] } });
+    renderRoute('/Orders');
+
+    const card = await screen.findByRole('article', { name: 'Order #502' });
+    expect(within(card).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(card).getByText('Payment').nextSibling).toHaveTextContent('Cash on delivery');
+    expect(within(card).getByText('To pay on delivery:', { exact: false })).toHaveTextContent(
+      'To pay on delivery: ₹2,106',
     );
   });
 
@@ -160,6 +182,11 @@ describe('Order detail page', () => {
       '/api/order_invoice/501.pdf',
     );
     expect(within(summary).getByText('Tax invoice KPS/2627/00042 (PDF)')).toBeInTheDocument();
+    expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent('Online');
+    expect(within(summary).getByText('Paid').nextSibling).toHaveTextContent('20 Nov 2026');
+    expect(within(summary).queryByText('Cash on delivery fee')).toBeNull();
+    expect(within(summary).queryByText(/To pay on delivery/)).toBeNull();
+    expect(screen.getByText('Delivery by Thu, 26 Nov')).toBeInTheDocument();
 
     const history = screen.getByRole('region', { name: 'Order Status' });
     const steps = within(history).getAllByRole('listitem');
@@ -179,6 +206,56 @@ describe('Order detail page', () => {
     expect(within(summary).getByText('Coupon').nextSibling).toHaveTextContent('No coupon applied');
     expect(within(summary).getByText('Coupon Discount').nextSibling).toHaveTextContent('₹0');
     expect(within(summary).getByText('Shipping').nextSibling).toHaveTextContent('₹49');
+  });
+
+  it('shows a cash-on-delivery order: its fee, what to pay at the door and by when it comes', async () => {
+    const cod: OrderDetail = {
+      ...detail,
+      status: 'cod_confirmed',
+      payment_method: 'cod',
+      cod_fee: 49,
+      total: 2006,
+      amount_due_on_delivery: 2006,
+      delivery_by: '2026-11-28',
+      paid_at: null,
+      payment_id: null,
+      invoice_number: null,
+      history: [{ status: 'cod_confirmed', note: null, at: '2026-11-20T10:30:00.000Z' }],
+    };
+    stubApi({ category_list: categoryList, order_details: { success: true, data: cod } });
+    renderRoute('/order-detail/501');
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Cash on delivery fee').nextSibling).toHaveTextContent('₹49');
+    expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('₹2,006');
+    expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent('Cash on delivery');
+    expect(within(summary).queryByText('Paid')).toBeNull();
+    expect(within(summary).getByText('To pay on delivery:', { exact: false })).toHaveTextContent(
+      'To pay on delivery: ₹2,006',
+    );
+    expect(screen.getByText('Delivery by Sat, 28 Nov')).toBeInTheDocument();
+    expect(screen.getByText('Confirmed', { selector: '.order-status' })).toBeInTheDocument();
+  });
+
+  it('shows a delivered cash-on-delivery order as paid, with nothing left to pay and no delivery date', async () => {
+    const delivered: OrderDetail = {
+      ...detail,
+      status: 'delivered',
+      payment_method: 'cod',
+      cod_fee: 49,
+      total: 2006,
+      amount_due_on_delivery: 0,
+      delivery_by: '2026-11-28',
+      paid_at: '2026-11-27T12:00:00.000Z',
+    };
+    stubApi({ category_list: categoryList, order_details: { success: true, data: delivered } });
+    renderRoute('/order-detail/501');
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent('Cash on delivery');
+    expect(within(summary).getByText('Paid').nextSibling).toHaveTextContent('27 Nov 2026');
+    expect(within(summary).queryByText(/To pay on delivery/)).toBeNull();
+    expect(screen.queryByText(/Delivery by/)).toBeNull();
   });
 
   it('has no Invoice link before the order is paid', async () => {

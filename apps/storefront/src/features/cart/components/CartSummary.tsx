@@ -1,13 +1,15 @@
-import type { CartListAnswer } from '@kapaas/contract';
+import type { CartListAnswer, PaymentMethod } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { deliveryByText } from '#storefront/lib/deliveryDate.ts';
 import { formatRupees } from '#storefront/lib/money.ts';
 import { paths } from '#storefront/lib/paths.ts';
 import { forgetCouponId } from '#storefront/lib/storedCoupon.ts';
-import { useCartTotals } from '../hooks/useCartTotals';
+import { type CheckoutChoice, useCartTotals } from '../hooks/useCartTotals';
+import { freeShippingHint } from '../lib/pricing';
 
 /** What the panel's button needs to know to decide whether the shopper may go on. */
 export interface CartSummaryState {
@@ -18,14 +20,25 @@ export interface CartSummaryState {
   blocked: boolean;
   /** The chosen coupon, which the server prices again when the order is placed. */
   couponId: number | null;
-  /** True while the coupon's discount is being checked: the total shown is not final yet. */
+  /** True while the coupon's discount is being checked, or the chosen address priced: the total shown is not final yet. */
   pricing: boolean;
+  /** Why cash on delivery cannot be chosen for this cart (server's reason, or outside the order limits), or null. */
+  codRefusal: string | null;
+  /** How the order is paid, as far as the cart allows: cash on delivery only when it is not refused. */
+  paymentMethod: PaymentMethod;
 }
 
 interface CartSummaryProps {
   /** The panel's button: CONTINUE on the cart, PROCEED TO PAY on the billing page. */
   action: (state: CartSummaryState) => ReactNode;
+  /**
+   * On the billing page: the address the cart is priced for (shipping, delivery date, cash on delivery) and how the
+   * shopper pays; the panel then shows the delivery date and, for cash on delivery, its fee.
+   */
+  checkout?: CheckoutChoice;
 }
+
+export const COD_FEE_LABEL = 'Cash on delivery fee';
 
 export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart to continue.';
 
@@ -33,8 +46,9 @@ export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart
  * The totals panel of the cart and billing pages (product.md §2): the item count, each line, the coupon (Select Coupon,
  * or the applied one with a remove control), the total, and the page's button.
  */
-export function CartSummary({ action }: CartSummaryProps) {
-  const { cart, couponId, coupon, couponPending, couponNotice, total } = useCartTotals();
+export function CartSummary({ action, checkout }: CartSummaryProps) {
+  const totals = useCartTotals(checkout);
+  const { cart, couponId, coupon, couponPending, couponNotice, shipping, codFee, total } = totals;
   const headingId = useId();
 
   if (cart.isPending) return <LoadingState label="Loading your cart totals" />;
@@ -43,6 +57,8 @@ export function CartSummary({ action }: CartSummaryProps) {
   const lines = cart.data.product;
   const empty = lines.length === 0;
   const blocked = lines.some((line) => !line.available);
+  const hint = freeShippingHint(cart.data, shipping);
+  const deliveryBy = checkout && !empty ? deliveryByText(cart.data.delivery_by) : null;
 
   return (
     <section className="cart-summary" aria-labelledby={headingId}>
@@ -106,9 +122,18 @@ export function CartSummary({ action }: CartSummaryProps) {
           </div>
         )}
         {!empty && (
+          <div className="cart-summary__row cart-summary__shipping">
+            <dt>
+              Shipping
+              {hint !== null && <span className="cart-summary__hint">{hint}</span>}
+            </dt>
+            <dd>{couponPending ? '…' : shipping > 0 ? formatRupees(shipping) : 'Free'}</dd>
+          </div>
+        )}
+        {codFee > 0 && (
           <div className="cart-summary__row">
-            <dt>Shipping</dt>
-            <dd>{cart.data.shipping_charge > 0 ? formatRupees(cart.data.shipping_charge) : 'Free'}</dd>
+            <dt>{COD_FEE_LABEL}</dt>
+            <dd>{formatRupees(codFee)}</dd>
           </div>
         )}
         <div className="cart-summary__row cart-summary__total">
@@ -116,6 +141,7 @@ export function CartSummary({ action }: CartSummaryProps) {
           <dd>{couponPending ? '…' : formatRupees(total)}</dd>
         </div>
       </dl>
+      {deliveryBy !== null && <p className="cart-summary__delivery">{deliveryBy}</p>}
       {couponNotice !== null && (
         <p className="cart-summary__coupon-notice" role="alert">
           {couponNotice}
@@ -126,7 +152,15 @@ export function CartSummary({ action }: CartSummaryProps) {
           {BLOCKED_CART_MESSAGE}
         </p>
       )}
-      {action({ cart: cart.data, empty, blocked, couponId, pricing: couponPending })}
+      {action({
+        cart: cart.data,
+        empty,
+        blocked,
+        couponId,
+        pricing: couponPending || totals.repricing,
+        codRefusal: totals.codRefusal,
+        paymentMethod: totals.paymentMethod,
+      })}
     </section>
   );
 }

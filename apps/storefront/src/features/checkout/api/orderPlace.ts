@@ -1,5 +1,6 @@
 import type {
   CheckoutHandlerResponse,
+  CodOrderPlacedAnswer,
   OrderConfirmedAnswer,
   OrderCreatedAnswer,
   OrderPlaceLine,
@@ -29,6 +30,28 @@ export async function createOrder({
   });
   // order_place answers both calls; a first call that did not open a provider order cannot go on to pay.
   if (!('razorpay_order_id' in answer)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  return answer;
+}
+
+/**
+ * order_place, first call with `payment_method: "cod"`: the server places the order for cash on delivery, or refuses
+ * (409, COD_NOT_AVAILABLE) with its reason when the shop's rules do not allow it for this order.
+ */
+export async function placeCodOrder({
+  identity,
+  addressId,
+  couponId,
+  lines,
+}: OrderToCreate): Promise<CodOrderPlacedAnswer> {
+  const answer = await apiPost('order_place', {
+    ...ownerFields(identity),
+    address_id: addressId,
+    coupon_id: couponId,
+    product_details: lines,
+    payment_method: 'cod',
+  });
+  // Anything but a cash-on-delivery placement is not an answer to this call.
+  if (!('payment_method' in answer) || answer.payment_method !== 'cod') throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   return answer;
 }
 

@@ -1,7 +1,8 @@
-import type { CartItem } from '@kapaas/contract';
+import type { CartItem, PaymentMethod } from '@kapaas/contract';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { type CheckoutPhase, useCheckout } from '../hooks/useCheckout';
+import { PaymentChoice, type PaymentChoiceProps } from './PaymentChoice';
 import '../checkout.css';
 
 interface ProceedToPayProps {
@@ -13,37 +14,53 @@ interface ProceedToPayProps {
   cartNotReady: boolean;
   /** After a paid order: the server emptied the paid lines, so the cart must be read again. */
   onPaid?: () => void;
+  /** The payment choice (online or cash on delivery); without it the order is paid online. */
+  payment?: Omit<PaymentChoiceProps, 'disabled'>;
 }
 
 export const CHOOSE_ADDRESS_HINT = 'Choose a delivery address to continue.';
+
+export const BUTTON_TEXTS: Record<PaymentMethod, string> = {
+  online: 'PROCEED TO PAY',
+  cod: 'Place order (Cash on delivery)',
+};
 
 const PROGRESS: Record<CheckoutPhase, string> = {
   idle: '',
   creating: 'Preparing your order…',
   paying: 'Complete the payment in the secure payment window.',
   confirming: 'Confirming your payment…',
+  placing: 'Placing your order…',
 };
 
-/** PROCEED TO PAY (product.md §2, §4): disabled while processing, with an empty cart, or with no address chosen. */
-export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid }: ProceedToPayProps) {
+/**
+ * The payment choice and PROCEED TO PAY (product.md §2, §4), or Place order for cash on delivery: disabled while
+ * processing, with an empty cart, or with no address chosen.
+ */
+export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid, payment }: ProceedToPayProps) {
   const { pay, phase, busy, notice } = useCheckout(onPaid);
   const noAddress = addressId === null;
+  const method = payment?.value ?? 'online';
 
   const start = () => {
     if (addressId === null) return;
-    void pay({
-      addressId,
-      couponId,
-      lines: lines.map((line) => ({
-        product_id: line.product_id,
-        size: line.size_id,
-        quantity: line.selected_quantity,
-      })),
-    });
+    void pay(
+      {
+        addressId,
+        couponId,
+        lines: lines.map((line) => ({
+          product_id: line.product_id,
+          size: line.size_id,
+          quantity: line.selected_quantity,
+        })),
+      },
+      method,
+    );
   };
 
   return (
     <div className="proceed-to-pay">
+      {payment && lines.length > 0 && <PaymentChoice {...payment} disabled={busy} />}
       <button
         type="button"
         className="btn btn-primary w-100"
@@ -52,7 +69,7 @@ export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid 
         aria-describedby={noAddress ? 'proceed-to-pay-hint' : undefined}
       >
         {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        PROCEED TO PAY
+        {BUTTON_TEXTS[method]}
       </button>
       {noAddress && lines.length > 0 && (
         <p id="proceed-to-pay-hint" className="proceed-to-pay__hint">

@@ -1,12 +1,13 @@
-import type { CheckoutHandlerResponse, OrderCreatedAnswer, OrderPlaceLine } from '@kapaas/contract';
+import type { CheckoutHandlerResponse, OrderCreatedAnswer, OrderPlaceLine, PaymentMethod } from '@kapaas/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 import { paths } from '#storefront/lib/paths.ts';
 import { type Identity, useIdentity } from '#storefront/lib/session.ts';
 import { forgetCouponId } from '#storefront/lib/storedCoupon.ts';
-import { confirmPayment, createOrder } from '../api/orderPlace';
+import { confirmPayment, createOrder, placeCodOrder } from '../api/orderPlace';
 import { loadCheckoutScript, shopTeal } from '../lib/razorpay';
+import type { OrderSuccessState } from '../orderSuccessState';
 
 /** The payment texts: those of product.md §8 exactly, and the shop's own for a declined card and a closed dialog. */
 export const CHECKOUT_TEXTS = {
@@ -27,8 +28,11 @@ export interface Purchase {
   lines: OrderPlaceLine[];
 }
 
-/** idle: nothing under way; creating: first order_place call and checkout.js; paying: the dialog is open; confirming: second call. */
-export type CheckoutPhase = 'idle' | 'creating' | 'paying' | 'confirming';
+/**
+ * idle: nothing under way; creating: first order_place call and checkout.js; paying: the dialog is open; confirming:
+ * second call; placing: the one order_place call of a cash-on-delivery order.
+ */
+export type CheckoutPhase = 'idle' | 'creating' | 'paying' | 'confirming' | 'placing';
 
 export interface CheckoutNotice {
   tone: 'error' | 'warning';
@@ -94,6 +98,13 @@ export function useCheckout(onPaid?: () => void) {
     return answer;
   };
 
+  /** The order is placed (paid online, or for cash on delivery): the cart is read again and the shopper sees it. */
+  const placed = (state: OrderSuccessState) => {
+    forgetCouponId();
+    onPaid?.();
+    navigate(paths.orderSuccess, { state });
+  };
+
   const confirm = async (order: OrderCreatedAnswer, payment: CheckoutHandlerResponse) => {
     setPhase('confirming');
     setNotice(null);
@@ -104,29 +115,59 @@ export function useCheckout(onPaid?: () => void) {
       fail(confirmFailureText(error));
       return;
     }
-    forgetCouponId();
-    onPaid?.();
-    navigate(paths.orderSuccess, { state: { orderId: order.order_id } });
+    placed({
+      orderId: order.order_id,
+      paymentMethod: 'online',
+      deliveryBy: order.delivery_by,
+      amountDue: 0,
+      status: null,
+    });
   };
 
-  const pay = async (purchase: Purchase) => {
+  /** A failed first call: a lost session is alerted as product.md §8 says, anything else told beside the button. */
+  const createFailed = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      setPhase('idle');
+      window.alert(CHECKOUT_TEXTS.sessionExpired);
+      return;
+    }
+    fail(createFailureText(error));
+  };
+
+  /** Cash on delivery: one order_place call places the order; there is no payment dialog. */
+  const placeCod = async (purchase: Purchase) => {
+    setPhase('placing');
+    try {
+      const order = await placeCodOrder({ identity, ...purchase });
+      placed({
+        orderId: order.order_id,
+        paymentMethod: 'cod',
+        deliveryBy: order.delivery_by,
+        amountDue: order.amount_due_on_delivery,
+        status: order.status,
+      });
+    } catch (error) {
+      createFailed(error);
+    }
+  };
+
+  const pay = async (purchase: Purchase, method: PaymentMethod = 'online') => {
     if (identity.kind === 'anonymous') {
       window.alert(CHECKOUT_TEXTS.sessionExpired);
       return;
     }
     setNotice(null);
+    if (method === 'cod') {
+      await placeCod(purchase);
+      return;
+    }
     setPhase('creating');
 
     let order: OrderCreatedAnswer;
     try {
       order = await orderFor(purchase);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        setPhase('idle');
-        window.alert(CHECKOUT_TEXTS.sessionExpired);
-        return;
-      }
-      fail(createFailureText(error));
+      createFailed(error);
       return;
     }
 

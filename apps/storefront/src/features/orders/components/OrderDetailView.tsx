@@ -2,10 +2,12 @@ import type { OrderDetail } from '@kapaas/contract';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { deliveryByText } from '#storefront/lib/deliveryDate.ts';
 import { formatRupees } from '#storefront/lib/money.ts';
 import { useOrderDetails } from '../api/useOrderDetails';
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate, formatOrderMoment } from './orderDates';
+import { isOnItsWay, ORDER_PAYMENT_LABELS } from './orderPayment';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 
@@ -25,12 +27,14 @@ export function OrderDetailView({ orderId }: { orderId: number }) {
 
 function OrderDetailContent({ order }: { order: OrderDetail }) {
   const address = order.shipping_address;
+  const deliveryBy = isOnItsWay(order.status) ? deliveryByText(order.delivery_by) : null;
   return (
     <div className="order-detail">
       <div className="order-detail__head">
         <div>
           <h2 className="order-detail__title">Order #{order.order_id}</h2>
           <p className="order-card__date">Placed on {formatOrderDate(order.created_date)}</p>
+          {deliveryBy !== null && <p className="order-detail__delivery">{deliveryBy}</p>}
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
@@ -121,11 +125,36 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                 <dt>Coupon Discount</dt>
                 <dd>{order.coupon_discount > 0 ? `−${formatRupees(order.coupon_discount)}` : formatRupees(0)}</dd>
               </div>
+              {order.cod_fee > 0 && (
+                <div>
+                  <dt>Cash on delivery fee</dt>
+                  <dd>{formatRupees(order.cod_fee)}</dd>
+                </div>
+              )}
               <div className="order-summary__total">
                 <dt>Total</dt>
                 <dd>{formatRupees(order.total)}</dd>
               </div>
             </dl>
+            <dl className="order-summary order-summary--payment">
+              <div>
+                <dt>Payment</dt>
+                <dd>{ORDER_PAYMENT_LABELS[order.payment_method]}</dd>
+              </div>
+              {order.paid_at !== null && (
+                <div>
+                  <dt>Paid</dt>
+                  <dd>
+                    <time dateTime={order.paid_at}>{formatOrderDate(order.paid_at)}</time>
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {order.amount_due_on_delivery > 0 && (
+              <p className="order-due">
+                To pay on delivery: <strong>{formatRupees(order.amount_due_on_delivery)}</strong>
+              </p>
+            )}
             <p className="order-detail__tax-note">Prices include GST.</p>
             {order.invoice_number && (
               <p className="order-detail__invoice">

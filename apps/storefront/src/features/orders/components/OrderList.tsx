@@ -7,6 +7,7 @@ import { formatRupees } from '#storefront/lib/money.ts';
 import { type OrderMonths, useMyOrders } from '../api/useMyOrders';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate } from './orderDates';
+import { ORDER_PAYMENT_LABELS } from './orderPayment';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 
@@ -115,7 +116,16 @@ function OrderCard({ order }: { order: OrderSummary }) {
             <dt>Total</dt>
             <dd>{formatRupees(order.total)}</dd>
           </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>{ORDER_PAYMENT_LABELS[order.payment_method]}</dd>
+          </div>
         </dl>
+        {order.amount_due_on_delivery > 0 && (
+          <p className="order-due">
+            To pay on delivery: <strong>{formatRupees(order.amount_due_on_delivery)}</strong>
+          </p>
+        )}
         <Link
           to={paths.orderDetail(order.order_id)}
           className="btn btn-outline-primary btn-sm"
