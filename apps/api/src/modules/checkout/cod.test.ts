@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq, orderTaxLines } from '@kapaas/db';
+import { and, eq, orderEvents, orderTaxLines } from '@kapaas/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
@@ -161,6 +161,43 @@ describe('cash on delivery at checkout', () => {
     });
     const stranger = await shop.guest();
     expect((await stranger.post('cart_list', { address_id: addressId })).statusCode).toBe(404);
+  });
+});
+
+describe('after a parcel came back', () => {
+  it('offers only online payment for 90 days to the same guest or phone number', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(6);
+    const RETURNING: DeliveryPlace = { ...KOCHI, phone: '9847099999' };
+    const { shopper, response } = await placeCod(item, 1, RETURNING);
+    const orderId = response.json().order_id as number;
+    for (const status of ['packed', 'shipped', 'returned_to_origin']) {
+      expectStatus(await owner.post(`/orders/${orderId}/status`, { status }), 200);
+    }
+    const blocked =
+      'Cash on delivery is not available for this order, as an earlier parcel came back to us unaccepted. Please pay online.';
+    // The same guest, and a new guest giving the same phone number, are refused; cart_list says why.
+    await f.addToCart(shopper, item, 1);
+    const again = await f.place(shopper, await f.addressOf(shopper, RETURNING), [{ item, quantity: 1 }], {
+      payment_method: 'cod',
+    });
+    expect(again.json()).toMatchObject({ code: 'COD_NOT_AVAILABLE', message: blocked });
+    const samePhone = await placeCod(item, 1, RETURNING);
+    expect(samePhone.response.statusCode).toBe(409);
+    expect((await samePhone.shopper.post('cart_list', {})).json().cod).toMatchObject({
+      offered: false,
+      reason: blocked,
+    });
+    // Paying online is still open to them, and another phone number may pay cash.
+    const online = await f.place(samePhone.shopper, samePhone.addressId, [{ item, quantity: 1 }]);
+    expect(online.statusCode, online.body).toBe(200);
+    expect((await placeCod(item, 1, { ...KOCHI, phone: '9847088888' })).response.statusCode).toBe(200);
+    // 91 days later the block has lapsed.
+    await db()
+      .update(orderEvents)
+      .set({ createdAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'returned_to_origin')));
+    expect((await placeCod(item, 1, RETURNING)).response.statusCode).toBe(200);
   });
 });
 

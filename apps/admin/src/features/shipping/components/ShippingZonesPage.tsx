@@ -41,8 +41,9 @@ export function ShippingZonesPage() {
         Chennai, Bengaluru, Hyderabad, Pune and Ahmedabad); everywhere else is the rest of India.
       </p>
       <p className="settings-card">
-        The days and <strong>Deliver here</strong> take effect at once, in the product page’s “Check delivery”. The
-        charges and free thresholds are not used at checkout yet: it still adds the one shipping charge of Settings.
+        Changes take effect at once: the cart and checkout charge the zone of the delivery address (free from its
+        threshold, on the items after any coupon), and the product page’s “Check delivery” and the checkout promise its
+        delivery date. A zone without <strong>Deliver here</strong> takes no orders.
       </p>
       {zones.data.map((zone) => (
         <ZoneForm key={zone.zone} zone={zone} />

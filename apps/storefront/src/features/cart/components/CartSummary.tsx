@@ -9,7 +9,7 @@ import { formatRupees } from '#storefront/lib/money.ts';
 import { paths } from '#storefront/lib/paths.ts';
 import { forgetCouponId } from '#storefront/lib/storedCoupon.ts';
 import { type CheckoutChoice, useCartTotals } from '../hooks/useCartTotals';
-import { freeShippingHint } from '../lib/pricing';
+import { freeShippingHint, undeliverable } from '../lib/pricing';
 
 /** What the panel's button needs to know to decide whether the shopper may go on. */
 export interface CartSummaryState {
@@ -127,7 +127,15 @@ export function CartSummary({ action, checkout }: CartSummaryProps) {
               Shipping
               {hint !== null && <span className="cart-summary__hint">{hint}</span>}
             </dt>
-            <dd>{couponPending ? '…' : shipping > 0 ? formatRupees(shipping) : 'Free'}</dd>
+            <dd>
+              {undeliverable(cart.data)
+                ? 'We do not deliver to this PIN code yet'
+                : couponPending
+                  ? '…'
+                  : shipping > 0
+                    ? formatRupees(shipping)
+                    : 'Free'}
+            </dd>
           </div>
         )}
         {codFee > 0 && (

@@ -2,7 +2,7 @@ import type { CartListAnswer } from '@kapaas/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartAnswer, cartLines } from '#storefront/test/shopping.ts';
-import { codRefusalOf, freeShippingHint, orderValueOf, shippingChargeOf } from './pricing';
+import { codRefusalOf, freeShippingHint, orderValueOf, shippingChargeOf, undeliverable } from './pricing';
 
 /** The two-line cart (items ₹2,057) in a zone charging ₹79 below a free threshold of ₹2,000. */
 function zonedCart(overrides: Partial<CartListAnswer> = {}): CartListAnswer {
@@ -84,5 +84,13 @@ describe('codRefusalOf', () => {
     expect(codRefusalOf(offered({ min_order: 299, max_order: 2000 }), 2057)).toBe(
       'Cash on delivery is available on orders up to ₹2,000. Please pay online.',
     );
+  });
+});
+
+describe('undeliverable', () => {
+  it('is true only for an address whose zone is named without a delivery date', () => {
+    expect(undeliverable(zonedCart({ shipping_zone: 'remote', delivery_by: null }))).toBe(true);
+    expect(undeliverable(zonedCart({ shipping_zone: 'remote', delivery_by: '2026-12-04' }))).toBe(false);
+    expect(undeliverable(zonedCart({ shipping_zone: null, delivery_by: null }))).toBe(false);
   });
 });

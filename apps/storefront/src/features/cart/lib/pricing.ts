@@ -22,6 +22,11 @@ export function shippingChargeOf(cart: CartListAnswer, discount: number): number
   return cart.zone_charge;
 }
 
+/** Whether the shop does not deliver to the chosen address (its zone is switched off): cart_list names the zone and no date. */
+export function undeliverable(cart: CartListAnswer): boolean {
+  return cart.shipping_zone !== null && cart.delivery_by === null;
+}
+
 /** "Free shipping from ₹999" while the cart pays for shipping and the zone has a threshold, else null. */
 export function freeShippingHint(cart: CartListAnswer, shipping: number): string | null {
   if (shipping <= 0 || cart.free_shipping_above === null) return null;
