@@ -89,7 +89,11 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
     await page.getByRole('combobox', { name: /^Quantity of / }).selectOption('2');
     await page.getByRole('link', { name: 'Shopping cart, 2 items' }).waitFor();
-    expect(await totalOf(page).textContent()).toBe('₹1,098');
+    // Before an address is chosen the cart shows the rest-of-India charge, and from what it ships free.
+    const totals = page.getByRole('region', { name: 'Cart Totals' });
+    expect(await totals.locator('.cart-summary__shipping dd').textContent()).toBe('₹79');
+    await totals.getByText('Free shipping from ₹1,499').waitFor();
+    expect(await totalOf(page).textContent()).toBe('₹1,177');
     await snap(page, JOURNEY, '1-cart');
   });
 
@@ -103,7 +107,7 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     const totals = page.getByRole('region', { name: 'Cart Totals' });
     await totals.getByText('WELCOME100').waitFor();
     expect(await totals.getByText('−₹100').isVisible()).toBe(true);
-    expect(await totalOf(page).textContent()).toBe('₹998');
+    expect(await totalOf(page).textContent()).toBe('₹1,077');
     await snap(page, JOURNEY, '3-coupon-applied');
   });
 
@@ -117,18 +121,20 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     await addAddress(page, JOURNEY);
     const pay = page.getByRole('button', { name: 'PROCEED TO PAY' });
     await expect.poll(() => pay.isEnabled()).toBe(true);
-    expect(await totalOf(page).textContent()).toBe('₹998');
+    // Andhra Pradesh, from a shop in Maharashtra: the rest-of-India zone, with its delivery date.
+    expect(await totalOf(page).textContent()).toBe('₹1,077');
+    await page.getByText(/^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}/).waitFor();
     await snap(page, JOURNEY, '5-billing-ready');
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('pays ₹998 with the test card in the payment dialog and sees the order placed', async () => {
+  it('pays ₹1,077 with the test card in the payment dialog and sees the order placed', async () => {
     const { page } = shopper;
     await page.getByRole('button', { name: 'PROCEED TO PAY' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kapaas' });
     await dialog.waitFor();
     await snap(page, JOURNEY, '6-payment-dialog');
-    await payWith(page, PAYING_CARD, /^Pay ₹998\.00$/);
+    await payWith(page, PAYING_CARD, /^Pay ₹1,077\.00$/);
     await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
     expect(await page.getByText('Order ID:').textContent()).toMatch(/^Order ID: \d+$/);
     await page.getByRole('link', { name: 'Shopping cart, 0 items' }).waitFor();
@@ -142,7 +148,7 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     const card = page.getByRole('article', { name: `Order #${orderId}` });
     await card.waitFor();
     expect(await card.getByText('Status: Paid').textContent()).toBe('Status: Paid');
-    expect(await card.textContent()).toContain('₹998');
+    expect(await card.textContent()).toContain('₹1,077');
     await snap(page, JOURNEY, '8-orders');
     await expectNoSeriousA11yViolations(page);
 
@@ -151,8 +157,8 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     await summary.waitFor();
     expect(await summary.textContent()).toContain('WELCOME100');
     expect(await summary.textContent()).toContain('−₹100');
-    expect(await summary.locator('.order-summary__total dd').textContent()).toBe('₹998');
-    expect(await summary.textContent()).toContain('Free');
+    expect(await summary.locator('.order-summary__total dd').textContent()).toBe('₹1,077');
+    expect(await summary.textContent()).toContain('₹79');
     await snap(page, JOURNEY, '9-order-detail');
     await expectNoSeriousA11yViolations(page);
   });
@@ -176,8 +182,8 @@ describe('a guest on a phone: cart, coupon, new address, payment, order tracked'
     expect(text).toContain('Andhra Pradesh');
     expect(text).toMatch(/IGST/);
     expect(text).toContain('Tax is payable on reverse charge: No');
-    expect(text).toContain('₹998.00');
-    expect(text).toContain('Rupees Nine Hundred Ninety-Eight Only');
+    expect(text).toContain('₹1,077.00');
+    expect(text).toContain('Rupees One Thousand Seventy-Seven Only');
   });
 
   it('never scrolled sideways and met no console errors or failed requests', async () => {
