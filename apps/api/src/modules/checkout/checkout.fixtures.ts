@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { CheckoutHandlerResponse, OrderCreatedAnswer } from '@kapaas/contract';
 import {
   and,
@@ -10,13 +11,12 @@ import {
   productSizes,
   products,
   shippingZones,
-  shopSettings,
   states,
 } from '@kapaas/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Shopper, TestShop } from '../../../test/shop';
-import { SANDBOX_PREFIX } from '../../dev/razorpay-sandbox/sandbox.constants';
+import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { expireDueOrders } from './expiry';
 
 /** Test helpers for checkout: items with known stock, a saved address, placing and paying. */
@@ -212,7 +212,30 @@ export function checkoutFixtures(shop: () => TestShop) {
     );
   }
 
+  /** Sends a Razorpay webhook about a payment entity, signed with the sandbox's secret, as Razorpay would. */
+  function sendWebhook(event: string, entity: object) {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_test',
+      event,
+      contains: ['payment'],
+      payload: { payment: { entity } },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    return shop().app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(body).digest('hex'),
+        'x-razorpay-event-id': `evt_${Math.random().toString(36).slice(2)}`,
+      },
+    });
+  }
+
   return {
+    sendWebhook,
     stockedItem,
     stockOf,
     addToCart,

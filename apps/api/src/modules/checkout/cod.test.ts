@@ -1,8 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, orderEvents, orderTaxLines } from '@kapaas/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures, type DeliveryPlace, KOCHI } from './checkout.fixtures';
 
@@ -264,27 +262,7 @@ describe('shipping by zone', () => {
   });
 });
 
-/** Sends a Razorpay webhook signed with the sandbox's secret, as Razorpay would. */
-function sendWebhook(event: string, entity: Record<string, unknown>) {
-  const body = JSON.stringify({
-    entity: 'event',
-    account_id: 'acc_test',
-    event,
-    contains: ['payment'],
-    payload: { payment: { entity } },
-    created_at: Math.floor(Date.now() / 1000),
-  });
-  return shop.app.inject({
-    method: 'POST',
-    url: WEBHOOK_PATH,
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(body).digest('hex'),
-      'x-razorpay-event-id': `evt_${Math.random().toString(36).slice(2)}`,
-    },
-  });
-}
+const sendWebhook = (event: string, entity: object) => f.sendWebhook(event, entity);
 
 /** A pending cash-on-delivery payment as Razorpay's own COD reports it for a provider order. */
 const codPayment = (providerOrderId: string, amount: number) => ({

@@ -315,21 +315,11 @@ export async function changeOrderStatus(
   to: OrderStatus,
   notes: { note?: string | undefined; customerNote?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  const restocked = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw orderNotFound();
+  const restocked = await auditedAction(deps.db, admin, orderId, 'status', async (tx, order) => {
     refuseManualMove(order.status, to);
-    const before = await findOrder(tx, orderId);
     const text = notes.note || `Marked ${to} by ${admin.email}.`;
     const move = await applyMove(tx, order, to, { text, customerNote: notes.customerNote || null });
     if (!move.moved) throw changedMeanwhile();
-    await recordAudit(tx, admin, {
-      action: 'status',
-      resource: 'orders',
-      resourceId: orderId,
-      before,
-      after: await findOrder(tx, orderId),
-    });
     return move.restocked;
   });
   if (restocked) await announceRestock(deps, orderId);
@@ -359,21 +349,11 @@ export async function recordCodCollected(
   orderId: number,
   input: { note?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw orderNotFound();
+  await auditedAction(deps.db, admin, orderId, 'cod_collected', async (tx, order) => {
     refuseCodCollection(order);
-    const before = await findOrder(tx, orderId);
     if (!(await markCodCollected(tx, orderId, new Date()))) throw changedMeanwhile();
-    const text = `Cash of ${formatRupees(order.totalPaise)} collected by ${admin.email}.${input.note ? ` ${input.note}` : ''}`;
+    const text = `Cash of ${formatRupees(order.totalPaise)} collected by ${admin.email}.${noteAfter(input.note)}`;
     await recordEvent(tx, orderId, 'delivered', text, 'Paid in cash on delivery.');
-    await recordAudit(tx, admin, {
-      action: 'cod_collected',
-      resource: 'orders',
-      resourceId: orderId,
-      before,
-      after: await findOrder(tx, orderId),
-    });
   });
   return reloaded(deps.db, orderId);
 }
@@ -388,10 +368,7 @@ export async function recordReturnReceived(
   orderId: number,
   input: { note?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw orderNotFound();
-    const before = await findOrder(tx, orderId);
+  await auditedAction(deps.db, admin, orderId, 'return_received', async (tx, order) => {
     if (order.status !== 'returned_to_origin' || !(await markReturnReceived(tx, orderId, new Date()))) {
       const why =
         order.status === 'returned_to_origin'
@@ -400,18 +377,43 @@ export async function recordReturnReceived(
       throw new AppError('CONFLICT', why, { code: 'NOT_RETURNED' });
     }
     await restock(tx, await orderStockLines(tx, orderId));
-    const text = `Parcel received back by ${admin.email}; its pieces are back on sale.${input.note ? ` ${input.note}` : ''}`;
+    const text = `Parcel received back by ${admin.email}; its pieces are back on sale.${noteAfter(input.note)}`;
     await recordEvent(tx, orderId, 'returned_to_origin', text);
+  });
+  await announceRestock(deps, orderId);
+  return reloaded(deps.db, orderId);
+}
+
+/** The owner's own note, after the shop's sentence. */
+const noteAfter = (note: string | undefined) => (note ? ` ${note}` : '');
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/**
+ * One action of an admin on an order, in one transaction: the order locked (404 when unknown), the work done, and the
+ * audit log given the order before and after it.
+ */
+async function auditedAction<T>(
+  db: Database,
+  admin: ActingAdmin,
+  orderId: number,
+  action: string,
+  work: (tx: Queryable, order: LockedOrder) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw orderNotFound();
+    const before = await findOrder(tx, orderId);
+    const done = await work(tx, order);
     await recordAudit(tx, admin, {
-      action: 'return_received',
+      action,
       resource: 'orders',
       resourceId: orderId,
       before,
       after: await findOrder(tx, orderId),
     });
+    return done;
   });
-  await announceRestock(deps, orderId);
-  return reloaded(deps.db, orderId);
 }
 
 /** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`). */
