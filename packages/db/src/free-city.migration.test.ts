@@ -1,15 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './client';
-import { MIGRATIONS_FOLDER } from './migrate';
-import { admin, withDatabase } from './testing';
+import { expect } from 'vitest';
+import type { DatabaseHandle } from './client';
+import { describeOnBothDatabases, migrateToLatest, migrateUpTo, rowsOf as rowsOfAny } from './migration-testing';
 
 /**
  * Migration 0011 lets an address name a town that is no seeded city: `addresses.city_id` becomes optional and
@@ -25,37 +17,13 @@ const CITIES = [
   { name: `North Lakhimpur ${'Town '.repeat(12)}`.trim(), want: `North Lakhimpur ${'Town '.repeat(12)}`.slice(0, 60) },
 ] as const;
 
-/** A copy of the migrations folder that stops at `lastTag`, to migrate a database to that point. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'kapaas-migrations-'));
-  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateWith(handle: DatabaseHandle, migrationsFolder: string): Promise<void> {
-  if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
-  }
-}
-
 interface Row {
   id: number;
   city_id: number | null;
   city_name: string | null;
 }
 
-async function rowsOf(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<Row[]> {
-  // Both drivers answer { rows }.
-  return ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
+const rowsOf = (handle: DatabaseHandle, query: ReturnType<typeof sql>) => rowsOfAny<Row>(handle, query);
 
 /** One guest's address in each city, with the SQL of the schema as of 0010 (a city id, no city name). */
 async function insertOldAddresses(handle: DatabaseHandle): Promise<void> {
@@ -74,15 +42,10 @@ async function insertOldAddresses(handle: DatabaseHandle): Promise<void> {
 
 /** Migrates to 0010, saves addresses as the code then did, applies 0011 and checks every row. */
 async function checkBackfill(handle: DatabaseHandle): Promise<void> {
-  const upTo0010 = await migrationsUpTo('0010_delivery_and_cod');
-  try {
-    await migrateWith(handle, upTo0010);
-  } finally {
-    await rm(upTo0010, { recursive: true, force: true });
-  }
+  await migrateUpTo(handle, '0010_delivery_and_cod');
   await insertOldAddresses(handle);
   const before = await rowsOf(handle, sql`SELECT id, city_id, NULL AS city_name FROM addresses ORDER BY id`);
-  await migrateWith(handle, MIGRATIONS_FOLDER);
+  await migrateToLatest(handle);
 
   const after = await rowsOf(handle, sql`SELECT id, city_id, city_name FROM addresses ORDER BY id`);
   expect(after).toEqual(before.map((row, index) => ({ ...row, city_name: CITIES[index]?.want })));
@@ -101,31 +64,8 @@ async function checkBackfill(handle: DatabaseHandle): Promise<void> {
   expect(typed).toMatchObject({ city_id: null, city_name: 'Hazarapar' });
 }
 
-describe('migration 0011: addresses.city_name from the seeded city', () => {
-  it('keeps the city of every address saved before it, on PGlite', async () => {
-    const handle = await openDatabase({ kind: 'pglite' });
-    try {
-      await checkBackfill(handle);
-    } finally {
-      await handle.close();
-    }
-  });
-
-  describe.runIf(Boolean(process.env.DATABASE_URL))('on PostgreSQL', () => {
-    const serverUrl = process.env.DATABASE_URL as string;
-    const name = `kapaas_migration_city_${process.pid}`;
-    let handle: DatabaseHandle;
-    beforeAll(async () => {
-      await admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-      handle = await openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, name), poolSize: 2 });
-    });
-    afterAll(async () => {
-      await handle?.close();
-      await admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    });
-
-    it('keeps the city of every address saved before it', async () => {
-      await checkBackfill(handle);
-    });
-  });
-});
+describeOnBothDatabases(
+  'migration 0011: addresses.city_name keeps the city of every address saved before it',
+  'city',
+  checkBackfill,
+);

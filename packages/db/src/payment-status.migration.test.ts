@@ -1,15 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './client';
-import { MIGRATIONS_FOLDER } from './migrate';
-import { admin, withDatabase } from './testing';
+import { expect } from 'vitest';
+import type { DatabaseHandle } from './client';
+import { describeOnBothDatabases, migrateToLatest, migrateUpTo, rowsOf } from './migration-testing';
 
 /**
  * Migration 0008 (ADR 020) reads the dispositions the code wrote into `payments.note` before it
@@ -94,27 +86,6 @@ const DISPOSITIONS = [
   },
 ] as const;
 
-/** A copy of the migrations folder that stops at `lastTag`, to migrate a database to that point. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'kapaas-migrations-'));
-  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateWith(handle: DatabaseHandle, migrationsFolder: string): Promise<void> {
-  if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
-  }
-}
-
 /** Inserts one order and a payment in each disposition, with the SQL of the schema as of 0007. */
 async function insertOldPayments(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`INSERT INTO guests DEFAULT VALUES`);
@@ -128,24 +99,18 @@ async function insertOldPayments(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-async function migratedPayments(handle: DatabaseHandle) {
-  const result = await handle.db.execute(
+function migratedPayments(handle: DatabaseHandle) {
+  return rowsOf<{ provider_payment_id: string; status: string; refusal_reason: string | null }>(
+    handle,
     sql`SELECT provider_payment_id, status, refusal_reason, refunded_paise, note FROM payments ORDER BY id`,
   );
-  // Both drivers answer { rows }.
-  return (result as { rows: { provider_payment_id: string; status: string; refusal_reason: string | null }[] }).rows;
 }
 
 /** Migrates to 0007, writes today's payments, applies 0008 and checks every row. */
 async function checkBackfill(handle: DatabaseHandle): Promise<void> {
-  const upTo0007 = await migrationsUpTo('0007_refund_request_keys');
-  try {
-    await migrateWith(handle, upTo0007);
-  } finally {
-    await rm(upTo0007, { recursive: true, force: true });
-  }
+  await migrateUpTo(handle, '0007_refund_request_keys');
   await insertOldPayments(handle);
-  await migrateWith(handle, MIGRATIONS_FOLDER);
+  await migrateToLatest(handle);
   const rows = await migratedPayments(handle);
   expect(rows).toEqual(
     DISPOSITIONS.map(({ row, want }, index) =>
@@ -156,31 +121,4 @@ async function checkBackfill(handle: DatabaseHandle): Promise<void> {
   await expect(handle.db.execute(sql`UPDATE payments SET status = 'captured'`)).rejects.toThrow();
 }
 
-describe('migration 0008: payments.status from the notes', () => {
-  it('backfills every disposition on PGlite', async () => {
-    const handle = await openDatabase({ kind: 'pglite' });
-    try {
-      await checkBackfill(handle);
-    } finally {
-      await handle.close();
-    }
-  });
-
-  describe.runIf(Boolean(process.env.DATABASE_URL))('on PostgreSQL', () => {
-    const serverUrl = process.env.DATABASE_URL as string;
-    const name = `kapaas_migration_${process.pid}`;
-    let handle: DatabaseHandle;
-    beforeAll(async () => {
-      await admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-      handle = await openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, name), poolSize: 2 });
-    });
-    afterAll(async () => {
-      await handle?.close();
-      await admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    });
-
-    it('backfills every disposition', async () => {
-      await checkBackfill(handle);
-    });
-  });
-});
+describeOnBothDatabases('migration 0008: payments.status from the notes, every disposition', 'payments', checkBackfill);
