@@ -1,24 +1,13 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
+import { addAsGuest, expectNoOverflow } from './support/shop';
 
 const JOURNEY = 'address-pin';
 const PHONE = { width: 375, height: 812 };
 /** The server's refusal of an Assam PIN code in a Kerala address. */
 const WRONG_STATE = 'This PIN code is in Assam, not Kerala. Please check the PIN code or the state.';
-
-/** Continues as a guest from a product page's Add To Cart, so the shopper has somewhere to keep addresses. */
-async function addAsGuest(page: Page, productId: number) {
-  await page.goto(`/product-detail/${productId}`);
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await page
-    .getByRole('dialog', { name: 'Login or continue as a Guest' })
-    .getByRole('button', { name: 'Proceed as Guest' })
-    .click();
-  await page.getByRole('dialog').getByText('You are logged in as a Guest.').waitFor();
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
-}
 
 /** What a screen reader reads after a field's name: the texts its aria-describedby names, in order. */
 function descriptionOf(field: Locator): Promise<string> {
@@ -29,12 +18,6 @@ function descriptionOf(field: Locator): Promise<string> {
       .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
       .join(' '),
   );
-}
-
-/** No sideways scrolling at the phone's width. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'horizontal scroll at 375px').toBeLessThanOrEqual(0);
 }
 
 describe('a shopper on a phone types a PIN code of another state than the one chosen', () => {

@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
+import { addAsGuest } from './support/shop';
 
 const PAYING_CARD = '4111 1111 1111 1111';
 
@@ -13,18 +14,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text;
 }
 const DECLINED_CARD = '4000 0000 0000 0002';
-
-/** Continues as a guest from a product page's Add To Cart, so the product lands in the cart. */
-async function addAsGuest(page: Page, productId: number) {
-  await page.goto(`/product-detail/${productId}`);
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await page
-    .getByRole('dialog', { name: 'Login or continue as a Guest' })
-    .getByRole('button', { name: 'Proceed as Guest' })
-    .click();
-  await page.getByRole('dialog').getByText('You are logged in as a Guest.').waitFor();
-  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
-}
 
 /** Adds a product for a shopper who is already a user or guest. */
 async function addToCart(page: Page, productId: number) {

@@ -1,17 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
+import { addAsGuest, expectNoOverflow } from './support/shop';
 
 const JOURNEY = 'cod';
 /** A parent in Tezpur, Assam: the remote zone for the demo shop, registered in Maharashtra. */
 const TEZPUR = '784001';
-
-/** No sideways scrolling at the page's width. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'horizontal scroll').toBeLessThanOrEqual(0);
-}
 
 describe('cash on delivery: the owner turns it on, a guest in Assam pays at the door, the owner records the cash', () => {
   let owner: Shopper;
@@ -59,13 +53,7 @@ describe('cash on delivery: the owner turns it on, a guest in Assam pays at the 
 
   it('adds the product as a guest and types an Assam address, the PIN code filling the state', async () => {
     const { page } = guest;
-    await page.getByRole('button', { name: 'Add To Cart' }).click();
-    await page
-      .getByRole('dialog', { name: 'Login or continue as a Guest' })
-      .getByRole('button', { name: 'Proceed as Guest' })
-      .click();
-    await page.getByRole('dialog').getByText('You are logged in as a Guest.').waitFor();
-    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
+    await addAsGuest(page, 1);
     await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     await page.waitForURL(/\/Billing-Address$/);
