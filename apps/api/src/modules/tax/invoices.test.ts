@@ -1,5 +1,5 @@
 import { AdminOrderAnswer, AdminSettingsAnswer, type OrderInvoice, OrderInvoiceAnswer } from '@kapaas/contract';
-import { cities, coupons, eq, orderTaxes, shippingZones, shopSettings, states, taxInvoices } from '@kapaas/db';
+import { cities, coupons, eq, orderTaxes, shippingZones, states, taxInvoices } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -80,29 +80,21 @@ export async function priceOrderTax(
       taxed.lines[index] as TaxedAmount,
     ),
   );
-  if (order.shippingPaise > 0) {
+  // Delivering is part of the composite supply: the shipping and the cash-on-delivery fee are taxed at the principal
+  // supply's rate, under its HSN code.
+  const delivery = (description: string, taxedAmount: TaxedAmount) => {
     const what = {
       kind: 'shipping' as const,
-      description: 'Shipping',
+      description,
       hsn: codes[taxed.principalIndex] ?? '',
       quantity: 1,
       unit: 'OTH',
     };
-    lines.push(taxLine(lines.length + 1, what, taxed.shipping));
-  }
+    lines.push(taxLine(lines.length + 1, what, taxedAmount));
+  };
+  if (order.shippingPaise > 0) delivery('Shipping', taxed.shipping);
   const codFeePaise = order.codFeePaise ?? 0;
-  if (codFeePaise > 0) {
-    // The cash-on-delivery fee is a charge for delivering, taxed like the shipping: at the principal supply's rate.
-    const what = {
-      kind: 'shipping' as const,
-      description: 'Cash-on-delivery fee',
-      hsn: codes[taxed.principalIndex] ?? '',
-      quantity: 1,
-      unit: 'OTH',
-    };
-    const rate = taxed.lines[taxed.principalIndex]?.ratePercent ?? GARMENT_RATES.lowPercent;
-    lines.push(taxLine(lines.length + 1, what, taxAmount(codFeePaise, rate, kind)));
-  }
+  if (codFeePaise > 0) delivery('Cash-on-delivery fee', taxAmount(codFeePaise, taxed.shipping.ratePercent, kind));
   return { supplier, kind, place, lines };
 }
 

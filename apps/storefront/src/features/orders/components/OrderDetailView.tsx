@@ -10,6 +10,7 @@ import { formatOrderDate, formatOrderMoment } from './orderDates';
 import { isOnItsWay, ORDER_PAYMENT_LABELS } from './orderPayment';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
+import { AmountDueOnDelivery } from './AmountDueOnDelivery';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
@@ -150,11 +151,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                 </div>
               )}
             </dl>
-            {order.amount_due_on_delivery > 0 && (
-              <p className="order-due">
-                To pay on delivery: <strong>{formatRupees(order.amount_due_on_delivery)}</strong>
-              </p>
-            )}
+            <AmountDueOnDelivery amount={order.amount_due_on_delivery} />
             <p className="order-detail__tax-note">Prices include GST.</p>
             {order.invoice_number && (
               <p className="order-detail__invoice">

@@ -10,6 +10,7 @@ import { formatOrderDate } from './orderDates';
 import { ORDER_PAYMENT_LABELS } from './orderPayment';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
+import { AmountDueOnDelivery } from './AmountDueOnDelivery';
 
 export const NO_ORDERS_MESSAGE = 'No orders found.';
 
@@ -121,11 +122,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
             <dd>{ORDER_PAYMENT_LABELS[order.payment_method]}</dd>
           </div>
         </dl>
-        {order.amount_due_on_delivery > 0 && (
-          <p className="order-due">
-            To pay on delivery: <strong>{formatRupees(order.amount_due_on_delivery)}</strong>
-          </p>
-        )}
+        <AmountDueOnDelivery amount={order.amount_due_on_delivery} />
         <Link
           to={paths.orderDetail(order.order_id)}
           className="btn btn-outline-primary btn-sm"
