@@ -193,6 +193,7 @@ describe('a cash-on-delivery order in the console', () => {
     const invoice = await invoiceOf(orderId);
     expect(invoice.credit_notes).toHaveLength(1);
     expect(invoice.credit_notes[0]?.totals.grand_total).toBe(total);
+    expect(invoice.credit_notes[0]?.reason).toBe('Parcel returned to origin.');
     // The pieces are with the courier until the parcel is back.
     expect(await available(item)).toBe(left);
 

@@ -46,8 +46,11 @@ const taxedOf = (line: TaxLineRow): TaxedAmount => ({
   igstPaise: line.igstPaise,
 });
 
-/** What the shop has now given back on an invoiced order: money refunded, or the whole order cancelled. */
-export type Credit = { refundedPaise: number } | { cancelled: true };
+/**
+ * What the shop has now given back on an invoiced order: money refunded, or the whole order cancelled (`returned`: its
+ * parcel came back to the shop undelivered).
+ */
+export type Credit = { refundedPaise: number } | { cancelled: true; returned?: boolean };
 
 /**
  * Issues the credit note an invoiced order's refund or cancellation calls for (ADR 032, rule 9), in the transaction
@@ -71,7 +74,11 @@ export async function creditOrder(
   if (after <= before) return null;
   // The reason says what happened, the same whichever path (the console, or the provider's webhook) saw it first.
   const reason =
-    'cancelled' in credit ? 'Order cancelled.' : `Refund of ${formatIndianRupees((after - before) / 100)}.`;
+    'cancelled' in credit
+      ? credit.returned
+        ? 'Parcel returned to origin.'
+        : 'Order cancelled.'
+      : `Refund of ${formatIndianRupees((after - before) / 100)}.`;
   const lines = creditNoteLines(tax.lines.map(taxedOf), tax.head.supplyKind as SupplyKind, before, after);
   const year = fiscalYearOf(at);
   const sequence = await nextInSeries(tx, 'credit_note', year.label);

@@ -280,7 +280,7 @@ async function cancelCod(tx: Queryable, orderId: number, note: string, customerN
  */
 async function codPaperwork(tx: Queryable, orderId: number, to: OrderStatus, at: Date): Promise<void> {
   if (to === 'shipped') await issueInvoice(tx, orderId, at);
-  if (to === 'returned_to_origin') await creditOrder(tx, orderId, { cancelled: true }, at);
+  if (to === 'returned_to_origin') await creditOrder(tx, orderId, { cancelled: true, returned: true }, at);
 }
 
 /** Makes one move by hand in the order's transaction; answers whether it moved and whether it restocked. */
