@@ -7,7 +7,7 @@ const JOURNEY = 'cod';
 /** A parent in Tezpur, Assam: the remote zone for the demo shop, registered in Maharashtra. */
 const TEZPUR = '784001';
 
-describe('cash on delivery: the owner turns it on, a guest in Assam pays at the door, the owner records the cash', () => {
+describe('cash on delivery: the owner turns it on, a guest in Assam pays at the door, the owner confirms and records the cash', () => {
   let owner: Shopper;
   let guest: Shopper;
   let orderId = '';
@@ -21,7 +21,7 @@ describe('cash on delivery: the owner turns it on, a guest in Assam pays at the 
     await guest?.close();
   });
 
-  it('the owner offers cash on delivery in the settings', async () => {
+  it('the owner offers cash on delivery in the settings, confirming orders above ₹500 by phone', async () => {
     const { page } = owner;
     await page.goto('/admin');
     await page.getByLabel('E-mail').fill('admin@kapaas.local');
@@ -32,6 +32,7 @@ describe('cash on delivery: the owner turns it on, a guest in Assam pays at the 
     const offer = page.getByLabel('Offer cash on delivery');
     await offer.waitFor();
     if (!(await offer.isChecked())) await offer.check();
+    await page.getByLabel('Confirm by phone above').fill('500');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').getByText('Settings saved.').waitFor();
     await snap(page, JOURNEY, '1-settings-cod-on');
@@ -88,6 +89,8 @@ describe('cash on delivery: the owner turns it on, a guest in Assam pays at the 
     await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
     await page.getByText('Cash on delivery', { exact: true }).waitFor();
     await page.getByText(/^Pay ₹[\d,]+ in cash on delivery\.$/).waitFor();
+    // Above ₹500 the shop calls first.
+    await page.getByText('We will call you to confirm the order before we pack it.').waitFor();
     expect(await page.getByRole('dialog', { name: 'Kapaas' }).count()).toBe(0);
     orderId = ((await page.getByText('Order ID:').textContent()) ?? '').replace(/\D/g, '');
     expect(orderId).not.toBe('');
@@ -106,16 +109,21 @@ describe('cash on delivery: the owner turns it on, a guest in Assam pays at the 
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('the owner packs, ships and delivers it, then records the cash, and the order reads paid', async () => {
+  it('the owner confirms it after the call, packs, ships and delivers it, then records the cash: the order reads paid', async () => {
     const { page } = owner;
     await page.goto(`/admin/orders/${orderId}`);
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await page.getByText('Cash on delivery').first().waitFor();
     await snap(page, JOURNEY, '6-console-cod-order');
-    for (const move of ['Mark packed', 'Mark shipped', 'Mark delivered']) {
-      await page.getByRole('button', { name: move }).click();
-      const done = move.replace('Mark ', '');
-      await page.getByText(new RegExp(`^Order #${orderId} is now ${done}\\.`)).waitFor();
+    const moves = [
+      ['Confirm order', 'is confirmed and ready to pack'],
+      ['Mark packed', 'is now packed'],
+      ['Mark shipped', 'is now shipped'],
+      ['Mark delivered', 'is now delivered'],
+    ];
+    for (const [button, done] of moves) {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByText(new RegExp(`^Order #${orderId} ${done}\\.`)).waitFor();
     }
     await page.getByRole('button', { name: 'Record cash collected' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, the cash is here' }).click();
