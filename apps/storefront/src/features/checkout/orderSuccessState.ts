@@ -1,5 +1,4 @@
 import type { OrderSummary, PaymentMethod } from '@kapaas/contract';
-import { ORDER_STATUS_LABELS } from '../orders/components/OrderStatusBadge';
 
 type OrderStatus = OrderSummary['status'];
 
@@ -18,9 +17,10 @@ export interface OrderSuccessState {
 /** The order as /Order-success shows it: its id as text ("N/A" when the page was opened directly). */
 export type ShownOrder = Omit<OrderSuccessState, 'orderId'> & { orderId: string };
 
-// The contract's own lists would bring zod into the page's scripts; the status labels name every status already.
+/** The statuses a cash-on-delivery order is placed in; the page reads no other (the contract's lists would bring zod in). */
+const PLACED_COD_STATUSES: readonly OrderStatus[] = ['cod_confirmed', 'cod_pending_confirmation'];
 const isStatus = (value: unknown): value is OrderStatus =>
-  typeof value === 'string' && Object.hasOwn(ORDER_STATUS_LABELS, value);
+  typeof value === 'string' && (PLACED_COD_STATUSES as readonly string[]).includes(value);
 
 /**
  * The order the page was sent with, read defensively (the state survives reloads and may come from an older version
