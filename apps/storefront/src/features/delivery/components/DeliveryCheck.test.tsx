@@ -1,7 +1,8 @@
 import type { DeliveryCheckAnswer } from '@kapaas/contract';
 import { testQueryClient } from '@kapaas/web-kit/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
@@ -163,5 +164,32 @@ describe('Check delivery on the product page', () => {
     );
     expect(html).toMatch(/<input [^>]*value=""/);
     expect(html).not.toContain('784001');
+    // Until its script has hydrated it, a tap on Check cannot submit the bare form and reload the page.
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Check<\/button>/);
+  });
+
+  it('keeps a PIN code typed into the server’s HTML before hydration, and lets Check ask for it once hydrated', async () => {
+    const fetchMock = shop();
+    const ui = () => (
+      <QueryClientProvider client={testQueryClient()}>
+        <DeliveryCheck productId={11} />
+      </QueryClientProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui());
+    document.body.append(container);
+    const box = within(container);
+    const pin = box.getByRole('textbox', { name: 'PIN code' }) as HTMLInputElement;
+    pin.value = '784001';
+    expect(box.getByRole('button', { name: 'Check' })).toBeDisabled();
+
+    const root = await act(async () => hydrateRoot(container, ui()));
+    await waitFor(() => expect(box.getByRole('button', { name: 'Check' })).toBeEnabled());
+    expect(pin).toHaveValue('784001');
+    await act(async () => box.getByRole('button', { name: 'Check' }).click());
+    expect(await box.findByText('Sonitpur, Assam')).toBeInTheDocument();
+    expect(deliveryCalls(fetchMock)).toEqual([{ pin_code: '784001', product_id: 11 }]);
+    act(() => root.unmount());
+    container.remove();
   });
 });

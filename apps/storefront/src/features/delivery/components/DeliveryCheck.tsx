@@ -13,6 +13,8 @@ function pinCodeError(error: unknown): string | undefined {
  * "Check delivery" on a product page: a PIN code gives the delivery date, the place and whether cash on delivery is
  * offered. The PIN code checked last is kept for the session and checked again on the next product page. The server
  * render and the first browser render show the empty form; the stored PIN code is read only after hydration.
+ * Until this box has hydrated (its script loads after the page's), its Check button is disabled: a tap on the server's
+ * HTML would otherwise submit the bare form and reload the page. A PIN code typed before then is kept.
  * Its stylesheet, delivery.css, is linked by the page that shows it, so that the server's HTML is styled at once.
  */
 export function DeliveryCheck({ productId }: { productId: number }) {
@@ -23,6 +25,7 @@ export function DeliveryCheck({ productId }: { productId: number }) {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const focusInput = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
 
   const ask = (pinCode: string) => {
     setFieldError(undefined);
@@ -50,7 +53,13 @@ export function DeliveryCheck({ productId }: { productId: number }) {
     setEditing(false);
     ask(stored);
   });
-  useEffect(() => askAgain(), []);
+  useEffect(() => {
+    // What the shopper typed into the server's HTML before hydration stays theirs.
+    const typed = input.current?.value ?? '';
+    if (typed !== '') setPin(typed);
+    setHydrated(true);
+    askAgain();
+  }, []);
 
   useEffect(() => {
     if (editing && focusInput.current) input.current?.focus();
@@ -103,7 +112,7 @@ export function DeliveryCheck({ productId }: { productId: number }) {
               value={pin}
               onChange={(event) => setPin(event.target.value)}
             />
-            <button type="submit" className="btn btn-outline-primary" disabled={check.isPending}>
+            <button type="submit" className="btn btn-outline-primary" disabled={!hydrated || check.isPending}>
               {check.isPending ? 'Checking…' : 'Check'}
             </button>
           </div>
