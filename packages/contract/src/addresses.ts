@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { PHONE_NUMBER_MESSAGE, PHONE_NUMBER_PATTERN, PIN_CODE_MESSAGE, PIN_CODE_PATTERN } from './address-formats';
 import { EmptyBody, Id } from './common';
 import { MessageAnswer, Owner } from './identity';
 
 /** The longest accepted free text of an address, in characters. */
 export const ADDRESS_FIELD_LIMITS = { name: 50, address: 300, email: 254 } as const;
-
-/** The hints of product.md §5, shown under the form's fields. */
-export const PIN_CODE_MESSAGE = 'Pin code must be 6 digits';
-export const PHONE_NUMBER_MESSAGE = 'Phone number must be 10 digits';
-
-/** An Indian PIN code: six digits, never starting with 0. */
-export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
-/** An Indian mobile number: ten digits starting with 6, 7, 8 or 9. */
-export const PHONE_NUMBER_PATTERN = /^[6-9][0-9]{9}$/;
 
 /** A string field with its own "required" text, trimmed before it is checked. */
 const requiredString = (required: string, wrongType = required) =>

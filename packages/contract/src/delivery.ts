@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PIN_CODE_MESSAGE, PIN_CODE_PATTERN } from './addresses';
+import { PIN_CODE_MESSAGE, PIN_CODE_PATTERN } from './address-formats';
 import { Id } from './common';
 
 /** The shipping zones: within the shop's state, metro cities, the rest of India, and the remote regions. */

@@ -1,3 +1,4 @@
+export * from './address-formats';
 export * from './addresses';
 export * from './admin';
 export * from './cart';
