@@ -81,6 +81,17 @@ export const shippingZoneRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await zoneOf(app.database.db, zone);
       if (!current) throw new AppError('NOT_FOUND', 'Shipping zone not found.');
       checkDays(current, body);
+      const changes = {
+        chargePaise: body.charge === undefined ? undefined : rupeesToPaise(body.charge),
+        freeAbovePaise:
+          body.free_above === undefined ? undefined : body.free_above === null ? null : rupeesToPaise(body.free_above),
+        minDays: body.min_days,
+        maxDays: body.max_days,
+        active: body.active,
+      };
+      // A body that changes nothing answers the zone as it is, and writes nothing (not even an audit entry).
+      if (Object.values(changes).every((value) => value === undefined))
+        return { success: true as const, data: current };
       const { after } = await auditedWrite(app.deps, adminOf(request), {
         resource: 'shipping_zones',
         noun: 'Shipping zone',
@@ -88,21 +99,7 @@ export const shippingZoneRoutes: FastifyPluginAsyncZod = async (app) => {
         id: ORDER.indexOf(zone) + 1,
         find: (db) => zoneOf(db, zone),
         async write(tx) {
-          await tx
-            .update(shippingZones)
-            .set({
-              chargePaise: body.charge === undefined ? undefined : rupeesToPaise(body.charge),
-              freeAbovePaise:
-                body.free_above === undefined
-                  ? undefined
-                  : body.free_above === null
-                    ? null
-                    : rupeesToPaise(body.free_above),
-              minDays: body.min_days,
-              maxDays: body.max_days,
-              active: body.active,
-            })
-            .where(eq(shippingZones.zone, zone));
+          await tx.update(shippingZones).set(changes).where(eq(shippingZones.zone, zone));
           return ORDER.indexOf(zone) + 1;
         },
       });
