@@ -58,6 +58,8 @@ export const OrderSummary = z.object({
   payment_method: PaymentMethod,
   /** What the courier collects at the door: the total of a cash-on-delivery order not yet paid, else 0. */
   amount_due_on_delivery: Rupees,
+  /** The delivery date promised when the order was placed (YYYY-MM-DD, India's calendar), or null for older orders. */
+  delivery_by: z.string().nullable(),
   description: z.array(OrderLine),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
@@ -80,8 +82,6 @@ export const OrderDetail = OrderSummary.extend({
   coupon_discount: Rupees,
   /** The cash-on-delivery fee, in rupees; 0 for an order paid online. */
   cod_fee: Rupees,
-  /** The delivery date promised when the order was placed (YYYY-MM-DD, India's calendar), or null for older orders. */
-  delivery_by: z.string().nullable(),
   /** ISO 8601: when the money was received (online: the payment; cash on delivery: the cash recorded), else null. */
   paid_at: z.string().nullable(),
   /** The provider's payment id once paid. */

@@ -90,7 +90,11 @@ describe('cash on delivery at checkout', () => {
 
     // The shopper reads cash on delivery and what to pay at the door.
     const [listed] = (await shopper.post('my_orders', {})).json().data;
-    expect(listed).toMatchObject({ payment_method: 'cod', amount_due_on_delivery: answer.total });
+    expect(listed).toMatchObject({
+      payment_method: 'cod',
+      amount_due_on_delivery: answer.total,
+      delivery_by: answer.delivery_by,
+    });
     const detail = (await shopper.post('order_details', { order_id: answer.order_id })).json().data;
     expect(detail).toMatchObject({ cod_fee: 49, paid_at: null, delivery_by: answer.delivery_by });
   });

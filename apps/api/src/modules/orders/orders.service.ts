@@ -31,6 +31,7 @@ function summary(order: OrderRow, lines: LineRow[]): OrderSummary {
     total: paiseToRupees(order.totalPaise),
     payment_method: order.paymentMethod,
     amount_due_on_delivery: paiseToRupees(codDuePaise(order)),
+    delivery_by: order.deliveryBy,
     description: lines.map(line),
   };
 }
@@ -74,7 +75,6 @@ export async function orderDetails(db: Queryable, owner: Owner, orderId: number)
     coupon_code: order.couponSnapshot?.code ?? null,
     coupon_discount: paiseToRupees(order.discountPaise),
     cod_fee: paiseToRupees(order.codFeePaise),
-    delivery_by: order.deliveryBy,
     paid_at: order.paidAt?.toISOString() ?? null,
     payment_id: await paymentOf(db, order.id),
     invoice_number: await invoiceNumberOf(db, order.id),

@@ -14,6 +14,7 @@ const order: OrderSummary = {
   total: 1957,
   payment_method: 'online',
   amount_due_on_delivery: 0,
+  delivery_by: '2026-11-26',
   description: [
     {
       product_id: 1,
@@ -53,7 +54,6 @@ const detail: OrderDetail = {
   coupon_code: 'WELCOME100',
   coupon_discount: 100,
   cod_fee: 0,
-  delivery_by: '2026-11-26',
   paid_at: '2026-11-20T10:30:00.000Z',
   payment_id: 'pay_Sbx9',
   invoice_number: 'KPS/2627/00042',
@@ -102,8 +102,12 @@ describe('Orders page', () => {
       total: 2106,
       payment_method: 'cod',
       amount_due_on_delivery: 2106,
+      delivery_by: '2026-12-03',
     };
-    stubApi({ category_list: categoryList, my_orders: { success: true, data: [cod] } });
+    stubApi({
+      category_list: categoryList,
+      my_orders: { success: true, data: [cod, { ...order, status: 'delivered' }] },
+    });
     renderRoute('/Orders');
 
     const card = await screen.findByRole('article', { name: 'Order #502' });
@@ -112,6 +116,10 @@ describe('Orders page', () => {
     expect(within(card).getByText('To pay on delivery:', { exact: false })).toHaveTextContent(
       'To pay on delivery: ₹2,106',
     );
+    // On its way, the card says by when; a delivered order does not.
+    expect(within(card).getByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
+    const delivered = await screen.findByRole('article', { name: 'Order #501' });
+    expect(within(delivered).queryByText(/^Delivery by/)).not.toBeInTheDocument();
   });
 
   it('asks my_orders for the past months the shopper picks', async () => {

@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { deliveryByText } from '#storefront/lib/deliveryDate.ts';
 import { formatRupees } from '#storefront/lib/money.ts';
 import { type OrderMonths, useMyOrders } from '../api/useMyOrders';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { formatOrderDate } from './orderDates';
-import { ORDER_PAYMENT_LABELS } from './orderPayment';
+import { isOnItsWay, ORDER_PAYMENT_LABELS } from './orderPayment';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
@@ -76,6 +77,7 @@ export function OrderList() {
 
 function OrderCard({ order }: { order: OrderSummary }) {
   const titleId = `order-${order.order_id}-title`;
+  const deliveryBy = isOnItsWay(order.status) ? deliveryByText(order.delivery_by) : null;
   return (
     <article className="order-card" aria-labelledby={titleId}>
       <header className="order-card__head">
@@ -123,6 +125,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
           </div>
         </dl>
         <AmountDueOnDelivery amount={order.amount_due_on_delivery} />
+        {deliveryBy !== null && <p className="order-card__delivery">{deliveryBy}</p>}
         <Link
           to={paths.orderDetail(order.order_id)}
           className="btn btn-outline-primary btn-sm"
