@@ -106,7 +106,7 @@ async function deliveryTerms(
     min_order: paiseToRupees(terms.codMinOrderPaise),
     max_order: paiseToRupees(terms.codMaxOrderPaise),
   });
-  const quote = address ? await quoteDelivery(db, address.pin_code, now) : undefined;
+  const quote = address ? await quoteDelivery(db, address.pin_code, now, terms) : undefined;
   if (!address || !quote) {
     const rest = (await zoneTermsOf(db)).get('rest');
     return {

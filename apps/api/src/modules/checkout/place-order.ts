@@ -75,6 +75,8 @@ interface PricedCart {
   lines: PricedLine[];
   /** The zone of the address's PIN code, its charges and the delivery window if ordered now. */
   delivery: DeliveryQuote & { window: { from: string; to: string } };
+  /** The shop's delivery terms, cash on delivery's rules among them, read once for the order. */
+  deliveryTerms: CodTerms;
 }
 
 /** What the steps of order_place share: the request, then what each step made. */
@@ -160,7 +162,7 @@ async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrder
   const now = new Date();
   const placed = await deps.db.transaction(async (tx) => {
     const cart = await priceCart(tx, owner, input);
-    const cod = await deliveryTermsOf(tx);
+    const cod = cart.deliveryTerms;
     const order = await orderTotals(tx, owner, input.couponId, cart, now, cod);
     const tax = await taxOf(tx, cart, order);
     await reserveStock(tx, cart.lines);
@@ -256,7 +258,8 @@ async function priceCart(tx: Queryable, owner: Owner, input: PlaceOrderInput): P
   const terms = await shopTermsOf(tx);
   const address = await addressSnapshotOf(tx, owner, input.addressId);
   if (!address) throw new AppError('NOT_FOUND', 'Address not found.');
-  const delivery = await deliveryTo(tx, address.pin_code);
+  const deliveryTerms = await deliveryTermsOf(tx);
+  const delivery = await deliveryTo(tx, address.pin_code, deliveryTerms);
   const cartId = await lockCart(tx, owner);
   const matched = matchCart(input.lines, await cartLines(tx, cartId));
   for (const { line, row } of matched) checkSellable(row, line.quantity, terms.cap);
@@ -264,12 +267,12 @@ async function priceCart(tx: Queryable, owner: Owner, input: PlaceOrderInput): P
     const unit = row.discountPricePaise ?? row.pricePaise;
     return { row, unit, quantity: line.quantity, total: unit * line.quantity };
   });
-  return { terms, address, lines, delivery };
+  return { terms, address, lines, delivery, deliveryTerms };
 }
 
 /** Where the order goes, by the address's PIN code: 409 when the shop does not deliver there. */
-async function deliveryTo(tx: Queryable, pin: string): Promise<PricedCart['delivery']> {
-  const quote = await quoteDelivery(tx, pin);
+async function deliveryTo(tx: Queryable, pin: string, terms: CodTerms): Promise<PricedCart['delivery']> {
+  const quote = await quoteDelivery(tx, pin, new Date(), terms);
   if (!quote) {
     throw new AppError('CONFLICT', 'We could not find the PIN code of this address. Please edit the address.', {
       code: 'UNKNOWN_PIN_CODE',

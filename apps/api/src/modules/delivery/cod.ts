@@ -2,14 +2,14 @@ import type { Queryable } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
 import { formatRupees } from '../coupons';
 import { returnedToOriginSince } from '../orders';
-import type { deliveryTermsOf } from './delivery.repository';
+import type { DeliveryTerms } from './delivery.repository';
 import { codOfferedAt } from './delivery.service';
 
 /** How long a parcel returned to origin keeps its shopper to online payment (ADR 033). */
 export const RTO_BLOCK_DAYS = 90;
 
 /** The shop's cash-on-delivery rules, from its settings. */
-export type CodTerms = Awaited<ReturnType<typeof deliveryTermsOf>>;
+export type CodTerms = DeliveryTerms;
 
 /** What is known of an order when cash on delivery is judged. */
 export interface CodCase {

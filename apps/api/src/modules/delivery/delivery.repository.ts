@@ -23,8 +23,20 @@ export async function zoneTermsOf(db: Queryable): Promise<Map<Zone, ZoneRow>> {
   );
 }
 
+/** The shop's delivery terms: its state of registration, the dispatch cut-off (minutes after midnight, India) and COD. */
+export interface DeliveryTerms {
+  shopStateCode: string | null;
+  cutoffMinutes: number;
+  codEnabled: boolean;
+  codExcludedPins: readonly string[];
+  codMinOrderPaise: number;
+  codMaxOrderPaise: number;
+  codFeePaise: number;
+  codConfirmAbovePaise: number | null;
+}
+
 /** What delivery needs from the settings: the shop's state, the dispatch cut-off and the cash-on-delivery rules. */
-export async function deliveryTermsOf(db: Queryable) {
+export async function deliveryTermsOf(db: Queryable): Promise<DeliveryTerms> {
   const [row] = await db
     .select({ settings: shopSettings, stateCode: states.gstCode })
     .from(shopSettings)

@@ -1,7 +1,7 @@
 import type { DeliveryCheckAnswer } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
-import { deliveryTermsOf, productOnSale, zoneTermsOf } from './delivery.repository';
+import { type DeliveryTerms, deliveryTermsOf, productOnSale, zoneTermsOf } from './delivery.repository';
 import { deliveryWindow, formatDeliveryBy } from './delivery-date';
 import { pinCodeInfo } from './pincodes';
 import { type Zone, zoneOf } from './zones';
@@ -29,17 +29,19 @@ export interface DeliveryQuote {
 }
 
 /**
- * The delivery quote for a PIN code, or undefined when India Post does not know the code. The zone comes from the PIN
+ * The delivery quote for a PIN code, or undefined when India Post does not know the code. `terms` are the shop's
+ * delivery terms when the caller has read them already (they are read otherwise). The zone comes from the PIN
  * code's state, seen from the shop's state of registration (without one, no place is local).
  */
 export async function quoteDelivery(
   db: Queryable,
   pin: string,
   now: Date = new Date(),
+  known?: DeliveryTerms,
 ): Promise<DeliveryQuote | undefined> {
   const place = pinCodeInfo(pin);
   if (!place) return undefined;
-  const terms = await deliveryTermsOf(db);
+  const terms = known ?? (await deliveryTermsOf(db));
   const zone: Zone = zoneOf(place, terms.shopStateCode ?? '');
   const zoneTerms = (await zoneTermsOf(db)).get(zone);
   if (!zoneTerms?.active) return { zone, serviceable: false, chargePaise: 0, freeAbovePaise: null, window: null };
@@ -71,7 +73,8 @@ export async function checkDelivery(
   if (input.productId !== undefined && !(await productOnSale(db, input.productId))) {
     throw new AppError('NOT_FOUND', 'Product not found.');
   }
-  const quote = (await quoteDelivery(db, place.pin, now)) as DeliveryQuote;
+  const terms = await deliveryTermsOf(db);
+  const quote = (await quoteDelivery(db, place.pin, now, terms)) as DeliveryQuote;
   const base = {
     success: true as const,
     pin_code: place.pin,
@@ -83,7 +86,7 @@ export async function checkDelivery(
     return { ...base, serviceable: false, cod_available: false, delivery_by: null, message: NOT_DELIVERED };
   }
   const { to } = quote.window;
-  const cod = codOfferedAt(place.pin, await deliveryTermsOf(db));
+  const cod = codOfferedAt(place.pin, terms);
   const message = `Delivery by ${formatDeliveryBy(to)}${cod ? '. Cash on delivery available.' : '.'}`;
   return { ...base, serviceable: true, cod_available: cod, delivery_by: to, message };
 }

@@ -100,9 +100,8 @@ function shopWith(
   });
 }
 
-const payButton = () => screen.findByRole('button', { name: 'PROCEED TO PAY' });
-
-describe('Billing address page: paying', () => {
+/** Each test starts as guest 7 with no stored coupon, and the checkout dialog is the fake one. */
+function useFakeCheckoutDialog() {
   beforeEach(() => {
     localStorage.clear();
     storeGuest(7);
@@ -112,6 +111,12 @@ describe('Billing address page: paying', () => {
   afterEach(() => {
     delete window.Razorpay;
   });
+}
+
+const payButton = () => screen.findByRole('button', { name: 'PROCEED TO PAY' });
+
+describe('Billing address page: paying', () => {
+  useFakeCheckoutDialog();
 
   it('shows the steps bar, the address and the totals, and pays: two order_place calls, then Order Placed', async () => {
     localStorage.setItem('coupon_id', '4');
@@ -385,15 +390,7 @@ const codPlaced: CodOrderPlacedAnswer = {
 const codRadio = () => screen.findByRole('radio', { name: 'Cash on delivery ₹49 fee' });
 
 describe('Billing address page: delivery and cash on delivery', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    storeGuest(7);
-    FakeRazorpay.opened = [];
-    window.Razorpay = FakeRazorpay;
-  });
-  afterEach(() => {
-    delete window.Razorpay;
-  });
+  useFakeCheckoutDialog();
 
   it('prices the cart for the chosen address and shows its delivery date', async () => {
     const fetchMock = shopWith(
