@@ -15,6 +15,8 @@ export const carts = pgTable(
       .unique()
       .references(() => guests.id, { onDelete: 'cascade' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the one reminder about this cart was queued; never twice for one cart. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
   },
   (t) => [check('carts_one_owner', sql`(${t.userId} IS NULL) <> (${t.guestId} IS NULL)`)],
 );

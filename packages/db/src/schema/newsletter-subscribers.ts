@@ -7,6 +7,10 @@ export const newsletterSubscribers = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in: the address counts only once its owner followed the link the shop sent. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the confirmation link's token, cleared once confirmed. */
+    confirmTokenHash: text('confirm_token_hash'),
   },
   (t) => [uniqueIndex('newsletter_subscribers_email_unique').on(sql`lower(${t.email})`)],
 );

@@ -28,11 +28,14 @@ export const shopSettings = pgTable(
     codExcludedPins: text('cod_excluded_pins').array().notNull().default(sql`'{}'::text[]`),
     /** COD orders above this wait for the owner's confirmation before packing; null: never. */
     codConfirmAbovePaise: integer('cod_confirm_above_paise'),
+    /** How long a registered shopper's cart stays untouched before its one reminder (hours). */
+    cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_cap_positive', sql`${t.perOrderQuantityCap} >= 1`),
+    check('shop_settings_cart_reminder_hours', sql`${t.cartReminderHours} >= 1 AND ${t.cartReminderHours} <= 720`),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),
     check('shop_settings_hsn_digits', sql`${t.hsnDigits} IN (4, 6, 8)`),
