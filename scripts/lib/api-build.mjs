@@ -68,6 +68,8 @@ export async function buildApi(outdir = apiDist) {
     format: 'esm',
     platform: 'node',
     target: 'node24',
+    // The e-mail templates (apps/api/src/modules/mail/templates) are React components.
+    jsx: 'automatic',
     sourcemap: true,
     logLevel: 'warning',
     plugins: [externalPackages, sourceLocation(outdir)],

@@ -17,6 +17,7 @@ import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes } from './modules/identity';
+import { type MailTransport, mailPlugin, mailSettingsOf } from './modules/mail';
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
@@ -55,6 +56,10 @@ export interface AppOptions {
   limits?: Limits;
   /** How often unpaid orders are checked for expiry (ms); 0 turns the sweep off. Default 60 s. */
   expirySweepMs?: number;
+  /** How often the outbox is worked through (ms); 0 turns the worker off (tests run it by hand). Default 2 s. */
+  mailSweepMs?: number;
+  /** The mail server; by default SMTP_URL's, or none. */
+  mailTransport?: MailTransport;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -97,7 +102,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(publicCallsPlugin);
   await app.register(paymentsPlugin, { config: options.config });
   // Before the routes, which hand these to their services.
-  app.decorate('deps', serviceDeps(app));
+  app.decorate('deps', serviceDeps(app, options.config));
   await app.register(healthRoutes);
   await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
@@ -125,11 +130,13 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     mediaDir: options.mediaDir,
   });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
+  await app.register(mailPlugin, { mailSweepMs: options.mailSweepMs, transport: options.mailTransport });
 }
 
 /** What the services get (ADR 021), built once per app from its plugins. */
-function serviceDeps(app: FastifyInstance): ServiceDeps {
+function serviceDeps(app: FastifyInstance, config: Config): ServiceDeps {
   return {
+    mail: mailSettingsOf(config),
     db: app.database.db,
     payments: app.payments,
     catalogue: app.catalogue,

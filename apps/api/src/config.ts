@@ -129,6 +129,30 @@ const ConfigSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** The shop's public base URL for absolute links; defaults to the listening address. */
     PUBLIC_URL: publicUrl.optional(),
+    /**
+     * The mail server messages go out through, e.g. smtps://user:pass@smtp.example.in:465 (any SMTP
+     * provider). Unset: messages wait in the outbox, readable in the console under Messages sent.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.in:465')
+      .optional(),
+    /** The sender of every message: an address, or `Name <address>`. */
+    MAIL_FROM: z
+      .string()
+      .regex(/^([^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address or "Name <address>"')
+      .default('Kapaas <orders@kapaas.local>'),
+    /** Where the owner's messages go (comma-separated); unset: every active owner account's address. */
+    NOTIFY_EMAIL: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email()).min(1))
+      .optional(),
   })
   .superRefine((config, ctx) => {
     const weak = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL }, MIN_ADMIN_PASSWORD_LENGTH);

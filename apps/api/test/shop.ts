@@ -68,6 +68,8 @@ export async function startTestShop(
     adminDist?: string;
     limits?: Limits;
     expirySweepMs?: number;
+    /** The outbox worker's interval; off unless a test asks (tests deliver with test/mailbox.ts's `deliver`). */
+    mailSweepMs?: number;
     /** Settings beyond the test defaults, as environment variables (RAZORPAY_SANDBOX_CAPTURE, …). */
     env?: Record<string, string>;
   } = {},
@@ -83,7 +85,7 @@ export async function startTestShop(
   const { env, ...appOptions } = options;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   // The expiry sweep is off: tests run expireDueOrders themselves, at a time they choose.
-  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, expirySweepMs: 0, ...appOptions });
+  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, expirySweepMs: 0, mailSweepMs: 0, ...appOptions });
 
   function visitor(): Shopper {
     const shopper: Shopper = {

@@ -1,5 +1,6 @@
 import type { Database } from '@kapaas/db';
 import type { CatalogueChange, CatalogueView } from '../modules/catalogue';
+import type { MailSettings } from '../modules/mail';
 import type { Payments } from '../modules/razorpay';
 import type { ShopMetrics } from '../plugins/metrics';
 
@@ -41,6 +42,8 @@ export interface ServiceDeps {
   payments: Payments;
   catalogue: Catalogue;
   log: Logger;
+  /** Where messages go and how links in them are made (mail module). */
+  mail: MailSettings;
   /** The shop's counters; absent in tests that do not count. */
   metrics?: ShopMetrics | undefined;
 }

@@ -9,6 +9,7 @@ import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import type { Identity, SessionOwner } from '../../plugins/sessions';
 import { adoptGuestAddresses } from '../addresses';
 import { addToCart, mergeGuestCart } from '../cart';
+import { queueMail } from '../mail';
 import {
   endOtherSessions,
   findUser,
@@ -59,11 +60,11 @@ export async function registerUser(
   await refuseTaken(db, { email: input.email, phone: input.phone });
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await insertUser(db, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      passwordHash,
+    // The welcome is queued in the account's own transaction: an account is welcomed once, and only if it exists.
+    const user = await db.transaction(async (tx) => {
+      const row = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone, passwordHash });
+      await queueMail(tx, { kind: 'welcome', key: `welcome:${row.id}`, to: row.email, payload: { user_id: row.id } });
+      return row;
     });
     return { id: user.id, user_name: user.name };
   } catch (error) {

@@ -1,0 +1,11 @@
+// The mail module's public surface: queue a message in the caller's transaction (the outbox), and
+// the worker that renders and sends them.
+export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind } from './kinds';
+export { unsubscribeUrl } from './links';
+export { DEFAULT_MAIL_SWEEP_MS, mailPlugin } from './mail.plugin';
+export { type QueuedMail, queueMail, suppress, unsubscribed } from './queue';
+export { ownerAddresses } from './render';
+export { SEALED_PLACEHOLDER, seal, unsubscribeSignature, validUnsubscribeSignature } from './seal';
+export { CLAIM_MS, MAX_ATTEMPTS, type MailerDeps, prepareMessages, retryDelayMs, sendDueMessages } from './sender';
+export { type MailSettings, mailSettingsOf } from './settings';
+export { type MailTransport, type OutgoingMail, smtpTransport } from './transport';

@@ -1,0 +1,25 @@
+/**
+ * Every message the shop sends. `marketing` ones carry the one-click unsubscribe and are not sent to
+ * an address that unsubscribed; the rest are strictly transactional (what the shopper asked for or
+ * must know about an order).
+ */
+export const MAIL_KINDS = {
+  welcome: { marketing: false, label: 'Welcome' },
+  order_placed: { marketing: false, label: 'Order placed (cash on delivery)' },
+  order_paid: { marketing: false, label: 'Order paid' },
+  order_shipped: { marketing: false, label: 'Order shipped' },
+  order_delivered: { marketing: false, label: 'Order delivered' },
+  order_cancelled: { marketing: false, label: 'Order cancelled' },
+  order_refunded: { marketing: false, label: 'Refund' },
+  password_reset: { marketing: false, label: 'Password reset' },
+  contact_received: { marketing: false, label: 'Contact message received' },
+  newsletter_confirm: { marketing: false, label: 'Newsletter confirmation' },
+  back_in_stock: { marketing: true, label: 'Back in stock' },
+  cart_reminder: { marketing: true, label: 'Cart reminder' },
+  owner_new_order: { marketing: false, label: 'New order (to the owner)' },
+  owner_contact: { marketing: false, label: 'Contact message (to the owner)' },
+  owner_sold_out: { marketing: false, label: 'Sizes that ran out (to the owner)' },
+} as const;
+
+export type MailKind = keyof typeof MAIL_KINDS;
+export const MAIL_KIND_VALUES = Object.keys(MAIL_KINDS) as MailKind[];

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { prepareMessages, sendDueMessages } from './sender';
+import { type MailTransport, smtpTransport } from './transport';
+
+/** Every two seconds by default: a message goes out within seconds of its event committing. */
+export const DEFAULT_MAIL_SWEEP_MS = 2_000;
+
+/**
+ * The outbox's worker, in every shop process: renders the messages queued since its last pass, and,
+ * with a mail server (SMTP_URL), sends those due. Several processes on one PostgreSQL share the work
+ * (mail/outbox.repository.ts). `mailSweepMs: 0` turns it off (tests run the passes by hand).
+ */
+export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport }>(
+  async (app: FastifyInstance, options) => {
+    const interval = options.mailSweepMs ?? DEFAULT_MAIL_SWEEP_MS;
+    if (interval <= 0) return;
+    const deps = { ...app.deps, log: app.deps.log.child({ module: 'mail' }) };
+    const transport = options.transport ?? (deps.mail.smtpUrl ? smtpTransport(deps.mail.smtpUrl) : null);
+    let running: Promise<void> | null = null;
+    const pass = async () => {
+      await prepareMessages(deps);
+      if (transport) await sendDueMessages(deps, transport);
+    };
+    const timer = setInterval(() => {
+      if (running) return;
+      running = pass()
+        .catch((err) => deps.log.warn({ err }, 'the mail pass failed; the next one tries again'))
+        .finally(() => {
+          running = null;
+        });
+    }, interval);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+      transport?.close();
+    });
+  },
+  { name: 'mail', dependencies: ['database'] },
+);

@@ -1,0 +1,116 @@
+import { type Database, outboxAttempts, outboxMessages, type Queryable } from '@kapaas/db';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/** Messages not yet rendered, oldest first. */
+export async function unprepared(db: Queryable, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(and(isNull(outboxMessages.preparedAt), inArray(outboxMessages.status, ['queued', 'sending'])))
+    .orderBy(asc(outboxMessages.id))
+    .limit(limit);
+}
+
+/** Stores a message's rendered subject and bodies, once: a second renderer's copy is not written. */
+export async function storePrepared(
+  db: Queryable,
+  id: number,
+  prepared: { recipient: string; subject: string; html: string; text: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ ...prepared, preparedAt: now })
+    .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.preparedAt)));
+}
+
+/**
+ * Claims up to `limit` due messages for one sender: queued ones whose time has come, and those a
+ * sender claimed but never finished (its claim lapsed: it died or hung). `FOR UPDATE SKIP LOCKED`
+ * makes two senders on one PostgreSQL take different messages; the claim commits before anything is
+ * sent, and carries the attempt number the sender must still hold to finish the message.
+ */
+export async function claimDue(db: Database, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(
+          sql`${outboxMessages.preparedAt} IS NOT NULL`,
+          or(
+            and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
+            and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(outboxMessages.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outboxMessages)
+      .set({
+        status: 'sending',
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+      })
+      .where(
+        inArray(
+          outboxMessages.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Opens the attempt's record before the server is spoken to. */
+export async function startAttempt(db: Queryable, row: OutboxRow, now: Date): Promise<number> {
+  const [attempt] = await db
+    .insert(outboxAttempts)
+    .values({ outboxId: row.id, attempt: row.attempts, startedAt: now })
+    .returning({ id: outboxAttempts.id });
+  if (!attempt) throw new Error('the attempt was not recorded');
+  return attempt.id;
+}
+
+export type Outcome =
+  | { status: 'sent'; reply: string }
+  | { status: 'queued'; reply: string; retryAt: Date }
+  | { status: 'failed' | 'skipped'; reply: string };
+
+/**
+ * Ends a claimed message's attempt, only if this sender still holds the claim (same attempt
+ * number, still sending): a sender that outlived its claim changes nothing. Answers whether it did.
+ */
+export async function finish(db: Database, row: OutboxRow, attemptId: number | null, outcome: Outcome, now: Date) {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(outboxMessages)
+      .set({
+        status: outcome.status,
+        lastReply: outcome.reply.slice(0, 1000),
+        lockedUntil: null,
+        ...(outcome.status === 'sent' ? { sentAt: now } : {}),
+        ...(outcome.status === 'queued' ? { nextAttemptAt: outcome.retryAt } : {}),
+      })
+      .where(
+        and(
+          eq(outboxMessages.id, row.id),
+          eq(outboxMessages.status, 'sending'),
+          eq(outboxMessages.attempts, row.attempts),
+        ),
+      )
+      .returning({ id: outboxMessages.id });
+    if (attemptId !== null) {
+      await tx
+        .update(outboxAttempts)
+        .set({ finishedAt: now, ok: outcome.status === 'sent', reply: outcome.reply.slice(0, 1000) })
+        .where(eq(outboxAttempts.id, attemptId));
+    }
+    return changed.length > 0;
+  });
+}

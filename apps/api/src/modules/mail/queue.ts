@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mailSuppressions, outboxMessages, type Queryable } from '@kapaas/db';
+import { sql } from 'drizzle-orm';
+import { MAIL_KINDS, type MailKind } from './kinds';
+
+/** A message to queue: what happened, to whom, and what the template needs that the database does not keep. */
+export interface QueuedMail {
+  kind: MailKind;
+  /**
+   * Names the event: queueing the same key twice queues one message (a webhook delivered twice, a
+   * retried transaction). E.g. `order-paid:123`.
+   */
+  key: string;
+  /** The shopper's address; absent for the owners' messages. */
+  to?: string;
+  payload?: Record<string, unknown>;
+  /** A secret sealed with `seal` (mail/seal.ts), put into the message only when it is sent. */
+  sealed?: string;
+}
+
+/**
+ * Writes a message into the outbox, in the caller's transaction: it is sent if and only if the
+ * event commits. A marketing message to an unsubscribed address is not queued at all. Answers
+ * whether a message was queued (false: the key was queued before, or the address unsubscribed).
+ */
+export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<boolean> {
+  const { marketing } = MAIL_KINDS[mail.kind];
+  const audience = mail.kind.startsWith('owner_') ? 'owner' : 'shopper';
+  if (audience === 'shopper' && !mail.to) throw new Error(`a ${mail.kind} message needs a recipient`);
+  if (marketing && mail.to && (await unsubscribed(tx, mail.to))) return false;
+  const inserted = await tx
+    .insert(outboxMessages)
+    .values({
+      key: mail.key,
+      messageId: randomUUID(),
+      kind: mail.kind,
+      audience,
+      recipient: mail.to?.trim().toLowerCase() ?? null,
+      payload: mail.payload ?? {},
+      sealed: mail.sealed ?? null,
+      marketing,
+    })
+    .onConflictDoNothing({ target: outboxMessages.key })
+    .returning({ id: outboxMessages.id });
+  return inserted.length > 0;
+}
+
+/** Whether an address said no to marketing (the one-click unsubscribe). */
+export async function unsubscribed(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailSuppressions.id })
+    .from(mailSuppressions)
+    .where(sql`lower(${mailSuppressions.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Records that an address wants no more marketing; saying it twice changes nothing. */
+export async function suppress(db: Queryable, email: string, reason = 'unsubscribed'): Promise<void> {
+  await db.insert(mailSuppressions).values({ email: email.trim().toLowerCase(), reason }).onConflictDoNothing();
+}

@@ -1,0 +1,25 @@
+import type { Templates } from '../render';
+import { contactReceived, ownerContact, welcome } from './account';
+import {
+  orderCancelled,
+  orderDelivered,
+  orderPaid,
+  orderPlaced,
+  orderRefunded,
+  orderShipped,
+  ownerNewOrder,
+} from './orders';
+
+/** The template of each kind of message (kinds.ts). */
+export const TEMPLATES: Templates = {
+  welcome,
+  order_placed: orderPlaced,
+  order_paid: orderPaid,
+  order_shipped: orderShipped,
+  order_delivered: orderDelivered,
+  order_cancelled: orderCancelled,
+  order_refunded: orderRefunded,
+  contact_received: contactReceived,
+  owner_new_order: ownerNewOrder,
+  owner_contact: ownerContact,
+};

@@ -1,0 +1,202 @@
+import { formatRupees } from '../../coupons';
+import { shopUrl } from '../links';
+import { type OrderForMail, orderForMail } from '../mail.repository';
+import type { Built, Template, TemplateContext } from '../render';
+import { Action, Layout, Para, Title } from './Layout';
+import { DeliveryAddress, OrderLines } from './order-parts';
+
+// The shopper's messages about an order. The payload names the order (`order_id`) and carries what
+// the event said that the order does not keep: the owner's note to the shopper (a tracking number),
+// a refund's amount.
+
+const orderNumber = (order: OrderForMail) => `#${order.id}`;
+
+/** "Thu, 10 Dec", the way the checkout promised the date. */
+const deliveryDate = (day: string) =>
+  new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+async function loadOrder(context: TemplateContext): Promise<OrderForMail> {
+  const id = context.row.payload.order_id;
+  const order = typeof id === 'number' ? await orderForMail(context.db, id) : null;
+  if (!order) throw new Error(`the message's order ${String(id)} was not found`);
+  return order;
+}
+
+const noteOf = (context: TemplateContext) =>
+  typeof context.row.payload.note === 'string' && context.row.payload.note.trim()
+    ? context.row.payload.note.trim()
+    : null;
+
+function orderMessage(
+  context: TemplateContext,
+  order: OrderForMail,
+  parts: { subject: string; title: string; preview: string; body: React.ReactNode; lines?: boolean },
+): Built {
+  const url = shopUrl(context.mail, `/order-detail/${order.id}`);
+  return {
+    subject: parts.subject,
+    element: (
+      <Layout shopUrl={context.mail.publicUrl} preview={parts.preview}>
+        <Title>{parts.title}</Title>
+        {parts.body}
+        {parts.lines === false ? null : <OrderLines order={order} shopUrl={context.mail.publicUrl} />}
+        {parts.lines === false ? null : <DeliveryAddress order={order} />}
+        <Action href={url}>View order {orderNumber(order)}</Action>
+      </Layout>
+    ),
+  };
+}
+
+const greeting = (order: OrderForMail) => `Hello ${order.addressSnapshot.first_name},`;
+
+export const orderPlaced: Template = async (context) => {
+  const order = await loadOrder(context);
+  const confirm = order.status === 'cod_pending_confirmation';
+  return orderMessage(context, order, {
+    subject: `Order ${orderNumber(order)} placed: ${formatRupees(order.totalPaise)} to pay on delivery`,
+    title: 'Thank you for your order',
+    preview: `Pay ${formatRupees(order.totalPaise)} in cash when it arrives.`,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>
+          We have your order {orderNumber(order)}. You pay {formatRupees(order.totalPaise)} in cash on delivery
+          {order.deliveryBy ? `; it should reach you by ${deliveryDate(order.deliveryBy)}` : ''}.
+        </Para>
+        {confirm ? <Para>We will call you to confirm the order before we pack it.</Para> : null}
+      </>
+    ),
+  });
+};
+
+export const orderPaid: Template = async (context) => {
+  const order = await loadOrder(context);
+  return orderMessage(context, order, {
+    subject: `Order ${orderNumber(order)} paid: ${formatRupees(order.totalPaise)}`,
+    title: 'Thank you: your payment was received',
+    preview: `We received ${formatRupees(order.totalPaise)} for order ${orderNumber(order)}.`,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>
+          We received {formatRupees(order.totalPaise)} for order {orderNumber(order)}
+          {order.deliveryBy ? `. It should reach you by ${deliveryDate(order.deliveryBy)}` : ''}. Your tax invoice is
+          attached.
+        </Para>
+      </>
+    ),
+  });
+};
+
+export const orderShipped: Template = async (context) => {
+  const order = await loadOrder(context);
+  const note = noteOf(context);
+  const due = order.paymentMethod === 'cod' && !order.paidAt;
+  return orderMessage(context, order, {
+    subject: `Order ${orderNumber(order)} shipped`,
+    title: 'Your order is on its way',
+    preview: note ?? `Order ${orderNumber(order)} left our workshop.`,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>
+          Order {orderNumber(order)} left our workshop
+          {order.deliveryBy ? ` and should reach you by ${deliveryDate(order.deliveryBy)}` : ''}.
+        </Para>
+        {note ? <Para>{note}</Para> : null}
+        {due ? (
+          <Para>
+            Please keep {formatRupees(order.totalPaise)} ready to pay on delivery. Your tax invoice is attached.
+          </Para>
+        ) : null}
+      </>
+    ),
+  });
+};
+
+export const orderDelivered: Template = async (context) => {
+  const order = await loadOrder(context);
+  return orderMessage(context, order, {
+    subject: `Order ${orderNumber(order)} delivered`,
+    title: 'Your order was delivered',
+    preview: 'We hope the clothes fit well and feel soft.',
+    lines: false,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>Order {orderNumber(order)} was delivered. We hope the clothes fit well and feel soft.</Para>
+        <Para>If a size is not right, write to us within 7 days of delivery.</Para>
+      </>
+    ),
+  });
+};
+
+export const orderCancelled: Template = async (context) => {
+  const order = await loadOrder(context);
+  const note = noteOf(context);
+  const refundDue = order.paymentMethod === 'online' && order.paidAt !== null;
+  return orderMessage(context, order, {
+    subject: `Order ${orderNumber(order)} cancelled`,
+    title: 'Your order was cancelled',
+    preview: note ?? `Order ${orderNumber(order)} was cancelled.`,
+    lines: false,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>Order {orderNumber(order)} was cancelled.</Para>
+        {note ? <Para>{note}</Para> : null}
+        {refundDue ? (
+          <Para>
+            What you paid, {formatRupees(order.totalPaise)}, will be refunded to the way you paid; we will write when it
+            is done.
+          </Para>
+        ) : null}
+      </>
+    ),
+  });
+};
+
+export const orderRefunded: Template = async (context) => {
+  const order = await loadOrder(context);
+  const amount =
+    typeof context.row.payload.amount_paise === 'number' ? context.row.payload.amount_paise : order.totalPaise;
+  return orderMessage(context, order, {
+    subject: `Refund of ${formatRupees(amount)} for order ${orderNumber(order)}`,
+    title: `We refunded ${formatRupees(amount)}`,
+    preview: `${formatRupees(amount)} is on its way back to you.`,
+    lines: false,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>
+          We refunded {formatRupees(amount)} for order {orderNumber(order)} to the way you paid. Banks usually show it
+          within 5–7 working days.
+        </Para>
+      </>
+    ),
+  });
+};
+
+export const ownerNewOrder: Template = async (context) => {
+  const order = await loadOrder(context);
+  const cod = order.paymentMethod === 'cod';
+  const a = order.addressSnapshot;
+  const url = shopUrl(context.mail, `/admin/orders/${order.id}`);
+  return {
+    subject: `New order ${orderNumber(order)}: ${formatRupees(order.totalPaise)} ${cod ? '(cash on delivery)' : 'paid'}`,
+    element: (
+      <Layout shopUrl={context.mail.publicUrl} preview={`${a.first_name} ${a.last_name}, ${a.city} ${a.pin_code}`}>
+        <Title>New order {orderNumber(order)}</Title>
+        <Para>
+          {a.first_name} {a.last_name} ({a.email_id}, {a.phone_number}) ordered {formatRupees(order.totalPaise)}
+          {cod ? ', to be paid in cash on delivery' : ', paid online'}.
+        </Para>
+        <OrderLines order={order} shopUrl={context.mail.publicUrl} />
+        <DeliveryAddress order={order} />
+        <Action href={url}>Open in the console</Action>
+      </Layout>
+    ),
+  };
+};
