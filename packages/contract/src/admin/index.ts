@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './common';
 export * from './content';
 export * from './orders';
+export * from './outbox';
 export * from './people';
 export * from './shop';
 export * from './uploads';

@@ -27,6 +27,7 @@ import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
 import { adminInvoiceRoutes } from './orders/admin-invoices.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
+import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
@@ -84,6 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);
   await app.register(adminInvoiceRoutes);
+  await app.register(outboxRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

@@ -3,6 +3,19 @@
 export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind } from './kinds';
 export { unsubscribeUrl } from './links';
 export { DEFAULT_MAIL_SWEEP_MS, mailPlugin } from './mail.plugin';
+export {
+  findOutboxMessage,
+  kindLabel,
+  listOutbox,
+  type OutboxListQuery,
+  type OutboxViewer,
+  outboxKinds,
+  type Resent,
+  resendMessage,
+  SEALED_MASK,
+  statusText,
+  WAITING_FOR_SERVER,
+} from './outbox-admin';
 export { type QueuedMail, queueMail, suppress, unsubscribed } from './queue';
 export { ownerAddresses } from './render';
 export { SEALED_PLACEHOLDER, seal, unsubscribeSignature, validUnsubscribeSignature } from './seal';
