@@ -22,6 +22,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },
       { to: paths.messages, label: 'Messages' },
+      { to: paths.outbox, label: 'Messages sent' },
       { to: '/newsletter', label: 'Newsletter' },
     ],
   },

@@ -21,6 +21,8 @@ import { MessagePage } from '../features/messages/components/MessagePage';
 import { messageScreens } from '../features/messages/components/messageScreens';
 import { OrderDetailPage } from '../features/orders/components/OrderDetailPage';
 import { OrdersPage } from '../features/orders/components/OrdersPage';
+import { OutboxMessagePage } from '../features/outbox/components/OutboxMessagePage';
+import { OutboxPage } from '../features/outbox/components/OutboxPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
 import { productScreens } from '../features/products/components/productScreens';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
           { path: paths.customer(':id'), element: <CustomerPage /> },
           listRoute(messageScreens),
           { path: paths.message(':id'), element: <MessagePage /> },
+          { path: paths.outbox, element: <OutboxPage /> },
+          { path: paths.outboxMessage(':id'), element: <OutboxMessagePage /> },
           listRoute(subscriberScreens),
           listRoute(auditScreens),
           { path: paths.settings, element: <SettingsPage /> },

@@ -13,6 +13,9 @@ export const paths = {
   product: (productId: number | string) => `/products/${productId}`,
   messages: '/messages',
   message: (messageId: number | string) => `/messages/${messageId}`,
+  /** Every e-mail the shop sent or is to send (the outbox). */
+  outbox: '/messages-sent',
+  outboxMessage: (outboxId: number | string) => `/messages-sent/${outboxId}`,
   customer: (customerId: number | string) => `/customers/${customerId}`,
   settings: '/settings',
   shippingZones: '/shipping-zones',
