@@ -18,7 +18,10 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   shop = await startTestShop({ env: { PUBLIC_URL: 'https://kapaas.example.in' } });
   staff = await admin.staff(await admin.owner());
-  await shop.database.db.update(shopSettings).set({ codEnabled: true, codConfirmAbovePaise: null }).where(eq(shopSettings.id, 1));
+  await shop.database.db
+    .update(shopSettings)
+    .set({ codEnabled: true, codConfirmAbovePaise: null })
+    .where(eq(shopSettings.id, 1));
 });
 afterAll(async () => {
   await shop?.close();
@@ -28,9 +31,12 @@ afterAll(async () => {
 const about = (orderId: number) => (message: Received) => message.mail.subject?.includes(`#${orderId}`) ?? false;
 const shopperMail = (orderId: number) => mailbox.to(SHOPPER).filter(about(orderId));
 const owners = async () =>
-  (await shop.database.db.select().from(adminUsers).where(and(eq(adminUsers.role, 'owner'), eq(adminUsers.active, true)))).map(
-    (row) => row.email.toLowerCase(),
-  );
+  (
+    await shop.database.db
+      .select()
+      .from(adminUsers)
+      .where(and(eq(adminUsers.role, 'owner'), eq(adminUsers.active, true)))
+  ).map((row) => row.email.toLowerCase());
 
 async function paidOrder() {
   const item = await checkout.stockedItem(5);
@@ -54,7 +60,10 @@ async function codOrder() {
 }
 
 const move = async (orderId: number, status: string, customerNote?: string) =>
-  expectStatus(await staff.post(`/orders/${orderId}/status`, { status, ...(customerNote ? { customer_note: customerNote } : {}) }), 200);
+  expectStatus(
+    await staff.post(`/orders/${orderId}/status`, { status, ...(customerNote ? { customer_note: customerNote } : {}) }),
+    200,
+  );
 
 describe('an order paid online', () => {
   it('sends the shopper one "paid" message with the lines, the amount and the tax invoice, and tells the owners', async () => {
@@ -74,7 +83,9 @@ describe('an order paid online', () => {
     expect(paid?.mail.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect(paid?.mail.headers.has('list-unsubscribe')).toBe(false);
 
-    const toOwners = mailbox.received.filter((m) => m.mail.subject === `New order #${orderId}: ${formatRupees(total)} paid`);
+    const toOwners = mailbox.received.filter(
+      (m) => m.mail.subject === `New order #${orderId}: ${formatRupees(total)} paid`,
+    );
     expect(toOwners).toHaveLength(1);
     expect(toOwners[0]?.to.sort()).toEqual((await owners()).sort());
     expect(toOwners[0]?.mail.text).toContain(SHOPPER);
@@ -104,7 +115,9 @@ describe('an order paid online', () => {
     await checkout.webhooksDelivered();
     await deliver(shop.app, mailbox);
     const subjects = shopperMail(orderId).map((m) => m.mail.subject);
-    expect(subjects.filter((s) => s?.startsWith('Refund'))).toEqual([`Refund of ${formatRupees(total)} for order #${orderId}`]);
+    expect(subjects.filter((s) => s?.startsWith('Refund'))).toEqual([
+      `Refund of ${formatRupees(total)} for order #${orderId}`,
+    ]);
     expect(subjects).toContain(`Order #${orderId} cancelled`);
     const cancelled = shopperMail(orderId).find((m) => m.mail.subject === `Order #${orderId} cancelled`);
     expect(cancelled?.mail.text).toContain('will be refunded');
@@ -119,9 +132,9 @@ describe('a cash-on-delivery order', () => {
     expect(placed?.mail.subject).toBe(`Order #${orderId} placed: ${formatRupees(total)} to pay on delivery`);
     expect(placed?.mail.text).toContain(`You pay ${formatRupees(total)} in cash on delivery`);
     expect(placed?.mail.attachments).toHaveLength(0);
-    expect(mailbox.received.filter((m) => m.mail.subject?.startsWith(`New order #${orderId}:`)).map((m) => m.mail.subject)).toEqual([
-      `New order #${orderId}: ${formatRupees(total)} (cash on delivery)`,
-    ]);
+    expect(
+      mailbox.received.filter((m) => m.mail.subject?.startsWith(`New order #${orderId}:`)).map((m) => m.mail.subject),
+    ).toEqual([`New order #${orderId}: ${formatRupees(total)} (cash on delivery)`]);
     await move(orderId, 'packed');
     await move(orderId, 'shipped');
     await deliver(shop.app, mailbox);
@@ -149,7 +162,10 @@ describe('a cash-on-delivery order', () => {
         throw new Error('the carrier refused the parcel');
       }),
     ).rejects.toThrow('the carrier');
-    const rows = await shop.database.db.select().from(outboxMessages).where(eq(outboxMessages.key, `order-shipped:${orderId}`));
+    const rows = await shop.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.key, `order-shipped:${orderId}`));
     expect(rows).toHaveLength(0);
   });
 });
