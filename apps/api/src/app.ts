@@ -17,7 +17,7 @@ import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes } from './modules/identity';
-import { type MailTransport, mailPlugin, mailSettingsOf } from './modules/mail';
+import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './modules/mail';
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
@@ -117,6 +117,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
+  await app.register(mailRoutes);
   await app.register(adminRoutes, {
     prefix: '/admin/api',
     config: options.config,

@@ -22,13 +22,16 @@ export interface Mailbox {
   to(address: string): Received[];
   /** Waits until a message matching `match` arrived (default 10 s). */
   waitFor(match: (message: Received) => boolean, timeoutMs?: number): Promise<Received>;
-  /** While down, every message is refused with a temporary 451 (the server is up, the mailbox is not). */
+  /** While down, every message is refused with this reply code: 451 (try again later) by default, or a final 550. */
   down: boolean;
+  downCode: 451 | 550;
   /** Held messages: DATA is not answered until `release()` (a slow server; a sender killed meanwhile). */
   hold: boolean;
   release(): void;
   /** Called when a message's data arrived, before it is answered. */
   onData?: (raw: string) => void;
+  /** Messages whose sender went away before the server answered them: not accepted, not kept. */
+  dropped: number;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,9 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
     url: '',
     port: 0,
     received: [],
+    dropped: 0,
     down: false,
+    downCode: 451,
     hold: false,
     to: (address) => box.received.filter((message) => message.to.includes(address.toLowerCase())),
     async waitFor(match, timeoutMs = 10_000) {
@@ -66,6 +71,8 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
     logger: false,
     onClose(session) {
       closed.add(session.id);
+      // A held message whose sender died is let go at once, to be dropped.
+      box.release();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -74,14 +81,18 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
         const raw = Buffer.concat(chunks).toString('utf8');
         box.onData?.(raw);
         if (box.down) {
-          const error = Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 451 });
+          const text = box.downCode === 451 ? 'Mailbox unavailable, try again later' : 'No such mailbox here';
+          const error = Object.assign(new Error(text), { responseCode: box.downCode });
           callback(error);
           return;
         }
-        if (box.hold) await new Promise<void>((go) => releaseHeld.push(go));
+        if (box.hold && !closed.has(session.id)) await new Promise<void>((go) => releaseHeld.push(go));
         // A message whose sender went away before hearing "250" was never accepted (RFC 5321 §4.1.1.4):
         // its sender must try again, so it is not kept.
-        if (closed.has(session.id)) return;
+        if (closed.has(session.id)) {
+          box.dropped += 1;
+          return;
+        }
         box.received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           mail: await simpleParser(raw),

@@ -22,6 +22,7 @@ import {
   type NewOrder,
   type OrderRow,
   openOrdersMatching,
+  queueOrderPlaced,
   recordOrder,
   setProviderOrderId,
 } from '../orders';
@@ -186,6 +187,7 @@ async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrder
         throw new AppError('CONFLICT', `This coupon cannot be used: ${problem}.`, { code: 'COUPON_USED_UP' });
     }
     await removePaidLines(tx, owner, stock);
+    await queueOrderPlaced(tx, recorded.id);
     return recorded;
   });
   deps.metrics?.orderPlaced();

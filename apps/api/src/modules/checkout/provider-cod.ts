@@ -4,7 +4,7 @@ import { removePaidLines } from '../cart';
 import { redeemCoupon } from '../coupons';
 import { codRefusal, deliveryTermsOf } from '../delivery';
 import { orderStockLines, release, sellReserved } from '../inventory';
-import { changeStatus, markCashOnDelivery, recordEvent } from '../orders';
+import { changeStatus, markCashOnDelivery, queueOrderPlaced, recordEvent } from '../orders';
 import type { RazorpayPayment } from '../razorpay';
 import { lockOrderByProviderId, type OrderRow } from './payments.repository';
 import type { CheckoutDeps, PaymentSource } from './settlement';
@@ -89,6 +89,7 @@ async function accept(
   const note = `Razorpay cash on delivery chosen in the checkout (payment ${payment.id}, ${source}).`;
   await changeStatus(tx, order.id, ['pending_payment'], to, note);
   await removePaidLines(tx, ownerOfRow(order), stock);
+  await queueOrderPlaced(tx, order.id);
   return { kind: 'cod_accepted', orderId: order.id };
 }
 

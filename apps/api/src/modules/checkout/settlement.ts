@@ -4,7 +4,7 @@ import { ownerOfRow } from '../../lib/owner';
 import { removePaidLines } from '../cart';
 import { formatRupees, redeemCoupon } from '../coupons';
 import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
-import { changeStatus, PAID_STATUSES, recordEvent } from '../orders';
+import { changeStatus, PAID_STATUSES, queueRefundMail, recordEvent } from '../orders';
 import { ProviderError, type RazorpayPayment } from '../razorpay';
 import { creditOrder, issueInvoice } from '../tax';
 import {
@@ -356,6 +356,15 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
     if (!row) return null;
     // Money given back on the order's own payment (not on one the shop refused) is credited against its invoice.
     if (row.refusalReason === null) await creditOrder(tx, row.orderId, { refundedPaise: row.refundedPaise });
+    if (row.refundedPaise > 0) {
+      const refund = {
+        orderId: row.orderId,
+        paymentId: row.id,
+        amountPaise: row.refundedPaise,
+        refundedInAll: row.refundedPaise,
+      };
+      await queueRefundMail(tx, refund);
+    }
     if (refunded >= payment.amount) {
       await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatRupees(refunded)} processed.`);
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { releaseClaims } from './outbox.repository';
 import { prepareMessages, sendDueMessages } from './sender';
 import { type MailTransport, smtpTransport } from './transport';
 
@@ -17,6 +18,11 @@ export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport }
     if (interval <= 0) return;
     const deps = { ...app.deps, log: app.deps.log.child({ module: 'mail' }) };
     const transport = options.transport ?? (deps.mail.smtpUrl ? smtpTransport(deps.mail.smtpUrl) : null);
+    // Embedded: no other process can be sending, so a message a killed process left half-sent is due now.
+    if (app.database.kind === 'pglite') {
+      const released = await releaseClaims(deps.db, new Date(Date.now() - 1));
+      if (released > 0) deps.log.info({ released }, 'messages a stopped process was sending are due again');
+    }
     let running: Promise<void> | null = null;
     const pass = async () => {
       await prepareMessages(deps);

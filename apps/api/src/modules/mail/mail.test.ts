@@ -1,8 +1,9 @@
-import { outboxMessages } from '@kapaas/db';
+import { outboxAttempts, outboxMessages } from '@kapaas/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
+import { MAX_ATTEMPTS, prepareMessages, retryDelayMs, sendDueMessages, smtpTransport } from '.';
 
 let shop: TestShop;
 let mailbox: Mailbox;
@@ -33,5 +34,88 @@ describe('the welcome message', () => {
     const [row] = await shop.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, user.email));
     expect(row?.status).toBe('sent');
     expect(welcome?.mail.messageId).toBe(`<${row?.messageId}@kapaas.example.in>`);
+  });
+});
+
+const rowsTo = (email: string) =>
+  shop.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email.toLowerCase()));
+const attemptsOf = (outboxId: number) =>
+  shop.database.db
+    .select()
+    .from(outboxAttempts)
+    .where(eq(outboxAttempts.outboxId, outboxId))
+    .orderBy(outboxAttempts.attempt);
+
+describe('the sender when the mail server fails', () => {
+  it('keeps a message while the server answers "try later", backing off, and sends it once the server is back', async () => {
+    const user = await shop.user();
+    mailbox.down = true;
+    try {
+      expect(await deliver(shop.app, mailbox)).toBe(0);
+    } finally {
+      mailbox.down = false;
+    }
+    const [waiting] = await rowsTo(user.email);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting?.lastReply).toMatch(/^451 /);
+    const wait = (waiting?.nextAttemptAt.getTime() ?? 0) - Date.now();
+    expect(wait).toBeGreaterThan(20_000);
+    expect(wait).toBeLessThanOrEqual(retryDelayMs(1));
+    const [attempt] = await attemptsOf(waiting?.id ?? 0);
+    expect(attempt).toMatchObject({ attempt: 1, ok: false });
+    expect(attempt?.reply).toContain('Mailbox unavailable');
+
+    // Not due yet: the next pass leaves it alone.
+    expect(await deliver(shop.app, mailbox)).toBe(0);
+    expect(mailbox.to(user.email)).toHaveLength(0);
+
+    const transport = smtpTransport(mailbox.url);
+    try {
+      await sendDueMessages(shop.app.deps, transport, new Date(Date.now() + retryDelayMs(1) + 1_000));
+    } finally {
+      transport.close();
+    }
+    expect(mailbox.to(user.email).map((m) => m.mail.subject)).toEqual(['Welcome to Kapaas']);
+    const [sent] = await rowsTo(user.email);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await attemptsOf(sent?.id ?? 0)).map((a) => a.ok)).toEqual([false, true]);
+  });
+
+  it('gives up at once on a final "no" (5xx), keeping the reply', async () => {
+    const user = await shop.user();
+    mailbox.down = true;
+    mailbox.downCode = 550;
+    try {
+      await deliver(shop.app, mailbox);
+    } finally {
+      mailbox.down = false;
+      mailbox.downCode = 451;
+    }
+    const [row] = await rowsTo(user.email);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row?.lastReply).toMatch(/^550 .*No such mailbox here/);
+  });
+
+  it('retries when nobody listens, and gives up after the last attempt', async () => {
+    const user = await shop.user();
+    await prepareMessages(shop.app.deps);
+    const nobody = smtpTransport('smtp://127.0.0.1:9');
+    try {
+      let at = Date.now();
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        await sendDueMessages(shop.app.deps, nobody, new Date(at));
+        at += retryDelayMs(attempt) + 1_000;
+      }
+    } finally {
+      nobody.close();
+    }
+    const [row] = await rowsTo(user.email);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(row?.lastReply).toMatch(/ECONNREFUSED/);
+    expect(await attemptsOf(row?.id ?? 0)).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('backs off by doubling from 30 s, at most an hour apart', () => {
+    expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
   });
 });

@@ -114,3 +114,16 @@ export async function finish(db: Database, row: OutboxRow, attemptId: number | n
     return changed.length > 0;
   });
 }
+
+/**
+ * Frees the claims of senders that are gone: on the embedded database only this process can hold
+ * one, so at start every message left `sending` (its sender was killed) is due again at once.
+ */
+export async function releaseClaims(db: Queryable, now: Date): Promise<number> {
+  const released = await db
+    .update(outboxMessages)
+    .set({ lockedUntil: now })
+    .where(eq(outboxMessages.status, 'sending'))
+    .returning({ id: outboxMessages.id });
+  return released.length;
+}

@@ -68,12 +68,17 @@ export async function sendDueMessages(
 ): Promise<number> {
   let sent = 0;
   for (const row of await claimDue(deps.db, now, claimMs, BATCH)) {
-    if ((await sendOne(deps, transport, row)) === 'sent') sent += 1;
+    if ((await sendOne(deps, transport, row, now)) === 'sent') sent += 1;
   }
   return sent;
 }
 
-async function sendOne(deps: MailerDeps, transport: MailTransport, row: OutboxRow): Promise<Outcome['status']> {
+async function sendOne(
+  deps: MailerDeps,
+  transport: MailTransport,
+  row: OutboxRow,
+  now: Date,
+): Promise<Outcome['status']> {
   const ready = await readyToSend(deps, row);
   if ('skip' in ready) {
     await finish(deps.db, row, null, { status: 'skipped', reply: ready.skip }, new Date());
@@ -85,7 +90,7 @@ async function sendOne(deps: MailerDeps, transport: MailTransport, row: OutboxRo
     const { response } = await transport.send(ready.mail);
     outcome = { status: 'sent', reply: response };
   } catch (error) {
-    outcome = failureOf(row, error);
+    outcome = failureOf(row, error, now);
     deps.log.warn({ outboxId: row.id, attempt: row.attempts, reply: outcome.reply }, 'a message was not accepted');
   }
   const done = await finish(deps.db, row, attemptId, outcome, new Date());
@@ -93,10 +98,10 @@ async function sendOne(deps: MailerDeps, transport: MailTransport, row: OutboxRo
   return outcome.status;
 }
 
-function failureOf(row: OutboxRow, error: unknown): Outcome {
+function failureOf(row: OutboxRow, error: unknown, now: Date): Outcome {
   const reply = replyOf(error);
   if (isPermanent(error) || row.attempts >= MAX_ATTEMPTS) return { status: 'failed', reply };
-  return { status: 'queued', reply, retryAt: new Date(Date.now() + retryDelayMs(row.attempts)) };
+  return { status: 'queued', reply, retryAt: new Date(now.getTime() + retryDelayMs(row.attempts)) };
 }
 
 /** The message as it goes out, or why it must not go. */

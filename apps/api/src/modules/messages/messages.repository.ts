@@ -3,8 +3,10 @@ import { contactMessages, newsletterSubscribers, type Queryable } from '@kapaas/
 export async function insertContactMessage(
   db: Queryable,
   message: { name: string; email: string; mobile: string; message: string },
-): Promise<void> {
-  await db.insert(contactMessages).values(message);
+): Promise<number> {
+  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+  if (!row) throw new Error('the contact message was not stored');
+  return row.id;
 }
 
 /** Adds an address to the newsletter list; one already there (in any letter case) stays as it is. */

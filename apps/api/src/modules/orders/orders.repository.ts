@@ -19,6 +19,7 @@ import {
 } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
 import { canMove } from './lifecycle';
+import { queueStatusMail } from './order-mail';
 
 const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
@@ -186,7 +187,8 @@ export async function setProviderOrderId(db: Queryable, orderId: number, provide
 /**
  * Moves an order to `to` only if it is still in one of `from` (compare-and-set, so two concurrent
  * changes cannot both apply), and records the change in its history. Returns false when the order
- * was not in any of `from` (nothing changed).
+ * was not in any of `from` (nothing changed). A change the shopper hears about queues its message
+ * in the same transaction (order-mail.ts).
  */
 export async function changeStatus(
   tx: Queryable,
@@ -205,6 +207,7 @@ export async function changeStatus(
     .returning({ id: orders.id });
   if (changed.length === 0) return false;
   await recordEvent(tx, orderId, to, note, extra.customerNote ?? null);
+  await queueStatusMail(tx, orderId, to, extra.customerNote ?? null);
   return true;
 }
 

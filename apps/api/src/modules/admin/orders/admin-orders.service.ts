@@ -22,6 +22,7 @@ import {
   codDuePaise,
   ORDER_TRANSITIONS,
   PAID_STATUSES,
+  queueRefundMail,
   recordEvent,
 } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
@@ -597,6 +598,10 @@ async function recordAdminRefund(
   if (!recorded) return false;
   if (updated !== undefined && updated.refusalReason === null) {
     await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise });
+  }
+  if (updated !== undefined) {
+    const { id: paymentId, refundedPaise: refundedInAll } = updated;
+    await queueRefundMail(tx, { orderId, paymentId, amountPaise: made.amount, refundedInAll });
   }
   const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
   // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.

@@ -1,0 +1,69 @@
+import { type OrderStatus, orders, type Queryable } from '@kapaas/db';
+import { eq, sql } from 'drizzle-orm';
+import { queueMail } from '../mail';
+
+// The shopper's and the owner's messages about an order, queued in the transaction that changes it
+// (mail module, ADR 034): they go out if and only if the change commits, once per event.
+
+async function recipientOf(tx: Queryable, orderId: number) {
+  const [order] = await tx
+    .select({ email: sql<string>`${orders.addressSnapshot}->>'email_id'`, paymentMethod: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found`);
+  return order;
+}
+
+/** A new order the owner must hear about: paid online, or placed for cash on delivery. */
+async function tellOwner(tx: Queryable, orderId: number) {
+  await queueMail(tx, { kind: 'owner_new_order', key: `owner-new-order:${orderId}`, payload: { order_id: orderId } });
+}
+
+/** A cash-on-delivery order was placed (in the checkout, or by Razorpay's own COD): the shopper's receipt and the owner's note. */
+export async function queueOrderPlaced(tx: Queryable, orderId: number): Promise<void> {
+  const { email } = await recipientOf(tx, orderId);
+  await queueMail(tx, {
+    kind: 'order_placed',
+    key: `order-placed:${orderId}`,
+    to: email,
+    payload: { order_id: orderId },
+  });
+  await tellOwner(tx, orderId);
+}
+
+/**
+ * The message a status change sends, if any: paid (with the invoice, and the owner's note), shipped
+ * (with the owner's note to the shopper, such as the tracking number; a COD order's invoice, issued
+ * at shipping, goes with it), delivered and cancelled.
+ */
+export async function queueStatusMail(
+  tx: Queryable,
+  orderId: number,
+  to: OrderStatus,
+  customerNote: string | null,
+): Promise<void> {
+  if (to !== 'paid' && to !== 'shipped' && to !== 'delivered' && to !== 'cancelled') return;
+  const { email, paymentMethod } = await recipientOf(tx, orderId);
+  const payload: Record<string, unknown> = { order_id: orderId, note: customerNote };
+  if (to === 'paid' || (to === 'shipped' && paymentMethod === 'cod')) payload.invoice_of_order = orderId;
+  await queueMail(tx, { kind: `order_${to}`, key: `order-${to}:${orderId}`, to: email, payload });
+  if (to === 'paid') await tellOwner(tx, orderId);
+}
+
+/**
+ * A refund reached the shopper's payment: `refundedInAll` is the payment's refunded total, which
+ * names the event, so the console's record of a refund and the provider's webhook about it queue
+ * one message between them.
+ */
+export async function queueRefundMail(
+  tx: Queryable,
+  refund: { orderId: number; paymentId: number; amountPaise: number; refundedInAll: number },
+): Promise<void> {
+  const { email } = await recipientOf(tx, refund.orderId);
+  await queueMail(tx, {
+    kind: 'order_refunded',
+    key: `order-refunded:${refund.paymentId}:${refund.refundedInAll}`,
+    to: email,
+    payload: { order_id: refund.orderId, amount_paise: refund.amountPaise },
+  });
+}
