@@ -1,7 +1,7 @@
 import type { AdminOutboxListAnswer, AdminOutboxSummary } from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { page, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
 import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
 const at = '2026-11-26T06:30:00.000Z';
@@ -122,6 +122,20 @@ describe('Messages sent', () => {
     await waitFor(() => expect(lastList(sent)?.get('q')).toBe('kabir'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Your order #1042 is placed' })).toBeNull());
     expect(await rowOf('Your order #1040 is on its way')).toBeInTheDocument();
+  });
+
+  it('asks again while a message is being written, and shows its subject once it is', async () => {
+    signIn();
+    let message = unwritten;
+    const { sent } = stubAdminApi({
+      'GET outbox': () => ({ ...page([message]), kinds: [], mail_server: false }),
+    });
+    renderRoute('/messages-sent');
+    await rowOf('Welcome (being written)');
+    message = { ...unwritten, subject: 'Welcome to Kapaas' };
+    expect(await screen.findByRole('link', { name: 'Welcome to Kapaas' }, { timeout: 8_000 })).toBeInTheDocument();
+    const loads = sent.filter((request) => request.path === 'outbox').length;
+    expect(loads).toBeGreaterThanOrEqual(2);
   });
 
   it('says so when nothing matches', async () => {
