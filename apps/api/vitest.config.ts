@@ -10,6 +10,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const embeddedProcessTests = [
   'test/backup.test.ts',
   'test/data-dir-lock.test.ts',
+  'test/mail-crash.test.ts',
   'test/server.test.ts',
   'test/shutdown.test.ts',
   'test/stack.test.ts',

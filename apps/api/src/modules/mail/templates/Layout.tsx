@@ -1,3 +1,5 @@
+// tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
+/** @jsxRuntime automatic @jsxImportSource react */
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';

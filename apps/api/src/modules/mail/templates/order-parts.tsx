@@ -1,3 +1,5 @@
+// tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
+/** @jsxRuntime automatic @jsxImportSource react */
 import { Column } from '@react-email/column';
 import { Img } from '@react-email/img';
 import { Row } from '@react-email/row';

@@ -1,3 +1,5 @@
+// tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
+/** @jsxRuntime automatic @jsxImportSource react */
 import { formatRupees } from '../../coupons';
 import { shopUrl } from '../links';
 import { type OrderForMail, orderForMail } from '../mail.repository';
