@@ -55,6 +55,8 @@ export function OutboxMessagePage() {
             {m.html === null ? (
               <p className="text-body-secondary mb-0">Not written yet: the shop writes a message within seconds.</p>
             ) : (
+              // An empty sandbox: nothing in the message runs (no scripts, forms, pop-ups or navigation of the
+              // console), and it has an origin of its own, so it cannot reach the console or its session.
               <iframe
                 sandbox=""
                 srcDoc={m.html}
