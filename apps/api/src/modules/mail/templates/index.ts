@@ -1,5 +1,6 @@
 import type { Templates } from '../render';
 import { contactReceived, ownerContact, welcome } from './account';
+import { cartReminder } from './cart-reminder';
 import {
   orderCancelled,
   orderDelivered,
@@ -9,6 +10,7 @@ import {
   orderShipped,
   ownerNewOrder,
 } from './orders';
+import { ownerSoldOut } from './owner-sold-out';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -22,4 +24,6 @@ export const TEMPLATES: Templates = {
   contact_received: contactReceived,
   owner_new_order: ownerNewOrder,
   owner_contact: ownerContact,
+  cart_reminder: cartReminder,
+  owner_sold_out: ownerSoldOut,
 };
