@@ -8,9 +8,9 @@ import { Text } from '@react-email/text';
 import { formatRupees } from '../../coupons';
 import { shopUrl } from '../links';
 import { cartForMail } from '../mail.repository';
+import { mailPictureUrl } from '../mail.routes';
 import type { Template } from '../render';
 import { Action, BRAND, Layout, Para, Title } from './Layout';
-import { absolute } from './order-parts';
 
 /** The one reminder of a cart left for a while: what is in it now, at today's prices. */
 export const cartReminder: Template = async (context) => {
@@ -34,7 +34,7 @@ export const cartReminder: Template = async (context) => {
               <Column style={{ width: '64px', padding: '8px 0' }}>
                 {line.image ? (
                   <Img
-                    src={absolute(shop, line.image)}
+                    src={mailPictureUrl(shop, line.image)}
                     width="56"
                     height="56"
                     alt={line.name}
