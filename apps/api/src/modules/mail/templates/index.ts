@@ -9,6 +9,7 @@ import {
   orderShipped,
   ownerNewOrder,
 } from './orders';
+import { passwordReset } from './password-reset';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -20,6 +21,7 @@ export const TEMPLATES: Templates = {
   order_cancelled: orderCancelled,
   order_refunded: orderRefunded,
   contact_received: contactReceived,
+  password_reset: passwordReset,
   owner_new_order: ownerNewOrder,
   owner_contact: ownerContact,
 };
