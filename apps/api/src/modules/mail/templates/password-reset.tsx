@@ -1,3 +1,5 @@
+// tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
+/** @jsxRuntime automatic @jsxImportSource react */
 import { shopUrl } from '../links';
 import type { Template } from '../render';
 import { SEALED_PLACEHOLDER } from '../seal';
