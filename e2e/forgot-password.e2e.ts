@@ -102,3 +102,34 @@ describe('a shopper who forgot the password', () => {
     await snap(page, JOURNEY, 'link-used-375');
   });
 });
+
+describe('an admin who forgot the password', () => {
+  it('asks on the console, follows the link to the console, and logs in with the new password', async () => {
+    const { page } = shopper;
+    const owner = 'admin@kapaas.local';
+    await page.goto(`${shop.baseUrl}/admin/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText('If an account uses this address, we have sent a link to reset its password.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, JOURNEY, 'console-link-sent-375');
+
+    const message = await mailbox.waitFor((m) => m.to.includes(owner) && m.mail.subject === SUBJECT);
+    await page.goto(linkIn(message, '/admin/reset-password'));
+    await page.getByLabel('New password', { exact: true }).fill('block-printed-mulmul-12');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('block-printed-mulmul-12');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByText('Your password was changed and you were signed out everywhere.').waitFor();
+    await expectNoOverflow(page);
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, JOURNEY, 'console-password-changed-375');
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByLabel('Password').fill('block-printed-mulmul-12');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+});
