@@ -11,6 +11,7 @@ import {
   ownerNewOrder,
 } from './orders';
 import { ownerSoldOut } from './owner-sold-out';
+import { passwordReset } from './password-reset';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -22,6 +23,7 @@ export const TEMPLATES: Templates = {
   order_cancelled: orderCancelled,
   order_refunded: orderRefunded,
   contact_received: contactReceived,
+  password_reset: passwordReset,
   owner_new_order: ownerNewOrder,
   owner_contact: ownerContact,
   cart_reminder: cartReminder,
