@@ -135,6 +135,8 @@ describe('the shop server', () => {
       'Coupon_discount_details',
       'contact',
       'newsletter_subscribe',
+      'forgot_password',
+      'reset_password',
       'my_orders',
       'order_details',
       'order_place',

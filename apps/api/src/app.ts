@@ -31,6 +31,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
+import { scheduledMessagesPlugin } from './plugins/scheduled-messages';
 import { securityHeaders } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
@@ -60,6 +61,8 @@ export interface AppOptions {
   mailSweepMs?: number;
   /** The mail server; by default SMTP_URL's, or none. */
   mailTransport?: MailTransport;
+  /** How often cart reminders and the owner's daily report are looked for (ms); 0 turns it off. Default 5 min. */
+  scheduledMessagesMs?: number;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -132,6 +135,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   });
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
   await app.register(mailPlugin, { mailSweepMs: options.mailSweepMs, transport: options.mailTransport });
+  await app.register(scheduledMessagesPlugin, { scheduledMessagesMs: options.scheduledMessagesMs });
 }
 
 /** What the services get (ADR 021), built once per app from its plugins. */

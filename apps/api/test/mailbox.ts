@@ -8,7 +8,7 @@ import { prepareMessages, sendDueMessages, smtpTransport } from '../src/modules/
 export interface Received {
   to: string[];
   mail: ParsedMail;
-  /** The raw header lines, for headers mailparser folds into objects (List-Unsubscribe-Post). */
+  /** The header lines as sent (unfolded, one per line), for headers mailparser turns into objects (List-Unsubscribe). */
   raw: string;
 }
 
@@ -96,7 +96,11 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
         box.received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           mail: await simpleParser(raw),
-          raw: raw.slice(0, raw.indexOf('\r\n\r\n')),
+          // Unfolded, one header per line.
+          raw: raw
+            .slice(0, raw.indexOf('\r\n\r\n'))
+            .replace(/\r\n[ \t]+/g, ' ')
+            .replaceAll('\r\n', '\n'),
         });
         callback(null);
       });

@@ -85,7 +85,16 @@ export async function startTestShop(
   const { env, ...appOptions } = options;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   // The expiry sweep is off: tests run expireDueOrders themselves, at a time they choose.
-  const app = await buildApp({ config, database, mediaDir, limits: TEST_LIMITS, expirySweepMs: 0, mailSweepMs: 0, ...appOptions });
+  const app = await buildApp({
+    config,
+    database,
+    mediaDir,
+    limits: TEST_LIMITS,
+    expirySweepMs: 0,
+    mailSweepMs: 0,
+    scheduledMessagesMs: 0,
+    ...appOptions,
+  });
 
   function visitor(): Shopper {
     const shopper: Shopper = {

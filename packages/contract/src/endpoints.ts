@@ -48,6 +48,7 @@ import {
   ChangePasswordRequest,
   EditProfileAnswer,
   EditProfileRequest,
+  ForgotPasswordRequest,
   GuestAnswer,
   GuestRequest,
   LoginAnswer,
@@ -56,6 +57,7 @@ import {
   MessageAnswer,
   RegisterAnswer,
   RegisterRequest,
+  ResetPasswordRequest,
   UpdateProfileRequest,
 } from './identity';
 import { OrderInvoiceAnswer, OrderInvoiceRequest } from './invoices';
@@ -104,6 +106,8 @@ export const customerEndpoints = {
   edit_profile: { request: EditProfileRequest, answer: EditProfileAnswer },
   update_profile: { request: UpdateProfileRequest, answer: MessageAnswer },
   change_password: { request: ChangePasswordRequest, answer: MessageAnswer },
+  forgot_password: { request: ForgotPasswordRequest, answer: MessageAnswer },
+  reset_password: { request: ResetPasswordRequest, answer: MessageAnswer },
   state_list: { request: StateListRequest, answer: StateListAnswer },
   city_list: { request: CityListRequest, answer: CityListAnswer },
   address_list: { request: AddressListRequest, answer: AddressListAnswer },

@@ -97,3 +97,26 @@ export const ChangePasswordRequest = z
     path: ['password_confirmation'],
     message: 'New passwords do not match.',
   });
+
+/** Asks for a link to reset the password; the answer is the same whether or not an account uses the address. */
+export const ForgotPasswordRequest = z.strictObject({ email: Email });
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+
+/** The reset link's token (base64url of 32 random bytes) and the new password, twice. */
+export const ResetToken = z
+  .string()
+  .trim()
+  .min(1, 'This link is not complete. Open the link from the e-mail again.')
+  .max(200);
+
+export const ResetPasswordRequest = z
+  .strictObject({
+    token: ResetToken,
+    password: Password,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The password confirmation does not match.',
+  });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;

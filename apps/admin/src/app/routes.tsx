@@ -33,6 +33,7 @@ import { useAdminSession } from '../lib/session';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
+import { ForgotPasswordPage, ResetPasswordPage } from './PasswordResetPages';
 import { RouteError } from './RouteError';
 
 /**
@@ -66,6 +67,8 @@ function SignedIn() {
 /** The console's screens, under /admin (the router's basename). */
 export const routes: RouteObject[] = [
   { path: paths.login, element: <LoginPage />, errorElement: <RouteError /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordPage />, errorElement: <RouteError /> },
+  { path: paths.resetPassword, element: <ResetPasswordPage />, errorElement: <RouteError /> },
   {
     path: paths.dashboard,
     element: <SignedIn />,

@@ -6,6 +6,10 @@
 export const paths = {
   dashboard: '/',
   login: '/login',
+  /** Ask for a link to reset a forgotten password (public, like the login). */
+  forgotPassword: '/forgot-password',
+  /** The e-mail's link lands here with `?token=` (public). */
+  resetPassword: '/reset-password',
   orders: '/orders',
   order: (orderId: number | string) => `/orders/${orderId}`,
   products: '/products',

@@ -32,6 +32,10 @@ export const DEFAULT_LIMITS = {
   messagesPerAddress: { max: 10, windowSeconds: 60 * 60 },
   /** update_profile answers whether a number is registered: each change of phone counts. */
   phoneChangesPerAccount: { max: 10, windowSeconds: 60 * 60 },
+  /** forgot_password per e-mail address (known or not, so a refusal tells nothing): a few links an hour. */
+  passwordResetsPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  /** forgot_password per client address, whatever the e-mail. */
+  passwordResetsPerAddress: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit | Slowdown>;
 export type Limits = typeof DEFAULT_LIMITS;
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { count, isNull, sandboxRazorpayWebhooks } from '@kapaas/db';
+import { count, isNull, OUTBOX_STATUSES, outboxMessages, sandboxRazorpayWebhooks } from '@kapaas/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -135,6 +135,24 @@ export const metricsPlugin = fp<{ token: string | undefined }>(
         } catch (err) {
           // A scrape must not fail with the database: the series keeps its last value.
           app.log.warn({ err }, 'metrics: could not count the sandbox webhook outbox');
+        }
+      },
+    });
+
+    new Gauge({
+      name: 'kapaas_mail_outbox_messages',
+      help: 'Messages in the outbox by status: queued and sending wait for the mail server; failed ones were given up.',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        try {
+          const rows = await app.database.db
+            .select({ status: outboxMessages.status, n: count() })
+            .from(outboxMessages)
+            .groupBy(outboxMessages.status);
+          for (const status of OUTBOX_STATUSES) this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
+        } catch (err) {
+          app.log.warn({ err }, 'metrics: could not count the mail outbox');
         }
       },
     });

@@ -13,6 +13,8 @@ export default [
 
     route(paths.login, 'routes/LoginPage.tsx'),
     route(paths.register, 'routes/RegisterPage.tsx'),
+    route(paths.forgotPassword, 'routes/ForgotPasswordPage.tsx'),
+    route(paths.resetPassword, 'routes/ResetPasswordPage.tsx'),
     route(paths.profile, 'routes/MyProfilePage.tsx'),
     route(paths.profileAddressEdit(':addressId'), 'routes/ProfileAddressEditPage.tsx'),
     route(paths.profileUpdate, 'routes/ProfileUpdatePage.tsx'),

@@ -10,6 +10,10 @@ export const paths = {
   home: '/',
   login: '/Login-Page',
   register: '/Register-Page',
+  /** Ask for a link to reset a forgotten password. */
+  forgotPassword: '/forgot-password',
+  /** The e-mail's link lands here with `?token=`: choose a new password. */
+  resetPassword: '/reset-password',
   profile: '/myprofile',
   profileAddressEdit: (addressId: number | string) => `/Myprofileedit/${addressId}`,
   profileUpdate: '/Profileupdate',

@@ -48,6 +48,23 @@ export const AdminChangePasswordRequest = z
 export type AdminChangePasswordRequest = z.infer<typeof AdminChangePasswordRequest>;
 export const AdminMessageAnswer = z.object({ success: z.literal(true), message: z.string() });
 
+/** An admin asks for a link to reset their password; the answer is the same whether or not the address is an admin's. */
+export const AdminForgotPasswordRequest = z.strictObject({ email: AdminEmail });
+export type AdminForgotPasswordRequest = z.infer<typeof AdminForgotPasswordRequest>;
+
+/** The reset link's token and the new password, twice (admins' passwords are at least 12 characters). */
+export const AdminResetPasswordRequest = z
+  .strictObject({
+    token: z.string().trim().min(1, 'This link is not complete. Open the link from the e-mail again.').max(200),
+    password: AdminPassword,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The new passwords do not match.',
+  });
+export type AdminResetPasswordRequest = z.infer<typeof AdminResetPasswordRequest>;
+
 export const AdminAccountListQuery = z.strictObject({
   ...AdminPaging,
   role: AdminRole.optional(),

@@ -164,6 +164,8 @@ export const AdminSettings = z.object({
   cod_excluded_pins: z.array(z.string()),
   /** COD orders above this wait for the owner's confirmation before packing; null: never. */
   cod_confirm_above: Rupees.nullable(),
+  /** How long a registered shopper's cart waits untouched before its one reminder (hours). */
+  cart_reminder_hours: z.number().int(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -202,6 +204,7 @@ export const AdminUpdateSettings = z
       )
       .max(500),
     cod_confirm_above: SettingRupees.nullable(),
+    cart_reminder_hours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
   })
   .partial()
   .refine(

@@ -363,6 +363,13 @@ describe('settings', () => {
       action: 'update',
       before: expect.objectContaining({ per_order_cap: before.per_order_cap }),
     });
+    // The cart reminder waits 24 hours unless the owner says otherwise, from 1 hour to 30 days.
+    expect(before.cart_reminder_hours).toBe(24);
+    expect(
+      expectStatus(await owner.patch('/settings', { cart_reminder_hours: 48 }), 200).data.cart_reminder_hours,
+    ).toBe(48);
+    expect((await owner.patch('/settings', { cart_reminder_hours: 0 })).statusCode).toBe(400);
+    expect((await owner.patch('/settings', { cart_reminder_hours: 721 })).statusCode).toBe(400);
   });
 });
 

@@ -1,15 +1,18 @@
 import {
   AdminChangePasswordRequest,
+  AdminForgotPasswordRequest,
   AdminLoginAnswer,
   AdminLoginRequest,
   AdminMeAnswer,
   AdminMessageAnswer,
+  AdminResetPasswordRequest,
   ErrorAnswer,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { Limits } from '../../lib/rate-limit';
+import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from '../identity';
 import { auditRoutes } from './audit';
 import { findAdmin } from './auth.repository';
 import {
@@ -19,8 +22,10 @@ import {
   authenticateAdmin,
   changeAdminPassword,
   ensureFirstOwner,
+  forgotAdminPassword,
   logInAdmin,
   logOutAdmin,
+  resetAdminPassword,
   toAdminAccount,
 } from './auth.service';
 import { catalogueResources } from './catalogue.resources';
@@ -74,6 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   });
 
   await app.register(sessionRoutes, { limits: options.limits });
+  await app.register(passwordResetRoutes, { limits: options.limits });
   await app.register(auditRoutes);
   await app.register(productRoutes);
   await app.register(catalogueResources);
@@ -157,6 +163,44 @@ const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { l
       const row = await findAdmin(app.deps.db, adminOf(request).id);
       if (!row) throw new AppError('UNAUTHORIZED', ADMIN_TOKEN_MISSING);
       return { success: true as const, data: toAdminAccount(row) };
+    },
+  );
+};
+
+/** A forgotten password: a link by e-mail, then a new password through it; both public, like the login. */
+const passwordResetRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {
+  const failures = { 400: ErrorAnswer, 403: ErrorAnswer, 429: ErrorAnswer };
+  app.post(
+    '/forgot_password',
+    {
+      config: { adminPublic: true },
+      schema: {
+        tags: ['admin'],
+        summary: "E-mail a link to reset an admin's password; the same answer whether or not the address is an admin's",
+        body: AdminForgotPasswordRequest,
+        response: { 200: AdminMessageAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      await forgotAdminPassword(app.deps, limits, request.ip, request.body.email);
+      return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/reset_password',
+    {
+      config: { adminPublic: true },
+      schema: {
+        tags: ['admin'],
+        summary: "Set a new password with the e-mail's link (works once, for 30 minutes); ends every session",
+        body: AdminResetPasswordRequest,
+        response: { 200: AdminMessageAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      await resetAdminPassword(app.deps.db, request.body.token, request.body.password);
+      return { success: true as const, message: PASSWORD_RESET_MESSAGE };
     },
   );
 };

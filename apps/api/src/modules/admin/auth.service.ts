@@ -7,12 +7,14 @@ import { AppError } from '../../lib/errors';
 import { LoginThrottle } from '../../lib/login-throttle';
 import { hashPassword, MIN_ADMIN_PASSWORD_LENGTH, refuseWeakPassword } from '../../lib/passwords';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { accountOfToken, issueResetToken, limitResetRequests, useResetToken } from '../identity';
 import { recordAudit } from './audit';
 import {
   type AdminUserRow,
   countAdmins,
   deleteOtherSessionsOf,
   deleteSession,
+  deleteSessionsOf,
   findAdmin,
   findAdminByEmail,
   findLiveSession,
@@ -187,6 +189,51 @@ export async function logOutAdmin(db: Queryable, principal: AdminPrincipal): Pro
       resourceId: principal.id,
       before: null,
       after: null,
+    });
+  });
+}
+
+/**
+ * POST /forgot_password: an active admin gets a reset link by e-mail (the console's page), queued with its
+ * token in one transaction. The route answers the same whatever happened, so nobody learns who is an admin.
+ */
+export async function forgotAdminPassword(
+  deps: Pick<ServiceDeps, 'db' | 'mail'>,
+  limits: Limits,
+  address: string,
+  email: string,
+): Promise<void> {
+  await limitResetRequests(deps.db, limits, 'admin', email, address);
+  const admin = await findAdminByEmail(deps.db, email.trim().toLowerCase());
+  if (!admin?.active) return;
+  await deps.db.transaction((tx) =>
+    issueResetToken(
+      tx,
+      deps.mail.secret,
+      { kind: 'admin', adminUserId: admin.id },
+      { email: admin.email, name: admin.name },
+    ),
+  );
+}
+
+/** POST /reset_password: a new password through the e-mail's link (once); every session of the admin ends. */
+export async function resetAdminPassword(db: Queryable, token: string, password: string): Promise<void> {
+  const account = await accountOfToken(db, 'admin', token);
+  if (account.kind !== 'admin') throw new Error('an admin token answered another kind of account');
+  const admin = await findAdmin(db, account.adminUserId);
+  if (!admin?.active) throw new AppError('FORBIDDEN', 'This admin account is disabled.');
+  refuseWeakPassword(password, admin, MIN_ADMIN_PASSWORD_LENGTH);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await useResetToken(tx, account, token);
+    await setAdminPassword(tx, admin.id, passwordHash);
+    await deleteSessionsOf(tx, admin.id);
+    await recordAudit(tx, admin, {
+      action: 'password',
+      resource: 'admins',
+      resourceId: admin.id,
+      before: null,
+      after: { password: 'reset by e-mail link', sessions: 'ended' },
     });
   });
 }

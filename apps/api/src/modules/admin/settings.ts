@@ -17,6 +17,7 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
   return {
     per_order_cap: row.perOrderQuantityCap,
     payment_expiry_minutes: row.paymentExpiryMinutes,
+    cart_reminder_hours: row.cartReminderHours,
     gst_legal_name: row.gstLegalName,
     gstin: row.gstin,
     gst_address: row.gstAddress,
@@ -153,6 +154,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
             .set({
               perOrderQuantityCap: body.per_order_cap,
               paymentExpiryMinutes: body.payment_expiry_minutes,
+              cartReminderHours: body.cart_reminder_hours,
               gstLegalName: body.gst_legal_name,
               gstin: body.gstin,
               gstAddress: body.gst_address,

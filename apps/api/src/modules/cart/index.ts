@@ -2,3 +2,4 @@
 export { type CartLineRow, cartLines, lockCart, removePaidLines } from './cart.repository';
 export { cartRoutes } from './cart.routes';
 export { addToCart, mergeGuestCart, type WantedItem } from './cart.service';
+export { queueCartReminders } from './reminders';

@@ -91,6 +91,9 @@ describe('GET /metrics', () => {
     expect(after).toMatch(/^kapaas_event_loop_delay_seconds\{quantile="0\.99"\} [\d.e+-]+$/m);
     expect(after).toMatch(/^kapaas_catalogue_rebuild_duration_seconds_count\{kind="stock"\} [1-9]\d*$/m);
     expect(after).toMatch(/^kapaas_sandbox_webhook_outbox_pending \d+$/m);
+    // The order above queued its messages, waiting for a mail server the test shop does not have.
+    expect(sample(after, 'kapaas_mail_outbox_messages{status="queued"}')).toBeGreaterThan(0);
+    expect(after).toMatch(/^kapaas_mail_outbox_messages\{status="failed"\} \d+$/m);
     expect(after).toContain('# TYPE kapaas_payment_failures_total counter');
   });
 

@@ -58,3 +58,8 @@ export async function insertGuest(db: Queryable) {
 export async function endOtherSessions(db: Queryable, userId: number, keepSessionId: number) {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
+
+/** Ends every session of a user (a password reset: whoever knew the old password is signed out). */
+export async function endAllSessions(db: Queryable, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

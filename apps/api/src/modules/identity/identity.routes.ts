@@ -3,6 +3,7 @@ import {
   EditProfileAnswer,
   EditProfileRequest,
   ErrorAnswer,
+  ForgotPasswordRequest,
   GuestAnswer,
   GuestRequest,
   LoginAnswer,
@@ -11,6 +12,7 @@ import {
   MessageAnswer,
   RegisterAnswer,
   RegisterRequest,
+  ResetPasswordRequest,
   UpdateProfileRequest,
 } from '@kapaas/contract';
 import type { FastifyRequest } from 'fastify';
@@ -21,13 +23,16 @@ import type { Limits } from '../../lib/rate-limit';
 import {
   type Caller,
   changePassword,
+  forgotPassword,
   GUESTS_CANNOT,
   logIn,
   profileOf,
   registerUser,
+  resetPassword,
   startGuest,
   updateProfile,
 } from './identity.service';
+import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from './password-reset';
 
 const failures = {
   400: ErrorAnswer,
@@ -189,9 +194,45 @@ function profileRoutes(app: IdentityApp, limits: Limits) {
   );
 }
 
+/** A forgotten password: a link by e-mail, then a new password through it (every session ends). */
+function passwordResetRoutes(app: IdentityApp, limits: Limits) {
+  app.post(
+    '/forgot_password',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'E-mail a link to reset the password; the same answer whether or not an account uses the address',
+        body: ForgotPasswordRequest,
+        response: { 200: MessageAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      await forgotPassword(app.deps, limits, request.ip, request.body.email);
+      return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/reset_password',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: "Set a new password with the e-mail's link (works once, for 30 minutes); ends every session",
+        body: ResetPasswordRequest,
+        response: { 200: MessageAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.deps.db, request.body);
+      return { success: true as const, message: PASSWORD_RESET_MESSAGE };
+    },
+  );
+}
+
 /** Identity calls of product.md §7 plus `logout`: sessions start and end here. */
 export const identityRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
   accountRoutes(app, options.limits);
   guestRoutes(app, options.limits);
   profileRoutes(app, options.limits);
+  passwordResetRoutes(app, options.limits);
 };

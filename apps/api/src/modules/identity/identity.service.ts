@@ -11,6 +11,7 @@ import { adoptGuestAddresses } from '../addresses';
 import { addToCart, mergeGuestCart } from '../cart';
 import { queueMail } from '../mail';
 import {
+  endAllSessions,
   endOtherSessions,
   findUser,
   findUserByLogin,
@@ -19,6 +20,7 @@ import {
   takenContacts,
   updateUser,
 } from './identity.repository';
+import { accountOfToken, issueResetToken, limitResetRequests, useResetToken } from './password-reset';
 
 export const LOGIN_FAILED_MESSAGE = 'Login credentials are invalid';
 export const GUESTS_CANNOT = 'Guests do not have a profile. Please register or log in.';
@@ -207,4 +209,37 @@ export async function changePassword(
     await endOtherSessions(tx, userId, sessionId);
   });
   await limiter.reset(accountKey);
+}
+
+/**
+ * forgot_password: for an active account, a reset link by e-mail (queued with its token in one transaction).
+ * The caller answers the same whatever happened here, so nobody learns which addresses have accounts.
+ */
+export async function forgotPassword(
+  deps: Pick<ServiceDeps, 'db' | 'mail'>,
+  limits: Limits,
+  address: string,
+  email: string,
+): Promise<void> {
+  await limitResetRequests(deps.db, limits, 'shop', email, address);
+  const user = await findUserByLogin(deps.db, email);
+  if (user?.status !== 'active') return;
+  await deps.db.transaction((tx) =>
+    issueResetToken(tx, deps.mail.secret, { kind: 'shop', userId: user.id }, { email: user.email, name: user.name }),
+  );
+}
+
+/** reset_password: a new password through a link that works once; every session of the account ends. */
+export async function resetPassword(db: Queryable, input: { token: string; password: string }): Promise<void> {
+  const account = await accountOfToken(db, 'shop', input.token);
+  if (account.kind !== 'shop') throw new Error('a shop token answered another kind of account');
+  const user = await findUser(db, account.userId);
+  if (user?.status !== 'active') throw new AppError('FORBIDDEN', 'This account is disabled. Please contact us.');
+  refuseWeakPassword(input.password, user);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await useResetToken(tx, account, input.token);
+    await updateUser(tx, user.id, { passwordHash });
+    await endAllSessions(tx, user.id);
+  });
 }

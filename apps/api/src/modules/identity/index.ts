@@ -1,2 +1,10 @@
 // The identity module's public surface: what app.ts and other modules may use.
 export { identityRoutes } from './identity.routes';
+export {
+  accountOfToken,
+  FORGOT_PASSWORD_MESSAGE,
+  issueResetToken,
+  limitResetRequests,
+  PASSWORD_RESET_MESSAGE,
+  useResetToken,
+} from './password-reset';

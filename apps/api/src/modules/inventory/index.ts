@@ -10,3 +10,4 @@ export {
   sellUnreserved,
   setStock,
 } from './inventory.repository';
+export { queueSoldOutReport, type SoldOutSize, sizesSoldOutOn } from './sold-out';

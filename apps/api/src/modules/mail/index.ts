@@ -3,7 +3,7 @@
 export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind } from './kinds';
 export { unsubscribeUrl } from './links';
 export { DEFAULT_MAIL_SWEEP_MS, mailPlugin } from './mail.plugin';
-export { mailRoutes } from './mail.routes';
+export { mailPictureUrl, mailRoutes } from './mail.routes';
 export {
   findOutboxMessage,
   kindLabel,

@@ -1,5 +1,5 @@
 import { contactMessages, orderItems, orders, type Queryable, users } from '@kapaas/db';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 // What the templates read (the mail module writes none of these tables).
 
@@ -32,4 +32,28 @@ export async function userForMail(db: Queryable, userId: number) {
 export async function contactForMail(db: Queryable, contactId: number) {
   const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, contactId));
   return message ?? null;
+}
+
+/** A cart's lines as they are now, with each product's first picture and current price. */
+export async function cartForMail(db: Queryable, cartId: number) {
+  type Row = {
+    product_id: number;
+    name: string;
+    size: string;
+    quantity: number;
+    price_paise: number;
+    image: string | null;
+  };
+  const result = await db.execute(sql`
+    SELECT p.id AS product_id, p.name, s.label AS size, i.quantity,
+           coalesce(p.discount_price_paise, p.price_paise) AS price_paise,
+           (SELECT url FROM product_images pi WHERE pi.product_id = p.id ORDER BY pi.position, pi.id LIMIT 1) AS image
+    FROM cart_items i
+    JOIN products p ON p.id = i.product_id
+    JOIN sizes s ON s.id = i.size_id
+    WHERE i.cart_id = ${cartId}
+    ORDER BY i.added_at, i.id`);
+  // Both drivers answer { rows }.
+  const rows = result as unknown as { rows: Row[] };
+  return rows.rows;
 }

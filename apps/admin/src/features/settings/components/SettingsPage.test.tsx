@@ -21,6 +21,7 @@ const settings = {
   cod_fee: 40,
   cod_excluded_pins: ['744', '194101'],
   cod_confirm_above: null,
+  cart_reminder_hours: 24,
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -80,7 +81,31 @@ describe('the settings form', () => {
     await user.type(cap, '12');
     await user.click(save);
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
-    expect(saves(sent)).toEqual([{ per_order_cap: 12, payment_expiry_minutes: 30, ...unregistered, ...codAsSaved }]);
+    expect(saves(sent)).toEqual([
+      { per_order_cap: 12, payment_expiry_minutes: 30, cart_reminder_hours: 24, ...unregistered, ...codAsSaved },
+    ]);
+  });
+
+  it('sets how long a cart waits for its reminder, from 1 hour to 30 days', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const hours = await screen.findByLabelText('Cart reminder after');
+    expect(hours).toHaveValue(24);
+    await user.clear(hours);
+    await user.type(hours, '800');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(hours).toHaveAccessibleDescription(expect.stringContaining('At most 720 hours (30 days).'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(hours);
+    await user.type(hours, '48');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([expect.objectContaining({ cart_reminder_hours: 48 })]);
   });
 
   it('puts the server’s refusal on its field and above the button', async () => {
@@ -142,6 +167,7 @@ describe('the settings form', () => {
       {
         per_order_cap: 10,
         payment_expiry_minutes: 30,
+        cart_reminder_hours: 24,
         gst_legal_name: 'Kapaas Textiles LLP',
         gstin: '27AAPFU0939F1ZV',
         gst_address: '12 Mill Road\nPune 411001',
@@ -238,6 +264,7 @@ describe('the settings form', () => {
       {
         per_order_cap: 10,
         payment_expiry_minutes: 30,
+        cart_reminder_hours: 24,
         ...unregistered,
         dispatch_cutoff: '15:30',
         cod_enabled: true,

@@ -31,6 +31,7 @@ type StateOption = { value: number; label: string };
 type SettingsFields = {
   per_order_cap: string;
   payment_expiry_minutes: string;
+  cart_reminder_hours: string;
 } & TaxIdentityValues &
   DeliveryCodValues;
 
@@ -46,6 +47,12 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
     label: 'Time to pay',
     help: 'How long an unpaid order holds its items before they go back on sale.',
     unit: 'minutes',
+  },
+  {
+    name: 'cart_reminder_hours',
+    label: 'Cart reminder after',
+    help: 'A registered shopper who said yes to offers and left a cart this long gets one reminder by e-mail.',
+    unit: 'hours',
   },
 ];
 
@@ -107,6 +114,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
     toBody: (fields: SettingsFields) => ({
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
+      cart_reminder_hours: numberOrEmpty(fields.cart_reminder_hours) ?? Number.NaN,
       ...taxIdentityBody(fields),
       ...deliveryCodBody(fields),
     }),
@@ -114,6 +122,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
     defaultValues: {
       per_order_cap: String(settings.per_order_cap),
       payment_expiry_minutes: String(settings.payment_expiry_minutes),
+      cart_reminder_hours: String(settings.cart_reminder_hours),
       ...taxIdentityValues(settings),
       ...deliveryCodValues(settings),
     },

@@ -1,5 +1,6 @@
 import type { Templates } from '../render';
 import { contactReceived, ownerContact, welcome } from './account';
+import { cartReminder } from './cart-reminder';
 import {
   orderCancelled,
   orderDelivered,
@@ -9,6 +10,8 @@ import {
   orderShipped,
   ownerNewOrder,
 } from './orders';
+import { ownerSoldOut } from './owner-sold-out';
+import { passwordReset } from './password-reset';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -20,6 +23,9 @@ export const TEMPLATES: Templates = {
   order_cancelled: orderCancelled,
   order_refunded: orderRefunded,
   contact_received: contactReceived,
+  password_reset: passwordReset,
   owner_new_order: ownerNewOrder,
   owner_contact: ownerContact,
+  cart_reminder: cartReminder,
+  owner_sold_out: ownerSoldOut,
 };

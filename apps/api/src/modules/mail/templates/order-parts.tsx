@@ -7,14 +7,11 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { formatRupees } from '../../coupons';
 import type { OrderForMail } from '../mail.repository';
+import { mailPictureUrl } from '../mail.routes';
 import { BRAND } from './Layout';
 
 const small = { fontSize: '13px', lineHeight: '18px', color: BRAND.muted, margin: 0 } as const;
 const cell = { fontSize: '14px', lineHeight: '20px', color: BRAND.ink, margin: 0 } as const;
-
-/** An image path as a mail client can load it: absolute, on the shop's address. */
-export const absolute = (shopUrl: string, path: string) =>
-  /^https?:\/\//.test(path) ? path : `${shopUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 
 /** The order's lines with their pictures, then its sums and total, as the order page shows them. */
 export function OrderLines({ order, shopUrl }: { order: OrderForMail; shopUrl: string }) {
@@ -27,7 +24,7 @@ export function OrderLines({ order, shopUrl }: { order: OrderForMail; shopUrl: s
         >
           <Column style={{ width: '64px', verticalAlign: 'top', padding: '8px 0' }}>
             <Img
-              src={absolute(shopUrl, line.image)}
+              src={mailPictureUrl(shopUrl, line.image)}
               width="56"
               height="56"
               alt={line.name}

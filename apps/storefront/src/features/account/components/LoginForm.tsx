@@ -108,6 +108,9 @@ export function LoginForm({ item, onSessionStarted }: LoginFormProps) {
                 {errors.password.message}
               </div>
             )}
+            <div className="mt-2 text-end">
+              <Link to={paths.forgotPassword}>Forgot password?</Link>
+            </div>
           </div>
         </fieldset>
         <FormOutcome error={errors.root?.server?.message} success={welcome} />

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { queueCartReminders } from '../modules/cart';
+import { queueSoldOutReport } from '../modules/inventory';
+
+/** Every five minutes by default: a reminder is due to the hour, the owner's report to the morning. */
+export const DEFAULT_SCHEDULED_MESSAGES_MS = 5 * 60_000;
+
+/**
+ * The messages no request causes: cart reminders and, once a day, the sizes that ran out (to the
+ * owners). Each pass queues what is due into the outbox; the mail worker sends it. Safe in several
+ * processes: each message is named by its cart or day. `scheduledMessagesMs: 0` turns it off.
+ */
+export const scheduledMessagesPlugin = fp<{ scheduledMessagesMs?: number }>(
+  async (app: FastifyInstance, options) => {
+    const interval = options.scheduledMessagesMs ?? DEFAULT_SCHEDULED_MESSAGES_MS;
+    if (interval <= 0) return;
+    const log = app.deps.log.child({ module: 'scheduled-messages' });
+    let running: Promise<void> | null = null;
+    const pass = async () => {
+      const reminders = await queueCartReminders(app.deps.db);
+      const report = await queueSoldOutReport(app.deps.db);
+      if (reminders > 0 || report) log.info({ reminders, soldOutReport: report }, 'queued scheduled messages');
+    };
+    const timer = setInterval(() => {
+      if (running) return;
+      running = pass()
+        .catch((err) => log.warn({ err }, 'the scheduled messages pass failed; the next one tries again'))
+        .finally(() => {
+          running = null;
+        });
+    }, interval);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'scheduled-messages', dependencies: ['database'] },
+);
