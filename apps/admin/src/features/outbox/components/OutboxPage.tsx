@@ -77,9 +77,13 @@ export function OutboxPage() {
               <thead>
                 <tr>
                   <th scope="col">Message</th>
-                  <th scope="col">To</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    To
+                  </th>
                   <th scope="col">Status</th>
-                  <th scope="col">Written</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Written
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -112,8 +116,12 @@ function OutboxRow({ message }: { message: AdminOutboxSummary }) {
           {message.kind_label}
           {message.resent_from !== null && <> · copy of #{message.resent_from}</>}
         </span>
+        {/* On a phone the recipient and the date sit under the subject, their columns hidden. */}
+        <span className="d-block d-sm-none small outbox-table__to">
+          {`To ${message.recipient ?? '—'} · ${formatDateTime(message.created_at)}`}
+        </span>
       </td>
-      <td className="outbox-table__to">{message.recipient ?? '—'}</td>
+      <td className="outbox-table__to d-none d-sm-table-cell">{message.recipient ?? '—'}</td>
       <td>
         <OutboxStatus message={message} />
         {message.status !== 'sent' && (message.attempts > 0 || message.last_reply) && (
@@ -124,7 +132,7 @@ function OutboxRow({ message }: { message: AdminOutboxSummary }) {
           </span>
         )}
       </td>
-      <td>
+      <td className="d-none d-sm-table-cell">
         {formatDateTime(message.created_at)}
         {message.sent_at && (
           <span className="d-block small text-body-secondary">sent {formatDateTime(message.sent_at)}</span>
