@@ -166,6 +166,31 @@ describe('one message', () => {
     expect(message.message_id).toBe(received.mail.messageId);
   });
 
+  it('masks the link of a real password reset, which only the e-mail carries, and hides an admin’s from staff', async () => {
+    const shopper = await shop.user({ name: 'Nisha Menon' });
+    expectStatus(await shop.post('forgot_password', { email: shopper.email }), 200);
+    expectStatus(await admin.client().post('/forgot_password', { email: staff.email }), 200);
+    await deliver(shop.app, mailbox);
+    const received = await mailbox.waitFor(
+      (message) => message.to.includes(shopper.email) && /password/i.test(message.mail.subject ?? ''),
+    );
+    const token = /reset-password\?token=([\w-]+)/.exec(received.mail.text ?? '')?.[1];
+    expect(token).toBeDefined();
+
+    const resets = await list(owner, { kind: 'password_reset', q: shopper.email });
+    const [reset] = resets.data;
+    const response = await owner.get(`/outbox/${reset?.id}`);
+    expect(response.body).not.toContain(String(token));
+    const message = AdminOutboxAnswer.parse(expectStatus(response, 200)).data;
+    expect(message.text).toContain(`token=${SEALED_MASK}`);
+    expect(message.html).toContain(SEALED_MASK);
+    expect(message.resend_refusal).toBeNull();
+
+    const staffReset = (await list(owner, { kind: 'password_reset', q: staff.email })).data[0];
+    expect(staffReset?.recipient).toBe(staff.email.toLowerCase());
+    expectStatus(await staff.get(`/outbox/${staffReset?.id}`), 404);
+  });
+
   it('shows the headers it goes out with, its attempts and the server’s replies', async () => {
     const shopper = await shop.user({ name: 'Lakshmi Rao' });
     await deliver(shop.app, mailbox);
