@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { MAX_ATTEMPTS, mailPictureUrl, prepareMessages, retryDelayMs, sendDueMessages, smtpTransport } from '.';
+import {
+  MAX_ATTEMPTS,
+  mailPictureUrl,
+  prepareMessages,
+  queueMail,
+  retryDelayMs,
+  sendDueMessages,
+  smtpTransport,
+} from '.';
 
 let shop: TestShop;
 let mailbox: Mailbox;
@@ -139,5 +147,24 @@ describe('what messages load from the shop', () => {
       const refused = await shop.app.inject({ method: 'GET', url: `/mail/picture.jpg?src=${encodeURIComponent(src)}` });
       expect(refused.statusCode, src).toBe(404);
     }
+  });
+});
+
+describe('a message that cannot be written', () => {
+  it('is given up with the reason, and not written again on every pass', async () => {
+    await shop.database.db.transaction((tx) =>
+      queueMail(tx, {
+        kind: 'order_paid',
+        key: 'order-paid:999999',
+        to: 'nobody@example.in',
+        payload: { order_id: 999_999 },
+      }),
+    );
+    await prepareMessages(shop.app.deps);
+    const [row] = await rowsTo('nobody@example.in');
+    expect(row).toMatchObject({ status: 'failed', subject: null, preparedAt: null });
+    expect(row?.lastReply).toBe("Could not be written: the message's order 999999 was not found");
+    const again = await prepareMessages(shop.app.deps);
+    expect(again).toBe(0);
   });
 });

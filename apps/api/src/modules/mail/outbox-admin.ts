@@ -5,11 +5,11 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
 import { MAIL_KINDS, type MailKind } from './kinds';
-import { unsubscribeUrl } from './links';
 import type { OutboxRow } from './outbox.repository';
 import { unsubscribed } from './queue';
 import { SEALED_PLACEHOLDER } from './seal';
-import { type MailSettings, senderDomain } from './settings';
+import { messageIdOf, sentHeaders } from './sender';
+import type { MailSettings } from './settings';
 
 // "Messages sent" in the console: every message of the outbox, readable as it goes out (a sealed
 // secret masked), with its attempts, and "Resend", which queues a copy as a new message.
@@ -116,24 +116,16 @@ export async function listOutbox(db: Queryable, settings: MailSettings, query: O
 /** A stored body with its sealed secret's place masked: nothing of the secret leaves the database. */
 export const masked = (body: string | null) => body?.replaceAll(SEALED_PLACEHOLDER, SEALED_MASK) ?? null;
 
-/** The headers the message goes out with (the sender's, mail/sender.ts, with From, To, Subject and Message-ID). */
+/** The headers the message goes out with: From, To, Subject and Message-ID, then the sender's own (mail/sender.ts). */
 export function headersOf(settings: MailSettings, row: OutboxRow): Record<string, string> {
-  const headers: Record<string, string> = {
+  return {
     From: settings.from,
     To: row.recipient ?? '',
     Subject: row.subject ?? '',
     'Message-ID': messageIdOf(settings, row),
-    'X-Kapaas-Message': row.kind,
+    ...sentHeaders(settings, row),
   };
-  if (row.marketing && row.recipient) {
-    headers['List-Unsubscribe'] = `<${unsubscribeUrl(settings, row.recipient)}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  }
-  return headers;
 }
-
-export const messageIdOf = (settings: MailSettings, row: Pick<OutboxRow, 'messageId'>) =>
-  `<${row.messageId}@${senderDomain(settings.from)}>`;
 
 /** A message the viewer may see, or null (none, or one of the team's for staff). */
 async function visibleRow(db: Queryable, id: number, viewer: OutboxViewer, lock = false) {

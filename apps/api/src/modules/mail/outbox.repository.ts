@@ -26,6 +26,14 @@ export async function storePrepared(
     .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.preparedAt)));
 }
 
+/** Gives up a message that could not be written (its order is gone, a template failed): it is not tried again. */
+export async function failUnprepared(db: Queryable, id: number, reply: string): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'failed', lastReply: reply.slice(0, 1000), lockedUntil: null })
+    .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.preparedAt)));
+}
+
 /**
  * Claims up to `limit` due messages for one sender: queued ones whose time has come, and those a
  * sender claimed but never finished (its claim lapsed: it died or hung). `FOR UPDATE SKIP LOCKED`

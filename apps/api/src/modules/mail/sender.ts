@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/deps';
 import { unsubscribeUrl } from './links';
 import {
   claimDue,
+  failUnprepared,
   finish,
   type OutboxRow,
   type Outcome,
@@ -44,13 +45,7 @@ export async function prepareMessages(deps: MailerDeps, now = new Date()): Promi
       await storePrepared(deps.db, row.id, await renderOutboxMessage(deps, row), now);
     } catch (err) {
       deps.log.error({ err, outboxId: row.id, kind: row.kind }, 'could not render a message');
-      await finish(
-        deps.db,
-        { ...row, status: 'sending' },
-        null,
-        { status: 'failed', reply: `Could not be written: ${replyOf(err)}` },
-        now,
-      );
+      await failUnprepared(deps.db, row.id, `Could not be written: ${replyOf(err)}`);
     }
   }
   return rows.length;
@@ -128,14 +123,15 @@ async function readyToSend(deps: MailerDeps, row: OutboxRow): Promise<{ mail: Ou
       subject: row.subject,
       html,
       text,
-      messageId: `<${row.messageId}@${senderDomain(deps.mail.from)}>`,
-      headers: headersOf(deps.mail, row),
+      messageId: messageIdOf(deps.mail, row),
+      headers: sentHeaders(deps.mail, row),
       attachments: await attachmentsOf(deps.db, row),
     },
   };
 }
 
-function headersOf(settings: MailSettings, row: OutboxRow): Record<string, string> {
+/** The headers a message carries beyond From, To, Subject and its Message-ID: its kind, and the one-click unsubscribe of marketing. */
+export function sentHeaders(settings: MailSettings, row: OutboxRow): Record<string, string> {
   const headers: Record<string, string> = { 'X-Kapaas-Message': row.kind };
   if (row.marketing && row.recipient) {
     headers['List-Unsubscribe'] = `<${unsubscribeUrl(settings, row.recipient)}>`;
@@ -143,3 +139,7 @@ function headersOf(settings: MailSettings, row: OutboxRow): Record<string, strin
   }
   return headers;
 }
+
+/** The Message-ID header of a message: the same on every attempt and resend of the row. */
+export const messageIdOf = (settings: MailSettings, row: Pick<OutboxRow, 'messageId'>) =>
+  `<${row.messageId}@${senderDomain(settings.from)}>`;
