@@ -92,13 +92,18 @@ describe('contact', () => {
 });
 
 describe('newsletter_subscribe', () => {
-  it('subscribes once, and a second time is harmless and still thanks the shopper', async () => {
+  it('stores the address once, unconfirmed, and a second time is harmless and answers the same', async () => {
     for (const email of ['Rohan@Example.in', 'rohan@example.in', '  ROHAN@example.IN ']) {
       const response = await shop.post('newsletter_subscribe', { email });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Thank you for subscribing!' });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Almost done: please check your inbox and follow the link we sent to confirm your subscription.',
+      });
     }
-    expect(await subscribersNamed('rohan@example.in')).toHaveLength(1);
+    const stored = await subscribersNamed('rohan@example.in');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ confirmedAt: null, confirmTokenHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it.each([

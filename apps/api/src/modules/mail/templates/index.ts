@@ -1,5 +1,7 @@
 import type { Templates } from '../render';
 import { contactReceived, ownerContact, welcome } from './account';
+import { backInStock } from './back-in-stock';
+import { newsletterConfirm } from './newsletter-confirm';
 import {
   orderCancelled,
   orderDelivered,
@@ -22,4 +24,6 @@ export const TEMPLATES: Templates = {
   contact_received: contactReceived,
   owner_new_order: ownerNewOrder,
   owner_contact: ownerContact,
+  back_in_stock: backInStock,
+  newsletter_confirm: newsletterConfirm,
 };
