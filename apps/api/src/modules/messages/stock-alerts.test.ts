@@ -63,7 +63,11 @@ describe('stock_alert', () => {
     const inStock = await ask(item, 'asha@example.in');
     expect(inStock.statusCode).toBe(409);
     expect(inStock.json()).toMatchObject({ success: false, message: 'This size is in stock: add it to your cart.' });
-    const unknown = await shop.post('stock_alert', { product_id: item.productId, size_id: 99_999, email: 'a@example.in' });
+    const unknown = await shop.post('stock_alert', {
+      product_id: item.productId,
+      size_id: 99_999,
+      email: 'a@example.in',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await waiting(item)).toEqual([]);
   });
@@ -82,7 +86,10 @@ describe('stock_alert', () => {
     for (const email of ['Ravi@Example.in', 'ravi@example.in', ' RAVI@example.in ']) {
       const answer = await ask(item, email);
       expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.json()).toEqual({ success: true, message: `We will write to you once when size ${label} is back.` });
+      expect(answer.json()).toEqual({
+        success: true,
+        message: `We will write to you once when size ${label} is back.`,
+      });
     }
     const rows = await waiting(item);
     expect(rows.map((row) => [row.email, row.notifiedAt])).toEqual([['ravi@example.in', null]]);
