@@ -8,6 +8,7 @@ import {
   UnsubscribeQuery,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Limits } from '../../lib/rate-limit';
 import { sendContactMessage, unsubscribe } from './messages.service';
 import { confirmNewsletter, subscribeToNewsletter } from './newsletter';
@@ -120,6 +121,23 @@ const unsubscribeRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await unsubscribe(app.deps, request.query.e, request.query.s);
       return { success: true as const, message: UNSUBSCRIBED_MESSAGE };
+    },
+  );
+  // A person who clicks the link (a message's footer, or a mail client that opens the header's link)
+  // GETs it: that changes nothing, so that link scanners unsubscribe nobody, and leads to the page
+  // with the one button.
+  app.get(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Opened in a browser: leads (303) to the storefront page /unsubscribe with its one button',
+        querystring: z.object({ e: z.string().max(254).optional(), s: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { e = '', s = '' } = request.query;
+      return reply.redirect(`/unsubscribe?${new URLSearchParams({ e, s })}`, 303);
     },
   );
 };

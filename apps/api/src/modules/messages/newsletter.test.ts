@@ -192,6 +192,15 @@ describe('the one-click unsubscribe', () => {
     expect(await unsubscribed(shop.database.db, email)).toBe(false);
   });
 
+  it('leads a person who opens the link (GET) to the storefront page, unsubscribing nobody', async () => {
+    const email = 'scanned@example.in';
+    const link = linkOf(email);
+    const opened = await shop.app.inject({ method: 'GET', url: link });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(link.replace('/api/unsubscribe', '/unsubscribe'));
+    expect(await unsubscribed(shop.database.db, email)).toBe(false);
+  });
+
   it('leaves every other route JSON-only: a form body is refused with 415 and changes nothing', async () => {
     for (const endpoint of ['newsletter_subscribe', 'stock_alert', 'newsletter_confirm', 'contact']) {
       for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
