@@ -5,6 +5,7 @@ import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
 import { expireDueOrders } from '../checkout/expiry';
+import { setStock } from '../inventory';
 import { unsubscribeUrl } from '../mail';
 
 let shop: TestShop;
@@ -135,6 +136,24 @@ describe('the restock', () => {
     expect(mailbox.to('kabir@example.in')).toHaveLength(1);
   });
 
+  it('queues nothing when the transaction that restocked is rolled back, and the alert keeps waiting', async () => {
+    const item = await checkout.stockedItem(0);
+    expect((await ask(item, 'rolledback@example.in')).statusCode).toBe(200);
+    const undone = shop.database.db.transaction(async (tx) => {
+      await setStock(tx, item.productId, item.sizeId, 5);
+      const queued = await tx
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, 'rolledback@example.in'));
+      expect(queued.map((row) => row.kind)).toEqual(['back_in_stock']);
+      throw new Error('the rest of the edit failed');
+    });
+    await expect(undone).rejects.toThrow('the rest of the edit failed');
+    expect(await restockMessages(item)).toHaveLength(0);
+    expect((await waiting(item))[0]?.notifiedAt).toBeNull();
+    expect(await checkout.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
+  });
+
   it('sends nothing on a second restock, nor after it sold out and came back again', async () => {
     const item = await checkout.stockedItem(0);
     expect((await ask(item, 'once@example.in')).statusCode).toBe(200);
@@ -182,6 +201,21 @@ describe('the restock', () => {
     await expireDueOrders(shop.app.deps, new Date(Date.now() + 6 * 60 * 60_000));
     expect(await checkout.stockOf(item)).toEqual({ stock: 1, reserved: 0 });
     expect((await restockMessages(item)).map((row) => row.recipient)).toEqual(['released@example.in']);
+  });
+
+  it('writes when the owner cancels a paid order that had bought the last pieces', async () => {
+    const item = await checkout.stockedItem(1);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const placed = await checkout.placed(shopper, addressId, item, 1);
+    const handler = await checkout.paid(placed.razorpay_order_id);
+    expect((await checkout.confirm(shopper, placed.order_id, handler)).statusCode).toBe(200);
+    await checkout.webhooksDelivered();
+    expect(await checkout.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
+    expect((await ask(item, 'cancelled@example.in')).statusCode).toBe(200);
+
+    expectStatus(await owner.post(`/orders/${placed.order_id}/status`, { status: 'cancelled' }), 200);
+    expect(await checkout.stockOf(item)).toEqual({ stock: 1, reserved: 0 });
+    expect((await restockMessages(item)).map((row) => row.recipient)).toEqual(['cancelled@example.in']);
   });
 
   it('keeps the alerts of a product that left the shop waiting', async () => {
