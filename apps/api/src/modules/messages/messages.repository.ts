@@ -80,9 +80,13 @@ export async function confirmationsQueued(db: Queryable, subscriberId: number) {
 // ---------------------------------------------------------------------------------------------
 // Stock alerts
 
-/** A size of a product as "Notify me" needs it: whether the product is on sale, the size's label and what is free. */
-export async function sizeOfProduct(db: Queryable, productId: number, sizeId: number) {
-  const [row] = await db
+/**
+ * A size of a product as "Notify me" needs it: whether the product is on sale, the size's label and
+ * what is free. `share`: its stock row is share-locked until the transaction ends, so that a restock
+ * waits for the alert being added (and then sees it) rather than slipping in between.
+ */
+export async function sizeOfProduct(db: Queryable, productId: number, sizeId: number, share = false) {
+  const query = db
     .select({
       status: products.status,
       label: sizes.label,
@@ -92,6 +96,7 @@ export async function sizeOfProduct(db: Queryable, productId: number, sizeId: nu
     .innerJoin(products, eq(products.id, productSizes.productId))
     .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
     .where(and(eq(productSizes.productId, productId), eq(productSizes.sizeId, sizeId)));
+  const [row] = share ? await query.for('share', { of: productSizes }) : await query;
   return row ? { ...row, available: Number(row.available) } : undefined;
 }
 

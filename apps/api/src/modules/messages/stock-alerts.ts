@@ -1,4 +1,4 @@
-import type { Queryable } from '@kapaas/db';
+import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { queueMail } from '../mail';
@@ -14,19 +14,22 @@ import { insertStockAlert, lockWaitingAlerts, markNotified, sizeOfProduct } from
  * Answers the size's label.
  */
 export async function requestStockAlert(
-  db: Queryable,
+  db: Database,
   limits: Limits,
   address: string,
   alert: { productId: number; sizeId: number; email: string },
 ): Promise<string> {
   await new RateLimiter(db).hit(`stock-alert:ip:${address}`, limits.messagesPerAddress);
-  const size = await sizeOfProduct(db, alert.productId, alert.sizeId);
-  if (size?.status !== 'active') throw new AppError('NOT_FOUND', 'This product does not come in that size.');
-  if (size.available > 0) {
-    throw new AppError('CONFLICT', 'This size is in stock: add it to your cart.', { code: 'IN_STOCK' });
-  }
-  await insertStockAlert(db, { ...alert, email: alert.email.trim().toLowerCase() });
-  return size.label;
+  return db.transaction(async (tx) => {
+    // Share-locked: a concurrent restock either came first (then this sees the stock) or waits and sees the alert.
+    const size = await sizeOfProduct(tx, alert.productId, alert.sizeId, true);
+    if (size?.status !== 'active') throw new AppError('NOT_FOUND', 'This product does not come in that size.');
+    if (size.available > 0) {
+      throw new AppError('CONFLICT', 'This size is in stock: add it to your cart.', { code: 'IN_STOCK' });
+    }
+    await insertStockAlert(tx, { ...alert, email: alert.email.trim().toLowerCase() });
+    return size.label;
+  });
 }
 
 /**
