@@ -61,7 +61,7 @@ import {
   UpdateProfileRequest,
 } from './identity';
 import { OrderInvoiceAnswer, OrderInvoiceRequest } from './invoices';
-import { ContactRequest, NewsletterSubscribeRequest } from './messages';
+import { ContactRequest, NewsletterConfirmRequest, NewsletterSubscribeRequest, StockAlertRequest } from './messages';
 import {
   MyOrdersAnswer,
   MyOrdersRequest,
@@ -133,6 +133,8 @@ export const customerEndpoints = {
   remove_wishlist: { request: RemoveWishlistRequest, answer: MessageAnswer },
   contact: { request: ContactRequest, answer: MessageAnswer },
   newsletter_subscribe: { request: NewsletterSubscribeRequest, answer: MessageAnswer },
+  newsletter_confirm: { request: NewsletterConfirmRequest, answer: MessageAnswer },
+  stock_alert: { request: StockAlertRequest, answer: MessageAnswer },
 } as const;
 
 /** The name of a customer API call, as it stands in the URL (/api/cart_list). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 
 // Control characters have no place in a name, an address or a number; a message may keep its
 // line breaks and tabs. PostgreSQL cannot store NUL at all, so this is also what keeps it out.
@@ -31,3 +32,39 @@ export type ContactRequest = z.input<typeof ContactRequest>;
 
 export const NewsletterSubscribeRequest = z.strictObject({ email: ContactEmail });
 export type NewsletterSubscribeRequest = z.input<typeof NewsletterSubscribeRequest>;
+
+/** "Notify me" on a sold-out size: one message when that size is back. */
+export const StockAlertRequest = z.strictObject({
+  product_id: Id,
+  size_id: Id,
+  email: ContactEmail,
+});
+export type StockAlertRequest = z.input<typeof StockAlertRequest>;
+
+/** The token of a newsletter confirmation link (`/newsletter/confirm?token=…`). */
+export const NewsletterConfirmRequest = z.strictObject({
+  token: z
+    .string({ error: 'The confirmation link is incomplete.' })
+    .trim()
+    .min(1, 'The confirmation link is incomplete.')
+    .max(200, 'This confirmation link is not valid.'),
+});
+export type NewsletterConfirmRequest = z.input<typeof NewsletterConfirmRequest>;
+
+/**
+ * The one-click unsubscribe's query string (RFC 8058), from a message's List-Unsubscribe header or
+ * its footer link: the address and its signature.
+ */
+export const UnsubscribeQuery = z.object({
+  e: z
+    .string({ error: 'The unsubscribe link is incomplete.' })
+    .trim()
+    .min(1, 'The unsubscribe link is incomplete.')
+    .max(254),
+  s: z
+    .string({ error: 'The unsubscribe link is incomplete.' })
+    .trim()
+    .min(1, 'The unsubscribe link is incomplete.')
+    .max(100),
+});
+export type UnsubscribeQuery = z.input<typeof UnsubscribeQuery>;

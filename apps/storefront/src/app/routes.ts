@@ -42,6 +42,8 @@ export default [
     route(paths.contact, 'routes/ContactPage.tsx'),
     route(paths.about, 'routes/AboutPage.tsx'),
     route(paths.search, 'routes/SearchPage.tsx'),
+    route(paths.newsletterConfirm, 'routes/NewsletterConfirmPage.tsx'),
+    route(paths.unsubscribe, 'routes/UnsubscribePage.tsx'),
 
     route('*', 'routes/NotFoundRoute.tsx'),
   ]),

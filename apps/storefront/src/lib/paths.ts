@@ -41,4 +41,8 @@ export const paths = {
   about: '/about',
   /** Search results: `?q=` the words, as the search popup's and search engines' searches ask. */
   search: '/search',
+  /** The newsletter's double opt-in: the link in the confirmation message, `?token=`. */
+  newsletterConfirm: '/newsletter/confirm',
+  /** The footer link of an offer or reminder, `?e=` the address and `?s=` its signature. */
+  unsubscribe: '/unsubscribe',
 } as const;

@@ -36,7 +36,13 @@ export const AdminContactMessageListQuery = z.strictObject({ ...AdminPaging, rea
 export const AdminContactMessageListAnswer = adminList(AdminContactMessage);
 export const AdminContactMessageAnswer = adminItem(AdminContactMessage);
 
-export const AdminNewsletterSubscriber = z.object({ id: z.number().int(), email: z.string(), created_at: Timestamp });
+export const AdminNewsletterSubscriber = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  created_at: Timestamp,
+  /** Double opt-in: when the address's owner followed the confirmation link; null until then (it does not count). */
+  confirmed_at: Timestamp.nullable(),
+});
 export type AdminNewsletterSubscriber = z.infer<typeof AdminNewsletterSubscriber>;
 export const AdminNewsletterSubscriberListQuery = z.strictObject(AdminPaging);
 export const AdminNewsletterSubscriberListAnswer = adminList(AdminNewsletterSubscriber);

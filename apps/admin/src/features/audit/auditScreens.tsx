@@ -51,5 +51,10 @@ export const subscriberScreens: ListScreens<AdminNewsletterSubscriber> = {
   columns: [
     { header: 'E-mail', cell: (subscriber) => subscriber.email },
     { header: 'Since', cell: (subscriber) => formatDateTime(subscriber.created_at) },
+    /** Double opt-in: only an address whose owner followed the confirmation link counts. */
+    {
+      header: 'Confirmed',
+      cell: (subscriber) => (subscriber.confirmed_at === null ? 'No' : 'Yes'),
+    },
   ],
 };

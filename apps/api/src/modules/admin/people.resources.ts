@@ -194,6 +194,7 @@ const toSubscriber = (row: typeof newsletterSubscribers.$inferSelect): AdminNews
   id: row.id,
   email: row.email,
   created_at: row.createdAt.toISOString(),
+  confirmed_at: row.confirmedAt?.toISOString() ?? null,
 });
 
 const newsletterResource = resourceRoutes({

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, orderItems, productSizes, products, type Queryable, sql } from '@kapaas/db';
+import { notifyBackInStock } from '../messages';
 
 /*
  * Stock bookkeeping per product and size (product.md §13, ADR 012):
@@ -6,7 +7,21 @@ import { and, asc, eq, inArray, orderItems, productSizes, products, type Queryab
  *   reserved  what unpaid orders hold; reserved ≤ stock is a database check.
  * Every change is one conditional UPDATE, so concurrent orders can never take the same piece:
  * PostgreSQL re-checks the condition on the row's newest version after a concurrent writer commits.
+ * A change that makes a sold-out size available again (a restock, a stock edit, a released
+ * reservation) queues its "back in stock" messages in the same transaction (messages/stock-alerts.ts).
  */
+
+/** What a changed row answers: its product, size and what is free now. */
+const freeAfter = {
+  productId: productSizes.productId,
+  sizeId: productSizes.sizeId,
+  available: sql<number>`${productSizes.stock} - ${productSizes.reserved}`,
+};
+
+/** Queues the alerts of a size whose free pieces went from none to some (`before` free, `after` free). */
+async function backInStock(tx: Queryable, row: { productId: number; sizeId: number }, before: number, after: number) {
+  if (before <= 0 && after > 0) await notifyBackInStock(tx, row.productId, row.sizeId);
+}
 
 export interface StockLine {
   productId: number;
@@ -61,10 +76,12 @@ export async function orderStockLines(tx: Queryable, orderId: number): Promise<S
 /** Gives back what an unpaid order held (it failed or expired). */
 export async function release(tx: Queryable, lines: readonly StockLine[]): Promise<void> {
   for (const line of normalise(lines)) {
-    await tx
+    const [row] = await tx
       .update(productSizes)
       .set({ reserved: sql`${productSizes.reserved} - ${line.quantity}` })
-      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)));
+      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)))
+      .returning(freeAfter);
+    if (row) await backInStock(tx, row, Number(row.available) - line.quantity, Number(row.available));
   }
 }
 
@@ -106,10 +123,12 @@ export async function sellUnreserved(tx: Queryable, lines: readonly StockLine[])
 /** Puts the pieces of a cancelled paid order back on the shelf. */
 export async function restock(tx: Queryable, lines: readonly StockLine[]): Promise<void> {
   for (const line of normalise(lines)) {
-    await tx
+    const [row] = await tx
       .update(productSizes)
       .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
-      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)));
+      .where(and(eq(productSizes.productId, line.productId), eq(productSizes.sizeId, line.sizeId)))
+      .returning(freeAfter);
+    if (row) await backInStock(tx, row, Number(row.available) - line.quantity, Number(row.available));
   }
 }
 
@@ -124,10 +143,20 @@ export async function lockSizes(db: Queryable, productId: number, sizeIds: numbe
     .for('update');
 }
 
-/** Sets the stock of one size, adding the size to the product when it did not sell it yet. */
+/**
+ * Sets the stock of one size, adding the size to the product when it did not sell it yet. The row
+ * is read locked first, so that what was free before the edit is known.
+ */
 export async function setStock(db: Queryable, productId: number, sizeId: number, stock: number): Promise<void> {
-  await db
+  const [before] = await db
+    .select(freeAfter)
+    .from(productSizes)
+    .where(and(eq(productSizes.productId, productId), eq(productSizes.sizeId, sizeId)))
+    .for('update');
+  const [row] = await db
     .insert(productSizes)
     .values({ productId, sizeId, stock, reserved: 0 })
-    .onConflictDoUpdate({ target: [productSizes.productId, productSizes.sizeId], set: { stock } });
+    .onConflictDoUpdate({ target: [productSizes.productId, productSizes.sizeId], set: { stock } })
+    .returning(freeAfter);
+  if (row) await backInStock(db, row, Number(before?.available ?? 0), Number(row.available));
 }

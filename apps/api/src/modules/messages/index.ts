@@ -1,2 +1,4 @@
-// The messages module's public surface: what app.ts may use.
+// The messages module's public surface: what app.ts and other modules may use.
 export { messageRoutes } from './messages.routes';
+export { isConfirmedSubscriber } from './newsletter';
+export { notifyBackInStock } from './stock-alerts';

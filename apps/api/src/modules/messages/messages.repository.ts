@@ -1,4 +1,18 @@
-import { contactMessages, newsletterSubscribers, type Queryable } from '@kapaas/db';
+import {
+  and,
+  contactMessages,
+  eq,
+  inArray,
+  isNull,
+  newsletterSubscribers,
+  outboxMessages,
+  productSizes,
+  products,
+  type Queryable,
+  sizes,
+  sql,
+  stockAlerts,
+} from '@kapaas/db';
 
 export async function insertContactMessage(
   db: Queryable,
@@ -9,7 +23,104 @@ export async function insertContactMessage(
   return row.id;
 }
 
-/** Adds an address to the newsletter list; one already there (in any letter case) stays as it is. */
-export async function addNewsletterSubscriber(db: Queryable, email: string): Promise<void> {
+// ---------------------------------------------------------------------------------------------
+// Newsletter subscribers (double opt-in)
+
+const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = ${email.trim().toLowerCase()}`;
+
+export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/**
+ * The subscriber of an address, created unconfirmed when it is new; locked until the transaction
+ * ends, so that two requests for one address queue one confirmation.
+ */
+export async function lockSubscriber(db: Queryable, email: string): Promise<SubscriberRow> {
   await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+  const [row] = await db.select().from(newsletterSubscribers).where(sameEmail(email)).for('update');
+  if (!row) throw new Error('the subscriber was not stored');
+  return row;
+}
+
+export async function setConfirmTokenHash(db: Queryable, id: number, hash: string): Promise<void> {
+  await db.update(newsletterSubscribers).set({ confirmTokenHash: hash }).where(eq(newsletterSubscribers.id, id));
+}
+
+/** Confirms the unconfirmed subscriber holding this token's hash; answers whether one did. */
+export async function confirmByTokenHash(db: Queryable, hash: string): Promise<boolean> {
+  const confirmed = await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date(), confirmTokenHash: null })
+    .where(and(eq(newsletterSubscribers.confirmTokenHash, hash), isNull(newsletterSubscribers.confirmedAt)))
+    .returning({ id: newsletterSubscribers.id });
+  return confirmed.length > 0;
+}
+
+export async function confirmedSubscriberCount(db: Queryable, email: string): Promise<number> {
+  const rows = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(and(sameEmail(email), sql`${newsletterSubscribers.confirmedAt} IS NOT NULL`));
+  return rows.length;
+}
+
+export async function removeSubscriber(db: Queryable, email: string): Promise<void> {
+  await db.delete(newsletterSubscribers).where(sameEmail(email));
+}
+
+/**
+ * The confirmation messages queued for a subscriber so far (keys `newsletter-confirm:<id>:<n>`): how
+ * many, and when the last was queued. Read from the outbox, which keeps every message.
+ */
+export async function confirmationsQueued(db: Queryable, subscriberId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${outboxMessages.createdAt})` })
+    .from(outboxMessages)
+    .where(sql`${outboxMessages.key} LIKE ${`newsletter-confirm:${subscriberId}:%`}`);
+  return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock alerts
+
+/**
+ * A size of a product as "Notify me" needs it: whether the product is on sale, the size's label and
+ * what is free. `share`: its stock row is share-locked until the transaction ends, so that a restock
+ * waits for the alert being added (and then sees it) rather than slipping in between.
+ */
+export async function sizeOfProduct(db: Queryable, productId: number, sizeId: number, share = false) {
+  const query = db
+    .select({
+      status: products.status,
+      label: sizes.label,
+      available: sql<number>`${productSizes.stock} - ${productSizes.reserved}`,
+    })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
+    .where(and(eq(productSizes.productId, productId), eq(productSizes.sizeId, sizeId)));
+  const [row] = share ? await query.for('share', { of: productSizes }) : await query;
+  return row ? { ...row, available: Number(row.available) } : undefined;
+}
+
+/** Adds a waiting alert; one already waiting for this size and address (any letter case) stays as it is. */
+export async function insertStockAlert(
+  db: Queryable,
+  alert: { productId: number; sizeId: number; email: string },
+): Promise<void> {
+  await db.insert(stockAlerts).values(alert).onConflictDoNothing();
+}
+
+/** The alerts still waiting for a size, locked until the transaction ends (a concurrent restock waits). */
+export async function lockWaitingAlerts(db: Queryable, productId: number, sizeId: number) {
+  return db
+    .select({ id: stockAlerts.id, email: stockAlerts.email })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.productId, productId), eq(stockAlerts.sizeId, sizeId), isNull(stockAlerts.notifiedAt)))
+    .orderBy(stockAlerts.id)
+    .for('update');
+}
+
+export async function markNotified(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(stockAlerts).set({ notifiedAt: new Date() }).where(inArray(stockAlerts.id, ids));
 }

@@ -1,11 +1,28 @@
-import { ContactRequest, ErrorAnswer, MessageAnswer, NewsletterSubscribeRequest } from '@kapaas/contract';
+import {
+  ContactRequest,
+  ErrorAnswer,
+  MessageAnswer,
+  NewsletterConfirmRequest,
+  NewsletterSubscribeRequest,
+  StockAlertRequest,
+  UnsubscribeQuery,
+} from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Limits } from '../../lib/rate-limit';
-import { sendContactMessage, subscribeToNewsletter } from './messages.service';
+import { sendContactMessage, unsubscribe } from './messages.service';
+import { confirmNewsletter, subscribeToNewsletter } from './newsletter';
+import { requestStockAlert } from './stock-alerts';
 
 const failures = { 400: ErrorAnswer, 429: ErrorAnswer };
 
-/** Calls beyond product.md §7 (see §10): `contact` and `newsletter_subscribe`. No session needed. */
+/** What the unsubscribe answers, in the mail client's pop-up or on the storefront's page. */
+export const UNSUBSCRIBED_MESSAGE = 'You will receive no more offers or reminders. Order messages still reach you.';
+
+/**
+ * Calls beyond product.md §7 (see §10): `contact`, `newsletter_subscribe`, `newsletter_confirm`,
+ * `stock_alert` and `unsubscribe`. No session needed.
+ */
 export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
   app.post(
     '/contact',
@@ -28,14 +45,99 @@ export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (a
     {
       schema: {
         tags: ['messages'],
-        summary: 'Subscribe an e-mail address to the newsletter (again is harmless)',
+        summary: 'Subscribe an address to the newsletter: a confirmation link is sent to it (double opt-in)',
         body: NewsletterSubscribeRequest,
         response: { 200: MessageAnswer, ...failures },
       },
     },
     async (request) => {
-      await subscribeToNewsletter(app.deps.db, options.limits, request.ip, request.body.email);
-      return { success: true as const, message: 'Thank you for subscribing!' };
+      await subscribeToNewsletter(app.deps, options.limits, request.ip, request.body.email);
+      return {
+        success: true as const,
+        message: 'Almost done: please check your inbox and follow the link we sent to confirm your subscription.',
+      };
+    },
+  );
+
+  app.post(
+    '/newsletter_confirm',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Confirm a newsletter subscription with the token of the link sent to the address',
+        body: NewsletterConfirmRequest,
+        response: { 200: MessageAnswer, 404: ErrorAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      await confirmNewsletter(app.deps.db, request.body.token);
+      return { success: true as const, message: 'Thank you: your subscription is confirmed.' };
+    },
+  );
+
+  app.post(
+    '/stock_alert',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Ask for one message when a sold-out size of a product is back in stock',
+        body: StockAlertRequest,
+        response: { 200: MessageAnswer, 404: ErrorAnswer, 409: ErrorAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const { product_id: productId, size_id: sizeId, email } = request.body;
+      const size = await requestStockAlert(app.deps.db, options.limits, request.ip, { productId, sizeId, email });
+      return { success: true as const, message: `We will write to you once when size ${size} is back.` };
+    },
+  );
+
+  await app.register(unsubscribeRoute);
+};
+
+/**
+ * POST /unsubscribe?e=&s=: the one-click unsubscribe. Mail clients post `List-Unsubscribe=One-Click`
+ * as a form (RFC 8058: multipart/form-data or application/x-www-form-urlencoded), so this route alone,
+ * in its own plugin scope, takes those bodies too (read and ignored: the signed query says it all);
+ * the storefront's page posts `{}` as JSON. Every other route stays JSON-only.
+ */
+const unsubscribeRoute: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  );
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'One-click unsubscribe (RFC 8058) from offers and reminders; takes a form body or JSON',
+        querystring: UnsubscribeQuery,
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        response: { 200: MessageAnswer, 400: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      await unsubscribe(app.deps, request.query.e, request.query.s);
+      return { success: true as const, message: UNSUBSCRIBED_MESSAGE };
+    },
+  );
+  // A person who clicks the link (a message's footer, or a mail client that opens the header's link)
+  // GETs it: that changes nothing, so that link scanners unsubscribe nobody, and leads to the page
+  // with the one button.
+  app.get(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Opened in a browser: leads (303) to the storefront page /unsubscribe with its one button',
+        querystring: z.object({ e: z.string().max(254).optional(), s: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { e = '', s = '' } = request.query;
+      return reply.redirect(`/unsubscribe?${new URLSearchParams({ e, s })}`, 303);
     },
   );
 };

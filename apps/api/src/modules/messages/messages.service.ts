@@ -1,10 +1,11 @@
-import type { Queryable } from '@kapaas/db';
+import type { Database, Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { queueMail } from '../mail';
-import { addNewsletterSubscriber, insertContactMessage } from './messages.repository';
+import { type MailSettings, queueMail, suppress, validUnsubscribeSignature } from '../mail';
+import { insertContactMessage, removeSubscriber } from './messages.repository';
 
-// The contact form and the footer's newsletter box: stored for the shop, limited per address
-// (`address` is the client's, as the route read it).
+// The contact form, stored for the shop and limited per address (`address` is the client's, as
+// the route read it); and the one-click unsubscribe.
 
 /** Stores a message sent through the contact form. */
 export async function sendContactMessage(
@@ -27,13 +28,24 @@ export async function sendContactMessage(
   });
 }
 
-/** Subscribing an address twice is harmless: the second time changes nothing. */
-export async function subscribeToNewsletter(
-  db: Queryable,
-  limits: Limits,
-  address: string,
+/**
+ * The one-click unsubscribe (RFC 8058): for a correctly signed address, no more marketing (back in
+ * stock, cart reminders) and off the newsletter. Order messages still go. Saying it twice is harmless.
+ */
+export async function unsubscribe(
+  deps: { db: Database; mail: MailSettings },
   email: string,
+  signature: string,
 ): Promise<void> {
-  await new RateLimiter(db).hit(`newsletter:ip:${address}`, limits.messagesPerAddress);
-  await addNewsletterSubscriber(db, email.toLowerCase());
+  if (!validUnsubscribeSignature(deps.mail.secret, email.toLowerCase(), signature)) {
+    throw new AppError(
+      'INVALID_DATA',
+      'This unsubscribe link is not valid. Please use the link in the latest message we sent you.',
+      { code: 'INVALID_SIGNATURE' },
+    );
+  }
+  await deps.db.transaction(async (tx) => {
+    await suppress(tx, email);
+    await removeSubscriber(tx, email);
+  });
 }

@@ -1,5 +1,11 @@
-import { ContactRequest, ErrorAnswer, NewsletterSubscribeRequest } from '@kapaas/contract';
-import { contactMessages, eq, newsletterSubscribers, sql } from '@kapaas/db';
+import {
+  ContactRequest,
+  ErrorAnswer,
+  NewsletterConfirmRequest,
+  NewsletterSubscribeRequest,
+  StockAlertRequest,
+} from '@kapaas/contract';
+import { contactMessages, eq, newsletterSubscribers, sql, stockAlerts } from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
@@ -92,13 +98,18 @@ describe('contact', () => {
 });
 
 describe('newsletter_subscribe', () => {
-  it('subscribes once, and a second time is harmless and still thanks the shopper', async () => {
+  it('stores the address once, unconfirmed, and a second time is harmless and answers the same', async () => {
     for (const email of ['Rohan@Example.in', 'rohan@example.in', '  ROHAN@example.IN ']) {
       const response = await shop.post('newsletter_subscribe', { email });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Thank you for subscribing!' });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Almost done: please check your inbox and follow the link we sent to confirm your subscription.',
+      });
     }
-    expect(await subscribersNamed('rohan@example.in')).toHaveLength(1);
+    const stored = await subscribersNamed('rohan@example.in');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ confirmedAt: null, confirmTokenHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it.each([
@@ -114,7 +125,7 @@ describe('newsletter_subscribe', () => {
 });
 
 describe('rate limits', () => {
-  it('stops a third contact message and a third subscription from one address within the window', async () => {
+  it('stops a third contact message, subscription and stock alert from one address within the window', async () => {
     const limited = await startTestShop({
       limits: { ...DEFAULT_LIMITS, messagesPerAddress: { max: 2, windowSeconds: 3600 } },
     });
@@ -136,6 +147,14 @@ describe('rate limits', () => {
       }
       expect(subscriptions).toEqual([200, 200, 429]);
       expect(await limited.database.db.select().from(newsletterSubscribers)).toHaveLength(2);
+
+      // "Notify me" counts every request, refused ones included, before it looks at the product.
+      const alerts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const body = { product_id: 999_999, size_id: 1, email: 'a@example.in' };
+        alerts.push((await limited.post('stock_alert', body)).statusCode);
+      }
+      expect(alerts).toEqual([404, 404, 429]);
     } finally {
       await limited.close();
     }
@@ -146,6 +165,7 @@ describe('malformed bodies', () => {
   const tableState = async () => ({
     contact: await shop.database.db.select().from(contactMessages).orderBy(contactMessages.id),
     newsletter: await shop.database.db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id),
+    alerts: await shop.database.db.select().from(stockAlerts).orderBy(stockAlerts.id),
   });
 
   it('answers 400 with success:false to anything malformed, and stores nothing', async () => {
@@ -179,14 +199,22 @@ describe('malformed bodies', () => {
     const spoiled = fc
       .record({ field: fc.constantFrom('name', 'email', 'mobile', 'message', 'extra'), value: weird })
       .map(({ field, value }) => ({ ...contact, [field]: value }));
+    const alert = { product_id: 1, size_id: 1, email: 'kavya@example.in' };
+    const spoiledAlert = fc
+      .record({ field: fc.constantFrom('product_id', 'size_id', 'email', 'extra'), value: weird })
+      .map(({ field, value }) => ({ ...alert, [field]: value }));
     const body = fc.oneof(
       fc.jsonValue(),
       spoiled,
+      spoiledAlert,
+      fc.record({ token: weird }, { requiredKeys: [] }),
       fc.record({ name: weird, email: weird, mobile: weird, message: weird }, { requiredKeys: [] }),
     );
     const endpoints = [
       ['contact', ContactRequest],
       ['newsletter_subscribe', NewsletterSubscribeRequest],
+      ['newsletter_confirm', NewsletterConfirmRequest],
+      ['stock_alert', StockAlertRequest],
     ] as const;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...endpoints), body, async ([endpoint, schema], payload) => {

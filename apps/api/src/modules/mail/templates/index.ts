@@ -1,6 +1,8 @@
 import type { Templates } from '../render';
 import { contactReceived, ownerContact, welcome } from './account';
+import { backInStock } from './back-in-stock';
 import { cartReminder } from './cart-reminder';
+import { newsletterConfirm } from './newsletter-confirm';
 import {
   orderCancelled,
   orderDelivered,
@@ -28,4 +30,6 @@ export const TEMPLATES: Templates = {
   owner_contact: ownerContact,
   cart_reminder: cartReminder,
   owner_sold_out: ownerSoldOut,
+  back_in_stock: backInStock,
+  newsletter_confirm: newsletterConfirm,
 };

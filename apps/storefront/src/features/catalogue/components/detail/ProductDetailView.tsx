@@ -1,5 +1,5 @@
 import type { ProductCard, ProductDetail, ProductSize } from '@kapaas/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
@@ -17,6 +17,9 @@ import { RelatedProducts } from './RelatedProducts';
 import { SizePicker } from './SizePicker';
 import './productDetail.css';
 import { paths } from '#storefront/lib/paths.ts';
+
+/** "Notify me"'s form brings zod and the form library: it loads when a shopper opens it, apart from the page's first files. */
+const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((module) => ({ default: module.NotifyMeForm })));
 
 /** What the shopper has chosen, handed to the page's buying controls. */
 export interface PurchaseChoice {
@@ -61,6 +64,8 @@ function ProductSummary({
   renderCardActions,
 }: { product: ProductDetail } & ProductDetailSlots) {
   const choice = usePurchaseChoice(product.sizes);
+  const [notifying, setNotifying] = useState<ProductSize | null>(null);
+  const notifyFormId = useId();
   const images =
     product.productsub_images.length > 0
       ? product.productsub_images.map((picture) => picture.image)
@@ -80,7 +85,19 @@ function ProductSummary({
           <Rating />
           <Price price={product.actual_price} discountPrice={product.discount_price} className="price--large" />
           <SafeHtml className="product-detail__description" html={product.description} />
-          <SizePicker sizes={product.sizes} selected={choice.size} onChoose={choice.chooseSize} />
+          <SizePicker
+            sizes={product.sizes}
+            selected={choice.size}
+            onChoose={choice.chooseSize}
+            onNotify={(size) => setNotifying((open) => (open?.size_id === size.size_id ? null : size))}
+            notifying={notifying}
+            notifyFormId={notifyFormId}
+          />
+          {notifying && (
+            <Suspense fallback={null}>
+              <NotifyMeForm key={notifying.size_id} id={notifyFormId} productId={product.product_id} size={notifying} />
+            </Suspense>
+          )}
           {choice.size === null && <p className="text-body-secondary">This product is sold out in every size.</p>}
           <QuantityStepper quantity={choice.quantity} max={choice.max} onChange={choice.setQuantity} />
           <div className="product-detail__actions">

@@ -1,0 +1,60 @@
+import type { Database, Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { queueMail } from '../mail';
+import { insertStockAlert, lockWaitingAlerts, markNotified, sizeOfProduct } from './messages.repository';
+
+// "Notify me" on a sold-out size: the shopper leaves an address, and the first time the size is
+// available again (inventory calls `notifyBackInStock` in the transaction that frees a piece) each
+// waiting address gets one message. The alert is then done; asking again starts a new wait.
+
+/**
+ * Records that `email` wants one message when the size is back. Only for a size the product sells
+ * that is sold out now (409 when some are free: the shopper can buy it). Asking twice is harmless.
+ * Answers the size's label.
+ */
+export async function requestStockAlert(
+  db: Database,
+  limits: Limits,
+  address: string,
+  alert: { productId: number; sizeId: number; email: string },
+): Promise<string> {
+  await new RateLimiter(db).hit(`stock-alert:ip:${address}`, limits.messagesPerAddress);
+  return db.transaction(async (tx) => {
+    // Share-locked: a concurrent restock either came first (then this sees the stock) or waits and sees the alert.
+    const size = await sizeOfProduct(tx, alert.productId, alert.sizeId, true);
+    if (size?.status !== 'active') throw new AppError('NOT_FOUND', 'This product does not come in that size.');
+    if (size.available > 0) {
+      throw new AppError('CONFLICT', 'This size is in stock: add it to your cart.', { code: 'IN_STOCK' });
+    }
+    await insertStockAlert(tx, { ...alert, email: alert.email.trim().toLowerCase() });
+    return size.label;
+  });
+}
+
+/**
+ * Queues one `back_in_stock` message to each address waiting for this size and marks their alerts
+ * done, in the caller's transaction (the one that made the size available). An address that
+ * unsubscribed gets none, and its alert is done too. A product that left the shop keeps its alerts
+ * waiting.
+ */
+export async function notifyBackInStock(tx: Queryable, productId: number, sizeId: number): Promise<number> {
+  const size = await sizeOfProduct(tx, productId, sizeId);
+  if (size?.status !== 'active') return 0;
+  const waiting = await lockWaitingAlerts(tx, productId, sizeId);
+  let queued = 0;
+  for (const alert of waiting) {
+    const sent = await queueMail(tx, {
+      kind: 'back_in_stock',
+      key: `back-in-stock:${alert.id}`,
+      to: alert.email,
+      payload: { alert_id: alert.id, product_id: productId, size_id: sizeId, size: size.label },
+    });
+    if (sent) queued += 1;
+  }
+  await markNotified(
+    tx,
+    waiting.map((alert) => alert.id),
+  );
+  return queued;
+}

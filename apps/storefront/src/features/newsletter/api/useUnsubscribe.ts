@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+
+/**
+ * The one-click unsubscribe, from the page a message's footer link opens: `POST /api/unsubscribe?e=&s=` with `{}`,
+ * the same call a mail client makes with a form body. It takes the signed link's query, not a JSON body, so it is
+ * not one of the contract's JSON endpoints.
+ */
+async function unsubscribe({ email, signature }: { email: string; signature: string }): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/unsubscribe?${new URLSearchParams({ e: email, s: signature })}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'omit',
+      body: '{}',
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  const message =
+    typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string'
+      ? answer.message
+      : NETWORK_ERROR_MESSAGE;
+  if (!response.ok) throw new ApiError(response.status, message);
+  return message;
+}
+
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: unsubscribe });
+}

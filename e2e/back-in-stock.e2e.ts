@@ -1,0 +1,291 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, waitForHydration } from './support/browser';
+import { snap } from './support/evidence';
+
+/*
+ * Back in stock, through a real mail server: a shopper asks to be told when a sold-out size is back,
+ * the owner restocks it in the console, and the message arrives. The shared journey shop runs without
+ * SMTP, so this journey starts its own shop (built storefront and console, fresh embedded database)
+ * with SMTP_URL set to a loopback mail server of its own, and reads what arrived.
+ */
+
+const JOURNEY = 'back-in-stock';
+const root = resolve(import.meta.dirname, '..');
+const PRODUCT = `Neem Leaf Romper ${randomUUID().slice(0, 6)}`;
+const SHOPPER = `meera.${randomUUID().slice(0, 6)}@example.in`;
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+interface Received {
+  to: string[];
+  mail: ParsedMail;
+  /** The raw header lines. */
+  raw: string;
+}
+
+interface Mailbox {
+  url: string;
+  received: Received[];
+  to(address: string): Received[];
+  waitFor(match: (message: Received) => boolean, timeoutMs: number): Promise<Received>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
+async function startMailbox(): Promise<Mailbox> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          mail: await simpleParser(raw),
+          raw: raw.slice(0, raw.indexOf('\r\n\r\n')),
+        });
+        callback(null);
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', () => done()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to: (address) => received.filter((message) => message.to.includes(address.toLowerCase())),
+    async waitFor(match, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = received.find(match);
+        if (found) return found;
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+      throw new Error(`no such message arrived; received: ${received.map((m) => m.mail.subject).join(' | ')}`);
+    },
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+interface OwnShop {
+  baseUrl: string;
+  /** What the shop process wrote so far. */
+  log(): string;
+  close(): Promise<void>;
+}
+
+/** The real shop in its own process, sending mail to `smtpUrl`. */
+async function startShop(smtpUrl: string): Promise<OwnShop> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kapaas-e2e-mail-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'Kapaas <orders@kapaas.example.in>',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited while starting:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`The shop did not become healthy in 90 s:\n${log}`);
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  return {
+    baseUrl,
+    log: () => log,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The admin API with the owner's token. */
+async function adminApi<T>(shop: OwnShop, token: string, method: string, path: string, body?: object): Promise<T> {
+  const response = await fetch(`${shop.baseUrl}/admin/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = (await response.json()) as T;
+  expect(response.ok, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(true);
+  return answer;
+}
+
+/** The raw header lines of a received message, unfolded. */
+const rawHeader = (message: Received, name: string) =>
+  new RegExp(`^${name}: *(.*)$`, 'im').exec(message.raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
+
+describe('a shopper is told when a sold-out size is back', () => {
+  let mailbox: Mailbox;
+  let shop: OwnShop;
+  let browser: Browser;
+  let shopper: Page;
+  let owner: Page;
+  let token: string;
+  let productId: number;
+  let picture: string | undefined;
+  const sizes: { id: number; label: string }[] = [];
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    shop = await startShop(mailbox.url);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    const open = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: shop.baseUrl });
+      const page = await context.newPage();
+      waitForHydration(page);
+      return page;
+    };
+    shopper = await open();
+    owner = await open();
+
+    const login = await fetch(`${shop.baseUrl}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@kapaas.local', password: 'kapaas-admin' }),
+    });
+    token = ((await login.json()) as { token: string }).token;
+    const subcategory = (
+      await adminApi<{ data: { id: number; category_id: number }[] }>(shop, token, 'GET', 'subcategories?per_page=1')
+    ).data[0];
+    const sizeRows = (await adminApi<{ data: { id: number; label: string }[] }>(shop, token, 'GET', 'sizes')).data;
+    picture = (await adminApi<{ data: { images: string[] }[] }>(shop, token, 'GET', 'products?per_page=1')).data[0]
+      ?.images[0];
+    sizes.push(...sizeRows.slice(0, 2));
+    if (!subcategory || sizes.length < 2) throw new Error('the demo shop lacks a subcategory or two sizes');
+    const created = await adminApi<{ data: { id: number } }>(shop, token, 'POST', 'products', {
+      name: PRODUCT,
+      category_id: subcategory.category_id,
+      subcategory_id: subcategory.id,
+      price: 649,
+      images: picture ? [picture] : [],
+      sizes: [
+        { size_id: sizes[0]?.id, stock: 4 },
+        { size_id: sizes[1]?.id, stock: 0 },
+      ],
+    });
+    productId = created.data.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+    await mailbox?.close();
+  });
+
+  it('asks to be notified from the sold-out size on the product page', async () => {
+    const soldOut = sizes[1]?.label ?? '';
+    await shopper.goto(`/product-detail/${productId}`);
+    await shopper.getByRole('heading', { level: 1, name: PRODUCT }).waitFor();
+    expect(await shopper.getByRole('button', { name: `Notify me when ${sizes[0]?.label} is back` }).count()).toBe(0);
+    await shopper.getByRole('button', { name: `Notify me when ${soldOut} is back` }).click();
+    const form = shopper.getByRole('form', { name: `Notify me: ${soldOut}` });
+    await form.getByRole('textbox').fill(SHOPPER);
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await form.getByRole('status').getByText(`We will write to you once when size ${soldOut} is back.`).waitFor();
+    await snap(shopper, JOURNEY, '1-notify-me');
+  });
+
+  it('the owner restocks the size in the console, and one message arrives with the product and the size', async () => {
+    const soldOut = sizes[1]?.label ?? '';
+    await owner.goto('/admin');
+    await owner.getByLabel('E-mail').fill('admin@kapaas.local');
+    await owner.getByLabel('Password').fill('kapaas-admin');
+    await owner.getByRole('button', { name: 'Log in' }).click();
+    await owner.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await owner.goto(`/admin/products/${productId}`);
+    await owner.getByLabel(soldOut, { exact: true }).fill('6');
+    await owner.getByRole('button', { name: 'Save changes' }).click();
+    await owner.getByText('Saved. The shop shows the change now.').waitFor();
+
+    // The size is in stock now: asking again is refused.
+    const again = await fetch(`${shop.baseUrl}/api/stock_alert`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: productId, size_id: sizes[1]?.id, email: SHOPPER }),
+    });
+    expect(again.status).toBe(409);
+    const message = await mailbox
+      .waitFor((received) => received.to.includes(SHOPPER), 30_000)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe shop's log:\n${shop.log()}`);
+      });
+    expect(message.mail.subject).toBe(`Back in stock: ${PRODUCT}, size ${soldOut}`);
+    expect(message.mail.html).toContain(`${shop.baseUrl}/product-detail/${productId}`);
+    expect(message.mail.html).toContain(`${shop.baseUrl}/mail/picture.jpg?src=${encodeURIComponent(picture ?? '')}`);
+    expect(rawHeader(message, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(rawHeader(message, 'List-Unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\?e=/);
+
+    // Saving again (more stock) writes nothing more.
+    await owner.getByLabel(soldOut, { exact: true }).fill('7');
+    await owner.getByRole('button', { name: 'Save changes' }).click();
+    await owner.getByText('Saved. The shop shows the change now.').waitFor();
+    await new Promise((wait) => setTimeout(wait, 5_000));
+    expect(mailbox.to(SHOPPER)).toHaveLength(1);
+  });
+
+  it('the message’s unsubscribe link leads to a page with one button that unsubscribes', async () => {
+    const [message] = mailbox.to(SHOPPER);
+    const footer = /href="([^"]*\/api\/unsubscribe\?[^"]+)"/
+      .exec(message?.mail.html || '')?.[1]
+      ?.replaceAll('&amp;', '&');
+    if (!footer) throw new Error('the message has no unsubscribe link');
+    await shopper.goto(footer);
+    await shopper.waitForURL(/\/unsubscribe\?e=/);
+    await shopper.getByText(SHOPPER).waitFor();
+    await shopper.getByRole('button', { name: 'Unsubscribe' }).click();
+    await shopper
+      .getByRole('main')
+      .getByRole('status')
+      .getByText('You will receive no more offers or reminders. Order messages still reach you.')
+      .waitFor();
+    await snap(shopper, JOURNEY, '2-unsubscribed');
+  });
+});
