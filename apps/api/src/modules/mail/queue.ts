@@ -59,3 +59,8 @@ export async function unsubscribed(db: Queryable, email: string): Promise<boolea
 export async function suppress(db: Queryable, email: string, reason = 'unsubscribed'): Promise<void> {
   await db.insert(mailSuppressions).values({ email: email.trim().toLowerCase(), reason }).onConflictDoNothing();
 }
+
+/** An address asked for offers again (it confirmed the newsletter): an earlier unsubscribe no longer holds. */
+export async function allowMarketing(db: Queryable, email: string): Promise<void> {
+  await db.delete(mailSuppressions).where(sql`lower(${mailSuppressions.email}) = ${email.trim().toLowerCase()}`);
+}

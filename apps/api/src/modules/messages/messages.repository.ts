@@ -46,13 +46,14 @@ export async function setConfirmTokenHash(db: Queryable, id: number, hash: strin
 }
 
 /** Confirms the unconfirmed subscriber holding this token's hash; answers whether one did. */
-export async function confirmByTokenHash(db: Queryable, hash: string): Promise<boolean> {
-  const confirmed = await db
+/** Confirms the subscription whose token has this hash; answers its address, or null for no such token. */
+export async function confirmByTokenHash(db: Queryable, hash: string): Promise<string | null> {
+  const [confirmed] = await db
     .update(newsletterSubscribers)
     .set({ confirmedAt: new Date(), confirmTokenHash: null })
     .where(and(eq(newsletterSubscribers.confirmTokenHash, hash), isNull(newsletterSubscribers.confirmedAt)))
-    .returning({ id: newsletterSubscribers.id });
-  return confirmed.length > 0;
+    .returning({ email: newsletterSubscribers.email });
+  return confirmed?.email ?? null;
 }
 
 export async function confirmedSubscriberCount(db: Queryable, email: string): Promise<number> {

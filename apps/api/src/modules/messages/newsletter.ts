@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { type MailSettings, queueMail, seal } from '../mail';
+import { allowMarketing, type MailSettings, queueMail, seal } from '../mail';
 import {
   confirmationsQueued,
   confirmByTokenHash,
@@ -50,9 +50,17 @@ export async function subscribeToNewsletter(
   });
 }
 
-/** Confirms the subscription whose link carried `token`; a used, replaced or unknown token is refused. */
+/**
+ * Confirms the subscription whose link carried `token`; a used, replaced or unknown token is refused.
+ * Confirming is asking for offers again: an earlier one-click unsubscribe of the address is lifted.
+ */
 export async function confirmNewsletter(db: Queryable, token: string): Promise<void> {
-  if (!(await confirmByTokenHash(db, tokenHash(token)))) {
+  const email = await db.transaction(async (tx) => {
+    const confirmed = await confirmByTokenHash(tx, tokenHash(token));
+    if (confirmed !== null) await allowMarketing(tx, confirmed);
+    return confirmed;
+  });
+  if (email === null) {
     throw new AppError(
       'NOT_FOUND',
       'This confirmation link is not valid any more: it was used already or a newer one was sent. Subscribe again to get a new link.',

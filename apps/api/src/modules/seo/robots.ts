@@ -1,6 +1,6 @@
 /**
  * What crawlers are asked to leave alone: the admin console and the APIs, the payment sandbox,
- * and the storefront's account and checkout pages (personal, and nothing to find there). Robots
+ * and the storefront's account, checkout and e-mail link pages (personal, and nothing to find there). Robots
  * rules match paths case-sensitively, so these are the storefront's exact spellings.
  */
 export const DISALLOWED_PATHS: readonly string[] = [
@@ -21,6 +21,10 @@ export const DISALLOWED_PATHS: readonly string[] = [
   '/Order-success',
   '/Orders',
   '/order-detail/',
+  '/forgot-password',
+  '/reset-password',
+  '/newsletter/confirm',
+  '/unsubscribe',
 ];
 
 /** robots.txt: the shop open to every crawler but for DISALLOWED_PATHS, and where its sitemap is. */

@@ -48,7 +48,7 @@ describe('robots.txt', () => {
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    expect(lines.filter((l) => l.startsWith('Disallow: '))).toHaveLength(17);
+    expect(lines.filter((l) => l.startsWith('Disallow: '))).toHaveLength(21);
     // An empty Disallow would allow everything; a product page must not be caught by any rule.
     for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
       const rule = line.slice('Disallow: '.length);
