@@ -342,18 +342,20 @@ const newsletterExport: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'All newsletter subscribers as a CSV file (text/csv)',
+        summary: 'The confirmed newsletter subscribers as a CSV file (text/csv), for a mailing service',
         security: [{ adminToken: [] }],
       },
     },
     async (_request, reply) => {
+      // Only addresses that confirmed (double opt-in): an unconfirmed one never asked to be written to.
       const rows = await app.database.db
         .select()
         .from(newsletterSubscribers)
+        .where(isNotNull(newsletterSubscribers.confirmedAt))
         .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id));
       const csv = stringify(
-        rows.map((row) => [spreadsheetSafe(row.email), row.createdAt.toISOString()]),
-        { header: true, columns: ['email', 'subscribed_at'] },
+        rows.map((row) => [spreadsheetSafe(row.email), row.createdAt.toISOString(), row.confirmedAt?.toISOString()]),
+        { header: true, columns: ['email', 'subscribed_at', 'confirmed_at'] },
       );
       return sendCsv(reply, 'newsletter', csv);
     },
