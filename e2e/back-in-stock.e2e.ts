@@ -1,15 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, waitForHydration } from './support/browser';
 import { snap } from './support/evidence';
+import { type Mailbox, rawHeader, type ShopProcess, startMailbox, startShopProcess } from './support/mail-shop';
 
 /*
  * Back in stock, through a real mail server: a shopper asks to be told when a sold-out size is back,
@@ -19,136 +13,12 @@ import { snap } from './support/evidence';
  */
 
 const JOURNEY = 'back-in-stock';
-const root = resolve(import.meta.dirname, '..');
 const PRODUCT = `Neem Leaf Romper ${randomUUID().slice(0, 6)}`;
 const SHOPPER = `meera.${randomUUID().slice(0, 6)}@example.in`;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-interface Received {
-  to: string[];
-  mail: ParsedMail;
-  /** The raw header lines. */
-  raw: string;
-}
-
-interface Mailbox {
-  url: string;
-  received: Received[];
-  to(address: string): Received[];
-  waitFor(match: (message: Received) => boolean, timeoutMs: number): Promise<Received>;
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
-async function startMailbox(): Promise<Mailbox> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          mail: await simpleParser(raw),
-          raw: raw.slice(0, raw.indexOf('\r\n\r\n')),
-        });
-        callback(null);
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', () => done()));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    to: (address) => received.filter((message) => message.to.includes(address.toLowerCase())),
-    async waitFor(match, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = received.find(match);
-        if (found) return found;
-        await new Promise((wait) => setTimeout(wait, 100));
-      }
-      throw new Error(`no such message arrived; received: ${received.map((m) => m.mail.subject).join(' | ')}`);
-    },
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
-interface OwnShop {
-  baseUrl: string;
-  /** What the shop process wrote so far. */
-  log(): string;
-  close(): Promise<void>;
-}
-
-/** The real shop in its own process, sending mail to `smtpUrl`. */
-async function startShop(smtpUrl: string): Promise<OwnShop> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'kapaas-e2e-mail-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'Kapaas <orders@kapaas.example.in>',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The shop exited while starting:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`The shop did not become healthy in 90 s:\n${log}`);
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  return {
-    baseUrl,
-    log: () => log,
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The admin API with the owner's token. */
-async function adminApi<T>(shop: OwnShop, token: string, method: string, path: string, body?: object): Promise<T> {
+async function adminApi<T>(shop: ShopProcess, token: string, method: string, path: string, body?: object): Promise<T> {
   const response = await fetch(`${shop.baseUrl}/admin/api/${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -159,13 +29,9 @@ async function adminApi<T>(shop: OwnShop, token: string, method: string, path: s
   return answer;
 }
 
-/** The raw header lines of a received message, unfolded. */
-const rawHeader = (message: Received, name: string) =>
-  new RegExp(`^${name}: *(.*)$`, 'im').exec(message.raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
-
 describe('a shopper is told when a sold-out size is back', () => {
   let mailbox: Mailbox;
-  let shop: OwnShop;
+  let shop: ShopProcess;
   let browser: Browser;
   let shopper: Page;
   let owner: Page;
@@ -176,7 +42,7 @@ describe('a shopper is told when a sold-out size is back', () => {
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    shop = await startShop(mailbox.url);
+    shop = await startShopProcess({ SMTP_URL: mailbox.url, MAIL_FROM: 'Kapaas <orders@kapaas.example.in>' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
     const open = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: shop.baseUrl });

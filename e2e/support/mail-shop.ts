@@ -15,12 +15,16 @@ const root = resolve(import.meta.dirname, '../..');
 export interface Received {
   to: string[];
   mail: ParsedMail;
+  /** The header lines as sent, for headers mailparser turns into objects (List-Unsubscribe). */
+  raw: string;
 }
 
 export interface Mailbox {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   received: Received[];
+  /** Messages to this address, oldest first. */
+  to(address: string): Received[];
   /** Waits until a message matching `match` arrived. */
   waitFor(match: (message: Received) => boolean, timeoutMs?: number): Promise<Received>;
   close(): Promise<void>;
@@ -33,12 +37,18 @@ export async function startMailbox(): Promise<Mailbox> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), mail });
-          callback(null);
-        })
-        .catch(callback);
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw)
+          .then((mail) => {
+            const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+            received.push({ to, mail, raw: raw.slice(0, raw.indexOf('\r\n\r\n')) });
+            callback(null);
+          })
+          .catch(callback);
+      });
     },
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
@@ -46,6 +56,7 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    to: (address) => received.filter((message) => message.to.includes(address.toLowerCase())),
     async waitFor(match, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
@@ -77,6 +88,8 @@ function freePort(): Promise<number> {
 
 export interface ShopProcess {
   baseUrl: string;
+  /** What the shop process wrote so far. */
+  log(): string;
   close(): Promise<void>;
 }
 
@@ -114,7 +127,7 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited while starting:\n${log}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, close };
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, log: () => log, close };
     } catch {
       // not listening yet
     }
@@ -123,3 +136,7 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
   await close();
   throw new Error(`The shop did not become healthy in 90 s:\n${log}`);
 }
+
+/** A header of a received message, its folded lines joined. */
+export const rawHeader = (message: Received, name: string) =>
+  new RegExp(`^${name}: *(.*)$`, 'im').exec(message.raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
