@@ -58,7 +58,7 @@ export async function claimDue(db: Database, now: Date, leaseMs: number, limit: 
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(outboxMessages)
       .set({
         status: 'sending',
@@ -72,6 +72,9 @@ export async function claimDue(db: Database, now: Date, leaseMs: number, limit: 
         ),
       )
       .returning();
+    // In the order they were queued (PostgreSQL returns updated rows in no particular order): an order's
+    // "paid" goes before its "shipped".
+    return claimed.sort((a, b) => a.id - b.id);
   });
 }
 
