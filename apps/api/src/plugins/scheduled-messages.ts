@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runEvery } from '../lib/periodic';
 import { queueCartReminders } from '../modules/cart';
 import { queueSoldOutReport } from '../modules/inventory';
 
@@ -16,25 +17,15 @@ export const scheduledMessagesPlugin = fp<{ scheduledMessagesMs?: number }>(
     const interval = options.scheduledMessagesMs ?? DEFAULT_SCHEDULED_MESSAGES_MS;
     if (interval <= 0) return;
     const log = app.deps.log.child({ module: 'scheduled-messages' });
-    let running: Promise<void> | null = null;
     const pass = async () => {
       const reminders = await queueCartReminders(app.deps.db);
       const report = await queueSoldOutReport(app.deps.db);
       if (reminders > 0 || report) log.info({ reminders, soldOutReport: report }, 'queued scheduled messages');
     };
-    const timer = setInterval(() => {
-      if (running) return;
-      running = pass()
-        .catch((err) => log.warn({ err }, 'the scheduled messages pass failed; the next one tries again'))
-        .finally(() => {
-          running = null;
-        });
-    }, interval);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    const stop = runEvery(interval, pass, (err) =>
+      log.warn({ err }, 'the scheduled messages pass failed; the next one tries again'),
+    );
+    app.addHook('onClose', stop);
   },
   { name: 'scheduled-messages', dependencies: ['database'] },
 );

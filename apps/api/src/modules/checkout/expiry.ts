@@ -1,3 +1,4 @@
+import { runEvery } from '../../lib/periodic';
 import { orderStockLines, release } from '../inventory';
 import { changeStatus } from '../orders';
 import { ordersDueToExpire } from './payments.repository';
@@ -99,18 +100,9 @@ async function expireOrder(deps: CheckoutDeps, orderId: number): Promise<number[
  * function that stops it and waits for a sweep in progress.
  */
 export function startExpirySweeper(deps: CheckoutDeps, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireDueOrders(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'the expiry sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    intervalMs,
+    () => expireDueOrders(deps),
+    (err) => deps.log.error({ err }, 'the expiry sweep failed'),
+  );
 }

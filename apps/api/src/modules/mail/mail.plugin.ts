@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runEvery } from '../../lib/periodic';
 import { releaseClaims } from './outbox.repository';
 import { prepareMessages, sendDueMessages } from './sender';
 import { type MailTransport, smtpTransport } from './transport';
@@ -23,23 +24,15 @@ export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport }
       const released = await releaseClaims(deps.db, new Date(Date.now() - 1));
       if (released > 0) deps.log.info({ released }, 'messages a stopped process was sending are due again');
     }
-    let running: Promise<void> | null = null;
     const pass = async () => {
       await prepareMessages(deps);
       if (transport) await sendDueMessages(deps, transport);
     };
-    const timer = setInterval(() => {
-      if (running) return;
-      running = pass()
-        .catch((err) => deps.log.warn({ err }, 'the mail pass failed; the next one tries again'))
-        .finally(() => {
-          running = null;
-        });
-    }, interval);
-    timer.unref();
+    const stop = runEvery(interval, pass, (err) =>
+      deps.log.warn({ err }, 'the mail pass failed; the next one tries again'),
+    );
     app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+      await stop();
       transport?.close();
     });
   },
