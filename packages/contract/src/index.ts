@@ -14,6 +14,8 @@ export * from './links';
 export * from './messages';
 export * from './orders';
 export * from './paging';
+export * from './returns';
+export * from './reviews';
 export * from './rich-text';
 export * from './search';
 export * from './slug';

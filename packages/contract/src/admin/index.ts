@@ -6,5 +6,7 @@ export * from './content';
 export * from './orders';
 export * from './outbox';
 export * from './people';
+export * from './returns';
+export * from './reviews';
 export * from './shop';
 export * from './uploads';

@@ -166,6 +166,10 @@ export const AdminSettings = z.object({
   cod_confirm_above: Rupees.nullable(),
   /** How long a registered shopper's cart waits untouched before its one reminder (hours). */
   cart_reminder_hours: z.number().int(),
+  /** How many days after delivery a shopper may ask for a return or an exchange. */
+  return_window_days: z.number().int(),
+  /** How many days after delivery the shopper is asked for a review (once per order). */
+  review_request_days: z.number().int(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -205,6 +209,8 @@ export const AdminUpdateSettings = z
       .max(500),
     cod_confirm_above: SettingRupees.nullable(),
     cart_reminder_hours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
+    return_window_days: z.number().int().min(1, 'At least 1 day.').max(90, 'At most 90 days.'),
+    review_request_days: z.number().int().min(1, 'At least 1 day.').max(60, 'At most 60 days.'),
   })
   .partial()
   .refine(

@@ -30,6 +30,8 @@ export * from './product-sizes';
 export * from './products';
 export * from './rate-limit-counters';
 export * from './refunds';
+export * from './returns';
+export * from './reviews';
 export * from './sandbox-razorpay';
 export * from './sessions';
 export * from './shipping-zones';

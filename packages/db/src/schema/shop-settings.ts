@@ -30,12 +30,18 @@ export const shopSettings = pgTable(
     codConfirmAbovePaise: integer('cod_confirm_above_paise'),
     /** How long a registered shopper's cart stays untouched before its one reminder (hours). */
     cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
+    /** How many days after delivery a shopper may ask for a return or an exchange. */
+    returnWindowDays: integer('return_window_days').notNull().default(7),
+    /** How many days after delivery the shopper is asked for a review, once per order. */
+    reviewRequestDays: integer('review_request_days').notNull().default(7),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_cap_positive', sql`${t.perOrderQuantityCap} >= 1`),
     check('shop_settings_cart_reminder_hours', sql`${t.cartReminderHours} >= 1 AND ${t.cartReminderHours} <= 720`),
+    check('shop_settings_return_window_days', sql`${t.returnWindowDays} >= 1 AND ${t.returnWindowDays} <= 90`),
+    check('shop_settings_review_request_days', sql`${t.reviewRequestDays} >= 1 AND ${t.reviewRequestDays} <= 60`),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),
     check('shop_settings_hsn_digits', sql`${t.hsnDigits} IN (4, 6, 8)`),

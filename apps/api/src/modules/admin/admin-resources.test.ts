@@ -390,6 +390,15 @@ describe('settings', () => {
     ).toBe(48);
     expect((await owner.patch('/settings', { cart_reminder_hours: 0 })).statusCode).toBe(400);
     expect((await owner.patch('/settings', { cart_reminder_hours: 721 })).statusCode).toBe(400);
+    // Returns may be asked for 7 days after delivery, and reviews are asked for 7 days after it, unless changed.
+    expect(before).toMatchObject({ return_window_days: 7, review_request_days: 7 });
+    const windows = expectStatus(
+      await owner.patch('/settings', { return_window_days: 14, review_request_days: 3 }),
+      200,
+    );
+    expect(windows.data).toMatchObject({ return_window_days: 14, review_request_days: 3 });
+    expect((await owner.patch('/settings', { return_window_days: 0 })).statusCode).toBe(400);
+    expect((await owner.patch('/settings', { review_request_days: 61 })).statusCode).toBe(400);
   });
 });
 
