@@ -71,6 +71,22 @@ import {
   OrderPlaceRequest,
 } from './orders';
 import {
+  MyReturnsAnswer,
+  MyReturnsRequest,
+  ReturnDetailsAnswer,
+  ReturnDetailsRequest,
+  ReturnRequestAnswer,
+  ReturnRequestRequest,
+} from './returns';
+import {
+  ReviewAddAnswer,
+  ReviewAddRequest,
+  ReviewHelpfulAnswer,
+  ReviewHelpfulRequest,
+  ReviewListAnswer,
+  ReviewListRequest,
+} from './reviews';
+import {
   FilterRequest,
   ProductListAnswer,
   SearchKeyWordAnswer,
@@ -135,6 +151,12 @@ export const customerEndpoints = {
   newsletter_subscribe: { request: NewsletterSubscribeRequest, answer: MessageAnswer },
   newsletter_confirm: { request: NewsletterConfirmRequest, answer: MessageAnswer },
   stock_alert: { request: StockAlertRequest, answer: MessageAnswer },
+  review_add: { request: ReviewAddRequest, answer: ReviewAddAnswer },
+  review_list: { request: ReviewListRequest, answer: ReviewListAnswer },
+  review_helpful: { request: ReviewHelpfulRequest, answer: ReviewHelpfulAnswer },
+  return_request: { request: ReturnRequestRequest, answer: ReturnRequestAnswer },
+  my_returns: { request: MyReturnsRequest, answer: MyReturnsAnswer },
+  return_details: { request: ReturnDetailsRequest, answer: ReturnDetailsAnswer },
 } as const;
 
 /** The name of a customer API call, as it stands in the URL (/api/cart_list). */
