@@ -104,7 +104,7 @@ export const ReturnLine = z.object({
   new_size: z.string().nullable(),
   reason: ReturnReason,
   note: z.string().nullable(),
-  /** What the pieces cost, which a return refunds. */
+  /** What the shopper paid for these pieces (their share after the coupon): what a return refunds. */
   amount: Rupees,
 });
 export type ReturnLine = z.infer<typeof ReturnLine>;

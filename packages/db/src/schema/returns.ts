@@ -75,9 +75,18 @@ export const returnLines = pgTable(
     note: text('note'),
     /** What one piece cost the shopper, from the order line. */
     unitPricePaise: integer('unit_price_paise').notNull(),
+    /**
+     * What the shopper paid for these pieces: their share of the order line after the coupon (shared over the lines by
+     * value, as the GST invoice shares it). A return refunds this, not the list price.
+     */
+    paidPaise: integer('paid_paise').notNull().default(0),
   },
   (t) => [
     check('return_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'return_lines_paid_within_price',
+      sql`${t.paidPaise} >= 0 AND ${t.paidPaise} <= ${t.unitPricePaise} * ${t.quantity}`,
+    ),
     check('return_lines_kind_known', sql`${t.kind} IN ('return', 'exchange')`),
     check(
       'return_lines_exchange_has_size',

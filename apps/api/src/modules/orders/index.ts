@@ -9,7 +9,7 @@ export {
   ORDER_TRANSITIONS,
   PAID_STATUSES,
 } from './lifecycle';
-export { queueOrderPlaced, queueRefundMail } from './order-mail';
+export { queueOrderPlaced, queueRefundMail, refundMailKey } from './order-mail';
 export {
   changeStatus,
   couponHolds,

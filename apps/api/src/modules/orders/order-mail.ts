@@ -55,6 +55,13 @@ export async function queueStatusMail(
  * names the event, so the console's record of a refund and the provider's webhook about it queue
  * one message between them.
  */
+/**
+ * The key of the message about a payment's refund: the same whichever path (the console, the provider's webhook, a
+ * return's refund) records it first, so the shopper hears of each refund once.
+ */
+export const refundMailKey = (paymentId: number, refundedInAll: number) =>
+  `order-refunded:${paymentId}:${refundedInAll}`;
+
 export async function queueRefundMail(
   tx: Queryable,
   refund: { orderId: number; paymentId: number; amountPaise: number; refundedInAll: number },
@@ -62,7 +69,7 @@ export async function queueRefundMail(
   const { email } = await recipientOf(tx, refund.orderId);
   await queueMail(tx, {
     kind: 'order_refunded',
-    key: `order-refunded:${refund.paymentId}:${refund.refundedInAll}`,
+    key: refundMailKey(refund.paymentId, refund.refundedInAll),
     to: email,
     payload: { order_id: refund.orderId, amount_paise: refund.amountPaise },
   });

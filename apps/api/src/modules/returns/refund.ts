@@ -5,11 +5,11 @@ import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import { type AdminOrderDeps, refundOrder } from '../admin/orders/admin-orders.service';
 import { formatRupees } from '../coupons';
 import { recordEvent } from '../orders';
-import { creditOrder } from '../tax';
+import { type CreditedPieces, creditOrder } from '../tax';
 import { auditedMove, findReturn, holdReturn, type ReturnAdmin } from './admin-returns.service';
 import { RETURN_STATUS_NOTES } from './lifecycle';
 import { queueReturnMail } from './return-mail';
-import { lockOrderRow, moveReturn, refundByRequestKey, refundedSoFar } from './returns.repository';
+import { lockOrderRow, moveReturn, orderLines, refundByRequestKey, refundedSoFar } from './returns.repository';
 import { refundDuePaise } from './views';
 
 /** What the owner sends to refund a return (POST /returns/:id/refund). */
@@ -65,13 +65,39 @@ export async function refundReturn(
       const held = await holdReturn(tx, returnId, 'refund');
       const order = await lockOrderRow(tx, held.request.orderId);
       if (!order) throw new Error(`return ${returnId} has no order`);
-      return { order, amount: amountOf(refundDuePaise(held.lines), input.amount) };
+      const amount = amountOf(refundDuePaise(held.lines), input.amount);
+      return { order, amount, pieces: await piecesOf(tx, order.id, held.lines) };
     });
-    if (plan.order.paymentMethod === 'cod') await refundByHand(deps, admin, returnId, input, plan.amount);
+    if (plan.order.paymentMethod === 'cod') await refundByHand(deps, admin, returnId, input, plan);
     else await refundAtProvider(deps, admin, returnId, input, plan);
     return findReturn(deps.db, returnId);
   });
 }
+
+/**
+ * The returned pieces as the tax invoice knows them: the position of their order line (the invoice lists the order's
+ * lines in order, from 1), how many, and what was paid for them. The credit note credits these lines alone.
+ */
+async function piecesOf(
+  tx: Queryable,
+  orderId: number,
+  lines: readonly { kind: string; orderItemId: number; quantity: number; paidPaise: number }[],
+): Promise<CreditedPieces[]> {
+  const items = await orderLines(tx, orderId);
+  return lines
+    .filter((line) => line.kind === 'return')
+    .map((line) => ({
+      position: items.findIndex((item) => item.id === line.orderItemId) + 1,
+      quantity: line.quantity,
+      paidPaise: line.paidPaise,
+    }));
+}
+
+/** The credit note's reason for a return's refund. */
+const creditReason = (returnId: number, pieces: readonly CreditedPieces[]) => {
+  const count = pieces.reduce((sum, p) => sum + p.quantity, 0);
+  return `Goods returned (return #${returnId}): ${count} ${count === 1 ? 'piece' : 'pieces'}.`;
+};
 
 /** The shopper's sentence for a refund, and the end of the return when nothing else is left. */
 function refundSentence(amount: number, how: string, completed: boolean): string {
@@ -83,7 +109,7 @@ async function refundAtProvider(
   admin: ReturnAdmin,
   returnId: number,
   input: ReturnRefundInput,
-  plan: { order: { id: number }; amount: number },
+  plan: { order: { id: number }; amount: number; pieces: CreditedPieces[] },
 ): Promise<void> {
   if (input.method !== undefined || input.reference !== undefined) {
     throw fieldError('method', 'This order was paid online: its return is refunded through the payment provider.');
@@ -91,7 +117,18 @@ async function refundAtProvider(
   const orderId = plan.order.id;
   const key = returnRefundKey(returnId);
   const note = `Refund of ${formatRupees(plan.amount)} for return #${returnId} by ${admin.email}.`;
-  await refundOrder(deps, admin, orderId, { amount: paiseToRupees(plan.amount), idempotency_key: key, note });
+  // The return's own message about the refund takes the key of the order's plain refund message, so the shopper hears
+  // of it once, whichever of the console and the provider's webhook records the refund first.
+  const returned = {
+    pieces: plan.pieces,
+    reason: creditReason(returnId, plan.pieces),
+    queueMail: (tx: Queryable, refund: { orderId: number; amountPaise: number; key: string }) =>
+      queueReturnMail(tx, { id: returnId, orderId: refund.orderId }, 'refunded', {
+        key: refund.key,
+        amountPaise: refund.amountPaise,
+      }),
+  };
+  await refundOrder(deps, admin, orderId, { amount: paiseToRupees(plan.amount), idempotency_key: key, note, returned });
   // refundOrder records the provider's refund under `o<order>-<idempotency key>`.
   const made = await refundByRequestKey(deps.db, `o${orderId}-${key}`);
   if (!made) throw new Error(`the refund of return ${returnId} was not recorded`);
@@ -105,7 +142,6 @@ async function refundAtProvider(
     const customerNote = refundSentence(made.amountPaise, 'to the way you paid', to === 'completed');
     const event = { note: `${note} (${made.providerRefundId})`, customerNote, adminId: admin.id };
     await moveReturn(tx, request.id, to, changes, event);
-    await queueReturnMail(tx, request, 'refunded');
   });
 }
 
@@ -116,8 +152,9 @@ async function refundByHand(
   admin: ReturnAdmin,
   returnId: number,
   input: ReturnRefundInput,
-  amount: number,
+  plan: { amount: number; pieces: CreditedPieces[] },
 ): Promise<void> {
+  const { amount, pieces } = plan;
   const { method, reference } = input;
   if (method === undefined) throw fieldError('method', 'Choose how the money went back: bank transfer or UPI.');
   if (reference === undefined) throw fieldError('reference', 'Enter the transfer reference.');
@@ -130,7 +167,11 @@ async function refundByHand(
     const note = `Refund of ${formatRupees(amount)} for return #${returnId} ${how}, recorded by ${admin.email}.`;
     const customerNote = refundSentence(amount, how, to === 'completed');
     await moveReturn(tx, request.id, to, changes, { note, customerNote, adminId: admin.id });
-    await creditOrder(tx, order.id, { refundedPaise: refunded + amount });
+    await creditOrder(tx, order.id, {
+      refundedPaise: refunded + amount,
+      pieces,
+      reason: creditReason(returnId, pieces),
+    });
     await recordEvent(tx, order.id, order.status, note, `A refund of ${formatRupees(amount)} was made ${how}.`);
     await queueReturnMail(tx, request, 'refunded');
   });

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Owner } from '../../lib/owner';
 import { reserve } from '../inventory';
 import { returnWindowDays } from '../orders';
+import { shareDiscount } from '../tax';
 import { checkShopperPhotos } from './photos';
 import { queueReturnRequested } from './return-mail';
 import type { ReturnDeps } from './returns.deps';
@@ -62,7 +63,7 @@ export async function requestReturn(
     const order = await lockOwnOrder(tx, owner, input.order_id);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
     await refuseOutsideWindow(tx, order, now);
-    const planned = await planLines(tx, order.id, input.lines);
+    const planned = await planLines(tx, order, input.lines);
     await holdExchangeSizes(tx, planned);
     const request = await insertReturn(
       tx,
@@ -109,7 +110,8 @@ const fieldError = (field: string, message: string) =>
   new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
 
 /** Each requested line matched with its order line and checked: the piece was bought, and the new size is sold. */
-async function planLines(tx: Queryable, orderId: number, requested: ReturnRequestLine[]): Promise<PlannedLine[]> {
+async function planLines(tx: Queryable, order: OrderRow, requested: ReturnRequestLine[]): Promise<PlannedLine[]> {
+  const orderId = order.id;
   const items = await orderLines(tx, orderId);
   const planned: PlannedLine[] = [];
   for (const [index, asked] of requested.entries()) {
@@ -129,15 +131,42 @@ async function planLines(tx: Queryable, orderId: number, requested: ReturnReques
       reason: asked.reason,
       note: asked.note || null,
       unitPricePaise: item.unitPricePaise,
+      paidPaise: 0,
     };
     planned.push({ line, item, index });
   }
-  await refuseTooMany(tx, orderId, planned);
+  const taken = await refuseTooMany(tx, orderId, planned);
+  sharePaid(items, order.discountPaise, planned, taken);
   return planned;
 }
 
+/**
+ * What the shopper paid for each line's pieces: the order line's value after its share of the coupon (shared over the
+ * lines by value, as the tax invoice shares it), split over its pieces so that the pieces of a line, however many
+ * requests send them back, add up to exactly what the line cost.
+ */
+function sharePaid(
+  items: OrderItem[],
+  discountPaise: number,
+  planned: PlannedLine[],
+  taken: Map<number, number>,
+): void {
+  const shares = shareDiscount(
+    items.map((item) => item.lineTotalPaise),
+    discountPaise,
+  );
+  const before = new Map(taken);
+  for (const { line, item } of planned) {
+    const paid = item.lineTotalPaise - (shares[items.indexOf(item)] ?? 0);
+    const earlier = before.get(item.id) ?? 0;
+    const upTo = (pieces: number) => Math.floor((paid * pieces) / item.quantity);
+    line.paidPaise = upTo(earlier + line.quantity) - upTo(earlier);
+    before.set(item.id, earlier + line.quantity);
+  }
+}
+
 /** 400 for more pieces than were bought; 409 for pieces that earlier requests (not rejected) take back already. */
-async function refuseTooMany(tx: Queryable, orderId: number, planned: PlannedLine[]): Promise<void> {
+async function refuseTooMany(tx: Queryable, orderId: number, planned: PlannedLine[]): Promise<Map<number, number>> {
   const taken = await piecesTaken(tx, orderId);
   const wanted = new Map<number, number>();
   for (const { line, item, index } of planned) {
@@ -156,6 +185,7 @@ async function refuseTooMany(tx: Queryable, orderId: number, planned: PlannedLin
       throw new AppError('CONFLICT', message, { code: 'RETURN_QUANTITY_TAKEN', errors: { [field]: [message] } });
     }
   }
+  return taken;
 }
 
 /** Holds the exchanges' new sizes; when one is not free, 409 (the caller's transaction rolls back: nothing is recorded). */

@@ -22,12 +22,14 @@ export async function queueReturnMail(
   tx: Queryable,
   request: { id: number; orderId: number },
   event: ReturnMailEvent,
+  /** A refund through the provider: its amount, under the key of the order's own refund message (one message). */
+  refund?: { key: string; amountPaise: number },
 ): Promise<void> {
   await queueMail(tx, {
     kind: `return_${event}`,
-    key: `return:${request.id}:${event}`,
+    key: refund?.key ?? `return:${request.id}:${event}`,
     to: await shopperOf(tx, request.orderId),
-    payload: { return_id: request.id },
+    payload: refund ? { return_id: request.id, amount_paise: refund.amountPaise } : { return_id: request.id },
   });
 }
 

@@ -57,9 +57,9 @@ export function returnFixtures(shop: () => TestShop, staff: () => AdminClient) {
   type Item = Awaited<ReturnType<typeof twoSizes>>['item'];
 
   /** A guest's order of `quantity` pieces paid online, then packed, shipped and delivered. */
-  async function deliveredOnline(item: Item, quantity = 1): Promise<{ shopper: Shopper; orderId: number }> {
+  async function deliveredOnline(item: Item, quantity = 1, extra = {}): Promise<{ shopper: Shopper; orderId: number }> {
     const { shopper, addressId } = await checkout.readyGuest(item, quantity);
-    const placed = await checkout.placed(shopper, addressId, item, quantity);
+    const placed = await checkout.placed(shopper, addressId, item, quantity, extra);
     const handler = await checkout.paid(placed.razorpay_order_id);
     expect((await checkout.confirm(shopper, placed.order_id, handler)).statusCode).toBe(200);
     await checkout.webhooksDelivered();

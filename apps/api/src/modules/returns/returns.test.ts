@@ -7,13 +7,17 @@ import {
 } from '@kapaas/contract';
 import {
   and,
+  creditNoteLines,
   creditNotes,
   eq,
+  inArray,
   orderEvents,
+  outboxMessages,
   payments,
   refunds,
   returnRequests,
   sandboxRazorpayRefunds,
+  sql,
   taxInvoices,
 } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +294,46 @@ describe('a refund', () => {
     expect(money.notes.map((n) => n.amountPaise)).toEqual([item.unitPaise]);
     expect((await fx.checkout.orderRow(orderId)).status).toBe('delivered');
     expect((await admin.lastAudit(owner, 'returns', returnId))?.action).toBe('refund');
+  });
+
+  it('after a coupon gives back what was paid for the pieces, credited on their own line, told to the shopper once', async () => {
+    const { item } = await fx.twoSizes(5, 5);
+    const coupon = await fx.checkout.couponWith({});
+    const { shopper, orderId } = await fx.deliveredOnline(item, 3, { coupon_id: coupon.id });
+    const returnId = await ask(shopper, orderId, [returnLine(item, 1)]);
+    // The ₹100 coupon is shared over the order's one line: a piece cost a third of what the line came to after it.
+    const paidForPiece = Math.floor((3 * item.unitPaise - 10_000) / 3);
+    const asked = ReturnDetailsAnswer.parse((await shopper.post('return_details', { return_id: returnId })).json());
+    expect(asked.data.refund_amount).toBe(paidForPiece / 100);
+    await act(returnId, 'approve');
+    await act(returnId, 'receive');
+    const refunded = AdminReturnAnswer.parse(await act(returnId, 'refund', {})).data;
+    expect(refunded.refund?.amount).toBe(paidForPiece / 100);
+    await fx.checkout.webhooksDelivered();
+    const money = await moneyOf(orderId);
+    expect(money.atProvider.map((r) => r.amountPaise)).toEqual([paidForPiece]);
+    expect(money.notes.map((n) => n.amountPaise)).toEqual([paidForPiece]);
+    const [note] = money.notes;
+    const lines = await db()
+      .select()
+      .from(creditNoteLines)
+      .where(eq(creditNoteLines.creditNoteId, note?.id ?? 0));
+    // The returned piece's own line, one piece, nothing on the shipping: not the refund shared over the invoice.
+    expect(lines.map((l) => ({ position: l.position, kind: l.kind, quantity: l.quantity, paid: l.paidPaise }))).toEqual(
+      [{ position: 1, kind: 'goods', quantity: 1, paid: paidForPiece }],
+    );
+    expect(note?.reason).toBe(`Goods returned (return #${returnId}): 1 piece.`);
+    // One message about the refund: the return's, though the console and the provider's webhook both recorded it.
+    const aboutThisOrder = await db()
+      .select({ kind: outboxMessages.kind })
+      .from(outboxMessages)
+      .where(
+        and(
+          inArray(outboxMessages.kind, ['order_refunded', 'return_refunded']),
+          sql`(${outboxMessages.payload}->>'return_id' = ${String(returnId)} OR ${outboxMessages.payload}->>'order_id' = ${String(orderId)})`,
+        ),
+      );
+    expect(aboutThisOrder).toEqual([{ kind: 'return_refunded' }]);
   });
 
   it('pressed twice at the same moment makes one provider refund, one refunds row and one credit note', async () => {

@@ -27,13 +27,13 @@ function lineOf(row: ReturnLineRow): ReturnLine {
     new_size: row.newSizeLabel,
     reason: line.reason,
     note: line.note,
-    amount: paiseToRupees(line.unitPricePaise * line.quantity),
+    amount: paiseToRupees(line.paidPaise),
   };
 }
 
-/** What the return lines (not the exchanges) come to, in paise: what the refund gives back. */
-export function refundDuePaise(lines: readonly { kind: string; quantity: number; unitPricePaise: number }[]): number {
-  return lines.filter((l) => l.kind === 'return').reduce((sum, l) => sum + l.quantity * l.unitPricePaise, 0);
+/** What the shopper paid for the return lines (not the exchanges), in paise: what the refund gives back. */
+export function refundDuePaise(lines: readonly { kind: string; paidPaise: number }[]): number {
+  return lines.filter((l) => l.kind === 'return').reduce((sum, l) => sum + l.paidPaise, 0);
 }
 
 /** The facts the lifecycle decides with. */

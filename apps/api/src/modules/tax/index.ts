@@ -1,5 +1,5 @@
 // The tax module's public surface (ADR 032): the GST of an order, its invoice and credit notes, and their documents.
-export { type Credit, creditOrder, invoiceNumberOf, issueInvoice } from './documents';
+export { type Credit, type CreditedPieces, creditOrder, invoiceNumberOf, issueInvoice } from './documents';
 export {
   GARMENT_RATES,
   type OrderLineToTax,

@@ -24,9 +24,10 @@ import {
   PAID_STATUSES,
   queueRefundMail,
   recordEvent,
+  refundMailKey,
 } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
-import { creditOrder, invoiceNumberOf, issueInvoice } from '../../tax';
+import { type CreditedPieces, creditOrder, invoiceNumberOf, issueInvoice } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';
@@ -460,6 +461,19 @@ export interface RefundInput {
   amount?: number | undefined;
   note?: string | undefined;
   idempotency_key?: string | undefined;
+  /** What came back, when the refund is for returned pieces: the credit note then names their lines. */
+  returned?: ReturnedRefund | undefined;
+}
+
+/** A refund for returned pieces (the returns module): its credit note's lines and reason, and its own message. */
+export interface ReturnedRefund {
+  pieces: readonly CreditedPieces[];
+  reason: string;
+  /** Queues the shopper's message about this refund, under the key the order's own refund message would take. */
+  queueMail(
+    tx: Queryable,
+    refund: { orderId: number; paymentId: number; amountPaise: number; key: string },
+  ): Promise<void>;
 }
 
 /** The payment a refund comes from and how much, in paise. */
@@ -504,7 +518,7 @@ export async function refundOrder(
       : `kapaas-admin-${requestKey}`;
   const made = await refundAtProvider(deps, orderId, plan, key);
   const restocked = await deps.db.transaction((tx) =>
-    recordAdminRefund(tx, admin, current, { plan, made, note: input.note, requestKey }),
+    recordAdminRefund(tx, admin, current, { plan, made, note: input.note, requestKey, returned: input.returned }),
   );
   if (restocked) await announceRestock(deps, orderId);
   return reloaded(deps.db, orderId);
@@ -581,9 +595,15 @@ async function recordAdminRefund(
   tx: Queryable,
   admin: ActingAdmin,
   before: AdminOrder,
-  refund: { plan: RefundPlan; made: ProviderRefund; note: string | undefined; requestKey: string | undefined },
+  refund: {
+    plan: RefundPlan;
+    made: ProviderRefund;
+    note: string | undefined;
+    requestKey: string | undefined;
+    returned: ReturnedRefund | undefined;
+  },
 ): Promise<boolean> {
-  const { plan, made, requestKey } = refund;
+  const { plan, made, requestKey, returned } = refund;
   const orderId = before.id;
   const order = await lockOrder(tx, orderId);
   if (!order) throw orderNotFound();
@@ -597,11 +617,15 @@ async function recordAdminRefund(
   const updated = await recordRefundedTotal(tx, { id: plan.payment.id }, made.refundedInAll);
   if (!recorded) return false;
   if (updated !== undefined && updated.refusalReason === null) {
-    await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise });
+    const credit = returned ? { pieces: returned.pieces, reason: returned.reason } : {};
+    await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise, ...credit });
   }
   if (updated !== undefined) {
     const { id: paymentId, refundedPaise: refundedInAll } = updated;
-    await queueRefundMail(tx, { orderId, paymentId, amountPaise: made.amount, refundedInAll });
+    if (returned) {
+      const key = refundMailKey(paymentId, refundedInAll);
+      await returned.queueMail(tx, { orderId, paymentId, amountPaise: made.amount, key });
+    } else await queueRefundMail(tx, { orderId, paymentId, amountPaise: made.amount, refundedInAll });
   }
   const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
   // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.

@@ -129,7 +129,10 @@ const METHODS = { provider: 'to the way you paid', bank: 'by bank transfer', upi
 
 export const returnRefunded: Template = async (context) => {
   const request = await loadReturn(context);
-  const amount = formatRupees(request.refundPaise ?? 0);
+  // A refund through the provider is queued as the provider's refund is recorded, with its amount; the return notes
+  // it a moment later.
+  const queued = (context.row.payload as { amount_paise?: number } | null)?.amount_paise;
+  const amount = formatRupees(request.refundPaise ?? queued ?? 0);
   const how = METHODS[request.refundMethod ?? 'provider'];
   return returnMessage(context, request, {
     subject: `Refund of ${amount} for return #${request.id}`,
@@ -141,7 +144,9 @@ export const returnRefunded: Template = async (context) => {
           We refunded {amount} for return #{request.id} {how}
           {request.refundReference ? ` (reference ${request.refundReference})` : ''}.
         </Para>
-        {request.refundMethod === 'provider' ? <Para>Banks usually show it within 5–7 working days.</Para> : null}
+        {(request.refundMethod ?? 'provider') === 'provider' ? (
+          <Para>Banks usually show it within 5–7 working days.</Para>
+        ) : null}
       </>
     ),
   });
