@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Rupees } from './common';
 import { Owner } from './identity';
+import { RETURN_STATUS_VALUES } from './returns';
 
 export const ORDER_STATUS_VALUES = [
   'pending_payment',
@@ -29,6 +30,8 @@ export const OrderLine = z.object({
   product_image: z.string(),
   product_name: z.string(),
   product_size: z.string(),
+  /** The size's id, which a return request names. */
+  size_id: z.number().int(),
   product_quantity: z.number().int(),
   /** What one piece cost. */
   product_amount: Rupees,
@@ -89,6 +92,10 @@ export const OrderDetail = OrderSummary.extend({
   /** The GST tax invoice's number once the order is paid (order_invoice answers it), else null. */
   invoice_number: z.string().nullable(),
   history: z.array(z.object({ status: OrderStatus, note: z.string().nullable(), at: z.string() })),
+  /** The last moment (ISO 8601) a return or exchange may be asked for: the delivery plus the shop's return window; null when not delivered. */
+  return_until: z.string().nullable(),
+  /** The return requests made for this order. */
+  returns: z.array(z.object({ return_id: z.number().int(), status: z.enum(RETURN_STATUS_VALUES) })),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderDetailsAnswer = z.object({ success: z.literal(true), data: OrderDetail });
