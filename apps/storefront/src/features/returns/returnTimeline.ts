@@ -1,0 +1,34 @@
+import type { ReturnDetail, ReturnStatus } from '@kapaas/contract';
+
+export interface TimelineStep {
+  status: ReturnStatus;
+  /** When it happened; null for a step still to come. */
+  at: string | null;
+  note: string | null;
+}
+
+/**
+ * The steps of a return, those done with their time and note and those to come: Requested, Approved, Received, then
+ * Refunded for returned pieces and Exchange shipped for exchanged ones, and Completed; or Requested and Rejected.
+ * The owner's decision message goes with Approved or Rejected when the history carries no note of its own.
+ */
+export function returnTimeline(detail: ReturnDetail): TimelineStep[] {
+  const rejected = detail.status === 'rejected' || detail.history.some((entry) => entry.status === 'rejected');
+  const hasReturn = detail.lines.some((line) => line.kind === 'return');
+  const hasExchange = detail.lines.some((line) => line.kind === 'exchange');
+  const path: ReturnStatus[] = rejected
+    ? ['requested', 'rejected']
+    : [
+        'requested',
+        'approved',
+        'received',
+        ...(hasReturn ? (['refunded'] as const) : []),
+        ...(hasExchange ? (['exchange_shipped'] as const) : []),
+        'completed',
+      ];
+  return path.map((status) => {
+    const entry = detail.history.findLast((step) => step.status === status);
+    const decision = status === 'approved' || status === 'rejected' ? detail.decision_message : null;
+    return { status, at: entry?.at ?? null, note: entry?.note ?? (entry ? decision : null) };
+  });
+}
