@@ -76,7 +76,7 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
   } = form;
   const photos = watch('photos');
 
-  const showRefusal = (error: unknown) => {
+  const showRefusal = async (error: unknown) => {
     if (!(error instanceof ApiError)) {
       setError('root.server', { message: errorMessage(error) });
       return;
@@ -89,28 +89,47 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
       shownBeside.add(field);
     }
     if (error.code === EXCHANGE_SIZE_SOLD_OUT) {
-      showSoldOut(error, shownBeside);
+      await showSoldOut(error, shownBeside);
       return;
     }
     if (shownBeside.size === 0 || error.status >= 500) setError('root.server', { message: error.message });
   };
 
-  /** The size asked for sold out: beside each line it concerns (every exchange line when none is named), one click back to a return. */
-  const showSoldOut = (error: ApiError, shownBeside: ReadonlySet<string>) => {
+  /**
+   * The size asked for sold out: beside each line it concerns, one click back to a return. Without a line named, the
+   * lines are those whose new size the product's sizes, fetched again, now show sold out (every exchange line if none).
+   */
+  const showSoldOut = async (error: ApiError, shownBeside: ReadonlySet<string>) => {
+    setError('root.server', { message: error.message });
     const named = formLinesNamed(Object.keys(error.errors), formLineOf.current);
-    const exchangeLines = form
-      .getValues('lines')
-      .flatMap((line, index) => (line.kind === 'exchange' && Number(line.quantity) > 0 ? [index] : []));
-    const affected = named.length > 0 ? named : exchangeLines;
+    const affected = named.length > 0 ? named : await soldOutExchangeLines();
     for (const index of affected) {
       if (!shownBeside.has(`lines.${index}.new_size`)) {
         setError(`lines.${index}.new_size`, { message: RETURN_TEXTS.soldOut });
       }
     }
     setSoldOut(new Set(affected));
-    // The sizes shown are out of date: fetch them again, so that the sold-out size is marked.
-    void client.invalidateQueries({ queryKey: ['catalogue', 'product-detail'] });
-    setError('root.server', { message: error.message });
+  };
+
+  /** The exchange lines whose new size is sold out now, as product_detail says once asked again. */
+  const soldOutExchangeLines = async (): Promise<number[]> => {
+    const exchanges = form
+      .getValues('lines')
+      .flatMap((line, index) =>
+        line.kind === 'exchange' && Number(line.quantity) > 0 && line.new_size !== ''
+          ? [{ index, quantity: Number(line.quantity), sizeId: Number(line.new_size) }]
+          : [],
+      );
+    await client.invalidateQueries({ queryKey: ['catalogue', 'product-detail'] });
+    const short: number[] = [];
+    for (const { index, quantity, sizeId } of exchanges) {
+      const productId = order.description[index]?.product_id;
+      if (productId === undefined) continue;
+      const answer = await client.fetchQuery(productDetailQuery(productId)).catch(() => null);
+      const size = answer?.products.sizes.find((s) => s.size_id === sizeId);
+      if (!size?.in_stock || size.max_quantity < quantity) short.push(index);
+    }
+    return short.length > 0 ? short : exchanges.map(({ index }) => index);
   };
 
   const send = async (body: ReturnRequestRequest) => {
@@ -120,7 +139,7 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
       const state: ReturnSentState = { sent: answer.message };
       navigate(returnPaths.returnDetail(answer.return_id), { state });
     } catch (error) {
-      showRefusal(error);
+      await showRefusal(error);
       throw error;
     }
   };

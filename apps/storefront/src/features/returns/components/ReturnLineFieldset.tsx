@@ -80,7 +80,7 @@ export function ReturnLineFieldset({ index, line, exchangeSizes, soldOut, onSwit
         {quantity > 0 && (
           <div>
             <fieldset aria-describedby={described('kind')}>
-              <legend className="form-label">What would you like?</legend>
+              <legend className="form-label return-legend">What would you like?</legend>
               {(['return', 'exchange'] as const).map((choice) => (
                 <div className="form-check" key={choice}>
                   <input

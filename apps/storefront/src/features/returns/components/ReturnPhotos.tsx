@@ -39,7 +39,7 @@ export function ReturnPhotos({ photos, onChange, error, disabled = false }: Retu
   const problem = uploadError ?? error;
   return (
     <fieldset className="return-photos" aria-describedby={`${ids}-hint${problem ? ` ${ids}-error` : ''}`}>
-      <legend className="form-label">Photos (optional)</legend>
+      <legend className="form-label return-legend">Photos (optional)</legend>
       <p id={`${ids}-hint`} className="form-text mt-0">
         Up to {MAX_SHOPPER_PHOTOS} photos (JPEG, PNG or WebP), for example of a fault.
       </p>
