@@ -1,4 +1,4 @@
-import { type OrderDetail, ReturnRequestRequest } from '@kapaas/contract';
+import type { OrderDetail, ReturnRequestRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -17,6 +17,7 @@ import {
   emptyReturnFields,
   formLinesNamed,
   type ReturnFields,
+  ReturnFormSchema,
   returnFieldOf,
   returnRequestBody,
 } from './returnFormValues';
@@ -57,7 +58,7 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
   const formLineOf = useRef<number[]>([]);
   const [soldOut, setSoldOut] = useState<ReadonlySet<number>>(new Set());
 
-  const form = useZodForm(ReturnRequestRequest, {
+  const form = useZodForm(ReturnFormSchema, {
     defaultValues: emptyReturnFields(order),
     toBody: (values: ReturnFields) => {
       const { body, formLineOf: lines } = returnRequestBody(order, ownerFields(identity), values);

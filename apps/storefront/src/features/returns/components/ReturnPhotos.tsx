@@ -51,10 +51,11 @@ export function ReturnPhotos({ photos, onChange, error, disabled = false }: Retu
               <button
                 type="button"
                 className="btn btn-outline-danger btn-sm"
+                aria-label={`Remove photo ${index + 1}`}
                 disabled={disabled}
                 onClick={() => onChange(photos.filter((photo) => photo !== url))}
               >
-                Remove<span className="visually-hidden"> photo {index + 1}</span>
+                Remove
               </button>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import type { OrderDetail, ReturnKind, ReturnReason, ReturnRequestRequest } from '@kapaas/contract';
+import { type OrderDetail, type ReturnKind, type ReturnReason, ReturnRequestRequest } from '@kapaas/contract';
 
 /** What the shopper chose for one line of the order: the inputs as they hold them (numbers as text, blanks as ''). */
 export interface ReturnLineFields {
@@ -92,3 +92,25 @@ export function formLinesNamed(paths: readonly string[], formLineOf: readonly nu
   }
   return [...lines];
 }
+
+/**
+ * The contract's schema, which the form checks before sending, and one more look: a line's own check (an exchange names
+ * its new size) runs only once the rest of the line is right, so the form also asks for the size at the same time as
+ * the other missing choices. The message is the contract's, and the form shows one message per field.
+ */
+export const ReturnFormSchema = ReturnRequestRequest.superRefine(
+  (body, ctx) => {
+    const lines: unknown = (body as { lines?: unknown }).lines;
+    if (!Array.isArray(lines)) return;
+    lines.forEach((line: { kind?: unknown; new_size?: unknown } | null, index) => {
+      if (line?.kind === 'exchange' && line.new_size === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'new_size'],
+          message: 'Choose the size you want instead.',
+        });
+      }
+    });
+  },
+  { when: () => true },
+);
