@@ -78,8 +78,11 @@ function Decision({ ret, onDone }: { ret: AdminReturn; onDone: Done }) {
   const decide = async (kind: 'approve' | 'reject') => {
     approve.reset();
     reject.reset();
-    const schema = kind === 'approve' ? AdminReturnDecisionRequest : AdminReturnRejectRequest;
-    const checked = schema.safeParse(message.trim() === '' ? {} : { message });
+    // Approving takes no message when none is typed; rejecting always needs one, which the schema asks for.
+    const checked =
+      kind === 'approve'
+        ? AdminReturnDecisionRequest.safeParse(message.trim() === '' ? {} : { message })
+        : AdminReturnRejectRequest.safeParse({ message });
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? 'Tell the shopper why.');
       return;
