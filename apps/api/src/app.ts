@@ -21,6 +21,7 @@ import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './mo
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
+import { returnRoutes } from './modules/returns';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
 import { invoiceRoutes } from './modules/tax';
@@ -118,6 +119,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(returnRoutes, { prefix: '/api', mediaDir: options.mediaDir });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(mailRoutes);

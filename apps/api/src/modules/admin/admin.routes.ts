@@ -36,6 +36,7 @@ import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
+import { adminReturnRoutes } from './returns.routes';
 import { settingsRoutes } from './settings';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
@@ -91,6 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);
   await app.register(adminInvoiceRoutes);
+  await app.register(adminReturnRoutes);
   await app.register(outboxRoutes);
 };
 

@@ -21,6 +21,8 @@ export {
   recordEvent,
   recordOrder,
   returnedToOriginSince,
+  returnWindowDays,
   setProviderOrderId,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';
+export { deliveredAtOf } from './orders.service';

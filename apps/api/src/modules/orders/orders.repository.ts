@@ -15,6 +15,8 @@ import {
   orders,
   payments,
   type Queryable,
+  returnRequests,
+  shopSettings,
   sql,
 } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
@@ -229,4 +231,22 @@ export async function recordEvent(
   customerNote: string | null = null,
 ) {
   await tx.insert(orderEvents).values({ orderId, status, note, customerNote });
+}
+
+/** The return requests made for an order, oldest first. */
+export async function returnsOfOrder(db: Queryable, orderId: number) {
+  return db
+    .select({ id: returnRequests.id, status: returnRequests.status })
+    .from(returnRequests)
+    .where(eq(returnRequests.orderId, orderId))
+    .orderBy(asc(returnRequests.id));
+}
+
+/** The shop's return window: how many days after delivery a return may be asked for. */
+export async function returnWindowDays(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ days: shopSettings.returnWindowDays })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
+  return row?.days ?? 7;
 }

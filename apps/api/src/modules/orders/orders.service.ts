@@ -5,7 +5,15 @@ import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { invoiceNumberOf } from '../tax';
 import { codDuePaise, customerHistory } from './lifecycle';
-import { historyOf, linesOf, orderOf, ordersOf, paymentOf } from './orders.repository';
+import {
+  historyOf,
+  linesOf,
+  orderOf,
+  ordersOf,
+  paymentOf,
+  returnsOfOrder,
+  returnWindowDays,
+} from './orders.repository';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof orderOf>>>;
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
@@ -16,6 +24,7 @@ function line(row: LineRow): OrderLine {
     product_image: row.productImage,
     product_name: row.productName,
     product_size: row.sizeLabel,
+    size_id: row.sizeId,
     product_quantity: row.quantity,
     product_amount: paiseToRupees(row.unitPricePaise),
     product_total: paiseToRupees(row.lineTotalPaise),
@@ -79,5 +88,32 @@ export async function orderDetails(db: Queryable, owner: Owner, orderId: number)
     payment_id: await paymentOf(db, order.id),
     invoice_number: await invoiceNumberOf(db, order.id),
     history: customerHistory(history),
+    return_until: await returnUntil(db, order.status, history),
+    returns: (await returnsOfOrder(db, order.id)).map((r) => ({ return_id: r.id, status: r.status })),
   };
+}
+
+/**
+ * The last moment a return may be asked for: the delivery (the history's `delivered` event) plus the shop's return
+ * window in days; null unless the order was delivered.
+ */
+async function returnUntil(
+  db: Queryable,
+  status: OrderRow['status'],
+  history: readonly { status: string; createdAt: Date }[],
+): Promise<string | null> {
+  const deliveredAt = deliveredAtOf(status, history);
+  if (deliveredAt === null) return null;
+  return new Date(deliveredAt.getTime() + (await returnWindowDays(db)) * DAY_MS).toISOString();
+}
+
+const DAY_MS = 86_400_000;
+
+/** When a delivered order was delivered: its first `delivered` event; null for any other status. */
+export function deliveredAtOf(
+  status: OrderRow['status'],
+  history: readonly { status: string; createdAt: Date }[],
+): Date | null {
+  if (status !== 'delivered') return null;
+  return history.find((event) => event.status === 'delivered')?.createdAt ?? null;
 }

@@ -1,5 +1,16 @@
 import { MyOrdersAnswer, OrderDetailsAnswer } from '@kapaas/contract';
-import { eq, orderEvents, orderItems, orders, payments, productSizes, products, sizes } from '@kapaas/db';
+import {
+  eq,
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  productSizes,
+  products,
+  returnRequests,
+  shopSettings,
+  sizes,
+} from '@kapaas/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_ADDRESS_SNAPSHOT } from '../../../test/address-snapshot';
@@ -122,6 +133,28 @@ describe('order_details', () => {
       payment_id: `pay_test${order.id}`,
     });
     expect(data.history.map((h) => h.status)).toEqual(['pending_payment', 'paid']);
+    expect(data.return_until).toBeNull();
+    expect(data.returns).toEqual([]);
+    const [line] = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(data.description[0]?.size_id).toBe(line?.sizeId);
+  });
+
+  it('answers a delivered order’s return_until (delivery + the return window) and its return requests', async () => {
+    const db = shop.database.db;
+    const user = await shop.user();
+    const order = await placeOrder({ userId: user.userId }, 12, true);
+    const deliveredAt = new Date('2026-11-02T10:30:00.000Z');
+    await db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, order.id));
+    await db.insert(orderEvents).values({ orderId: order.id, status: 'delivered', createdAt: deliveredAt });
+    await db.update(shopSettings).set({ returnWindowDays: 10 }).where(eq(shopSettings.id, 1));
+    const [request] = await db.insert(returnRequests).values({ orderId: order.id }).returning();
+    try {
+      const { data } = OrderDetailsAnswer.parse((await user.post('order_details', { order_id: order.id })).json());
+      expect(data.return_until).toBe('2026-11-12T10:30:00.000Z');
+      expect(data.returns).toEqual([{ return_id: request?.id, status: 'requested' }]);
+    } finally {
+      await db.update(shopSettings).set({ returnWindowDays: 7 }).where(eq(shopSettings.id, 1));
+    }
   });
 
   it("answers 404 for someone else's order, exactly as for an unknown one", async () => {

@@ -14,6 +14,15 @@ import {
 } from './orders';
 import { ownerSoldOut } from './owner-sold-out';
 import { passwordReset } from './password-reset';
+import {
+  ownerReturnRequested,
+  returnApproved,
+  returnExchangeShipped,
+  returnReceived,
+  returnRefunded,
+  returnRejected,
+  returnRequested,
+} from './returns';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -32,4 +41,11 @@ export const TEMPLATES: Templates = {
   owner_sold_out: ownerSoldOut,
   back_in_stock: backInStock,
   newsletter_confirm: newsletterConfirm,
+  return_requested: returnRequested,
+  return_approved: returnApproved,
+  return_rejected: returnRejected,
+  return_received: returnReceived,
+  return_refunded: returnRefunded,
+  return_exchange_shipped: returnExchangeShipped,
+  owner_return_requested: ownerReturnRequested,
 };

@@ -1,0 +1,176 @@
+import {
+  AdminIdParams,
+  AdminReturnAnswer,
+  AdminReturnDecisionRequest,
+  AdminReturnListAnswer,
+  AdminReturnListQuery,
+  AdminReturnReceiveRequest,
+  AdminReturnRefundRequest,
+  AdminReturnRejectRequest,
+  AdminReturnShipRequest,
+  ErrorAnswer,
+} from '@kapaas/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  approveReturn,
+  findReturn,
+  listReturns,
+  receiveReturn,
+  refundReturn,
+  rejectReturn,
+  shipExchange,
+} from '../returns';
+import { adminOf } from './resource';
+
+const failures = {
+  400: ErrorAnswer,
+  401: ErrorAnswer,
+  403: ErrorAnswer,
+  404: ErrorAnswer,
+  409: ErrorAnswer,
+  502: ErrorAnswer,
+};
+const tags = ['admin'];
+const security = [{ adminToken: [] }];
+
+type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const depsOf = (app: AdminApp) => ({ db: app.database.db, payments: app.payments, catalogue: app.catalogue });
+
+/** GET /returns and GET /returns/:id. */
+function readRoutes(app: AdminApp) {
+  app.get(
+    '/returns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Return and exchange requests, newest first, by status; q searches order number, e-mail and name',
+        querystring: AdminReturnListQuery,
+        response: { 200: AdminReturnListAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listReturns(app.database.db, request.query);
+      return { success: true as const, data: items, page: request.query.page, per_page: request.query.per_page, total };
+    },
+  );
+
+  app.get(
+    '/returns/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One return: lines, photos, refund, exchange parcel, history, and the moves it allows now',
+        params: AdminIdParams,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await findReturn(app.database.db, request.params.id) }),
+  );
+}
+
+/** POST /returns/:id/approve and /reject: the owner's decision on a new request. */
+function decisionRoutes(app: AdminApp) {
+  app.post(
+    '/returns/:id/approve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a new request; the shopper is told to send the pieces back (409 unless requested)',
+        params: AdminIdParams,
+        body: AdminReturnDecisionRequest,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await approveReturn(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/returns/:id/reject',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a new request with the reason; held exchange sizes are released (409 unless requested)',
+        params: AdminIdParams,
+        body: AdminReturnRejectRequest,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rejectReturn(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+}
+
+/** POST /returns/:id/receive, /refund and /ship-exchange: what follows once the shopper sent the parcel. */
+function settlementRoutes(app: AdminApp) {
+  app.post(
+    '/returns/:id/receive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The parcel came back: its pieces go back on sale, once (409 unless approved)',
+        params: AdminIdParams,
+        body: AdminReturnReceiveRequest,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await receiveReturn(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/returns/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Refund the return lines once received: through the provider for a prepaid order (once), by bank or UPI with its reference for cash on delivery',
+        params: AdminIdParams,
+        body: AdminReturnRefundRequest,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await refundReturn(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/returns/:id/ship-exchange',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The exchange’s new sizes leave, with the tracking note for the shopper (once, after receipt)',
+        params: AdminIdParams,
+        body: AdminReturnShipRequest,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await shipExchange(depsOf(app), adminOf(request), request.params.id, request.body),
+    }),
+  );
+}
+
+/** /returns: the owner's side of returns and size exchanges, every move audited (resource `returns`). */
+export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  readRoutes(app);
+  decisionRoutes(app);
+  settlementRoutes(app);
+};

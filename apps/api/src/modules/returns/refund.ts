@@ -1,0 +1,155 @@
+import type { AdminReturn } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money';
+import { type AdminOrderDeps, refundOrder } from '../admin/orders/admin-orders.service';
+import { formatRupees } from '../coupons';
+import { recordEvent } from '../orders';
+import { creditOrder } from '../tax';
+import { auditedMove, findReturn, holdReturn, type ReturnAdmin } from './admin-returns.service';
+import { RETURN_STATUS_NOTES } from './lifecycle';
+import { queueReturnMail } from './return-mail';
+import { lockOrderRow, moveReturn, refundByRequestKey, refundedSoFar } from './returns.repository';
+import { refundDuePaise } from './views';
+
+/** What the owner sends to refund a return (POST /returns/:id/refund). */
+export interface ReturnRefundInput {
+  method?: 'bank' | 'upi' | undefined;
+  reference?: string | undefined;
+  amount?: number | undefined;
+  idempotency_key?: string | undefined;
+}
+
+const fieldError = (field: string, message: string) =>
+  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
+
+/** The amount to refund, in paise: the return lines' total (no shipping), or less when the owner says so. */
+function amountOf(due: number, rupees: number | undefined): number {
+  if (rupees === undefined) return due;
+  const asked = rupeesToPaise(rupees);
+  if (asked > due) throw fieldError('amount', `At most ${formatRupees(due)}, what the returned pieces cost.`);
+  return asked;
+}
+
+/** The provider's key for a return's refund: derived from the return, so every press of the button is one refund. */
+export const returnRefundKey = (returnId: number) => `return-${returnId}`;
+
+/** Presses of the refund button in this process, one at a time per return (the provider is asked once). */
+const inFlight = new Map<number, Promise<unknown>>();
+
+async function oneAtATime<T>(returnId: number, work: () => Promise<T>): Promise<T> {
+  const before = inFlight.get(returnId) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  inFlight.set(returnId, mine);
+  try {
+    return await mine;
+  } finally {
+    if (inFlight.get(returnId) === mine) inFlight.delete(returnId);
+  }
+}
+
+/**
+ * POST /returns/:id/refund, once the parcel is received. A prepaid order's return is refunded through the admin
+ * order refund (the provider, once, under a key derived from the return; the GST credit note and the order's history
+ * come with it); a cash-on-delivery order's is recorded as paid back by bank transfer or UPI, with its reference, and
+ * its invoice credited. The refund is the return lines' total, never more than what is left of what was paid.
+ */
+export async function refundReturn(
+  deps: AdminOrderDeps,
+  admin: ReturnAdmin,
+  returnId: number,
+  input: ReturnRefundInput,
+): Promise<AdminReturn> {
+  return oneAtATime(returnId, async () => {
+    const plan = await deps.db.transaction(async (tx) => {
+      const held = await holdReturn(tx, returnId, 'refund');
+      const order = await lockOrderRow(tx, held.request.orderId);
+      if (!order) throw new Error(`return ${returnId} has no order`);
+      return { order, amount: amountOf(refundDuePaise(held.lines), input.amount) };
+    });
+    if (plan.order.paymentMethod === 'cod') await refundByHand(deps, admin, returnId, input, plan.amount);
+    else await refundAtProvider(deps, admin, returnId, input, plan);
+    return findReturn(deps.db, returnId);
+  });
+}
+
+/** The shopper's sentence for a refund, and the end of the return when nothing else is left. */
+function refundSentence(amount: number, how: string, completed: boolean): string {
+  return `A refund of ${formatRupees(amount)} was made ${how}.${completed ? ` ${RETURN_STATUS_NOTES.completed}` : ''}`;
+}
+
+async function refundAtProvider(
+  deps: AdminOrderDeps,
+  admin: ReturnAdmin,
+  returnId: number,
+  input: ReturnRefundInput,
+  plan: { order: { id: number }; amount: number },
+): Promise<void> {
+  if (input.method !== undefined || input.reference !== undefined) {
+    throw fieldError('method', 'This order was paid online: its return is refunded through the payment provider.');
+  }
+  const orderId = plan.order.id;
+  const key = returnRefundKey(returnId);
+  const note = `Refund of ${formatRupees(plan.amount)} for return #${returnId} by ${admin.email}.`;
+  await refundOrder(deps, admin, orderId, { amount: paiseToRupees(plan.amount), idempotency_key: key, note });
+  // refundOrder records the provider's refund under `o<order>-<idempotency key>`.
+  const made = await refundByRequestKey(deps.db, `o${orderId}-${key}`);
+  if (!made) throw new Error(`the refund of return ${returnId} was not recorded`);
+  await auditedMove(deps.db, admin, returnId, 'refund', async (tx, { request }, to) => {
+    const changes = {
+      refundPaise: made.amountPaise,
+      refundMethod: 'provider' as const,
+      providerRefundId: made.providerRefundId,
+      refundedAt: new Date(),
+    };
+    const customerNote = refundSentence(made.amountPaise, 'to the way you paid', to === 'completed');
+    const event = { note: `${note} (${made.providerRefundId})`, customerNote, adminId: admin.id };
+    await moveReturn(tx, request.id, to, changes, event);
+    await queueReturnMail(tx, request, 'refunded');
+  });
+}
+
+const METHOD_WORDS = { bank: 'by bank transfer', upi: 'by UPI' } as const;
+
+async function refundByHand(
+  deps: AdminOrderDeps,
+  admin: ReturnAdmin,
+  returnId: number,
+  input: ReturnRefundInput,
+  amount: number,
+): Promise<void> {
+  const { method, reference } = input;
+  if (method === undefined) throw fieldError('method', 'Choose how the money went back: bank transfer or UPI.');
+  if (reference === undefined) throw fieldError('reference', 'Enter the transfer reference.');
+  await auditedMove(deps.db, admin, returnId, 'refund', async (tx, { request }, to) => {
+    const order = await lockOrderRow(tx, request.orderId);
+    if (!order) throw new Error(`return ${returnId} has no order`);
+    const refunded = await refundLeft(tx, order, amount);
+    const how = `${METHOD_WORDS[method]} (reference ${reference})`;
+    const changes = { refundPaise: amount, refundMethod: method, refundReference: reference, refundedAt: new Date() };
+    const note = `Refund of ${formatRupees(amount)} for return #${returnId} ${how}, recorded by ${admin.email}.`;
+    const customerNote = refundSentence(amount, how, to === 'completed');
+    await moveReturn(tx, request.id, to, changes, { note, customerNote, adminId: admin.id });
+    await creditOrder(tx, order.id, { refundedPaise: refunded + amount });
+    await recordEvent(tx, order.id, order.status, note, `A refund of ${formatRupees(amount)} was made ${how}.`);
+    await queueReturnMail(tx, request, 'refunded');
+  });
+}
+
+/** What the order has had refunded so far; throws 409 when its cash is not recorded, 400 when `amount` is more than is left. */
+async function refundLeft(
+  tx: Queryable,
+  order: { id: number; paidAt: Date | null; totalPaise: number },
+  amount: number,
+): Promise<number> {
+  if (order.paidAt === null) {
+    throw new AppError('CONFLICT', 'Record the cash of this order first: nothing was paid for it yet.', {
+      code: 'NOT_PAID',
+    });
+  }
+  const refunded = await refundedSoFar(tx, order.id);
+  if (refunded + amount > order.totalPaise) {
+    throw fieldError('amount', `At most ${formatRupees(order.totalPaise - refunded)} can still be refunded.`);
+  }
+  return refunded;
+}
