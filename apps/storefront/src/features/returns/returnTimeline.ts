@@ -5,12 +5,14 @@ export interface TimelineStep {
   /** When it happened; null for a step still to come. */
   at: string | null;
   note: string | null;
+  /** The owner's own words with the decision (approved or rejected). */
+  message: string | null;
 }
 
 /**
  * The steps of a return, those done with their time and note and those to come: Requested, Approved, Received, then
  * Refunded for returned pieces and Exchange shipped for exchanged ones, and Completed; or Requested and Rejected.
- * The owner's decision message goes with Approved or Rejected when the history carries no note of its own.
+ * The owner's decision message goes with the Approved or Rejected step that happened.
  */
 export function returnTimeline(detail: ReturnDetail): TimelineStep[] {
   const rejected = detail.status === 'rejected' || detail.history.some((entry) => entry.status === 'rejected');
@@ -28,7 +30,12 @@ export function returnTimeline(detail: ReturnDetail): TimelineStep[] {
       ];
   return path.map((status) => {
     const entry = detail.history.findLast((step) => step.status === status);
-    const decision = status === 'approved' || status === 'rejected' ? detail.decision_message : null;
-    return { status, at: entry?.at ?? null, note: entry?.note ?? (entry ? decision : null) };
+    const decides = status === 'approved' || status === 'rejected';
+    return {
+      status,
+      at: entry?.at ?? null,
+      note: entry?.note ?? null,
+      message: decides && entry ? detail.decision_message : null,
+    };
   });
 }

@@ -102,6 +102,7 @@ function ReturnTimeline({ detail }: { detail: ReturnDetail }) {
               </time>
             )}
             {step.note && <span className="order-timeline__note">{step.note}</span>}
+            {step.message && <span className="return-timeline__message">From the shop: “{step.message}”</span>}
           </li>
         ))}
       </ol>

@@ -196,7 +196,7 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
           <button type="submit" className="btn btn-primary" disabled={isSubmitting || isSubmitSuccessful}>
             {isSubmitting ? 'Sending…' : 'Send request'}
           </button>
-          <Link to={paths.orderDetail(order.order_id)} className="btn btn-outline-secondary">
+          <Link to={paths.orderDetail(order.order_id)} className="btn btn-outline-primary">
             Back to the order
           </Link>
         </div>

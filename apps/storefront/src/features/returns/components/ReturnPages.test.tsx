@@ -174,7 +174,10 @@ describe('a return’s page', () => {
       ['Exchange shipped', 'done'],
       ['Completed', 'to come'],
     ]);
-    expect(within(timeline).getByText('Send it back with the tag on.')).toBeInTheDocument();
+    expect(
+      within(timeline).getByText('Return approved. Please pack the pieces and send them back to us.'),
+    ).toBeInTheDocument();
+    expect(within(timeline).getByText('From the shop: “Send it back with the tag on.”')).toBeInTheDocument();
     const exchange = screen.getByRole('region', { name: 'Exchange' });
     expect(exchange).toHaveTextContent('Your new size left us on 29 Nov 2026.');
     expect(within(exchange).getByText('DTDC D1234567')).toBeInTheDocument();
@@ -218,7 +221,7 @@ describe('a return’s page', () => {
       ['Requested', 'done'],
       ['Rejected', 'done'],
     ]);
-    expect(within(timeline).getByText('The piece has been worn and washed.')).toBeInTheDocument();
+    expect(within(timeline).getByText('From the shop: “The piece has been worn and washed.”')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Refund' })).toHaveTextContent(
       'No refund: the request was not accepted.',
     );

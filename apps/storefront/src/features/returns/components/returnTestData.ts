@@ -109,7 +109,11 @@ export const exchangeShipped: ReturnDetail = {
   exchange_shipment: { tracking_note: 'DTDC D1234567', at: '2026-11-29T11:00:00.000Z' },
   history: [
     { status: 'requested', note: null, at: '2026-11-27T09:00:00.000Z' },
-    { status: 'approved', note: 'Send it back with the tag on.', at: '2026-11-27T12:00:00.000Z' },
+    {
+      status: 'approved',
+      note: 'Return approved. Please pack the pieces and send them back to us.',
+      at: '2026-11-27T12:00:00.000Z',
+    },
     { status: 'received', note: null, at: '2026-11-28T12:00:00.000Z' },
     { status: 'exchange_shipped', note: 'DTDC D1234567', at: '2026-11-29T11:00:00.000Z' },
   ],
