@@ -10,6 +10,16 @@ export interface TimelineStep {
 }
 
 /**
+ * When a step with no event of its own happened: the last move can settle a return at once (shipping the exchange of
+ * an exchange-only return makes it completed), and then the refund or the parcel still says when it was done.
+ */
+function impliedAt(detail: ReturnDetail, status: ReturnStatus): string | null {
+  if (status === 'exchange_shipped') return detail.exchange_shipment?.at ?? null;
+  if (status === 'refunded') return detail.refund?.at ?? null;
+  return null;
+}
+
+/**
  * The steps of a return, those done with their time and note and those to come: Requested, Approved, Received, then
  * Refunded for returned pieces and Exchange shipped for exchanged ones, and Completed; or Requested and Rejected.
  * The owner's decision message goes with the Approved or Rejected step that happened.
@@ -33,7 +43,7 @@ export function returnTimeline(detail: ReturnDetail): TimelineStep[] {
     const decides = status === 'approved' || status === 'rejected';
     return {
       status,
-      at: entry?.at ?? null,
+      at: entry?.at ?? impliedAt(detail, status),
       note: entry?.note ?? null,
       message: decides && entry ? detail.decision_message : null,
     };

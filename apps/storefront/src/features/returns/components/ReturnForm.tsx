@@ -167,7 +167,7 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
         }}
       >
         <h2 id="return-form-title" className="return-form__title">
-          Return or exchange from order #{order.order_id}
+          From order #{order.order_id}
         </h2>
         {order.return_until && (
           <p className="return-form__until">You can ask until {formatReturnDay(order.return_until)}.</p>

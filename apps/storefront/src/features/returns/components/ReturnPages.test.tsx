@@ -186,6 +186,27 @@ describe('a return’s page', () => {
     expect(sentBodies(fetchMock, 'return_details')).toEqual([{ user_id: 3, return_id: 31 }]);
   });
 
+  it('counts the exchange shipped when shipping it completed the return at once', async () => {
+    const completed: ReturnDetail = {
+      ...exchangeShipped,
+      status: 'completed',
+      history: [
+        ...exchangeShipped.history.slice(0, 3),
+        { status: 'completed', note: 'Your new size is on its way. DTDC D1234567.', at: '2026-11-29T11:00:00.000Z' },
+      ],
+    };
+    stubApi({ category_list: categoryList, return_details: { success: true, data: completed } });
+    renderRoute('/returns/31');
+
+    expect(stepTexts(await screen.findByRole('region', { name: 'Return Status' }))).toEqual([
+      ['Requested', 'done'],
+      ['Approved', 'done'],
+      ['Received', 'done'],
+      ['Exchange shipped', 'done'],
+      ['Completed', 'done'],
+    ]);
+  });
+
   it('shows a refund: the amount, how it went back and its reference', async () => {
     stubApi({ category_list: categoryList, return_details: { success: true, data: refunded } });
     renderRoute('/returns/32');
