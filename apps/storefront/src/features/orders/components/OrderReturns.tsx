@@ -18,12 +18,12 @@ export function OrderReturns({ order, now = Date.now() }: { order: OrderDetail; 
         Returns and exchanges
       </h3>
       {until !== null && open && (
-        <div className="order-returns__ask">
+        <>
+          <p className="mb-2">You can ask until {formatReturnDay(until)}.</p>
           <Link to={returnPaths.orderReturn(order.order_id)} className="btn btn-primary">
             {RETURN_TEXTS.askButton}
           </Link>
-          <span>You can ask until {formatReturnDay(until)}.</span>
-        </div>
+        </>
       )}
       {until !== null && !open && <p>The return window closed on {formatReturnDay(until)}.</p>}
       {order.returns.length > 0 && (
