@@ -209,4 +209,15 @@ describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the o
     expect(guest.problems).toEqual([]);
     expect(owner.problems).toEqual([]);
   });
+
+  it('keeps the return pages out of search engines: noindex, and not in the sitemap', async () => {
+    const { baseUrl } = guest;
+    for (const path of [`/order-detail/${orderId}/return`, '/returns', `/returns/${returnId}`]) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+    }
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain('<urlset');
+    expect(sitemap).not.toMatch(/\/returns|\/return</);
+  });
 });
