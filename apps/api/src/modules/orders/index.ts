@@ -25,4 +25,3 @@ export {
   setProviderOrderId,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';
-export { deliveredAtOf } from './orders.service';

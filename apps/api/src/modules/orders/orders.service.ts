@@ -110,7 +110,7 @@ async function returnUntil(
 const DAY_MS = 86_400_000;
 
 /** When a delivered order was delivered: its first `delivered` event; null for any other status. */
-export function deliveredAtOf(
+function deliveredAtOf(
   status: OrderRow['status'],
   history: readonly { status: string; createdAt: Date }[],
 ): Date | null {

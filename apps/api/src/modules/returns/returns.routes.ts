@@ -19,7 +19,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (
     '/return_request',
     {
       schema: {
-        tags: ['returns'],
+        tags: ['orders'],
         summary:
           'Ask to return pieces of a delivered order, or exchange them for another size (held at once), within the return window',
         body: ReturnRequestRequest,
@@ -42,7 +42,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (
     '/my_returns',
     {
       schema: {
-        tags: ['returns'],
+        tags: ['orders'],
         summary: "The shopper's return and exchange requests, newest first",
         body: MyReturnsRequest,
         response: { 200: MyReturnsAnswer, ...failures },
@@ -58,7 +58,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (
     '/return_details',
     {
       schema: {
-        tags: ['returns'],
+        tags: ['orders'],
         summary: 'One of the shopper’s returns with its lines, refund, exchange parcel and history',
         body: ReturnDetailsRequest,
         response: { 200: ReturnDetailsAnswer, ...failures },

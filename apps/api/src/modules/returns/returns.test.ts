@@ -308,6 +308,24 @@ describe('a refund', () => {
     expect((await detail(returnId)).refund?.amount).toBe((2 * item.unitPaise) / 100);
   });
 
+  it('is never more than what is left of the payment (400), and changes nothing then', async () => {
+    const { item, orderId, returnId } = await receivedReturn(2, 2);
+    await act(returnId, 'approve');
+    await act(returnId, 'receive');
+    // The owner refunded most of the payment by hand from the order before.
+    const total = (await fx.checkout.orderRow(orderId)).totalPaise;
+    const left = 2 * item.unitPaise - 100;
+    expectStatus(await staff.post(`/orders/${orderId}/refund`, { amount: (total - left) / 100 }), 200);
+    const tooMuch = await act(returnId, 'refund', {}, 400);
+    expect(Object.keys(tooMuch.errors)).toEqual(['amount']);
+    expect(await detail(returnId)).toMatchObject({ status: 'received', refund: null });
+    expect((await moneyOf(orderId)).recorded).toHaveLength(1);
+    // Asking for less than the pieces cost (what is left) is allowed.
+    const partly = AdminReturnAnswer.parse(await act(returnId, 'refund', { amount: left / 100 })).data;
+    expect(partly).toMatchObject({ status: 'completed', refund: { amount: left / 100, method: 'provider' } });
+    expect((await act(returnId, 'refund', { amount: 1 }, 409)).code).toBe('ILLEGAL_RETURN_MOVE');
+  });
+
   it('of a cash-on-delivery order records the bank or UPI transfer and its reference, and credits the invoice', async () => {
     const { item } = await fx.twoSizes(40, 5);
     const { shopper, orderId } = await fx.deliveredCod(item);

@@ -1,0 +1,121 @@
+import { ReturnRequestAnswer } from '@kapaas/contract';
+import { adminUsers, and, eq } from '@kapaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliver, type Mailbox, type Received, startMailbox } from '../../../test/mailbox';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { formatRupees } from '../coupons';
+import { returnFixtures } from './returns.fixtures';
+
+let shop: TestShop;
+let mailbox: Mailbox;
+let staff: AdminClient;
+const admin = adminFixtures(() => shop);
+const fx = returnFixtures(
+  () => shop,
+  () => staff,
+);
+const SHOPPER = 'asha@example.in';
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  shop = await startTestShop({ env: { PUBLIC_URL: 'https://kapaas.example.in' } });
+  staff = await admin.staff(await admin.owner());
+});
+afterAll(async () => {
+  await shop?.close();
+  await mailbox?.close();
+});
+
+const about = (returnId: number) => (message: Received) =>
+  new RegExp(`return #${returnId}\\b`, 'i').test(message.mail.subject ?? '');
+const shopperMail = (returnId: number) => mailbox.to(SHOPPER).filter(about(returnId));
+const owners = async () =>
+  (
+    await shop.database.db
+      .select()
+      .from(adminUsers)
+      .where(and(eq(adminUsers.role, 'owner'), eq(adminUsers.active, true)))
+  ).map((row) => row.email.toLowerCase());
+
+const act = async (returnId: number, action: string, body: unknown = {}) =>
+  expectStatus(await staff.post(`/returns/${returnId}/${action}`, body), 200);
+
+describe('the messages of a return', () => {
+  it('tell the shopper of each step, and the owners of the new request', async () => {
+    const { item, newSizeId } = await fx.twoSizes(5, 5);
+    const { shopper, orderId } = await fx.deliveredOnline(item, 2);
+    const asked = await shopper.post('return_request', {
+      order_id: orderId,
+      lines: [
+        { product_id: item.productId, size: item.sizeId, quantity: 1, kind: 'return', reason: 'too_big' },
+        {
+          product_id: item.productId,
+          size: item.sizeId,
+          quantity: 1,
+          kind: 'exchange',
+          new_size: newSizeId,
+          reason: 'too_small',
+        },
+      ],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const returnId = ReturnRequestAnswer.parse(asked.json()).return_id;
+    await deliver(shop.app, mailbox);
+    const [receipt] = shopperMail(returnId);
+    expect(receipt?.mail.subject).toBe(`Return #${returnId} requested for order #${orderId}`);
+    expect(receipt?.mail.text).toMatch(/1 × .+: return, ₹/);
+    expect(receipt?.mail.text).toMatch(/1 × .+: exchange for size \S+/);
+    const toOwners = mailbox.received.filter(
+      (m) => m.mail.subject === `Return #${returnId} requested for order #${orderId}` && !m.to.includes(SHOPPER),
+    );
+    expect(toOwners).toHaveLength(1);
+    expect(toOwners[0]?.to.sort()).toEqual((await owners()).sort());
+
+    await act(returnId, 'approve', { message: 'Sorry it did not fit.' });
+    await act(returnId, 'receive');
+    await act(returnId, 'refund');
+    await act(returnId, 'ship-exchange', { tracking_note: 'India Post EK123456789IN' });
+    // The worker runs twice: still one message per step.
+    await deliver(shop.app, mailbox);
+    await deliver(shop.app, mailbox);
+    const subjects = shopperMail(returnId).map((m) => m.mail.subject);
+    expect(subjects).toEqual([
+      `Return #${returnId} requested for order #${orderId}`,
+      `Return #${returnId} approved: please send the pieces back`,
+      `Return #${returnId} received`,
+      `Refund of ${formatRupees(item.unitPaise)} for return #${returnId}`,
+      `Your exchange for return #${returnId} is on its way`,
+    ]);
+    const text = (n: number) => shopperMail(returnId)[n]?.mail.text ?? '';
+    expect(text(1)).toContain('Sorry it did not fit.');
+    expect(text(1)).toMatch(/Please pack these pieces/);
+    expect(text(3)).toContain(
+      `We refunded ${formatRupees(item.unitPaise)} for return #${returnId} to the way you paid`,
+    );
+    expect(text(4)).toContain('India Post EK123456789IN');
+  });
+
+  it('tell the shopper why a request was declined, and how a cash-on-delivery refund was paid', async () => {
+    const { item } = await fx.twoSizes(40, 5);
+    const { shopper, orderId } = await fx.deliveredCod(item);
+    const line = { product_id: item.productId, size: item.sizeId, quantity: 1, kind: 'return', reason: 'damaged' };
+    const first = ReturnRequestAnswer.parse(
+      (await shopper.post('return_request', { order_id: orderId, lines: [line] })).json(),
+    ).return_id;
+    await act(first, 'reject', { message: 'The photos show a different product.' });
+    const second = ReturnRequestAnswer.parse(
+      (await shopper.post('return_request', { order_id: orderId, lines: [line] })).json(),
+    ).return_id;
+    await act(second, 'approve');
+    await act(second, 'receive');
+    await act(second, 'refund', { method: 'bank', reference: 'NEFT-2026-0042' });
+    await deliver(shop.app, mailbox);
+    const declined = shopperMail(first).find((m) => m.mail.subject === `Return #${first} declined`);
+    expect(declined?.mail.text).toContain('The photos show a different product.');
+    const refunded = shopperMail(second).find((m) => m.mail.subject?.startsWith('Refund of'));
+    expect(refunded?.mail.text).toContain(
+      `We refunded ${formatRupees(item.unitPaise)} for return #${second} by bank transfer (reference NEFT-2026-0042).`,
+    );
+  });
+});
