@@ -25,6 +25,9 @@ import { OutboxMessagePage } from '../features/outbox/components/OutboxMessagePa
 import { OutboxPage } from '../features/outbox/components/OutboxPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
 import { productScreens } from '../features/products/components/productScreens';
+import { ReturnDetailPage } from '../features/returns/components/ReturnDetailPage';
+import { ReturnsPage } from '../features/returns/components/ReturnsPage';
+import { returnPaths } from '../features/returns/returnPaths';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
@@ -80,6 +83,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <DashboardPage /> },
           { path: paths.orders, element: <OrdersPage /> },
           { path: paths.order(':id'), element: <OrderDetailPage /> },
+          { path: returnPaths.returns, element: <ReturnsPage /> },
+          { path: returnPaths.return(':id'), element: <ReturnDetailPage /> },
           listRoute(productScreens),
           { path: paths.newProduct, element: <ProductEditPage key="new" /> },
           { path: paths.product(':id'), element: <ProductEditPage key="edit" /> },

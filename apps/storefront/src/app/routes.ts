@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { returnPaths } from '../features/returns/returnPaths';
 import { paths } from '../lib/paths';
 
 /**
@@ -28,6 +29,9 @@ export default [
     route(paths.orderSuccess, 'routes/OrderSuccessPage.tsx'),
     route(paths.orders, 'routes/OrdersPage.tsx'),
     route(paths.orderDetail(':orderId'), 'routes/OrderDetailPage.tsx'),
+    route(returnPaths.orderReturn(':orderId'), 'routes/OrderReturnPage.tsx'),
+    route(returnPaths.returns, 'routes/MyReturnsPage.tsx'),
+    route(returnPaths.returnDetail(':returnId'), 'routes/ReturnDetailPage.tsx'),
 
     route(paths.subcategories(':categoryId'), 'routes/SubcategoryListPage.tsx'),
     route(paths.category(':categoryId'), 'routes/CategoryPage.tsx'),

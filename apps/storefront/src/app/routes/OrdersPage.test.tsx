@@ -21,6 +21,7 @@ const order: OrderSummary = {
       product_image: '/media/jhabla.jpg',
       product_name: 'Mulmul Jhabla',
       product_size: '0-3M',
+      size_id: 1,
       product_quantity: 2,
       product_amount: 549,
       product_total: 1098,
@@ -30,6 +31,7 @@ const order: OrderSummary = {
       product_image: '/media/romper.jpg',
       product_name: 'Muslin Romper',
       product_size: '3-6M',
+      size_id: 2,
       product_quantity: 1,
       product_amount: 959,
       product_total: 959,
@@ -61,6 +63,8 @@ const detail: OrderDetail = {
     { status: 'pending_payment', note: null, at: '2026-11-20T10:29:00.000Z' },
     { status: 'paid', note: 'Paid by card', at: '2026-11-20T10:30:00.000Z' },
   ],
+  return_until: null,
+  returns: [],
 };
 
 function sentBodies(fetchMock: ReturnType<typeof stubApi>, endpoint: string) {

@@ -11,6 +11,7 @@ import { isOnItsWay, ORDER_PAYMENT_LABELS } from './orderPayment';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
+import { OrderReturns } from './OrderReturns';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
@@ -70,6 +71,8 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
               ))}
             </ul>
           </section>
+
+          <OrderReturns order={order} />
 
           <section className="order-panel" aria-labelledby="order-history-title">
             <h3 className="order-panel__title" id="order-history-title">

@@ -45,7 +45,7 @@ describe('My Profile (/myprofile)', () => {
 
     const sidebar = await screen.findByRole('complementary', { name: 'Your account' });
     expect(sidebar).toHaveTextContent('A');
-    for (const name of ['My Profile', 'Orders', 'Wishlist', 'Coupons']) {
+    for (const name of ['My Profile', 'Orders', 'Returns', 'Wishlist', 'Coupons']) {
       expect(within(sidebar).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(sidebar).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

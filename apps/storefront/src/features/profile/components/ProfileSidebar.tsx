@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '#storefront/lib/paths.ts';
+import { returnPaths } from '../../returns/returnPaths';
 
 interface ProfileSidebarProps {
   name: string;
@@ -11,11 +12,12 @@ interface ProfileSidebarProps {
 const LINKS = [
   { to: paths.profile, label: 'My Profile' },
   { to: paths.orders, label: 'Orders' },
+  { to: returnPaths.returns, label: 'Returns' },
   { to: paths.wishlist, label: 'Wishlist' },
   { to: paths.coupons, label: 'Coupons' },
 ];
 
-/** The profile's sidebar (product.md §2): the first letter of the name, then My Profile, Orders, Wishlist, Coupons, Logout. */
+/** The profile's sidebar (product.md §2): the first letter of the name, then My Profile, Orders, Returns, Wishlist, Coupons, Logout. */
 export function ProfileSidebar({ name, logout }: ProfileSidebarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
