@@ -185,6 +185,9 @@ export async function receiveReturn(
 }
 
 /** POST /returns/:id/ship-exchange: the held new sizes are sold and leave with the owner's tracking note. */
+/** The owner's note as a sentence: it ends with a full stop, so that what follows it reads as the next sentence. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export async function shipExchange(
   deps: ReturnAdminDeps,
   admin: ReturnAdmin,
@@ -196,7 +199,7 @@ export async function shipExchange(
     const done = to === 'completed' ? ` ${RETURN_STATUS_NOTES.completed}` : '';
     const event = {
       note: `Exchange shipped by ${admin.email}.`,
-      customerNote: `Your new size is on its way. ${input.tracking_note}${done}`,
+      customerNote: `Your new size is on its way. ${sentence(input.tracking_note)}${done}`,
       adminId: admin.id,
     };
     const changes = { exchangeTrackingNote: input.tracking_note, exchangeShippedAt: new Date() };

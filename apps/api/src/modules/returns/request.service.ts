@@ -200,13 +200,13 @@ async function holdExchangeSizes(tx: Queryable, planned: PlannedLine[]): Promise
     })),
   );
   if (!short) return;
-  const name = exchanges.find(({ line }) => line.productId === short.productId)?.item.productName ?? 'this product';
+  const sold = exchanges.filter(({ line }) => line.productId === short.productId && line.newSizeId === short.sizeId);
+  const name = sold[0]?.item.productName ?? 'this product';
   const size = await sizeLabel(tx, short.sizeId);
-  throw new AppError(
-    'CONFLICT',
-    `Size ${size} of ${name} is sold out, so it cannot be exchanged now. You can ask for a return and a refund instead.`,
-    { code: 'EXCHANGE_SIZE_SOLD_OUT' },
-  );
+  const message = `Size ${size} of ${name} is sold out, so it cannot be exchanged now. You can ask for a return and a refund instead.`;
+  // Each exchange line asking for that size is named, so the form can offer those lines a return.
+  const errors = Object.fromEntries(sold.map(({ index }) => [`lines.${index}.new_size`, [message]]));
+  throw new AppError('CONFLICT', message, { code: 'EXCHANGE_SIZE_SOLD_OUT', errors });
 }
 
 /** my_returns: the shopper's return requests, newest first. */

@@ -221,6 +221,8 @@ describe('an exchange', () => {
     );
     expect(answer.code).toBe('EXCHANGE_SIZE_SOLD_OUT');
     expect(answer.message).toMatch(/^Size .+ is sold out, .*return/);
+    // Both exchange lines asking for the sold-out size are named; the return line is not.
+    expect(Object.keys(answer.errors).sort()).toEqual(['lines.1.new_size', 'lines.2.new_size']);
     expect(await returnsOfOrder(orderId)).toEqual([]);
     expect(await fx.stockOf(item.productId, newSizeId)).toMatchObject({ stock: 1, reserved: 0 });
   });

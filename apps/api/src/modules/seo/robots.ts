@@ -25,6 +25,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   '/reset-password',
   '/newsletter/confirm',
   '/unsubscribe',
+  '/returns',
 ];
 
 /** robots.txt: the shop open to every crawler but for DISALLOWED_PATHS, and where its sitemap is. */

@@ -45,10 +45,11 @@ describe('robots.txt', () => {
       '/Billing-Address',
       '/order-detail/',
       '/Coupouns',
+      '/returns',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    expect(lines.filter((l) => l.startsWith('Disallow: '))).toHaveLength(21);
+    expect(lines.filter((l) => l.startsWith('Disallow: '))).toHaveLength(22);
     // An empty Disallow would allow everything; a product page must not be caught by any rule.
     for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
       const rule = line.slice('Disallow: '.length);
