@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT4 } from '../common';
 import { ReviewFit } from '../reviews';
 import { AdminPaging, adminItem, adminList, QueryFlag, Timestamp } from './common';
 
@@ -28,7 +29,7 @@ export type AdminReview = z.infer<typeof AdminReview>;
 
 export const AdminReviewListQuery = z.strictObject({
   ...AdminPaging,
-  product_id: z.coerce.number().int().positive().optional(),
+  product_id: z.coerce.number().int().positive().max(MAX_INT4).optional(),
   hidden: QueryFlag.optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
 });

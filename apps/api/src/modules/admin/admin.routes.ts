@@ -37,6 +37,7 @@ import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
 import { adminReturnRoutes } from './returns.routes';
+import { adminReviewRoutes } from './reviews.routes';
 import { settingsRoutes } from './settings';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
@@ -94,6 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminInvoiceRoutes);
   await app.register(adminReturnRoutes);
   await app.register(outboxRoutes);
+  await app.register(adminReviewRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

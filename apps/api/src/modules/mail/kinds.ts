@@ -22,6 +22,8 @@ export const MAIL_KINDS = {
   return_received: { marketing: false, label: 'Return received' },
   return_refunded: { marketing: false, label: 'Return refunded' },
   return_exchange_shipped: { marketing: false, label: 'Exchange shipped' },
+  /** Asking a buyer for a review some days after delivery: not needed for the order, so it carries the unsubscribe. */
+  review_request: { marketing: true, label: 'Review request' },
   owner_new_order: { marketing: false, label: 'New order (to the owner)' },
   owner_return_requested: { marketing: false, label: 'Return requested (to the owner)' },
   owner_contact: { marketing: false, label: 'Contact message (to the owner)' },

@@ -23,6 +23,7 @@ import {
   returnRejected,
   returnRequested,
 } from './returns';
+import { reviewRequest } from './review-request';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -48,4 +49,5 @@ export const TEMPLATES: Templates = {
   return_refunded: returnRefunded,
   return_exchange_shipped: returnExchangeShipped,
   owner_return_requested: ownerReturnRequested,
+  review_request: reviewRequest,
 };
