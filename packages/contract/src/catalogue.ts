@@ -12,6 +12,9 @@ export const ProductCard = z.object({
   category_id: z.number().int(),
   subcategory_id: z.number().int(),
   in_stock: z.boolean(),
+  /** The mean of the product's published reviews to one decimal, null when it has none; and how many there are. */
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 
@@ -161,6 +164,8 @@ export const ProductDetail = z.object({
   pattern: z.string().nullable(),
   gender: z.string().nullable(),
   relate_products: z.array(ProductCard),
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 export const ProductDetailAnswer = z.object({ success: z.literal(true), products: ProductDetail });
