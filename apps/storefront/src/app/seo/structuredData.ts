@@ -37,7 +37,7 @@ export function reviewData(reviews: ProductReviews | undefined): object {
       ...(review.title ? { name: review.title } : {}),
       reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
       reviewBody: review.text,
-      datePublished: review.created_at.slice(0, 10),
+      datePublished: review.created_at,
     })),
   };
 }

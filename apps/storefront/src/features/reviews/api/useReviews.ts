@@ -1,9 +1,9 @@
 import type { PhotoUploadAnswer, ReviewAddRequest, ReviewListAnswer } from '@kapaas/contract';
+import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { productDetailQuery } from '#storefront/features/catalogue/api/useProductDetail.ts';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 import { type Identity, identityKey, ownerFields, readIdentity, useIdentity } from '#storefront/lib/session.ts';
-import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
 
 export type ReviewSortChoice = 'recent' | 'helpful';
 
@@ -56,7 +56,8 @@ export function useReviewAdd(productId: number) {
 /** review_helpful: one "helpful" vote for a review; the answer carries its new count. */
 export function useReviewHelpful() {
   return useMutation({
-    mutationFn: (reviewId: number) => apiPost('review_helpful', { ...ownerFields(readIdentity()), review_id: reviewId }),
+    mutationFn: (reviewId: number) =>
+      apiPost('review_helpful', { ...ownerFields(readIdentity()), review_id: reviewId }),
   });
 }
 

@@ -1,9 +1,4 @@
-import {
-  MAX_SHOPPER_PHOTOS,
-  type Review,
-  ReviewAddRequest,
-  type ReviewFit,
-} from '@kapaas/contract';
+import { MAX_SHOPPER_PHOTOS, type Review, ReviewAddRequest, type ReviewFit } from '@kapaas/contract';
 import { useZodForm } from '@kapaas/web-kit';
 import { type ChangeEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -114,13 +109,16 @@ export function ReviewForm({ id, productId, myReview, onDone, onCancel }: Review
       aria-label={myReview ? 'Edit your review' : 'Write a review'}
       onSubmit={handleSubmit(onSubmit)}
     >
-      <fieldset
+      <div
         className="review-form__stars"
         role="radiogroup"
+        aria-labelledby={`${ids}-rating-label`}
         aria-invalid={errors.rating !== undefined}
         aria-describedby={described('rating')}
       >
-        <legend className="form-label">Your rating</legend>
+        <p id={`${ids}-rating-label`} className="form-label">
+          Your rating
+        </p>
         <div className="review-form__star-row">
           {[1, 2, 3, 4, 5].map((stars) => (
             <span key={stars}>
@@ -131,11 +129,7 @@ export function ReviewForm({ id, productId, myReview, onDone, onCancel }: Review
                 value={String(stars)}
                 {...register('rating')}
               />
-              <label
-                htmlFor={`${ids}-star-${stars}`}
-                className={`review-form__star${stars <= rating ? ' is-on' : ''}`}
-                title={`${stars} ${stars === 1 ? 'star' : 'stars'}`}
-              >
+              <label htmlFor={`${ids}-star-${stars}`} className={`review-form__star${stars <= rating ? ' is-on' : ''}`}>
                 <span aria-hidden="true">★</span>
                 <span className="visually-hidden">{`${stars} ${stars === 1 ? 'star' : 'stars'}`}</span>
               </label>
@@ -143,7 +137,7 @@ export function ReviewForm({ id, productId, myReview, onDone, onCancel }: Review
           ))}
         </div>
         {fieldError('rating')}
-      </fieldset>
+      </div>
 
       <div className="mb-3">
         <label htmlFor={`${ids}-title`} className="form-label">
@@ -178,11 +172,7 @@ export function ReviewForm({ id, productId, myReview, onDone, onCancel }: Review
         {fieldError('text')}
       </div>
 
-      <fieldset
-        className="mb-3"
-        aria-invalid={errors.fit !== undefined}
-        aria-describedby={described('fit')}
-      >
+      <fieldset className="mb-3" aria-invalid={errors.fit !== undefined} aria-describedby={described('fit')}>
         <legend className="form-label">How does it fit?</legend>
         {FIT_CHOICES.map((fit) => (
           <div className="form-check form-check-inline" key={fit}>
@@ -272,7 +262,7 @@ function PhotoField({ ids, photos, errorId, error, onChange, onError }: PhotoFie
         <ul className="review-form__previews">
           {photos.map((photo, index) => (
             <li key={photo}>
-              <img src={photo} alt={`Your photo ${index + 1}`} width={88} height={88} />
+              <img src={photo} alt={`Your upload ${index + 1}`} width={88} height={88} />
               <Button
                 variant="outline-danger"
                 size="sm"
@@ -302,7 +292,11 @@ function PhotoField({ ids, photos, errorId, error, onChange, onError }: PhotoFie
           />
         </>
       )}
-      {uploading && <p className="text-body-secondary small mb-0" role="status">Uploading…</p>}
+      {uploading && (
+        <p className="text-body-secondary small mb-0" role="status">
+          Uploading…
+        </p>
+      )}
       {error && (
         <p id={errorId} className="review-form__error">
           {error}

@@ -82,8 +82,13 @@ function ReviewPhotos({ photos, author }: { photos: string[]; author: string }) 
       <ul className="review__photos">
         {photos.map((photo, index) => (
           <li key={photo}>
-            <button type="button" className="review__photo" onClick={() => setOpen(index)}>
-              <img src={photo} alt={`Photo ${index + 1} from ${author}`} width={72} height={72} loading="lazy" />
+            <button
+              type="button"
+              className="review__photo"
+              aria-label={`Open photo ${index + 1} from ${author}`}
+              onClick={() => setOpen(index)}
+            >
+              <img src={photo} alt="" width={72} height={72} loading="lazy" />
             </button>
           </li>
         ))}
@@ -96,7 +101,7 @@ function ReviewPhotos({ photos, author }: { photos: string[]; author: string }) 
         </Modal.Header>
         <Modal.Body>
           {open !== null && (
-            <img src={photos[open]} alt={`Photo ${open + 1} from ${author}, larger`} className="review__photo-large" />
+            <img src={photos[open]} alt={`Shared by ${author} with the review`} className="review__photo-large" />
           )}
         </Modal.Body>
       </Modal>

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@kapaas/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Rating } from '#storefront/components/product/Rating.tsx';
 import { useIdentity } from '#storefront/lib/session.ts';
-import { useQuery } from '@tanstack/react-query';
 import { reviewListQuery } from '../api/useReviews';
 
 /**

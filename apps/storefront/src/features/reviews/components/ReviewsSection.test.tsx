@@ -1,5 +1,5 @@
 import type { Review, ReviewListAnswer } from '@kapaas/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forgetIdentity, rememberUser } from '#storefront/lib/session.ts';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
@@ -48,13 +48,24 @@ const twelveReviews: ReviewListAnswer = {
   pages: 3,
   reviews: [
     review(31),
-    review(30, { rating: 4, title: null, author: 'Karthik S.', fit: 'runs_small', photos: ['/media/uploads/0123456789abcdef01234567-800.webp'] }),
+    review(30, {
+      rating: 4,
+      title: null,
+      author: 'Karthik S.',
+      fit: 'runs_small',
+      photos: ['/media/uploads/0123456789abcdef01234567-800.webp'],
+    }),
   ],
 };
 
 /** The product page with review_list answering `answer` (a function of the request, or one answer). */
 function productPage(reviewList: ReviewListAnswer | ((body: Record<string, unknown>) => object), more = {}) {
-  const fetchMock = stubApi({ category_list: categoryList, product_detail: jhablaDetail, review_list: reviewList, ...more });
+  const fetchMock = stubApi({
+    category_list: categoryList,
+    product_detail: jhablaDetail,
+    review_list: reviewList,
+    ...more,
+  });
   const view = renderRoute('/product-detail/11');
   return { ...view, fetchMock };
 }
@@ -62,7 +73,9 @@ function productPage(reviewList: ReviewListAnswer | ((body: Record<string, unkno
 function callsTo(fetchMock: ReturnType<typeof stubApi>, endpoint: string) {
   return fetchMock.mock.calls
     .filter(([url]) => String(url).endsWith(`/api/${endpoint}`))
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body) as Record<string, unknown>);
+    .map(
+      ([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body) as Record<string, unknown>,
+    );
 }
 
 const reviewsRegion = () => screen.findByRole('region', { name: 'Reviews' });
@@ -95,7 +108,11 @@ describe('The product page’s reviews', () => {
     expect(await within(region).findByRole('img', { name: 'Rated 4.3 out of 5, 12 reviews' })).toBeInTheDocument();
     expect(within(region).getByText('4.3')).toBeInTheDocument();
     const bars = within(region).getByRole('list', { name: 'How the stars are spread' });
-    expect(within(bars).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(
+      within(bars)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       '5 stars: 7 reviews5★7',
       '4 stars: 3 reviews4★3',
       '3 stars: 1 review3★1',
@@ -123,7 +140,8 @@ describe('The product page’s reviews', () => {
   });
 
   it('shows a review’s text as written: markup stays text and nothing becomes a link', async () => {
-    const text = '<script>alert("x")</script> <b>bold</b> see https://example.com/deal <a href="https://evil.test">here</a>';
+    const text =
+      '<script>alert("x")</script> <b>bold</b> see https://example.com/deal <a href="https://evil.test">here</a>';
     productPage({ ...twelveReviews, reviews: [review(31, { text, title: '<img src=x onerror=alert(1)>' })] });
     const region = await reviewsRegion();
     const article = await within(region).findByRole('article', { name: '<img src=x onerror=alert(1)>' });
@@ -181,9 +199,9 @@ describe('The product page’s reviews', () => {
   it('opens a review’s photo larger', async () => {
     const { user } = productPage(twelveReviews);
     const region = await reviewsRegion();
-    await user.click(await within(region).findByRole('button', { name: 'Photo 1 from Karthik S.' }));
+    await user.click(await within(region).findByRole('button', { name: 'Open photo 1 from Karthik S.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 1 from Karthik S.' });
-    expect(within(dialog).getByRole('img', { name: 'Photo 1 from Karthik S., larger' })).toHaveAttribute(
+    expect(within(dialog).getByRole('img', { name: 'Shared by Karthik S. with the review' })).toHaveAttribute(
       'src',
       '/media/uploads/0123456789abcdef01234567-800.webp',
     );

@@ -36,43 +36,65 @@ export function ReviewsSection({ productId }: { productId: number }) {
       ) : (
         <>
           {list.data.count === 0 ? (
-            <>
-              <p className="product-reviews__none">No reviews yet.</p>
-              <WriteReview productId={productId} answer={list.data} />
-            </>
+            <p className="product-reviews__none">No reviews yet.</p>
           ) : (
-            <>
-              <ReviewSummary answer={list.data} />
-              <WriteReview productId={productId} answer={list.data} />
-              <div className="product-reviews__sort">
-                <label htmlFor={`${headingId}-sort`}>Sort reviews</label>
-                <select
-                  id={`${headingId}-sort`}
-                  className="form-select form-select-sm"
-                  value={sort}
-                  onChange={(event) => {
-                    setSort(event.target.value as ReviewSortChoice);
-                    setPage(1);
-                  }}
-                >
-                  {Object.entries(SORT_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <ol className="product-reviews__list" aria-busy={list.isPlaceholderData}>
-                {list.data.reviews.map((review) => (
-                  <ReviewItem key={review.review_id} review={review} />
-                ))}
-              </ol>
-              <ReviewPager page={list.data.page} pages={list.data.pages} onPage={setPage} />
-            </>
+            <ReviewSummary answer={list.data} />
+          )}
+          {/* In one place whether or not there are reviews, so the thanks stay once the first review shows. */}
+          <WriteReview productId={productId} answer={list.data} />
+          {list.data.count > 0 && (
+            <ReviewList
+              answer={list.data}
+              sort={sort}
+              busy={list.isPlaceholderData}
+              onSort={(next) => {
+                setSort(next);
+                setPage(1);
+              }}
+              onPage={setPage}
+            />
           )}
         </>
       )}
     </section>
+  );
+}
+
+interface ReviewListProps {
+  answer: ReviewListAnswer;
+  sort: ReviewSortChoice;
+  busy: boolean;
+  onSort: (sort: ReviewSortChoice) => void;
+  onPage: (page: number) => void;
+}
+
+/** The sort, one page of reviews and the pager. */
+function ReviewList({ answer, sort, busy, onSort, onPage }: ReviewListProps) {
+  const sortId = useId();
+  return (
+    <>
+      <div className="product-reviews__sort">
+        <label htmlFor={sortId}>Sort reviews</label>
+        <select
+          id={sortId}
+          className="form-select form-select-sm"
+          value={sort}
+          onChange={(event) => onSort(event.target.value as ReviewSortChoice)}
+        >
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ol className="product-reviews__list" aria-busy={busy}>
+        {answer.reviews.map((review) => (
+          <ReviewItem key={review.review_id} review={review} />
+        ))}
+      </ol>
+      <ReviewPager page={answer.page} pages={answer.pages} onPage={onPage} />
+    </>
   );
 }
 

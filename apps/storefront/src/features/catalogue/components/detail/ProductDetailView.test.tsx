@@ -60,7 +60,10 @@ describe('Product detail page', () => {
   it('shows no rating at all for a product without reviews', async () => {
     stubApi({
       category_list: categoryList,
-      product_detail: { ...jhablaDetail, products: { ...jhablaDetail.products, rating_average: null, rating_count: 0 } },
+      product_detail: {
+        ...jhablaDetail,
+        products: { ...jhablaDetail.products, rating_average: null, rating_count: 0 },
+      },
     });
     renderRoute('/product-detail/11');
     await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Jhabla – Leaf Print' });
