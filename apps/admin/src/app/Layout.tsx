@@ -21,6 +21,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: paths.orders, label: 'Orders' },
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },
+      { to: '/reviews', label: 'Reviews' },
       { to: paths.messages, label: 'Messages' },
       { to: paths.outbox, label: 'Messages sent' },
       { to: '/newsletter', label: 'Newsletter' },

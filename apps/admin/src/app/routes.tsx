@@ -25,6 +25,9 @@ import { OutboxMessagePage } from '../features/outbox/components/OutboxMessagePa
 import { OutboxPage } from '../features/outbox/components/OutboxPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
 import { productScreens } from '../features/products/components/productScreens';
+import { reviewPaths } from '../features/reviews/api/useReviews';
+import { ReviewPage } from '../features/reviews/components/ReviewPage';
+import { ReviewsPage } from '../features/reviews/components/ReviewsPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
@@ -93,6 +96,8 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(testimonialScreens),
           ...resourceRoutes(featuredSectionScreens),
           ...resourceRoutes(couponScreens),
+          { path: reviewPaths.list, element: <ReviewsPage /> },
+          { path: reviewPaths.review(':id'), element: <ReviewPage /> },
           listRoute(customerScreens),
           { path: paths.customer(':id'), element: <CustomerPage /> },
           listRoute(messageScreens),
