@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Price } from './Price';
-import { Rating } from './Rating';
+import { hasRating, Rating } from './Rating';
 
 /** The fields a card needs; wishlist and listing answers both carry them. */
 export type ProductCardProduct = Pick<
@@ -41,7 +41,7 @@ export function ProductCard({
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">{product.name}</Heading>
-        {product.rating_average != null && (product.rating_count ?? 0) > 0 && (
+        {hasRating(product.rating_average, product.rating_count) && (
           <Rating value={product.rating_average} count={product.rating_count} size={14} className="rating--small" />
         )}
         <Price price={product.price} discountPrice={product.discount_price} />

@@ -12,6 +12,11 @@ export function ratingLabel(value: number, count?: number): string {
   return `Rated ${value} out of 5${count === undefined ? '' : `, ${reviewCountText(count)}`}`;
 }
 
+/** Whether there is a rating to show: an average of at least one review (never a made-up one). */
+export function hasRating(average: number | null | undefined, count: number | null | undefined): average is number {
+  return typeof average === 'number' && typeof count === 'number' && count > 0;
+}
+
 interface RatingProps {
   /** The stars, 1 to 5 (one decimal for an average). */
   value: number;

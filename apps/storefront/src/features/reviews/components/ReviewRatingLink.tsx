@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Rating } from '#storefront/components/product/Rating.tsx';
+import { hasRating, Rating } from '#storefront/components/product/Rating.tsx';
 import { useIdentity } from '#storefront/lib/session.ts';
 import { reviewListQuery } from '../api/useReviews';
 
@@ -13,7 +13,7 @@ export function ReviewRatingLink({ product }: { product: ProductDetail }) {
   const list = useQuery({ ...reviewListQuery(product.product_id, identity), enabled: false });
   const average = list.data ? list.data.average : product.rating_average;
   const count = list.data ? list.data.count : product.rating_count;
-  if (average === null || count === 0) return null;
+  if (!hasRating(average, count)) return null;
   return (
     <a href="#reviews" className="product-detail__rating">
       <Rating value={average} count={count} />

@@ -5,7 +5,7 @@ import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
 import { PageHeading } from '#storefront/components/PageHeading.tsx';
 import { Price } from '#storefront/components/product/Price.tsx';
-import { Rating } from '#storefront/components/product/Rating.tsx';
+import { hasRating, Rating } from '#storefront/components/product/Rating.tsx';
 import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 import { useProductDetail } from '../../api/useProductDetail';
 import { usePurchaseChoice } from '../../hooks/usePurchaseChoice';
@@ -127,7 +127,7 @@ function ProductSummary({
 
 /** The product's average and count of reviews as the catalogue gives them, linking to the reviews; none without. */
 function productRating(product: ProductDetail): ReactNode {
-  if (product.rating_average === null || product.rating_count === 0) return null;
+  if (!hasRating(product.rating_average, product.rating_count)) return null;
   return (
     <a href="#reviews" className="product-detail__rating">
       <Rating value={product.rating_average} count={product.rating_count} />
