@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CatalogueProduct, CatalogueView, IdSet, LISTING_ORDERS, type ListingScope } from './catalogue.read-model';
+import {
+  type CatalogueProduct,
+  CatalogueView,
+  IdSet,
+  LISTING_ORDERS,
+  type ListingScope,
+  ratingAverage,
+} from './catalogue.read-model';
 import type { CatalogueStructure, ProductRow, StockRow } from './catalogue.repository';
 
 /** A shop of 3 categories (the third hidden), 5 subcategories, 4 sizes, 2 prints, 2 genders. */
@@ -51,6 +58,9 @@ const stockRows = (productId: number) =>
     )
     .map((rows: StockRow[]) => rows.toSorted((a, b) => a.sizeId - b.sizeId));
 
+/** The stars of a product's published reviews. */
+const reviewStars = fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 6 });
+
 const productRow = (id: number): fc.Arbitrary<ProductRow> =>
   fc
     .record({
@@ -63,6 +73,7 @@ const productRow = (id: number): fc.Arbitrary<ProductRow> =>
       day: fc.integer({ min: 1, max: 6 }),
       images: fc.array(fc.constantFrom('a.webp', 'b.webp'), { maxLength: 2 }),
       stock: stockRows(id),
+      stars: reviewStars,
     })
     .map((r) => ({
       id,
@@ -80,6 +91,8 @@ const productRow = (id: number): fc.Arbitrary<ProductRow> =>
       updatedAt: new Date(Date.UTC(2026, 0, r.day, 12)),
       images: r.images,
       stock: r.stock,
+      ratingCount: r.stars.length,
+      ratingSum: r.stars.reduce((a, b) => a + b, 0),
     }));
 
 const catalogue = fc
@@ -122,6 +135,7 @@ type Change =
   | { kind: 'stock'; id: number; rows: StockRow[] }
   | { kind: 'edit'; row: ProductRow }
   | { kind: 'remove'; id: number }
+  | { kind: 'rating'; id: number; stars: number[] }
   | { kind: 'hide'; categories: number[]; subcategories: number[] };
 
 const change = (maxId: number): fc.Arbitrary<Change> =>
@@ -130,6 +144,7 @@ const change = (maxId: number): fc.Arbitrary<Change> =>
       stockRows(id).map((rows) => ({ kind: 'stock' as const, id, rows })),
       productRow(id).map((row) => ({ kind: 'edit' as const, row })),
       fc.constant({ kind: 'remove' as const, id }),
+      reviewStars.map((stars) => ({ kind: 'rating' as const, id, stars })),
       fc
         .record({
           categories: fc.subarray([1, 2, 3]),
@@ -168,6 +183,11 @@ describe('the catalogue changed in place', () => {
             } else if (c.kind === 'remove') {
               rows.delete(c.id);
               view.remove(c.id);
+            } else if (c.kind === 'rating') {
+              const row = rows.get(c.id);
+              const sum = c.stars.reduce((a, b) => a + b, 0);
+              if (row) rows.set(c.id, { ...row, ratingCount: c.stars.length, ratingSum: sum });
+              view.setRating(c.id, c.stars.length, sum);
             } else {
               hidden = c;
               view.applyStructure(structure(hidden));
@@ -225,6 +245,41 @@ describe('a stock change', () => {
   });
 });
 
+describe("a product's review numbers", () => {
+  it('show on its card as the mean to one decimal (null without reviews) and start a new version', () => {
+    fc.assert(
+      fc.property(catalogue, reviewStars, (rows, stars) => {
+        const view = new CatalogueView(structure({ categories: [3] }), rows);
+        const [product] = view.visibleProducts();
+        if (!product) return;
+        const sum = stars.reduce((a, b) => a + b, 0);
+        const unchanged = product.sameRating(stars.length, sum);
+        const before = view.version;
+        expect(view.setRating(product.id, stars.length, sum)).toBe(!unchanged);
+        const page = JSON.parse(view.productsOf('category', product.categoryId, 1, 96)?.toString() ?? '{}');
+        const card = page.product.find((c: { product_id: number }) => c.product_id === product.id);
+        expect(card.rating_count).toBe(stars.length);
+        expect(card.rating_average).toBe(stars.length === 0 ? null : Math.round((sum / stars.length) * 10) / 10);
+        expect(JSON.parse(view.productDetail(product.id)?.toString() ?? '{}').products).toMatchObject({
+          rating_count: stars.length,
+          rating_average: card.rating_average,
+        });
+        if (unchanged) expect(view.version).toBe(before);
+        else expect(view.version).toBeGreaterThan(before);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('round half up: 4.45 is 4.5, 4.44 is 4.4', () => {
+    expect(ratingAverage(0, 0)).toBeNull();
+    expect(ratingAverage(20, 89)).toBe(4.5);
+    expect(ratingAverage(25, 111)).toBe(4.4);
+    expect(ratingAverage(3, 13)).toBe(4.3);
+    expect(ratingAverage(3, 14)).toBe(4.7);
+  });
+});
+
 describe('related products', () => {
   it('are the ones the quadratic build chose: the subcategory first, then the category, newest first, at most 8', () => {
     fc.assert(
@@ -258,6 +313,8 @@ describe('pages of a listing', () => {
       updatedAt: new Date(Date.UTC(2026, 0, 2, 0, id)),
       images: [],
       stock: [{ productId: id, sizeId: 1, stock: 1, reserved: 0 }],
+      ratingCount: 0,
+      ratingSum: 0,
     }),
   );
   const view = new CatalogueView(structure(), rows);

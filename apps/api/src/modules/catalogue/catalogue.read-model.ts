@@ -70,6 +70,9 @@ export class CatalogueProduct {
   readonly payPricePaise: number;
   /** Its stock rows in the sizes' order, flat: size id, stock, reserved, size id, … */
   #stock: number[];
+  /** How many published reviews it has, and their stars added up (review_stats). */
+  #ratingCount: number;
+  #ratingSum: number;
 
   constructor(row: ProductRow, intern: Interner) {
     this.id = row.id;
@@ -88,6 +91,8 @@ export class CatalogueProduct {
     this.updatedAt = row.updatedAt.getTime();
     this.payPricePaise = row.discountPricePaise ?? row.pricePaise;
     this.#stock = flatStock(row.stock);
+    this.#ratingCount = row.ratingCount;
+    this.#ratingSum = row.ratingSum;
   }
 
   /** The card listings show, made when asked for. */
@@ -101,7 +106,20 @@ export class CatalogueProduct {
       category_id: this.categoryId,
       subcategory_id: this.subcategoryId,
       in_stock: this.inStock,
+      rating_average: ratingAverage(this.#ratingCount, this.#ratingSum),
+      rating_count: this.#ratingCount,
     };
+  }
+
+  /** Whether its published reviews are these many, with these stars in all. */
+  sameRating(count: number, sum: number): boolean {
+    return this.#ratingCount === count && this.#ratingSum === sum;
+  }
+
+  /** Replaces its reviews' numbers (a review was written, edited, hidden or shown): only through CatalogueView.setRating. */
+  setRating(count: number, sum: number): void {
+    this.#ratingCount = count;
+    this.#ratingSum = sum;
   }
 
   /** Whether any size has a piece no unpaid order holds. */
@@ -146,6 +164,12 @@ export class CatalogueProduct {
       rows.every((r, i) => stock[3 * i] === r.sizeId && stock[3 * i + 1] === r.stock && stock[3 * i + 2] === r.reserved)
     );
   }
+}
+
+/** The mean of `count` reviews whose stars add up to `sum`, to one decimal; null when there are none. */
+export function ratingAverage(count: number, sum: number): number | null {
+  // sum * 10 / count is exact when it ends in .5, so rounding it is rounding the true mean.
+  return count === 0 ? null : Math.round((sum * 10) / count) / 10;
 }
 
 /** The rows as [size id, stock, reserved, …], in an array of exactly that length (one grown by push keeps spare room). */
@@ -623,6 +647,19 @@ export class CatalogueView {
     return true;
   }
 
+  /**
+   * Replaces a product's review numbers (count and stars added up): its card, page and every answer
+   * showing its card change; its place in every listing stays. Says whether anything changed.
+   */
+  setRating(productId: number, count: number, sum: number): boolean {
+    const product = this.#all.get(productId);
+    if (!product || product.sameRating(count, sum)) return false;
+    product.setRating(count, sum);
+    this.#cardJsons.delete(product);
+    this.#bump();
+    return true;
+  }
+
   /** Drops one cached answer. */
   #forget(key: string): void {
     const json = this.#answers.get(key);
@@ -683,6 +720,8 @@ export class CatalogueView {
       pattern: row.patternId === null ? null : (this.#patternNames.get(row.patternId) ?? null),
       gender: row.genderId === null ? null : (this.#genderNames.get(row.genderId) ?? null),
       relate_products: this.related(product).map((p) => p.card),
+      rating_average: card.rating_average,
+      rating_count: card.rating_count,
     };
   }
 

@@ -13,6 +13,7 @@ import {
   productImages,
   productSizes,
   products,
+  reviewStats,
   type SQL,
   shopSettings,
   sizes,
@@ -96,6 +97,9 @@ export interface ProductRow {
   updatedAt: Date;
   images: string[];
   stock: StockRow[];
+  /** Its published reviews (review_stats): how many, and their stars added up. */
+  ratingCount: number;
+  ratingSum: number;
 }
 
 /**
@@ -119,6 +123,18 @@ function stockWhere(db: Database, where: SQL | undefined): Promise<StockRow[]> {
     .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
     .where(where)
     .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
+}
+
+/** Published reviews' numbers (review_stats) of some products; a product without a row has none. */
+export async function loadRatingsOf(
+  db: Database,
+  productIds: number[],
+): Promise<{ productId: number; count: number; sum: number }[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ productId: reviewStats.productId, count: reviewStats.count, sum: reviewStats.ratingSum })
+    .from(reviewStats)
+    .where(inArray(reviewStats.productId, productIds));
 }
 
 /** These products' rows with their images and stock, by id; archived or deleted ones are simply absent. */
@@ -177,8 +193,8 @@ async function readProducts(
   const imagesOrder = sql`ORDER BY ${productImages.position}, ${productImages.id}`;
   const stockRow = sql`json_build_array(${productSizes.sizeId}, ${productSizes.stock}, ${productSizes.reserved})`;
   const stockOrder = sql`ORDER BY ${sizes.sortOrder}, ${sizes.id}`;
-  const chunk = (images: SQL, stock: SQL) =>
-    sql`json_agg(json_build_array(${fields}, ${images}, ${stock}) ORDER BY ${products.id})
+  const chunk = (images: SQL, stock: SQL, rating: SQL) =>
+    sql`json_agg(json_build_array(${fields}, ${images}, ${stock}, ${rating}) ORDER BY ${products.id})
           FILTER (WHERE ${products.status} = 'active')::text AS chunk,
         max(${products.id}) AS last`;
   const query =
@@ -189,6 +205,8 @@ async function readProducts(
           sql`(SELECT json_agg(${stockRow} ${stockOrder})
                  FROM ${productSizes} JOIN ${sizes} ON ${sizes.id} = ${productSizes.sizeId}
                 WHERE ${productSizes.productId} = ${products.id})`,
+          sql`(SELECT json_build_array(${reviewStats.count}, ${reviewStats.ratingSum})
+                 FROM ${reviewStats} WHERE ${reviewStats.productId} = ${products.id})`,
         )}
           FROM (${selected}) AS ${products}`
       : sql`WITH ${products} AS MATERIALIZED (${selected}),
@@ -202,11 +220,17 @@ async function readProducts(
                  SELECT ${productSizes.productId} AS product_id, json_agg(${stockRow} ${stockOrder}) AS rows
                    FROM ${productSizes} JOIN ${sizes} ON ${sizes.id} = ${productSizes.sizeId}, bounds
                   WHERE ${productSizes.productId} BETWEEN bounds.low AND bounds.high
-                  GROUP BY ${productSizes.productId})
-          SELECT ${chunk(sql`images.urls`, sql`stock.rows`)}
+                  GROUP BY ${productSizes.productId}),
+               ratings AS (
+                 SELECT ${reviewStats.productId} AS product_id,
+                        json_build_array(${reviewStats.count}, ${reviewStats.ratingSum}) AS numbers
+                   FROM ${reviewStats}, bounds
+                  WHERE ${reviewStats.productId} BETWEEN bounds.low AND bounds.high)
+          SELECT ${chunk(sql`images.urls`, sql`stock.rows`, sql`ratings.numbers`)}
             FROM ${products}
             LEFT JOIN images ON images.product_id = ${products.id}
-            LEFT JOIN stock ON stock.product_id = ${products.id}`;
+            LEFT JOIN stock ON stock.product_id = ${products.id}
+            LEFT JOIN ratings ON ratings.product_id = ${products.id}`;
   const result = await db.execute<{ chunk: string | null; last: number | null }>(query);
   const answer = (result as unknown as { rows: { chunk: string | null; last: number | null }[] }).rows[0];
   if (!answer || answer.last === null) return { rows: [], last: undefined };
@@ -231,11 +255,12 @@ type ChunkProduct = [
   updatedAt: string,
   images: string[] | null,
   stock: [sizeId: number, stock: number, reserved: number][] | null,
+  rating: [count: number, sum: number] | null,
 ];
 
 function productOfChunk(product: ChunkProduct): ProductRow {
   const [id, name, categoryId, subcategoryId, description, productDetails, washCare, pricePaise] = product;
-  const [discountPricePaise, patternId, genderId, createdAt, updatedAt, images, stock] = product.slice(8) as [
+  const [discountPricePaise, patternId, genderId, createdAt, updatedAt, images, stock, rating] = product.slice(8) as [
     number | null,
     number | null,
     number | null,
@@ -243,6 +268,7 @@ function productOfChunk(product: ChunkProduct): ProductRow {
     string,
     string[] | null,
     [number, number, number][] | null,
+    [number, number] | null,
   ];
   return {
     id,
@@ -260,5 +286,7 @@ function productOfChunk(product: ChunkProduct): ProductRow {
     updatedAt: new Date(updatedAt),
     images: images ?? [],
     stock: (stock ?? []).map(([sizeId, units, reserved]) => ({ productId: id, sizeId, stock: units, reserved })),
+    ratingCount: rating?.[0] ?? 0,
+    ratingSum: rating?.[1] ?? 0,
   };
 }

@@ -4,7 +4,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/errors';
 import { type CatalogueProduct, CatalogueView, LISTING_ORDERS } from './catalogue.read-model';
-import { loadProductChunk, loadProducts, loadStockOf, loadStructure, type StockRow } from './catalogue.repository';
+import {
+  loadProductChunk,
+  loadProducts,
+  loadRatingsOf,
+  loadStockOf,
+  loadStructure,
+  type StockRow,
+} from './catalogue.repository';
 
 /** The channel on which processes tell each other that the catalogue changed. */
 export const CATALOGUE_CHANNEL = 'kapaas_catalogue';
@@ -54,12 +61,12 @@ export interface CatalogueListener {
 
 /**
  * A notice on CATALOGUE_CHANNEL: `<pid>` (reload everything), `<pid> stock <ids>`,
- * `<pid> products <ids>` or `<pid> structure`.
+ * `<pid> products <ids>`, `<pid> ratings <ids>` or `<pid> structure`.
  */
 type Notice = { pid: string } & (
   | { kind: 'all' }
   | { kind: 'structure' }
-  | { kind: 'stock' | 'products'; ids: number[] }
+  | { kind: 'stock' | 'products' | 'ratings'; ids: number[] }
 );
 
 export function parseNotice(payload: string): Notice {
@@ -68,7 +75,9 @@ export function parseNotice(payload: string): Notice {
     .split(',')
     .filter((id) => /^[1-9][0-9]*$/.test(id))
     .map(Number);
-  if ((kind === 'stock' || kind === 'products') && list.length > 0) return { pid, kind, ids: list };
+  if ((kind === 'stock' || kind === 'products' || kind === 'ratings') && list.length > 0) {
+    return { pid, kind, ids: list };
+  }
   if (kind === 'structure') return { pid, kind };
   return { pid, kind: 'all' };
 }
@@ -89,6 +98,7 @@ export class CatalogueService {
   #wantStructure = false;
   readonly #wantProducts = new Set<number>();
   readonly #wantStock = new Set<number>();
+  readonly #wantRatings = new Set<number>();
   readonly #listeners: CatalogueListener[] = [];
   #version = 0;
 
@@ -156,6 +166,12 @@ export class CatalogueService {
     return this.#drain();
   }
 
+  /** Re-reads these products' review numbers (review_stats). */
+  refreshRatings(productIds: Iterable<number>): Promise<void> {
+    for (const id of productIds) this.#wantRatings.add(id);
+    return this.#drain();
+  }
+
   /** One change at a time, in order; whatever was asked for meanwhile is done next. */
   #drain(): Promise<void> {
     if (!this.#running) {
@@ -168,7 +184,7 @@ export class CatalogueService {
 
   async #work(): Promise<void> {
     try {
-      while (this.#wantAll || this.#wantStructure || this.#wantProducts.size > 0 || this.#wantStock.size > 0) {
+      while (this.#pending()) {
         const started = performance.now();
         const { kind, changed } = await this.#step();
         if (changed) this.#version += 1;
@@ -181,6 +197,16 @@ export class CatalogueService {
     }
   }
 
+  #pending(): boolean {
+    return (
+      this.#wantAll ||
+      this.#wantStructure ||
+      this.#wantProducts.size > 0 ||
+      this.#wantStock.size > 0 ||
+      this.#wantRatings.size > 0
+    );
+  }
+
   /**
    * Does the biggest outstanding change: all, else the small tables, else products, else stock;
    * and says whether the view changed.
@@ -191,6 +217,7 @@ export class CatalogueService {
       this.#wantStructure = false;
       this.#wantProducts.clear();
       this.#wantStock.clear();
+      this.#wantRatings.clear();
       await this.#loadAll();
       return { kind: 'full', changed: true };
     }
@@ -212,6 +239,8 @@ export class CatalogueService {
       for (const listener of this.#listeners) listener.productsChanged(view, ids);
       return { kind: 'products', changed: view.version !== before };
     }
+    // Review numbers change cards only, as stock does: the metrics count them with stock.
+    if (this.#wantStock.size === 0) return { kind: 'stock', changed: await this.#applyRatings(view) };
     const ids = [...this.#wantStock].slice(0, LOAD_CHUNK);
     for (const id of ids) this.#wantStock.delete(id);
     const byProduct = new Map<number, StockRow[]>(ids.map((id) => [id, []]));
@@ -219,6 +248,17 @@ export class CatalogueService {
     let changed = false;
     for (const [id, stock] of byProduct) changed = view.setStock(id, stock) || changed;
     return { kind: 'stock', changed };
+  }
+
+  /** Re-reads the review numbers asked for (a chunk); says whether any card changed. */
+  async #applyRatings(view: CatalogueView): Promise<boolean> {
+    const ids = [...this.#wantRatings].slice(0, LOAD_CHUNK);
+    for (const id of ids) this.#wantRatings.delete(id);
+    const numbers = new Map<number, { count: number; sum: number }>(ids.map((id) => [id, { count: 0, sum: 0 }]));
+    for (const row of await loadRatingsOf(this.database.db, ids)) numbers.set(row.productId, row);
+    let changed = false;
+    for (const [id, { count, sum }] of numbers) changed = view.setRating(id, count, sum) || changed;
+    return changed;
   }
 
   /** Reads everything into a new view, a chunk at a time, yielding between chunks; then it replaces the old one. */
@@ -288,6 +328,17 @@ export class CatalogueService {
     await this.#announce(ids.length > MAX_NOTICE_IDS ? String(process.pid) : `${process.pid} stock ${ids}`);
   }
 
+  /**
+   * Call after a committed change of these products' published reviews (written, edited, hidden,
+   * shown): their cards show the new average here at once, and in the other processes when they hear.
+   */
+  async ratingsChanged(productIds: Iterable<number>): Promise<void> {
+    const ids = [...new Set(productIds)];
+    if (ids.length === 0) return;
+    await this.refreshRatings(ids);
+    await this.#announce(ids.length > MAX_NOTICE_IDS ? String(process.pid) : `${process.pid} ratings ${ids}`);
+  }
+
   async #announce(payload: string): Promise<void> {
     await this.database.notify(CATALOGUE_CHANNEL, payload).catch((err: unknown) => {
       this.log.warn({ err }, 'could not announce a catalogue change');
@@ -300,6 +351,7 @@ export class CatalogueService {
     if (notice.kind === 'all') return this.refresh();
     if (notice.kind === 'structure') return this.apply({ structure: true });
     if (notice.kind === 'products') return this.apply({ products: notice.ids });
+    if (notice.kind === 'ratings') return this.refreshRatings(notice.ids);
     return this.refreshStock(notice.ids);
   }
 

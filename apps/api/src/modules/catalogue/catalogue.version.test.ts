@@ -1,3 +1,4 @@
+import { eq, reviewStats } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
@@ -61,6 +62,30 @@ describe('the catalogue version', () => {
     await checkout.placed(shopper, addressId, item, 1);
     expect(version()).toBeGreaterThan(before);
     expect(shop.app.catalogue.view.stored(item.productId)?.inStock).toBe(true);
+  });
+
+  it("goes up when a product's published reviews change, and its cards and page show the new average", async () => {
+    const [product] = shop.app.catalogue.view.visibleProducts();
+    if (!product) throw new Error('the demo shop has no products');
+    await shop.database.db.delete(reviewStats).where(eq(reviewStats.productId, product.id));
+    await shop.database.db
+      .insert(reviewStats)
+      .values({ productId: product.id, count: 3, ratingSum: 13, stars4: 2, stars5: 1, trueToSize: 3 });
+    const before = version();
+    await shop.app.catalogue.ratingsChanged([product.id]);
+    expect(version()).toBeGreaterThan(before);
+    const listing = expectStatus(await shop.post('category_product_list', { category_id: product.categoryId }), 200);
+    const card = listing.product.find((c: { product_id: number }) => c.product_id === product.id);
+    expect(card).toMatchObject({ rating_average: 4.3, rating_count: 3 });
+    const detail = expectStatus(await shop.post('product_detail', { product_id: product.id }), 200);
+    expect(detail.products).toMatchObject({ rating_average: 4.3, rating_count: 3 });
+    // Told again with nothing changed: the same version.
+    const after = version();
+    await shop.app.catalogue.ratingsChanged([product.id]);
+    expect(version()).toBe(after);
+    // A whole reload reads the same numbers.
+    await shop.app.catalogue.refresh();
+    expect(shop.app.catalogue.view.product(product.id)?.card).toMatchObject({ rating_average: 4.3, rating_count: 3 });
   });
 
   it('goes up with a whole reload, never down', async () => {

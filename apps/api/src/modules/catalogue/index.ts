@@ -1,5 +1,11 @@
 // The catalogue module's public surface: what app.ts and other modules may use.
-export type { CatalogueProduct, CatalogueView, ListingOrder, ListingScope } from './catalogue.read-model';
+export {
+  type CatalogueProduct,
+  type CatalogueView,
+  type ListingOrder,
+  type ListingScope,
+  ratingAverage,
+} from './catalogue.read-model';
 export { catalogueRoutes } from './catalogue.routes';
 export {
   CATALOGUE_CHANNEL,
