@@ -190,8 +190,8 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
     const { page } = owner;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Reviews' }).click();
     await page.getByRole('heading', { name: 'Reviews' }).waitFor();
-    await page.getByLabel('Search by product, reviewer or words').fill('meera.reviews@example.in');
-    await page.getByLabel('Search by product, reviewer or words').press('Enter');
+    await page.getByLabel('Search by product, reviewer’s name or words').fill('Soft and easy');
+    await page.getByLabel('Search by product, reviewer’s name or words').press('Enter');
     const row = page.getByRole('row').filter({ hasText: 'Soft and easy' });
     await row.getByText('Published').waitFor();
     await snap(page, JOURNEY, '2-console-reviews');

@@ -114,7 +114,7 @@ describe('Reviews', () => {
     expect(lastList(sent)?.has('hidden')).toBe(false);
 
     await user.selectOptions(screen.getByLabelText('Stars'), 'Any stars');
-    await user.type(screen.getByLabelText('Search by product, reviewer or words'), 'kabir{Enter}');
+    await user.type(screen.getByLabelText('Search by product, reviewer’s name or words'), 'kabir{Enter}');
     await waitFor(() => expect(lastList(sent)?.get('q')).toBe('kabir'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Organic Cotton Kurta – Indigo' })).toBeNull());
     expect(await rowOf('Muslin Romper – Sage')).toBeInTheDocument();
