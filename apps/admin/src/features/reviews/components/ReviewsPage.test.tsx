@@ -57,7 +57,8 @@ function reviewsApi() {
         (review) =>
           (!hidden || String(review.hidden) === hidden) &&
           (!rating || review.rating === Number(rating)) &&
-          (!q || `${review.product_name} ${review.reviewer} ${review.text}`.toLowerCase().includes(q)),
+          (!q ||
+            `${review.product_name} ${review.author} ${review.title ?? ''} ${review.text}`.toLowerCase().includes(q)),
       );
       return { success: true, data, page: 1, per_page: 20, total: data.length };
     },

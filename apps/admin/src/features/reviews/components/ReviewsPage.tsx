@@ -31,7 +31,11 @@ export function ReviewsPage() {
     <>
       <PageHeader title="Reviews" />
       <div className="list-tools">
-        <SearchBox value={q} label="Search by product, reviewer’s name or words" onSearch={(text) => change({ q: text })} />
+        <SearchBox
+          value={q}
+          label="Search by product, reviewer’s name or words"
+          onSearch={(text) => change({ q: text })}
+        />
         <select
           className="form-select list-tools__filter"
           aria-label="Published or hidden"
