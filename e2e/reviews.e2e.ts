@@ -30,11 +30,16 @@ function photo(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A screenshot of one part of the page at the page's width, under /tmp/shots-reviews/. */
-async function shoot(part: Locator, name: string): Promise<void> {
+/**
+ * A screenshot of one part of the page at the page's width, under /tmp/shots-reviews/. The sticky header is let scroll
+ * away meanwhile, so it does not cover the part in a picture taller than the screen.
+ */
+async function shoot(page: Page, part: Locator, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  const unstick = await page.addStyleTag({ content: '.site-header--sticky { position: static !important; }' });
   await part.scrollIntoViewIfNeeded();
   await part.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await unstick.evaluate((style) => (style as Element).remove());
 }
 
 /** Opens the product page and waits for the shopper's own answer of review_list (the server's HTML may be older). */
@@ -158,9 +163,9 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
       .setInputFiles({ name: 'frock.png', mimeType: 'image/png', buffer: await photo() });
     await form.getByRole('img', { name: 'Your upload 1' }).waitFor();
     await expectNoOverflow(page);
-    await shoot(form, 'form-375');
+    await shoot(page, form, 'form-375');
     await page.setViewportSize({ width: 1366, height: 900 });
-    await shoot(form, 'form-1366');
+    await shoot(page, form, 'form-1366');
     await page.setViewportSize({ width: 375, height: 812 });
     await expectNoSeriousA11yViolations(page);
 
@@ -179,10 +184,10 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
     await review.getByText(/^Size bought: /).waitFor();
     await review.getByRole('button', { name: 'Open photo 1 from Meera S.' }).waitFor();
     await expectNoOverflow(page);
-    await shoot(section, 'section-375');
+    await shoot(page, section, 'section-375');
     await snap(page, JOURNEY, '1-review-published');
     await page.setViewportSize({ width: 1366, height: 900 });
-    await shoot(section, 'section-1366');
+    await shoot(page, section, 'section-1366');
     await page.setViewportSize({ width: 375, height: 812 });
   });
 

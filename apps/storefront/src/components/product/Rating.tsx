@@ -26,11 +26,13 @@ interface RatingProps {
   size?: number;
   /** Show the value beside the stars ("4.3"). */
   showValue?: boolean;
+  /** Show the count beside them ("(12)"); it is read out either way. */
+  showCount?: boolean;
   className?: string;
 }
 
 /** Five stars filled to the rating, read out as "Rated 4.3 out of 5, 12 reviews". */
-export function Rating({ value, count, size = 20, showValue = true, className = '' }: RatingProps) {
+export function Rating({ value, count, size = 20, showValue = true, showCount = true, className = '' }: RatingProps) {
   const gradientPrefix = useId();
   return (
     <span className={`rating ${className}`.trim()} role="img" aria-label={ratingLabel(value, count)}>
@@ -54,7 +56,7 @@ export function Rating({ value, count, size = 20, showValue = true, className = 
           {value.toFixed(1)}
         </span>
       )}
-      {count !== undefined && (
+      {count !== undefined && showCount && (
         <span className="rating__count" aria-hidden="true">
           ({count.toLocaleString('en-IN')})
         </span>

@@ -107,7 +107,7 @@ function ReviewSummary({ answer }: { answer: ReviewListAnswer }) {
         <p className="review-summary__number" aria-hidden="true">
           {average.toFixed(1)}
         </p>
-        <Rating value={average} count={answer.count} showValue={false} />
+        <Rating value={average} count={answer.count} showValue={false} showCount={false} />
         <p className="review-summary__count" aria-hidden="true">
           {reviewCountText(answer.count)}
         </p>
