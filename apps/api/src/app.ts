@@ -21,6 +21,7 @@ import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './mo
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
+import { reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
 import { invoiceRoutes } from './modules/tax';
@@ -120,6 +121,11 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, {
+    prefix: '/api',
+    limits: options.limits ?? DEFAULT_LIMITS,
+    mediaDir: options.mediaDir,
+  });
   await app.register(mailRoutes);
   await app.register(adminRoutes, {
     prefix: '/admin/api',

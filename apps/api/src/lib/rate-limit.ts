@@ -34,6 +34,8 @@ export const DEFAULT_LIMITS = {
   phoneChangesPerAccount: { max: 10, windowSeconds: 60 * 60 },
   /** forgot_password per e-mail address (known or not, so a refusal tells nothing): a few links an hour. */
   passwordResetsPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  /** photo_upload per client address: a review's and a return's few photos, with room to try again. */
+  photoUploadsPerAddress: { max: 30, windowSeconds: 60 * 60 },
   /** forgot_password per client address, whatever the e-mail. */
   passwordResetsPerAddress: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit | Slowdown>;

@@ -36,6 +36,7 @@ import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
+import { adminReviewRoutes } from './reviews.routes';
 import { settingsRoutes } from './settings';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
@@ -92,6 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminOrderRoutes);
   await app.register(adminInvoiceRoutes);
   await app.register(outboxRoutes);
+  await app.register(adminReviewRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

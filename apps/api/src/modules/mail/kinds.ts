@@ -16,6 +16,8 @@ export const MAIL_KINDS = {
   newsletter_confirm: { marketing: false, label: 'Newsletter confirmation' },
   back_in_stock: { marketing: true, label: 'Back in stock' },
   cart_reminder: { marketing: true, label: 'Cart reminder' },
+  /** Asking a buyer for a review some days after delivery: not needed for the order, so it carries the unsubscribe. */
+  review_request: { marketing: true, label: 'Review request' },
   owner_new_order: { marketing: false, label: 'New order (to the owner)' },
   owner_contact: { marketing: false, label: 'Contact message (to the owner)' },
   owner_sold_out: { marketing: false, label: 'Sizes that ran out (to the owner)' },

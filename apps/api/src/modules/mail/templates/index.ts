@@ -14,6 +14,7 @@ import {
 } from './orders';
 import { ownerSoldOut } from './owner-sold-out';
 import { passwordReset } from './password-reset';
+import { reviewRequest } from './review-request';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -32,4 +33,5 @@ export const TEMPLATES: Templates = {
   owner_sold_out: ownerSoldOut,
   back_in_stock: backInStock,
   newsletter_confirm: newsletterConfirm,
+  review_request: reviewRequest,
 };

@@ -1,0 +1,11 @@
+// The reviews module's public surface: what app.ts, the console and the scheduled messages may use.
+export {
+  adminReviewOf,
+  consoleReview,
+  consoleReviewPage,
+  type ReviewViewer,
+  setHidden,
+} from './moderation';
+export { queueReviewRequests, REVIEW_REQUEST_LAST_DAY } from './requests';
+export { type ReviewRouteOptions, reviewRoutes } from './reviews.routes';
+export { type RatingsNotifier, summaryOf } from './reviews.service';

@@ -1,0 +1,234 @@
+import type { ReviewFit } from '@kapaas/contract';
+import {
+  type AddressSnapshot,
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  orderItems,
+  orders,
+  type Queryable,
+  reviewStats,
+  reviews,
+  reviewVotes,
+  type SQL,
+  sql,
+} from '@kapaas/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Owner } from '../../lib/owner';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type StatsRow = typeof reviewStats.$inferSelect;
+
+/** The review columns naming its writer: the account's, or the guest identity's. */
+export function ownedBy(owner: Owner): SQL {
+  return owner.kind === 'user' ? eq(reviews.userId, owner.userId) : eq(reviews.guestId, owner.guestId);
+}
+
+function ordersOf(owner: Owner): SQL {
+  return owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
+}
+
+/** The time an order was delivered: its order_events row with status 'delivered'. */
+const deliveredAt = sql<string | null>`(SELECT max(e.created_at) FROM order_events e
+  WHERE e.order_id = ${orders.id} AND e.status = 'delivered')`;
+
+/**
+ * The shopper's latest delivered line of a product (by the time it was delivered, then the
+ * newest order and line): the size a review speaks for, and the address the author's name
+ * comes from. Undefined when no order of theirs with the product was delivered.
+ */
+export async function latestDeliveredLine(db: Queryable, owner: Owner, productId: number) {
+  const [line] = await db
+    .select({
+      orderId: orders.id,
+      orderItemId: orderItems.id,
+      sizeLabel: orderItems.sizeLabel,
+      address: orders.addressSnapshot,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), ordersOf(owner), eq(orders.status, 'delivered')))
+    .orderBy(sql`${deliveredAt} DESC NULLS LAST`, desc(orders.id), desc(orderItems.id))
+    .limit(1);
+  return line;
+}
+
+/** Whether the shopper has a line of the product in an order that is paid or on its way but not delivered yet. */
+export async function hasUndeliveredLine(db: Queryable, owner: Owner, productId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.productId, productId),
+        ordersOf(owner),
+        sql`${orders.status} IN ('paid', 'packed', 'shipped', 'cod_pending_confirmation', 'cod_confirmed')`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type { AddressSnapshot };
+
+/** The shopper's review of a product (published or hidden), locked until the transaction ends when asked. */
+export async function ownReview(db: Queryable, owner: Owner, productId: number, lock = false) {
+  const query = db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), ownedBy(owner)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function reviewById(db: Queryable, id: number, lock = false): Promise<ReviewRow | undefined> {
+  const query = db.select().from(reviews).where(eq(reviews.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Inserts a review unless the shopper's review of the product exists (a concurrent add): then undefined. */
+export async function insertReview(db: Queryable, values: typeof reviews.$inferInsert) {
+  const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateReview(db: Queryable, id: number, values: Partial<typeof reviews.$inferInsert>) {
+  const [row] = await db.update(reviews).set(values).where(eq(reviews.id, id)).returning();
+  if (!row) throw new Error(`review ${id} vanished while locked`);
+  return row;
+}
+
+/** What one published review adds to its product's numbers (or takes away, with sign -1). */
+export interface StatsChange {
+  count: number;
+  ratingSum: number;
+  stars: [number, number, number, number, number];
+  fit: Record<ReviewFit, number>;
+}
+
+export function contribution(review: { rating: number; fit: ReviewFit }, sign: 1 | -1): StatsChange {
+  const stars: StatsChange['stars'] = [0, 0, 0, 0, 0];
+  stars[review.rating - 1] = sign;
+  const fit = { runs_small: 0, true_to_size: 0, runs_large: 0 };
+  fit[review.fit] = sign;
+  return { count: sign, ratingSum: sign * review.rating, stars, fit };
+}
+
+export function combine(a: StatsChange, b: StatsChange): StatsChange {
+  return {
+    count: a.count + b.count,
+    ratingSum: a.ratingSum + b.ratingSum,
+    stars: a.stars.map((n, i) => n + (b.stars[i] as number)) as StatsChange['stars'],
+    fit: {
+      runs_small: a.fit.runs_small + b.fit.runs_small,
+      true_to_size: a.fit.true_to_size + b.fit.true_to_size,
+      runs_large: a.fit.runs_large + b.fit.runs_large,
+    },
+  };
+}
+
+const isNothing = (change: StatsChange) =>
+  change.count === 0 &&
+  change.ratingSum === 0 &&
+  change.stars.every((n) => n === 0) &&
+  Object.values(change.fit).every((n) => n === 0);
+
+/**
+ * Adds a change to the product's review_stats row (made, at zero, when missing), in the caller's
+ * transaction: each column becomes its value when the row is written plus the change (an UPDATE
+ * re-reads a row another transaction changed meanwhile), so concurrent writers of the same
+ * product's reviews add up rather than overwrite each other. Answers whether anything changed.
+ */
+export async function applyStats(db: Queryable, productId: number, change: StatsChange): Promise<boolean> {
+  if (isNothing(change)) return false;
+  // Not INSERT … ON CONFLICT DO UPDATE with the change as the values: the CHECK (no negative
+  // numbers) applies to the proposed row before the conflict is seen, and a change can be negative.
+  await db.insert(reviewStats).values({ productId }).onConflictDoNothing();
+  const [s1, s2, s3, s4, s5] = change.stars;
+  const plus = (column: AnyPgColumn, by: number) => sql`${column} + ${by}`;
+  await db
+    .update(reviewStats)
+    .set({
+      count: plus(reviewStats.count, change.count),
+      ratingSum: plus(reviewStats.ratingSum, change.ratingSum),
+      stars1: plus(reviewStats.stars1, s1),
+      stars2: plus(reviewStats.stars2, s2),
+      stars3: plus(reviewStats.stars3, s3),
+      stars4: plus(reviewStats.stars4, s4),
+      stars5: plus(reviewStats.stars5, s5),
+      runsSmall: plus(reviewStats.runsSmall, change.fit.runs_small),
+      trueToSize: plus(reviewStats.trueToSize, change.fit.true_to_size),
+      runsLarge: plus(reviewStats.runsLarge, change.fit.runs_large),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(reviewStats.productId, productId));
+  return true;
+}
+
+export async function statsOf(db: Queryable, productId: number): Promise<StatsRow | undefined> {
+  const [row] = await db.select().from(reviewStats).where(eq(reviewStats.productId, productId));
+  return row;
+}
+
+/** A page of a product's published reviews: newest first, or most found helpful first (then newest). */
+export function publishedPage(
+  db: Queryable,
+  productId: number,
+  sort: 'recent' | 'helpful',
+  page: number,
+  perPage: number,
+): Promise<ReviewRow[]> {
+  const recent = [desc(reviews.createdAt), desc(reviews.id)];
+  return db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
+    .orderBy(...(sort === 'helpful' ? [desc(reviews.helpfulCount), ...recent] : recent))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+/** Records a shopper's "helpful" on a review once; answers whether this was their first. */
+export async function addVote(db: Queryable, reviewId: number, voter: string): Promise<boolean> {
+  const inserted = await db
+    .insert(reviewVotes)
+    .values({ reviewId, voter })
+    .onConflictDoNothing()
+    .returning({ reviewId: reviewVotes.reviewId });
+  return inserted.length > 0;
+}
+
+export async function countHelpful(db: Queryable, reviewId: number): Promise<number> {
+  const [row] = await db
+    .update(reviews)
+    .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
+    .where(eq(reviews.id, reviewId))
+    .returning({ helpfulCount: reviews.helpfulCount });
+  return row?.helpfulCount ?? 0;
+}
+
+/** Every review's numbers counted afresh from the reviews themselves (published only), by product: for checks. */
+export async function recount(db: Queryable, productIds: number[]) {
+  return db
+    .select({
+      productId: reviews.productId,
+      count: sql<number>`count(*)::int`,
+      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+      stars: sql<number[]>`array[
+        count(*) FILTER (WHERE ${reviews.rating} = 1), count(*) FILTER (WHERE ${reviews.rating} = 2),
+        count(*) FILTER (WHERE ${reviews.rating} = 3), count(*) FILTER (WHERE ${reviews.rating} = 4),
+        count(*) FILTER (WHERE ${reviews.rating} = 5)]::int[]`,
+      runsSmall: sql<number>`count(*) FILTER (WHERE ${reviews.fit} = 'runs_small')::int`,
+      trueToSize: sql<number>`count(*) FILTER (WHERE ${reviews.fit} = 'true_to_size')::int`,
+      runsLarge: sql<number>`count(*) FILTER (WHERE ${reviews.fit} = 'runs_large')::int`,
+    })
+    .from(reviews)
+    .where(and(inArray(reviews.productId, productIds), isNull(reviews.hiddenAt)))
+    .groupBy(reviews.productId)
+    .orderBy(asc(reviews.productId));
+}

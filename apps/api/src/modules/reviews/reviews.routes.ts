@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import {
+  ErrorAnswer,
+  PhotoUploadAnswer,
+  ReviewAddAnswer,
+  ReviewAddRequest,
+  ReviewHelpfulAnswer,
+  ReviewHelpfulRequest,
+  ReviewListAnswer,
+  ReviewListRequest,
+} from '@kapaas/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
+import { type ClaimedOwner, type Owner, resolveOwner } from '../../lib/owner';
+import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { IMAGE_MULTIPART, readUploadedFile, storeImage } from '../admin/uploads';
+import { addReview, listReviews, voteHelpful } from './reviews.service';
+
+const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
+
+export interface ReviewRouteOptions {
+  limits: Limits;
+  /** Where photo_upload writes (served under /media/), and where review_add looks for the photos. */
+  mediaDir: string;
+}
+
+/** Who reads the reviews: anyone may, so without a session and without a named owner an anonymous visitor. */
+async function askingOwner(request: FastifyRequest, claimed: ClaimedOwner): Promise<Owner | null> {
+  const named = claimed.user_id !== undefined || claimed.guest_id !== undefined;
+  if (!named && !(await request.identity())) return null;
+  return resolveOwner(request, claimed);
+}
+
+/**
+ * The review calls (docs/customer-api.md): review_add for a shopper who received the product,
+ * review_list for everyone, review_helpful for any shopper with a session; and photo_upload,
+ * a shopper's photo for a review or a return.
+ */
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, options) => {
+  const { db } = app.database;
+
+  app.post(
+    '/review_add',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a product you received, or edit your review of it (one per product); plain text',
+        body: ReviewAddRequest,
+        response: { 200: ReviewAddAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const owner = await resolveOwner(request, request.body);
+      const deps = {
+        db,
+        mediaDir: options.mediaDir,
+        catalogue: app.catalogue,
+        productExists: (id: number) => app.catalogue.view.stored(id) !== undefined,
+      };
+      return addReview(deps, owner, request.body);
+    },
+  );
+
+  app.post(
+    '/review_list',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A product's published reviews, a page at a time, with the average, the stars and the fit",
+        body: ReviewListRequest,
+        response: { 200: ReviewListAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      if (!app.catalogue.view.stored(request.body.product_id)) throw notFound('Product');
+      return listReviews(db, await askingOwner(request, request.body), request.body);
+    },
+  );
+
+  app.post(
+    '/review_helpful',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Say a review helped you: once per shopper, not your own review',
+        body: ReviewHelpfulRequest,
+        response: { 200: ReviewHelpfulAnswer, ...failures },
+      },
+    },
+    async (request) => voteHelpful(db, await resolveOwner(request, request.body), request.body.review_id),
+  );
+
+  await app.register(photoUploadRoute, { limits: options.limits, mediaDir: options.mediaDir });
+};
+
+/** POST /photo_upload, in a scope of its own: the only customer call that takes multipart. */
+const photoUploadRoute: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { limits, mediaDir }) => {
+  await app.register(multipart, IMAGE_MULTIPART);
+  app.post(
+    '/photo_upload',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'A photo for a review or a return (multipart field `file`: JPEG, PNG or WebP, at most 8 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: PhotoUploadAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      await resolveOwner(request);
+      await new RateLimiter(app.database.db).hit(`photo-upload:ip:${request.ip}`, limits.photoUploadsPerAddress);
+      const stored = await storeImage(mediaDir, await readUploadedFile(request));
+      return { success: true as const, url: stored.url };
+    },
+  );
+};
