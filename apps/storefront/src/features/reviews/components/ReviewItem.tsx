@@ -58,7 +58,7 @@ function HelpfulButton({ review }: { review: Review }) {
   return (
     <p className="review__helpful">
       <Button
-        variant="outline-secondary"
+        variant="outline-primary"
         size="sm"
         aria-pressed={voted}
         disabled={voted || helpful.isPending}

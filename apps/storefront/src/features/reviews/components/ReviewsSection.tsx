@@ -147,13 +147,13 @@ function ReviewPager({ page, pages, onPage }: { page: number; pages: number; onP
   if (pages <= 1) return null;
   return (
     <nav className="product-reviews__pager" aria-label="Pages of reviews">
-      <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="outline-primary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <span>
         Page {page} of {pages}
       </span>
-      <Button variant="outline-secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="outline-primary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         More reviews
       </Button>
     </nav>
@@ -175,7 +175,7 @@ function WriteReview({ productId, answer }: { productId: number; answer: ReviewL
       </p>
       {answer.can_review && (
         <Button
-          variant={open ? 'outline-secondary' : 'primary'}
+          variant={open ? 'outline-primary' : 'primary'}
           aria-expanded={open}
           aria-controls={open ? formId : undefined}
           onClick={() => {
