@@ -102,6 +102,19 @@ describe('The product page’s reviews', () => {
     expect(callsTo(fetchMock, 'review_list')).toEqual([{ user_id: 7, product_id: 11, page: 1, sort: 'recent' }]);
   });
 
+  it('still shows the reviews, as anyone sees them, to a shopper whose session has ended', async () => {
+    rememberUser({ id: 7, name: 'Asha' });
+    const { fetchMock } = productPage((body) =>
+      body.user_id === undefined ? twelveReviews : json(401, { success: false, message: 'Please log in again.' }),
+    );
+    const region = await reviewsRegion();
+    expect(await within(region).findByRole('article', { name: 'Soft after every wash' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'review_list')).toEqual([
+      { user_id: 7, product_id: 11, page: 1, sort: 'recent' },
+      { product_id: 11, page: 1, sort: 'recent' },
+    ]);
+  });
+
   it('shows the average, the count, a bar per star count, the fit and each review', async () => {
     productPage(twelveReviews);
     const region = await reviewsRegion();
