@@ -145,6 +145,8 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
   it('the buyer writes a review with a photo on a phone: the form checks it, then it shows with the new average', async () => {
     const { page } = guest;
     const section = await openProduct(page);
+    await section.getByRole('button', { name: 'Write a review' }).waitFor();
+    if (before.count === 0) await shoot(page, section, 'section-empty-375');
     await section.getByRole('button', { name: 'Write a review' }).click();
     const form = section.getByRole('form', { name: 'Write a review' });
     await form.waitFor();
@@ -186,6 +188,7 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
     await expectNoOverflow(page);
     await shoot(page, section, 'section-375');
     await snap(page, JOURNEY, '1-review-published');
+    await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 1366, height: 900 });
     await shoot(page, section, 'section-1366');
     await page.setViewportSize({ width: 375, height: 812 });
