@@ -57,4 +57,13 @@ describe("A product's JSON-LD and its reviews", () => {
     });
     expect(data.review[1]).not.toHaveProperty('name');
   });
+
+  it('carries the rating alone when the page has no reviews to quote', () => {
+    const data = productData('https://kapaas.example', product, url, {
+      summary: { average: 4.3, count: 12 },
+      reviews: [],
+    });
+    expect(data).toHaveProperty('aggregateRating.reviewCount', 12);
+    expect(data).not.toHaveProperty('review');
+  });
 });

@@ -23,6 +23,7 @@ export interface ProductReviews {
 export function reviewData(reviews: ProductReviews | undefined): object {
   const average = reviews?.summary.average ?? null;
   if (!reviews || average === null || reviews.summary.count === 0) return {};
+  const shown = reviews.reviews.slice(0, STRUCTURED_REVIEWS);
   return {
     aggregateRating: {
       '@type': 'AggregateRating',
@@ -31,14 +32,18 @@ export function reviewData(reviews: ProductReviews | undefined): object {
       bestRating: 5,
       worstRating: 1,
     },
-    review: reviews.reviews.slice(0, STRUCTURED_REVIEWS).map((review) => ({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: review.author },
-      ...(review.title ? { name: review.title } : {}),
-      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
-      reviewBody: review.text,
-      datePublished: review.created_at,
-    })),
+    ...(shown.length === 0
+      ? {}
+      : {
+          review: shown.map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.author },
+            ...(review.title ? { name: review.title } : {}),
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            reviewBody: review.text,
+            datePublished: review.created_at,
+          })),
+        }),
   };
 }
 
