@@ -201,7 +201,7 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
     await page.getByLabel('Search by product, reviewer’s name or words').fill('Soft and easy');
     await page.getByLabel('Search by product, reviewer’s name or words').press('Enter');
     const row = page.getByRole('row').filter({ hasText: 'Soft and easy' });
-    await row.getByText('Published').waitFor();
+    await row.getByText('Published').filter({ visible: true }).waitFor();
     await snap(page, JOURNEY, '2-console-reviews');
     await expectNoSeriousA11yViolations(page);
     await row.getByRole('link').first().click();

@@ -52,7 +52,7 @@ export function ReviewPage() {
         <Card>
           <Card.Body>
             <h2 className="h6">Details</h2>
-            <dl className="details">
+            <dl className="details review-details">
               <dt>Product</dt>
               <dd>
                 <Link to={paths.product(r.product_id)}>{r.product_name}</Link>

@@ -86,14 +86,15 @@ describe('Reviews', () => {
     expect(within(kurta).getAllByText(/anjali@example\.in/).length).toBeGreaterThan(0);
     expect(within(kurta).getByText('True to size')).toBeInTheDocument();
     expect(within(kurta).getByText('1 photo')).toBeInTheDocument();
-    expect(within(kurta).getByText('Published')).toBeInTheDocument();
+    // Once in its column, once under the text for a phone (CSS shows one).
+    expect(within(kurta).getAllByText('Published')).toHaveLength(2);
     expect(within(kurta).getByRole('link', { name: 'Organic Cotton Kurta – Indigo' })).toHaveAttribute(
       'href',
       '/reviews/21',
     );
     const romper = await rowOf('Muslin Romper – Sage');
-    expect(within(romper).getByText('Hidden')).toBeInTheDocument();
-    expect(within(romper).getByText('Advertises another seller.')).toBeInTheDocument();
+    expect(within(romper).getAllByText('Hidden')).toHaveLength(2);
+    expect(within(romper).getAllByText('Advertises another seller.')).toHaveLength(2);
   });
 
   it('filters by published or hidden and by stars, and searches', async () => {

@@ -86,7 +86,9 @@ export function ReviewsPage() {
                   <th scope="col" className="d-none d-sm-table-cell">
                     Written
                   </th>
-                  <th scope="col">Status</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -124,9 +126,12 @@ function ReviewRow({ review }: { review: AdminReview }) {
             {review.photos.length} {review.photos.length === 1 ? 'photo' : 'photos'}
           </span>
         )}
-        {/* On a phone the reviewer and the date sit under the text, their columns hidden. */}
+        {/* On a phone the reviewer, the date and the status sit under the text, their columns hidden. */}
         <span className="d-block d-md-none small text-body-secondary">
           {`${review.author} · ${review.reviewer} · ${formatDateTime(review.created_at)}`}
+        </span>
+        <span className="d-block d-sm-none">
+          <ReviewStatus review={review} />
         </span>
       </td>
       <td>
@@ -141,16 +146,20 @@ function ReviewRow({ review }: { review: AdminReview }) {
         <span className="d-block small text-body-secondary">{FIT_LABELS[review.fit]}</span>
       </td>
       <td className="d-none d-sm-table-cell">{formatDateTime(review.created_at)}</td>
-      <td>
-        {review.hidden ? (
-          <>
-            <Badge bg="secondary">Hidden</Badge>
-            {review.hidden_reason && <span className="d-block small text-body-secondary">{review.hidden_reason}</span>}
-          </>
-        ) : (
-          <Badge bg="success">Published</Badge>
-        )}
+      <td className="d-none d-sm-table-cell">
+        <ReviewStatus review={review} />
       </td>
     </tr>
+  );
+}
+
+/** Published, or hidden with the reason the shop gave. */
+function ReviewStatus({ review }: { review: AdminReview }) {
+  if (!review.hidden) return <Badge bg="success">Published</Badge>;
+  return (
+    <>
+      <Badge bg="secondary">Hidden</Badge>
+      {review.hidden_reason && <span className="d-block small text-body-secondary">{review.hidden_reason}</span>}
+    </>
   );
 }
