@@ -25,6 +25,7 @@ import { coupons } from './data/coupons';
 import { ads, banners, testimonials } from './data/home';
 import { states } from './data/india';
 import { GENDERS, PATTERNS, SIZE_LABELS } from './data/types';
+import { seedDemoReviews } from './demo-reviews';
 import { demoImage } from './media';
 
 export { DEMO_MEDIA_PREFIX, demoImage, demoMedia } from './media';
@@ -269,6 +270,7 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
       .insert(citiesTable)
       .values(states.flatMap((s) => s.cities.map((name) => ({ stateId: must(stateIds, s.name), name }))))
       .onConflictDoNothing();
+    await seedDemoReviews(tx, { productIds, sizeIds }, now);
     // A shop seeded afresh is registered for GST in Maharashtra; settings an owner saved are never overwritten.
     if (newSettings.length > 0) {
       await tx

@@ -29,6 +29,13 @@ const tables = {
   states: schema.states,
   cities: schema.cities,
   shopSettings: schema.shopSettings,
+  users: schema.users,
+  orders: schema.orders,
+  orderItems: schema.orderItems,
+  orderEvents: schema.orderEvents,
+  reviews: schema.reviews,
+  reviewStats: schema.reviewStats,
+  reviewRequests: schema.reviewRequests,
 };
 
 async function counts() {
@@ -83,6 +90,67 @@ describe('the demo shop seed', () => {
     await handle.db.delete(schema.testimonials);
     await seedDemoShop(handle.db);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the demo buyers and their reviews', () => {
+  it('review only lines of their own delivered orders, in the size bought', async () => {
+    const rows = await handle.db
+      .select({ review: schema.reviews, item: schema.orderItems, order: schema.orders })
+      .from(schema.reviews)
+      .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.reviews.orderItemId))
+      .innerJoin(schema.orders, eq(schema.orders.id, schema.reviews.orderId));
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(rows.length).toBeLessThanOrEqual(12);
+    expect(new Set(rows.map((r) => r.review.productId)).size).toBeGreaterThanOrEqual(4);
+    for (const { review, item, order } of rows) {
+      expect(order.status).toBe('delivered');
+      expect(item.orderId).toBe(order.id);
+      expect(order.userId).toBe(review.userId);
+      expect(item.productId).toBe(review.productId);
+      expect(item.sizeLabel).toBe(review.sizeLabel);
+      expect(review.author).toBe(`${order.addressSnapshot.first_name} ${order.addressSnapshot.last_name[0]}.`);
+      expect(review.createdAt.getTime()).toBeLessThan(Date.now());
+    }
+    expect(new Set(rows.map((r) => r.review.fit)).size).toBe(3);
+  });
+
+  it('have delivered orders priced from the products, with their whole history', async () => {
+    const orders = await handle.db.select().from(schema.orders);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      const items = await handle.db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+      expect(order.itemsTotalPaise).toBe(items.reduce((sum, i) => sum + i.lineTotalPaise, 0));
+      for (const item of items) {
+        const [product] = await handle.db.select().from(schema.products).where(eq(schema.products.id, item.productId));
+        expect(item.unitPricePaise).toBe(product?.discountPricePaise ?? product?.pricePaise);
+      }
+      const events = await handle.db
+        .select()
+        .from(schema.orderEvents)
+        .where(eq(schema.orderEvents.orderId, order.id))
+        .orderBy(schema.orderEvents.createdAt);
+      expect(events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped', 'delivered']);
+    }
+    const users = await handle.db.select().from(schema.users);
+    for (const user of users) expect(user.email).toMatch(/@example\.in$/);
+  });
+
+  it('come with review_stats equal to a count of the reviews', async () => {
+    const stats = await handle.db.select().from(schema.reviewStats);
+    const all = await handle.db.select().from(schema.reviews);
+    expect(stats.length).toBe(new Set(all.map((r) => r.productId)).size);
+    for (const row of stats) {
+      const mine = all.filter((r) => r.productId === row.productId && r.hiddenAt === null);
+      expect(row.count).toBe(mine.length);
+      expect(row.ratingSum).toBe(mine.reduce((sum, r) => sum + r.rating, 0));
+      expect([row.stars1, row.stars2, row.stars3, row.stars4, row.stars5]).toEqual(
+        [1, 2, 3, 4, 5].map((n) => mine.filter((r) => r.rating === n).length),
+      );
+      expect([row.runsSmall, row.trueToSize, row.runsLarge]).toEqual(
+        ['runs_small', 'true_to_size', 'runs_large'].map((f) => mine.filter((r) => r.fit === f).length),
+      );
+    }
   });
 });
 

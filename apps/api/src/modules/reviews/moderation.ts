@@ -1,4 +1,4 @@
-import type { AdminReview, AdminReviewListQuery } from '@kapaas/contract';
+import { type AdminReview, type AdminReviewListQuery, MAX_INT4 } from '@kapaas/contract';
 import {
   and,
   count,
@@ -73,6 +73,8 @@ export async function consoleReviewPage(
   query: z.output<typeof AdminReviewListQuery>,
   viewer: ReviewViewer,
 ) {
+  // The query takes any positive integer; no product has an id past the column's range.
+  if (query.product_id !== undefined && query.product_id > MAX_INT4) return { rows: [], total: 0 };
   const words = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where: SQL | undefined = and(
     query.product_id === undefined ? undefined : eq(reviews.productId, query.product_id),

@@ -95,6 +95,11 @@ describe('hiding and showing a review in the console', () => {
     expect((await staff.post(`/reviews/${review.review_id}/hide`, { reason: ' ' })).statusCode).toBe(400);
     expect((await staff.post('/reviews/2000000/hide', { reason: 'Spam here.' })).statusCode).toBe(404);
     expect((await admin.client().get('/reviews')).statusCode).toBe(401);
+    // A product id past PostgreSQL's integer: no such product, so no reviews (it was a 500).
+    expect(expectStatus(await owner.get('/reviews', { product_id: '9007199254740950' }), 200)).toMatchObject({
+      data: [],
+      total: 0,
+    });
     expect((await summary(item.productId)).count).toBe(1);
   });
 });

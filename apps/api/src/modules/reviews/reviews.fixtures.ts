@@ -1,5 +1,5 @@
 import { OrderCreatedAnswer } from '@kapaas/contract';
-import { cities, eq, states } from '@kapaas/db';
+import { cities, eq, reviews, states } from '@kapaas/db';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Shopper, TestShop } from '../../../test/shop';
@@ -13,8 +13,18 @@ export function reviewFixtures(shop: () => TestShop, staff: () => AdminClient) {
   const checkout = checkoutFixtures(shop);
   let phones = 0;
 
-  /** A product no other test of the file uses, with plenty of stock in one size. */
-  const product = () => checkout.stockedItem(200);
+  /** A product no other test of the file uses and nobody reviewed yet (the demo shop's buyers reviewed some), with plenty of stock in one size. */
+  async function product() {
+    for (;;) {
+      const item = await checkout.stockedItem(200);
+      const reviewed = await shop()
+        .database.db.select({ id: reviews.id })
+        .from(reviews)
+        .where(eq(reviews.productId, item.productId))
+        .limit(1);
+      if (reviewed.length === 0) return item;
+    }
+  }
 
   async function addressOf(shopper: Shopper, name: { first: string; last: string }) {
     const db = shop().database.db;
