@@ -1,6 +1,5 @@
 import type { ReviewFit } from '@kapaas/contract';
 import {
-  type AddressSnapshot,
   and,
   asc,
   desc,
@@ -72,8 +71,6 @@ export async function hasUndeliveredLine(db: Queryable, owner: Owner, productId:
     .limit(1);
   return rows.length > 0;
 }
-
-export type { AddressSnapshot };
 
 /** The shopper's review of a product (published or hidden), locked until the transaction ends when asked. */
 export async function ownReview(db: Queryable, owner: Owner, productId: number, lock = false) {
