@@ -6,7 +6,7 @@ import {
   ReviewHelpfulAnswer,
   ReviewListAnswer,
 } from '@kapaas/contract';
-import { count, eq, reviews, reviewVotes } from '@kapaas/db';
+import { count, eq, products, reviews, reviewVotes } from '@kapaas/db';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -332,5 +332,24 @@ describe('review_list', () => {
     });
     expect(refused(await shop.post('review_list', { product_id: 2_000_000 }), 404).message).toBe('Product not found.');
     expect(refused(await shop.post('review_add', reviewOf(2_000_000)), 401).success).toBe(false);
+  });
+});
+
+describe('the demo shop', () => {
+  it("shows its buyers' reviews, with the fit summary, on the cards and the product page", async () => {
+    const [row] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.slug, 'mulmul-jhabla-haldi-yellow'));
+    const productId = row?.id as number;
+    const list = await listed(shop, productId);
+    expect(list).toMatchObject({ count: 3, average: 4.7, fit: { most: 'true_to_size', answers: 3 } });
+    expect(list.reviews.map((r) => r.author).sort()).toEqual(['Ananya R.', 'Farah K.', 'Kavitha N.']);
+    expect(shop.app.catalogue.view.product(productId)?.card).toMatchObject({ rating_average: 4.7, rating_count: 3 });
+  });
+
+  it('has buyers nobody can log in as', async () => {
+    const login = await shop.post('login', { user_name: 'ananya.rao@example.in', password: 'organic-cotton-1' });
+    expect(login.statusCode).toBe(401);
   });
 });
