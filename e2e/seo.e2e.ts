@@ -133,6 +133,8 @@ describe('the shop as search engines, link previews and phones without JavaScrip
         actual_price: number;
         discount_price: number;
         sizes: { in_stock: boolean }[];
+        rating_average: number | null;
+        rating_count: number;
       };
     }>('/api/product_detail', { product_id: productId });
     const moved = await get(`/product-detail/${productId}`);
@@ -148,8 +150,18 @@ describe('the shop as search engines, link previews and phones without JavaScrip
       sku: string;
       image: string[];
       offers: { '@type': string; price: string; priceCurrency: string; availability: string; url: string };
+      aggregateRating?: { ratingValue: number; reviewCount: number; bestRating: number; worstRating: number };
     };
     expect(described.name).toBe(product.name);
+    // A rating only from published reviews: none at all before the first.
+    if (product.rating_count === 0) expect(described.aggregateRating).toBeUndefined();
+    else
+      expect(described.aggregateRating).toMatchObject({
+        ratingValue: product.rating_average,
+        reviewCount: product.rating_count,
+        bestRating: 5,
+        worstRating: 1,
+      });
     expect(described.sku).toBe(String(product.product_id));
     expect(described.image.length).toBeGreaterThan(0);
     for (const image of described.image) expect(image).toMatch(/^https?:\/\//);

@@ -21,6 +21,8 @@ export const jhabla: ProductCard = {
   category_id: 1,
   subcategory_id: 101,
   in_stock: true,
+  rating_average: 4.3,
+  rating_count: 12,
 };
 
 export const romper: ProductCard = {
@@ -32,6 +34,8 @@ export const romper: ProductCard = {
   category_id: 2,
   subcategory_id: 201,
   in_stock: true,
+  rating_average: null,
+  rating_count: 0,
 };
 
 export const swaddle: ProductCard = {
@@ -43,6 +47,8 @@ export const swaddle: ProductCard = {
   category_id: 3,
   subcategory_id: 301,
   in_stock: false,
+  rating_average: null,
+  rating_count: 0,
 };
 
 export const categoryList: CategoryListAnswer = {
@@ -210,5 +216,7 @@ export const jhablaDetail: ProductDetailAnswer = {
     pattern: 'Leaf',
     gender: 'Unisex',
     relate_products: [romper],
+    rating_average: 4.3,
+    rating_count: 12,
   },
 };

@@ -23,6 +23,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: returnPaths.returns, label: 'Returns' },
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },
+      { to: '/reviews', label: 'Reviews' },
       { to: paths.messages, label: 'Messages' },
       { to: paths.outbox, label: 'Messages sent' },
       { to: '/newsletter', label: 'Newsletter' },

@@ -28,6 +28,9 @@ import { productScreens } from '../features/products/components/productScreens';
 import { ReturnDetailPage } from '../features/returns/components/ReturnDetailPage';
 import { ReturnsPage } from '../features/returns/components/ReturnsPage';
 import { returnPaths } from '../features/returns/returnPaths';
+import { reviewPaths } from '../features/reviews/api/useReviews';
+import { ReviewPage } from '../features/reviews/components/ReviewPage';
+import { ReviewsPage } from '../features/reviews/components/ReviewsPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
@@ -98,6 +101,8 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(testimonialScreens),
           ...resourceRoutes(featuredSectionScreens),
           ...resourceRoutes(couponScreens),
+          { path: reviewPaths.list, element: <ReviewsPage /> },
+          { path: reviewPaths.review(':id'), element: <ReviewPage /> },
           listRoute(customerScreens),
           { path: paths.customer(':id'), element: <CustomerPage /> },
           listRoute(messageScreens),

@@ -5,6 +5,8 @@ import { useParams } from 'react-router';
 import { AddToCartButton } from '../../features/cart/components/AddToCartButton';
 import { ProductDetailView } from '../../features/catalogue/components/detail/ProductDetailView';
 import '../../features/delivery/delivery.css';
+import { ReviewRatingLink } from '../../features/reviews/components/ReviewRatingLink';
+import '../../features/reviews/reviews.css';
 import { SaveToWishlistButton } from '../../features/wishlist/components/SaveToWishlistButton';
 import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart';
 import { NotFoundPage } from '../NotFoundPage';
@@ -19,7 +21,15 @@ const DeliveryCheck = lazy(() =>
   import('../../features/delivery/components/DeliveryCheck').then((module) => ({ default: module.DeliveryCheck })),
 );
 
-/** /product-detail/:productId: one product (product.md §2, Product detail), with the wishlist, cart and delivery check composed in. */
+/**
+ * The reviews bring the photo viewer and their form: they load apart from the page's first files, their HTML (page 1,
+ * read ahead by the loader) sent with the page.
+ */
+const ReviewsSection = lazy(() =>
+  import('../../features/reviews/components/ReviewsSection').then((module) => ({ default: module.ReviewsSection })),
+);
+
+/** /product-detail/:productId: one product (product.md §2, Product detail), with the wishlist, cart, delivery check and reviews composed in. */
 export function ProductDetailPage() {
   const productId = parseProductSegment(useParams().productId ?? '');
   if (productId === null) return <NotFoundPage />;
@@ -38,6 +48,12 @@ export function ProductDetailPage() {
           </Suspense>
         )}
         renderCardActions={(product) => <WishlistHeart product={product} />}
+        renderRating={(product) => <ReviewRatingLink product={product} />}
+        renderReviews={(product) => (
+          <Suspense fallback={null}>
+            <ReviewsSection productId={product.product_id} />
+          </Suspense>
+        )}
       />
     </div>
   );

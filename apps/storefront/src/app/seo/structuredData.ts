@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@kapaas/contract';
+import type { ProductDetail, Review, ReviewSummary } from '@kapaas/contract';
 import { paths } from '../../lib/paths';
 import { absolute, SHOP_DESCRIPTION, SHOP_NAME } from './pageMeta';
 
@@ -7,8 +7,51 @@ export function pricePaid(product: Pick<ProductDetail, 'actual_price' | 'discoun
   return product.discount_price > 0 ? product.discount_price : product.actual_price;
 }
 
-/** schema.org's Product with its Offer: what a search engine shows of a product page. */
-export function productData(publicUrl: string, product: ProductDetail, url: string): object {
+/** The reviews shown in a product's JSON-LD at most: the newest of its first page. */
+export const STRUCTURED_REVIEWS = 3;
+
+/** What a product page says of its reviews: their summary and the first page shown. */
+export interface ProductReviews {
+  summary: Pick<ReviewSummary, 'average' | 'count'>;
+  reviews: Review[];
+}
+
+/**
+ * schema.org's AggregateRating and the first few Reviews of a product, only when it has published reviews (a rating
+ * with no reviews behind it would be a false signal); nothing otherwise.
+ */
+export function reviewData(reviews: ProductReviews | undefined): object {
+  const average = reviews?.summary.average ?? null;
+  if (!reviews || average === null || reviews.summary.count === 0) return {};
+  const shown = reviews.reviews.slice(0, STRUCTURED_REVIEWS);
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(shown.length === 0
+      ? {}
+      : {
+          review: shown.map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.author },
+            ...(review.title ? { name: review.title } : {}),
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+            reviewBody: review.text,
+            datePublished: review.created_at,
+          })),
+        }),
+  };
+}
+
+/**
+ * schema.org's Product with its Offer: what a search engine shows of a product page; with its rating and first
+ * reviews once it has published ones.
+ */
+export function productData(publicUrl: string, product: ProductDetail, url: string, reviews?: ProductReviews): object {
   const images = [product.product_image, ...product.productsub_images.map((image) => image.image)];
   return {
     '@context': 'https://schema.org',
@@ -29,6 +72,7 @@ export function productData(publicUrl: string, product: ProductDetail, url: stri
         : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
+    ...reviewData(reviews),
   };
 }
 

@@ -14,10 +14,11 @@ import { readListingChoices } from '../../features/catalogue/components/filters/
 import { readPageNumber } from '../../features/catalogue/components/listing/listingPaging';
 import { type ListingPage, listingRequest } from '../../features/catalogue/components/listing/listingRequest';
 import { listingQuery } from '../../features/catalogue/components/listing/useListingProducts';
+import { reviewListQuery } from '../../features/reviews/api/useReviews';
 import { paths } from '../../lib/paths';
 import { parseRouteId } from '../../lib/routeParams';
 import { absolute, type PageSeo, SHOP_DESCRIPTION } from '../seo/pageMeta';
-import { breadcrumbData, pricePaid, productData, shopData } from '../seo/structuredData';
+import { breadcrumbData, type ProductReviews, pricePaid, productData, shopData } from '../seo/structuredData';
 import { notFound, readAhead, shopServer } from './readAhead';
 
 /** A page's loader data: the queries read ahead, and what the page says of itself. */
@@ -154,8 +155,8 @@ export function previewImage(path: string): string {
   return path.endsWith('.svg') ? `${path.slice(0, -'.svg'.length)}.png` : path;
 }
 
-/** What a product's page says of it: name, price, picture, availability. */
-function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
+/** What a product's page says of it: name, price, picture, availability, and its reviews once it has some. */
+function productSeo(publicUrl: string, product: ProductDetail, reviews: ProductReviews): PageSeo {
   const canonical = absolute(publicUrl, paths.product(product.product_id, product.name));
   const price = pricePaid(product);
   return {
@@ -166,7 +167,7 @@ function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
     type: 'product',
     priceRupees: price,
     structuredData: [
-      productData(publicUrl, product, canonical),
+      productData(publicUrl, product, canonical, reviews),
       breadcrumbData(publicUrl, [
         { name: product.category_name, path: paths.category(product.category_id) },
         { name: product.subcategory_name, path: paths.subcategory(product.subcategory_id) },
@@ -176,17 +177,29 @@ function productSeo(publicUrl: string, product: ProductDetail): PageSeo {
   };
 }
 
-/** /product-detail/:productId: one product, its sizes and related products. */
+/**
+ * /product-detail/:productId: one product, its sizes and related products, and the first page of its reviews as anyone
+ * sees them (the browser then asks for the shopper's own view: may they review it). Should the reviews not be readable
+ * in this render, the page still renders, its reviews read in the browser and its rating the catalogue's.
+ */
 export async function productLoader({ context, request, params, url }: LoaderFunctionArgs): Promise<PageData> {
   const shop = shopServer(context, request);
   const productId = parseProductSegment(params.productId ?? '');
   if (productId === null) throw notFound();
-  const read = await readAhead(shop, (client) => client.fetchQuery(productDetailQuery(productId)));
-  const product = read.value.products;
+  const read = await readAhead(shop, (client) =>
+    Promise.all([
+      client.fetchQuery(productDetailQuery(productId)),
+      client.fetchQuery(reviewListQuery(productId, { kind: 'anonymous' })).catch(() => undefined),
+    ]),
+  );
+  const [{ products: product }, reviewList] = read.value;
+  const reviews: ProductReviews = reviewList
+    ? { summary: reviewList, reviews: reviewList.reviews }
+    : { summary: { average: product.rating_average, count: product.rating_count }, reviews: [] };
   // One address per product, carrying its name: any other spelling (the bare id, an old name) moves there for good.
   const canonical = paths.product(product.product_id, product.name);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
-  return { dehydrated: read.dehydrated, seo: productSeo(shop.publicUrl, product) };
+  return { dehydrated: read.dehydrated, seo: productSeo(shop.publicUrl, product, reviews) };
 }
 
 /** A page without data of its own (the static pages, contact): only its head. */

@@ -24,6 +24,8 @@ function cardOf({ products: detail }: ProductDetailAnswer): ProductCard {
     category_id: detail.category_id,
     subcategory_id: detail.subcategory_id,
     in_stock: detail.sizes.some((size) => size.in_stock),
+    rating_average: detail.rating_average,
+    rating_count: detail.rating_count,
   };
 }
 

@@ -37,6 +37,20 @@ describe('ProductCard', () => {
     expect(container.querySelector('s')).toBeNull();
   });
 
+  it('shows small stars with the average and the count of reviews', () => {
+    renderCard(jhabla);
+
+    const stars = screen.getByRole('img', { name: 'Rated 4.3 out of 5, 12 reviews' });
+    expect(stars).toHaveTextContent('4.3(12)');
+  });
+
+  it('shows no stars for a product without reviews', () => {
+    renderCard(romper);
+
+    expect(screen.queryByRole('img', { name: /Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('(0)')).not.toBeInTheDocument();
+  });
+
   it('marks a product that is sold out', () => {
     renderCard(swaddle);
 

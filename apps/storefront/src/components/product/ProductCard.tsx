@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Price } from './Price';
+import { hasRating, Rating } from './Rating';
 
 /** The fields a card needs; wishlist and listing answers both carry them. */
 export type ProductCardProduct = Pick<
   ProductCardData,
   'product_id' | 'name' | 'product_image' | 'price' | 'discount_price'
 > &
-  Partial<Pick<ProductCardData, 'in_stock'>>;
+  Partial<Pick<ProductCardData, 'in_stock' | 'rating_average' | 'rating_count'>>;
 
 interface ProductCardProps {
   product: ProductCardProduct;
@@ -21,7 +22,10 @@ interface ProductCardProps {
   linkLabel?: string;
 }
 
-/** A product in a grid or carousel: picture, name, price and a "Shop now" link to its detail page. */
+/**
+ * A product in a grid or carousel: picture, name, its reviews' stars and count (none before its first review), price
+ * and a "Shop now" link to its detail page.
+ */
 export function ProductCard({
   product,
   actions,
@@ -37,6 +41,9 @@ export function ProductCard({
       </div>
       <div className="product-card__body">
         <Heading className="product-card__name">{product.name}</Heading>
+        {hasRating(product.rating_average, product.rating_count) && (
+          <Rating value={product.rating_average} count={product.rating_count} size={14} className="rating--small" />
+        )}
         <Price price={product.price} discountPrice={product.discount_price} />
         <Link
           className="btn btn-outline-primary btn-sm stretched-link"

@@ -39,11 +39,12 @@ describe('Product detail page', () => {
     expect(screen.getByRole('button', { name: '3-6M' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('shows the fixed 3.5-star rating, the tabs and what else the shopper may like', async () => {
+  it('shows its reviews’ rating linking to them, the tabs and what else the shopper may like', async () => {
     stubApi({ category_list: categoryList, product_detail: jhablaDetail });
     const { user } = renderRoute('/product-detail/11');
 
-    expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    const rating = await screen.findByRole('link', { name: 'Rated 4.3 out of 5, 12 reviews' });
+    expect(rating).toHaveAttribute('href', '#reviews');
     expect(screen.getByRole('tab', { name: 'Product Detail', selected: true })).toBeInTheDocument();
     expect(screen.getByText('100% organic cotton.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Wash Care' }));
@@ -51,8 +52,23 @@ describe('Product detail page', () => {
 
     const related = screen.getByRole('region', { name: 'You may also like' });
     expect(within(related).getByRole('heading', { name: romper.name })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Customer Feedback' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Reviews' })).toHaveAttribute('id', 'reviews');
+    expect(screen.queryByText(/Customer Feedback/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue To Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows no rating at all for a product without reviews', async () => {
+    stubApi({
+      category_list: categoryList,
+      product_detail: {
+        ...jhablaDetail,
+        products: { ...jhablaDetail.products, rating_average: null, rating_count: 0 },
+      },
+    });
+    renderRoute('/product-detail/11');
+    await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Jhabla – Leaf Print' });
+    expect(screen.queryByRole('link', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
   });
 
   it('steps the quantity from 1 to the size’s max_quantity and clamps it when a smaller size is chosen', async () => {

@@ -5,14 +5,13 @@ import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
 import { PageHeading } from '#storefront/components/PageHeading.tsx';
 import { Price } from '#storefront/components/product/Price.tsx';
+import { hasRating, Rating } from '#storefront/components/product/Rating.tsx';
 import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 import { useProductDetail } from '../../api/useProductDetail';
 import { usePurchaseChoice } from '../../hooks/usePurchaseChoice';
-import { CustomerFeedback } from './CustomerFeedback';
 import { ProductGallery } from './ProductGallery';
 import { ProductInfoTabs } from './ProductInfoTabs';
 import { QuantityStepper } from './QuantityStepper';
-import { Rating } from './Rating';
 import { RelatedProducts } from './RelatedProducts';
 import { SizePicker } from './SizePicker';
 import './productDetail.css';
@@ -39,13 +38,20 @@ export interface ProductDetailSlots {
   /** Below the buying controls: whether and by when the product reaches the shopper's PIN code. */
   renderDeliveryCheck?: (product: ProductDetail) => ReactNode;
   renderCardActions?: (product: ProductCard) => ReactNode;
+  /** Beside the price: the reviews' average and count, linking to them; the product's own figures when not given. */
+  renderRating?: (product: ProductDetail) => ReactNode;
+  /** Below the related products: the reviews (with the id `reviews` the rating links to). */
+  renderReviews?: (product: ProductDetail) => ReactNode;
 }
 
 interface ProductDetailViewProps extends ProductDetailSlots {
   productId: number;
 }
 
-/** The product page (product.md §2): pictures, name, category, rating, price, sizes, quantity, buying, tabs, related. */
+/**
+ * The product page (product.md §2): pictures, name, category, its reviews' rating, price, sizes, quantity, buying, tabs,
+ * related products and the reviews.
+ */
 export function ProductDetailView({ productId, ...slots }: ProductDetailViewProps) {
   const detail = useProductDetail(productId);
 
@@ -62,6 +68,8 @@ function ProductSummary({
   renderAddToCart,
   renderDeliveryCheck,
   renderCardActions,
+  renderRating = productRating,
+  renderReviews,
 }: { product: ProductDetail } & ProductDetailSlots) {
   const choice = usePurchaseChoice(product.sizes);
   const [notifying, setNotifying] = useState<ProductSize | null>(null);
@@ -82,7 +90,7 @@ function ProductSummary({
             <Link to={paths.category(product.category_id)}>{product.category_name}</Link>
           </p>
           <PageHeading className="product-detail__name">{product.name}</PageHeading>
-          <Rating />
+          {renderRating(product)}
           <Price price={product.actual_price} discountPrice={product.discount_price} className="price--large" />
           <SafeHtml className="product-detail__description" html={product.description} />
           <SizePicker
@@ -112,7 +120,17 @@ function ProductSummary({
       </div>
       <ProductInfoTabs product={product} />
       <RelatedProducts products={product.relate_products} renderCardActions={renderCardActions} />
-      <CustomerFeedback />
+      {renderReviews?.(product)}
     </>
+  );
+}
+
+/** The product's average and count of reviews as the catalogue gives them, linking to the reviews; none without. */
+function productRating(product: ProductDetail): ReactNode {
+  if (!hasRating(product.rating_average, product.rating_count)) return null;
+  return (
+    <a href="#reviews" className="product-detail__rating">
+      <Rating value={product.rating_average} count={product.rating_count} />
+    </a>
   );
 }

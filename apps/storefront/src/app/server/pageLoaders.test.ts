@@ -1,0 +1,94 @@
+import type { ReviewListAnswer } from '@kapaas/contract';
+import type { DehydratedState } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { jhablaDetail } from '#storefront/test/fixtures.ts';
+import { productLoader } from './pageLoaders';
+import { shopContext } from './shopContext';
+
+const CANONICAL = '/product-detail/11-organic-cotton-jhabla-leaf-print';
+
+const reviewList: ReviewListAnswer = {
+  success: true,
+  average: 4.5,
+  count: 2,
+  distribution: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 },
+  fit: null,
+  page: 1,
+  per_page: 5,
+  pages: 1,
+  reviews: [
+    {
+      review_id: 3,
+      rating: 5,
+      title: 'Soft',
+      text: 'Soft after every wash.',
+      fit: 'true_to_size',
+      size: '2-3Y',
+      author: 'Ananya R.',
+      verified_purchase: true,
+      photos: [],
+      helpful_count: 0,
+      created_at: '2026-11-20T09:30:00.000Z',
+      updated_at: '2026-11-20T09:30:00.000Z',
+      mine: false,
+    },
+  ],
+  can_review: false,
+  my_review: null,
+};
+
+/** Runs the product page's loader against a shop answering `answers` (a missing call refused as a non-public one). */
+async function load(answers: Record<string, unknown>) {
+  const calls: { endpoint: string; body: unknown }[] = [];
+  const context = new RouterContextProvider(
+    new Map([
+      [
+        shopContext,
+        {
+          publicUrl: 'https://kapaas.example',
+          call: async (endpoint: string, body: unknown) => {
+            calls.push({ endpoint, body });
+            if (!(endpoint in answers))
+              throw Object.assign(new Error(`${endpoint} is not a public call.`), { statusCode: 400 });
+            return answers[endpoint];
+          },
+        },
+      ],
+    ]),
+  );
+  const url = new URL(`https://kapaas.example${CANONICAL}`);
+  const data = await productLoader({
+    context,
+    request: new Request(url),
+    params: { productId: '11-organic-cotton-jhabla-leaf-print' },
+    url,
+  } as unknown as LoaderFunctionArgs);
+  const product = data.seo.structuredData?.find((entry) => (entry as { '@type'?: string })['@type'] === 'Product');
+  return { data, calls, product: product as Record<string, unknown> };
+}
+
+const queryKeys = (state: DehydratedState | undefined) => state?.queries.map((query) => query.queryKey[0]) ?? [];
+
+describe('The product page’s loader', () => {
+  it('reads the first page of reviews, as anyone sees them, into the page and its JSON-LD', async () => {
+    const { data, calls, product } = await load({ product_detail: jhablaDetail, review_list: reviewList });
+    expect(calls).toContainEqual({ endpoint: 'review_list', body: { product_id: 11, page: 1, sort: 'recent' } });
+    expect(queryKeys(data.dehydrated)).toEqual(['catalogue', 'reviews']);
+    expect(product.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 2 });
+    expect(product.review).toEqual([expect.objectContaining({ reviewBody: 'Soft after every wash.' })]);
+  });
+
+  it('renders the page when the reviews cannot be read in this render, with the catalogue’s rating', async () => {
+    const { data, product } = await load({ product_detail: jhablaDetail });
+    expect(queryKeys(data.dehydrated)).toEqual(['catalogue']);
+    expect(product.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 12 });
+    expect(product).not.toHaveProperty('review');
+  });
+
+  it('says nothing of a rating for a product without reviews', async () => {
+    const unrated = { ...jhablaDetail, products: { ...jhablaDetail.products, rating_average: null, rating_count: 0 } };
+    const { product } = await load({ product_detail: unrated });
+    expect(product).not.toHaveProperty('aggregateRating');
+  });
+});

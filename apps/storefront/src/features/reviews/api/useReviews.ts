@@ -1,0 +1,96 @@
+import type { PhotoUploadAnswer, ReviewAddRequest, ReviewListAnswer } from '@kapaas/contract';
+import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { productDetailQuery } from '#storefront/features/catalogue/api/useProductDetail.ts';
+import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { type Identity, identityKey, ownerFields, readIdentity, useIdentity } from '#storefront/lib/session.ts';
+
+export type ReviewSortChoice = 'recent' | 'helpful';
+
+/** Every query of a product's reviews starts with this key; a review written or voted on refreshes them all. */
+export const reviewsKey = (productId: number) => ['reviews', productId] as const;
+
+/**
+ * One page of a product's published reviews with their summary, as the asking shopper sees it (whether they may
+ * review it, and their own review): keyed by who asks, so one shopper's answer is never shown to another.
+ */
+export function reviewListQuery(productId: number, identity: Identity, page = 1, sort: ReviewSortChoice = 'recent') {
+  return queryOptions({
+    queryKey: [...reviewsKey(productId), identityKey(identity), sort, page],
+    queryFn: async ({ signal, client }): Promise<ReviewListAnswer> => {
+      const request = { product_id: productId, page, sort };
+      const owner = ownerFields(identity);
+      try {
+        return await apiPost('review_list', { ...owner, ...request }, { signal, client });
+      } catch (error) {
+        // A shopper remembered in this browser whose session has ended (401) or is another's (403) still reads the
+        // reviews, as anyone does.
+        const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        if (!refused || Object.keys(owner).length === 0) throw error;
+        return apiPost('review_list', request, { signal, client });
+      }
+    },
+    // A page rendered by the server may be older than the reviews: the browser reads them again once it shows them.
+    staleTime: 0,
+  });
+}
+
+/**
+ * The reviews the page shows. The server's render read page 1 for nobody in particular; in the browser the shopper's
+ * own answer (can they review, their review) replaces it, the server's shown meanwhile.
+ */
+export function useReviewList(productId: number, page: number, sort: ReviewSortChoice) {
+  const identity = useIdentity();
+  return useQuery({ ...reviewListQuery(productId, identity, page, sort), placeholderData: keepPreviousData });
+}
+
+/** After a review is written: its product's reviews and the product's average (in its detail) are read again. */
+function useRefreshReviews(productId: number) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: reviewsKey(productId) }),
+      client.invalidateQueries({ queryKey: productDetailQuery(productId).queryKey }),
+    ]);
+}
+
+/** review_add: writes the shopper's review of the product, or replaces their earlier one. */
+export function useReviewAdd(productId: number) {
+  const refresh = useRefreshReviews(productId);
+  return useMutation({
+    mutationFn: (review: Omit<ReviewAddRequest, 'user_id' | 'guest_id'>) =>
+      apiPost('review_add', { ...ownerFields(readIdentity()), ...review }),
+    onSuccess: refresh,
+  });
+}
+
+/** review_helpful: one "helpful" vote for a review; the answer carries its new count. */
+export function useReviewHelpful() {
+  return useMutation({
+    mutationFn: (reviewId: number) =>
+      apiPost('review_helpful', { ...ownerFields(readIdentity()), review_id: reviewId }),
+  });
+}
+
+/**
+ * photo_upload: sends one photo as multipart (field `file`) and resolves with the URL the shop stored it at; a
+ * refusal (not a photo, too large, too many) rejects with the server's words.
+ */
+export async function uploadPhoto(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/photo_upload', {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  const answer = await readJson(response);
+  if (response.ok && isRecord(answer) && answer.success === true) return (answer as PhotoUploadAnswer).url;
+  throw apiFailure(response.status, answer, NETWORK_ERROR_MESSAGE);
+}
