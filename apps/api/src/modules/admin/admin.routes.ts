@@ -36,7 +36,7 @@ import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
-import { adminReturnRoutes } from './returns.routes';
+import { adminReturnRoutes } from './returns/admin-returns.routes';
 import { adminReviewRoutes } from './reviews.routes';
 import { settingsRoutes } from './settings';
 import { shippingZoneRoutes } from './shipping-zones';

@@ -1,12 +1,5 @@
-// The returns module's public surface: the customer calls, and the owner's moves the admin API makes.
-export {
-  approveReturn,
-  findReturn,
-  listReturns,
-  receiveReturn,
-  rejectReturn,
-  shipExchange,
-} from './admin-returns.service';
+// The returns module's public surface: the customer calls, and what the console's moves (admin/returns) need to
+// read, lock and move a return. It alone writes return_requests, return_lines and return_events.
 export {
   actionsOf,
   canMoveReturn,
@@ -16,6 +9,21 @@ export {
   RETURN_STATUS_NOTES,
   RETURN_TRANSITIONS,
   type ReturnAction,
+  type ReturnState,
+  refusalOf,
 } from './lifecycle';
-export { refundReturn, returnRefundKey } from './refund';
+export { queueReturnMail } from './return-mail';
+export {
+  linesOfReturns,
+  lockOrderRow,
+  lockReturn,
+  moveReturn,
+  orderLines,
+  type ReturnRow,
+  refundByRequestKey,
+  refundedSoFar,
+  returnOf,
+  returnPage,
+} from './returns.repository';
 export { returnRoutes } from './returns.routes';
+export { adminDetailOf, adminSummaryOf, refundDuePaise, stateOf } from './views';

@@ -2,11 +2,11 @@ import type { ReturnRequestLine as RequestLineSchema, ReturnDetail, ReturnSummar
 import type { Queryable } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { checkShopperPhotos } from '../../lib/images';
 import type { Owner } from '../../lib/owner';
 import { reserve } from '../inventory';
 import { returnWindowDays } from '../orders';
 import { shareDiscount } from '../tax';
-import { checkShopperPhotos } from './photos';
 import { queueReturnRequested } from './return-mail';
 import type { ReturnDeps } from './returns.deps';
 import {

@@ -12,9 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
+import { IMAGE_MULTIPART, readUploadedFile, storeImage } from '../../lib/images';
 import { type ClaimedOwner, type Owner, resolveOwner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { IMAGE_MULTIPART, readUploadedFile, storeImage } from '../admin/uploads';
 import { addReview, listReviews, voteHelpful } from './reviews.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };

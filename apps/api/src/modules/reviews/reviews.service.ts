@@ -14,9 +14,8 @@ import {
 import type { AddressSnapshot, Database, Queryable } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
+import { checkShopperPhotos } from '../../lib/images';
 import { type Owner, ownerColumns } from '../../lib/owner';
-// The console's upload code, shared (not through admin/index.ts: the console's routes use this module).
-import { uploadExists } from '../admin/uploads';
 import { ratingAverage } from '../catalogue';
 import {
   addVote,
@@ -101,16 +100,6 @@ export function summaryOf(stats: StatsRow | undefined): ReviewSummary {
   };
 }
 
-/** Refuses (400 on `photos`) a photo URL whose file photo_upload did not write. */
-async function checkPhotos(mediaDir: string, photos: readonly string[]): Promise<void> {
-  for (const url of photos) {
-    if (!(await uploadExists(mediaDir, url))) {
-      const message = 'Send photos uploaded with photo_upload.';
-      throw new AppError('INVALID_DATA', message, { errors: { photos: [message] } });
-    }
-  }
-}
-
 /** Why this shopper may not review the product: a 403 NOT_A_BUYER with a plain sentence. */
 async function notABuyer(db: Queryable, owner: Owner, productId: number): Promise<AppError> {
   const waiting = await hasUndeliveredLine(db, owner, productId);
@@ -168,7 +157,7 @@ export async function addReview(
   input: AddInput,
 ): Promise<ReviewAddAnswer> {
   if (!deps.productExists(input.product_id)) throw notFound('Product');
-  await checkPhotos(deps.mediaDir, input.photos ?? []);
+  await checkShopperPhotos(deps.mediaDir, input.photos ?? []);
   const { row, edited, published, statsChanged } = await saveReview(deps.db, owner, input);
   if (statsChanged) await deps.catalogue.ratingsChanged([row.productId]);
   const message = !published

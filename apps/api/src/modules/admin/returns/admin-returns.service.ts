@@ -1,12 +1,25 @@
 import type { AdminReturn, AdminReturnSummary, ReturnStatus } from '@kapaas/contract';
 import type { Database, Queryable } from '@kapaas/db';
-import { AppError } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
-import { release, restock, type StockLine, sellReserved } from '../inventory';
-import { nextStatus, RETURN_STATUS_NOTES, type ReturnAction, type ReturnState, refusalOf } from './lifecycle';
-import { queueReturnMail } from './return-mail';
-import { linesOfReturns, lockReturn, moveReturn, type ReturnRow, returnOf, returnPage } from './returns.repository';
-import { adminDetailOf, adminSummaryOf, stateOf } from './views';
+import { AppError } from '../../../lib/errors';
+import { release, restock, type StockLine, sellReserved } from '../../inventory';
+import {
+  adminDetailOf,
+  adminSummaryOf,
+  linesOfReturns,
+  lockReturn,
+  moveReturn,
+  nextStatus,
+  queueReturnMail,
+  RETURN_STATUS_NOTES,
+  type ReturnAction,
+  type ReturnRow,
+  type ReturnState,
+  refusalOf,
+  returnOf,
+  returnPage,
+  stateOf,
+} from '../../returns';
+import { recordAudit } from '../audit';
 
 // The owner's moves on a return (admin API /returns): each one in a transaction that holds the return's row
 // (SELECT … FOR UPDATE), checks the move against the lifecycle, does its stock and mail work, and is audited.

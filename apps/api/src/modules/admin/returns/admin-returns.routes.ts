@@ -11,16 +11,16 @@ import {
   ErrorAnswer,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOf } from '../resource';
 import {
   approveReturn,
   findReturn,
   listReturns,
   receiveReturn,
-  refundReturn,
   rejectReturn,
   shipExchange,
-} from '../returns';
-import { adminOf } from './resource';
+} from './admin-returns.service';
+import { refundReturn } from './refund';
 
 const failures = {
   400: ErrorAnswer,

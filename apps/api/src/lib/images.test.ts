@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkShopperPhotos } from './photos';
+import { checkShopperPhotos } from './images';
 
 let mediaDir: string;
 const stored = `/media/uploads/${'0a'.repeat(12)}-800.webp`;

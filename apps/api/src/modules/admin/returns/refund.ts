@@ -1,16 +1,22 @@
 import type { AdminReturn } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
-import { AppError } from '../../lib/errors';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money';
-import { type AdminOrderDeps, refundOrder } from '../admin/orders/admin-orders.service';
-import { formatRupees } from '../coupons';
-import { recordEvent } from '../orders';
-import { type CreditedPieces, creditOrder } from '../tax';
+import { AppError } from '../../../lib/errors';
+import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import { formatRupees } from '../../coupons';
+import { recordEvent } from '../../orders';
+import {
+  lockOrderRow,
+  moveReturn,
+  orderLines,
+  queueReturnMail,
+  RETURN_STATUS_NOTES,
+  refundByRequestKey,
+  refundDuePaise,
+  refundedSoFar,
+} from '../../returns';
+import { type CreditedPieces, creditOrder } from '../../tax';
+import { type AdminOrderDeps, refundOrder } from '../orders/admin-orders.service';
 import { auditedMove, findReturn, holdReturn, type ReturnAdmin } from './admin-returns.service';
-import { RETURN_STATUS_NOTES } from './lifecycle';
-import { queueReturnMail } from './return-mail';
-import { lockOrderRow, moveReturn, orderLines, refundByRequestKey, refundedSoFar } from './returns.repository';
-import { refundDuePaise } from './views';
 
 /** What the owner sends to refund a return (POST /returns/:id/refund). */
 export interface ReturnRefundInput {
