@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { returnPaths } from '../features/returns/returnPaths';
+import { returnPaths } from '#storefront/lib/returnPaths.ts';
 import { paths } from '../lib/paths';
 
 /**

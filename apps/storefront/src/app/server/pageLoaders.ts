@@ -1,12 +1,12 @@
 import { type CategoryListAnswer, type ProductDetail, parseProductSegment } from '@kapaas/contract';
 import type { DehydratedState } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { productDetailQuery } from '#storefront/lib/queries/useProductDetail.ts';
 import { adsQuery } from '../../features/catalogue/api/useAds';
 import { bannersQuery } from '../../features/catalogue/api/useBanners';
 import { featuredProductsQuery } from '../../features/catalogue/api/useFeaturedProducts';
 import { gendersQuery } from '../../features/catalogue/api/useGenders';
 import { patternsQuery } from '../../features/catalogue/api/usePatterns';
-import { productDetailQuery } from '../../features/catalogue/api/useProductDetail';
 import { sizesQuery } from '../../features/catalogue/api/useSizes';
 import { subcategoriesQuery } from '../../features/catalogue/api/useSubcategories';
 import { testimonialsQuery } from '../../features/catalogue/api/useTestimonials';

@@ -1,8 +1,8 @@
 import type { OrderDetail } from '@kapaas/contract';
 import { Link } from 'react-router';
-import { ReturnStatusBadge } from '../../returns/components/ReturnStatusBadge';
-import { returnPaths } from '../../returns/returnPaths';
-import { formatReturnDay, RETURN_TEXTS, returnWindowOpen } from '../../returns/returnTexts';
+import { ReturnStatusBadge } from '#storefront/components/returns/ReturnStatusBadge.tsx';
+import { returnPaths } from '#storefront/lib/returnPaths.ts';
+import { formatReturnDay, RETURN_TEXTS, returnWindowOpen } from '#storefront/lib/returnTexts.ts';
 
 /**
  * A delivered order's returns: while its return window is open, "Return or exchange" and the last day to ask; once

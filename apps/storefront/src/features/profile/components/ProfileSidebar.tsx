@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '#storefront/lib/paths.ts';
-import { returnPaths } from '../../returns/returnPaths';
+import { returnPaths } from '#storefront/lib/returnPaths.ts';
 
 interface ProfileSidebarProps {
   name: string;

@@ -1,7 +1,7 @@
 import type { ReturnRequestRequest } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
-import { ORDERS_QUERY_KEY } from '../../orders/api/useMyOrders';
+import { ORDERS_QUERY_KEY } from '#storefront/lib/queries/useMyOrders.ts';
 import { RETURNS_QUERY_KEY } from './returnQueries';
 
 /** return_request: asks to return or exchange pieces of a delivered order; the order and the returns refresh. */

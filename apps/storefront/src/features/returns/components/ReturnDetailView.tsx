@@ -2,16 +2,16 @@ import type { ReturnDetail } from '@kapaas/contract';
 import { Link, useLocation } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { ReturnStatusBadge } from '#storefront/components/returns/ReturnStatusBadge.tsx';
 import { formatRupees } from '#storefront/lib/money.ts';
+import { formatOrderDate, formatOrderMoment } from '#storefront/lib/orderDates.ts';
 import { paths } from '#storefront/lib/paths.ts';
-import { formatOrderDate, formatOrderMoment } from '../../orders/components/orderDates';
+import { returnPaths } from '#storefront/lib/returnPaths.ts';
+import { REFUND_METHOD_LABELS, RETURN_STATUS_LABELS } from '#storefront/lib/returnTexts.ts';
 import { useReturnDetails } from '../api/returnQueries';
-import { returnPaths } from '../returnPaths';
-import { REFUND_METHOD_LABELS, RETURN_STATUS_LABELS } from '../returnTexts';
 import { returnTimeline } from '../returnTimeline';
 import type { ReturnSentState } from './ReturnForm';
 import { ReturnLineList } from './ReturnLineList';
-import { ReturnStatusBadge } from './ReturnStatusBadge';
 import '../returns.css';
 
 function sentMessage(state: unknown): string | null {

@@ -6,11 +6,11 @@ import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '#storefront/lib/api.ts';
 import { paths } from '#storefront/lib/paths.ts';
+import { productDetailQuery } from '#storefront/lib/queries/useProductDetail.ts';
+import { returnPaths } from '#storefront/lib/returnPaths.ts';
+import { formatReturnDay, RETURN_TEXTS } from '#storefront/lib/returnTexts.ts';
 import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
-import { productDetailQuery } from '../../catalogue/api/useProductDetail';
 import { useReturnRequest } from '../api/useReturnRequest';
-import { returnPaths } from '../returnPaths';
-import { formatReturnDay, RETURN_TEXTS } from '../returnTexts';
 import { type ExchangeSizes, ReturnLineFieldset } from './ReturnLineFieldset';
 import { ReturnPhotos } from './ReturnPhotos';
 import {

@@ -2,7 +2,7 @@ import { type OrderLine, type ProductSize, RETURN_REASON_LABELS, RETURN_REASON_V
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatRupees } from '#storefront/lib/money.ts';
-import { RETURN_KIND_LABELS, RETURN_TEXTS } from '../returnTexts';
+import { RETURN_KIND_LABELS, RETURN_TEXTS } from '#storefront/lib/returnTexts.ts';
 import type { ReturnFields } from './returnFormValues';
 
 /** The sizes the shop sells the product in, or why an exchange cannot be offered. */

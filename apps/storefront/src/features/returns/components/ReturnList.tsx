@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
+import { ReturnStatusBadge } from '#storefront/components/returns/ReturnStatusBadge.tsx';
 import { formatRupees } from '#storefront/lib/money.ts';
+import { formatOrderDate } from '#storefront/lib/orderDates.ts';
 import { paths } from '#storefront/lib/paths.ts';
-import { formatOrderDate } from '../../orders/components/orderDates';
+import { returnPaths } from '#storefront/lib/returnPaths.ts';
+import { RETURN_TEXTS } from '#storefront/lib/returnTexts.ts';
 import { useMyReturns } from '../api/returnQueries';
-import { returnPaths } from '../returnPaths';
-import { RETURN_TEXTS } from '../returnTexts';
 import { ReturnLineList } from './ReturnLineList';
-import { ReturnStatusBadge } from './ReturnStatusBadge';
 import '../returns.css';
 
 /** /returns: the shopper's returns and exchanges, newest first, each with its order and a link to its page. */

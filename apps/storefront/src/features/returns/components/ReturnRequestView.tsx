@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
 import { paths } from '#storefront/lib/paths.ts';
-import { useOrderDetails } from '../../orders/api/useOrderDetails';
-import { formatReturnDay, returnWindowOpen } from '../returnTexts';
+import { useOrderDetails } from '#storefront/lib/queries/useOrderDetails.ts';
+import { formatReturnDay, returnWindowOpen } from '#storefront/lib/returnTexts.ts';
 import { ReturnForm } from './ReturnForm';
 
 /** /order-detail/:orderId/return: the form, for a delivered order whose return window is open; else why not. */

@@ -1,8 +1,8 @@
 import type { PhotoUploadAnswer, ReviewAddRequest, ReviewListAnswer } from '@kapaas/contract';
 import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { productDetailQuery } from '#storefront/features/catalogue/api/useProductDetail.ts';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { productDetailQuery } from '#storefront/lib/queries/useProductDetail.ts';
 import { type Identity, identityKey, ownerFields, readIdentity, useIdentity } from '#storefront/lib/session.ts';
 
 export type ReviewSortChoice = 'recent' | 'helpful';

@@ -7,7 +7,7 @@ import { PageHeading } from '#storefront/components/PageHeading.tsx';
 import { Price } from '#storefront/components/product/Price.tsx';
 import { hasRating, Rating } from '#storefront/components/product/Rating.tsx';
 import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
-import { useProductDetail } from '../../api/useProductDetail';
+import { useProductDetail } from '#storefront/lib/queries/useProductDetail.ts';
 import { usePurchaseChoice } from '../../hooks/usePurchaseChoice';
 import { ProductGallery } from './ProductGallery';
 import { ProductInfoTabs } from './ProductInfoTabs';

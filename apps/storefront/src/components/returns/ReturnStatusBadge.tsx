@@ -1,6 +1,6 @@
 import type { ReturnStatus } from '@kapaas/contract';
-import { RETURN_STATUS_LABELS, RETURN_STATUS_TONE } from '../returnTexts';
-import '../../orders/orders.css';
+import { RETURN_STATUS_LABELS, RETURN_STATUS_TONE } from '#storefront/lib/returnTexts.ts';
+import '../../features/orders/orders.css';
 
 export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   return (

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
+import { ORDERS_QUERY_KEY } from '#storefront/lib/queries/useMyOrders.ts';
 import { type Identity, identityKey, ownerFields, useIdentity } from '#storefront/lib/session.ts';
-import { ORDERS_QUERY_KEY } from './useMyOrders';
 
 /** One of the shopper's orders with its address, coupon and status history (order_details). */
 export function orderDetailsQuery(identity: Identity, orderId: number) {
