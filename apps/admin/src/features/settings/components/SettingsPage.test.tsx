@@ -22,6 +22,8 @@ const settings = {
   cod_excluded_pins: ['744', '194101'],
   cod_confirm_above: null,
   cart_reminder_hours: 24,
+  return_window_days: 7,
+  review_request_days: 7,
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -82,7 +84,15 @@ describe('the settings form', () => {
     await user.click(save);
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([
-      { per_order_cap: 12, payment_expiry_minutes: 30, cart_reminder_hours: 24, ...unregistered, ...codAsSaved },
+      {
+        per_order_cap: 12,
+        payment_expiry_minutes: 30,
+        cart_reminder_hours: 24,
+        return_window_days: 7,
+        review_request_days: 7,
+        ...unregistered,
+        ...codAsSaved,
+      },
     ]);
   });
 
@@ -106,6 +116,29 @@ describe('the settings form', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([expect.objectContaining({ cart_reminder_hours: 48 })]);
+  });
+
+  it('sets the return window and when a review is asked for, in days', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const window = await screen.findByLabelText('Return window');
+    expect(window).toHaveValue(7);
+    expect(screen.getByLabelText('Ask for a review after')).toHaveValue(7);
+    await user.clear(window);
+    await user.type(window, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(window).toHaveAccessibleDescription(expect.stringContaining('At least 1 day.'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(window);
+    await user.type(window, '14');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([expect.objectContaining({ return_window_days: 14, review_request_days: 7 })]);
   });
 
   it('puts the server’s refusal on its field and above the button', async () => {
@@ -168,6 +201,8 @@ describe('the settings form', () => {
         per_order_cap: 10,
         payment_expiry_minutes: 30,
         cart_reminder_hours: 24,
+        return_window_days: 7,
+        review_request_days: 7,
         gst_legal_name: 'Kapaas Textiles LLP',
         gstin: '27AAPFU0939F1ZV',
         gst_address: '12 Mill Road\nPune 411001',
@@ -265,6 +300,8 @@ describe('the settings form', () => {
         per_order_cap: 10,
         payment_expiry_minutes: 30,
         cart_reminder_hours: 24,
+        return_window_days: 7,
+        review_request_days: 7,
         ...unregistered,
         dispatch_cutoff: '15:30',
         cod_enabled: true,

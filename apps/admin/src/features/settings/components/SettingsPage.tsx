@@ -32,6 +32,8 @@ type SettingsFields = {
   per_order_cap: string;
   payment_expiry_minutes: string;
   cart_reminder_hours: string;
+  return_window_days: string;
+  review_request_days: string;
 } & TaxIdentityValues &
   DeliveryCodValues;
 
@@ -53,6 +55,18 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
     label: 'Cart reminder after',
     help: 'A registered shopper who said yes to offers and left a cart this long gets one reminder by e-mail.',
     unit: 'hours',
+  },
+  {
+    name: 'return_window_days',
+    label: 'Return window',
+    help: 'How many days after delivery a shopper may ask to return pieces or exchange them for another size.',
+    unit: 'days',
+  },
+  {
+    name: 'review_request_days',
+    label: 'Ask for a review after',
+    help: 'How many days after delivery the shopper gets one e-mail asking for a review of what they bought.',
+    unit: 'days',
   },
 ];
 
@@ -115,6 +129,8 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       per_order_cap: numberOrEmpty(fields.per_order_cap) ?? Number.NaN,
       payment_expiry_minutes: numberOrEmpty(fields.payment_expiry_minutes) ?? Number.NaN,
       cart_reminder_hours: numberOrEmpty(fields.cart_reminder_hours) ?? Number.NaN,
+      return_window_days: numberOrEmpty(fields.return_window_days) ?? Number.NaN,
+      review_request_days: numberOrEmpty(fields.review_request_days) ?? Number.NaN,
       ...taxIdentityBody(fields),
       ...deliveryCodBody(fields),
     }),
@@ -123,6 +139,8 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       per_order_cap: String(settings.per_order_cap),
       payment_expiry_minutes: String(settings.payment_expiry_minutes),
       cart_reminder_hours: String(settings.cart_reminder_hours),
+      return_window_days: String(settings.return_window_days),
+      review_request_days: String(settings.review_request_days),
       ...taxIdentityValues(settings),
       ...deliveryCodValues(settings),
     },
