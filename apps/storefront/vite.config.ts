@@ -21,6 +21,9 @@ const apiPaths = ['/api', '/media', '/sandbox'];
  * Tests run the components in jsdom with the shared web-app configuration. The app itself is built (and served in
  * development) by React Router's framework mode plugin: a client build and a server build (react-router.config.ts).
  */
+/** The returns' shared pieces: used by several account pages, never by the public ones. */
+const RETURNS_ONLY = /[\\/](components[\\/]returns[\\/]|lib[\\/]return(Paths|Texts)\.ts$)/;
+
 export default process.env.VITEST
   ? webAppConfig({ name: 'storefront', root: import.meta.dirname, apiPaths })
   : defineConfig({
@@ -58,10 +61,12 @@ export default process.env.VITEST
                   test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]web-kit[\\/]src[\\/](useZodForm|zod-jitless)\.ts/,
                   priority: 2,
                 },
-                // What most pages share, in one request rather than a dozen small ones; the forms stay with their pages.
+                // What most pages share, in one request rather than a dozen small ones; the forms stay with their pages, and
+                // so do the returns' texts and paths, which only the account's pages use (the product page is not to load them).
                 {
                   name: 'shared',
-                  test: (id: string) => !/(Form\.tsx|\.schema\.ts)$/.test(id) && !isContractSchemaModule(id),
+                  test: (id: string) =>
+                    !/(Form\.tsx|\.schema\.ts)$/.test(id) && !isContractSchemaModule(id) && !RETURNS_ONLY.test(id),
                   minShareCount: 4,
                   priority: 1,
                 },

@@ -1,39 +1,13 @@
-import type { PhotoUploadAnswer, ReviewAddRequest, ReviewListAnswer } from '@kapaas/contract';
+import type { PhotoUploadAnswer, ReviewAddRequest } from '@kapaas/contract';
 import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 import { productDetailQuery } from '#storefront/lib/queries/useProductDetail.ts';
-import { type Identity, identityKey, ownerFields, readIdentity, useIdentity } from '#storefront/lib/session.ts';
+import { ownerFields, readIdentity, useIdentity } from '#storefront/lib/session.ts';
 
-export type ReviewSortChoice = 'recent' | 'helpful';
+export { type ReviewSortChoice, reviewListQuery, reviewsKey } from './reviewListQuery';
 
-/** Every query of a product's reviews starts with this key; a review written or voted on refreshes them all. */
-export const reviewsKey = (productId: number) => ['reviews', productId] as const;
-
-/**
- * One page of a product's published reviews with their summary, as the asking shopper sees it (whether they may
- * review it, and their own review): keyed by who asks, so one shopper's answer is never shown to another.
- */
-export function reviewListQuery(productId: number, identity: Identity, page = 1, sort: ReviewSortChoice = 'recent') {
-  return queryOptions({
-    queryKey: [...reviewsKey(productId), identityKey(identity), sort, page],
-    queryFn: async ({ signal, client }): Promise<ReviewListAnswer> => {
-      const request = { product_id: productId, page, sort };
-      const owner = ownerFields(identity);
-      try {
-        return await apiPost('review_list', { ...owner, ...request }, { signal, client });
-      } catch (error) {
-        // A shopper remembered in this browser whose session has ended (401) or is another's (403) still reads the
-        // reviews, as anyone does.
-        const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
-        if (!refused || Object.keys(owner).length === 0) throw error;
-        return apiPost('review_list', request, { signal, client });
-      }
-    },
-    // A page rendered by the server may be older than the reviews: the browser reads them again once it shows them.
-    staleTime: 0,
-  });
-}
+import { type ReviewSortChoice, reviewListQuery, reviewsKey } from './reviewListQuery';
 
 /**
  * The reviews the page shows. The server's render read page 1 for nobody in particular; in the browser the shopper's

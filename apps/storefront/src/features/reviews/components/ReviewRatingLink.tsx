@@ -2,7 +2,7 @@ import type { ProductDetail } from '@kapaas/contract';
 import { useQuery } from '@tanstack/react-query';
 import { hasRating, Rating } from '#storefront/components/product/Rating.tsx';
 import { useIdentity } from '#storefront/lib/session.ts';
-import { reviewListQuery } from '../api/useReviews';
+import { reviewListQuery } from '../api/reviewListQuery';
 
 /**
  * Beside the price: the average and count of the product's reviews, linking down to them; nothing before its first
