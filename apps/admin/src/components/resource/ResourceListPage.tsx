@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -22,17 +23,22 @@ export interface Notice {
 /** The paging, search and filters of a list, kept in the URL so that going back keeps them. */
 export function useListParams(filterNames: string[] = []) {
   const [search, setSearch] = useSearchParams();
+  // What the last change asked for, until the URL shows it: a second change made before then (a filter chosen, then
+  // Search pressed at once) builds on it rather than on the URL of the last render, which would drop the first.
+  const asked = useRef<{ from: string; next: URLSearchParams } | null>(null);
+  if (asked.current !== null && asked.current.from !== search.toString()) asked.current = null;
   const page = Math.max(1, Number(search.get('page')) || 1);
   const q = search.get('q') ?? '';
   const filters: Record<string, string> = {};
   for (const name of filterNames) filters[name] = search.get(name) ?? '';
   const change = (updates: Record<string, string>) => {
-    const next = new URLSearchParams(search);
+    const next = new URLSearchParams(asked.current?.next ?? search);
     for (const [name, value] of Object.entries(updates)) {
       if (value === '') next.delete(name);
       else next.set(name, value);
     }
     if (!('page' in updates)) next.delete('page');
+    asked.current = { from: search.toString(), next };
     setSearch(next);
   };
   const query: QueryParams = { page, per_page: PER_PAGE, q, ...filters };
