@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
+import { deliverCodOrder, offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
-import { addAsGuest, expectNoOverflow } from './support/shop';
+import { expectNoOverflow } from './support/shop';
 
 const JOURNEY = 'returns';
 /** The demo shop's kurta set, sold from 2-3Y to 5-6Y. */
@@ -24,14 +25,6 @@ async function bothWidths(page: Page, name: string): Promise<void> {
   if (own) await page.setViewportSize(own);
 }
 
-async function signInToConsole(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill('admin@kapaas.local');
-  await page.getByLabel('Password').fill('kapaas-admin');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
-
 describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the owner approves, receives and ships it', () => {
   let owner: Shopper;
   let guest: Shopper;
@@ -48,14 +41,8 @@ describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the o
   });
 
   it('the owner offers cash on delivery', async () => {
-    const { page } = owner;
-    await signInToConsole(page);
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
-    const offer = page.getByLabel('Offer cash on delivery');
-    await offer.waitFor();
-    if (!(await offer.isChecked())) await offer.check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('status').getByText('Settings saved.').waitFor();
+    await signInToConsole(owner.page);
+    await offerCashOnDelivery(owner.page);
   });
 
   it('a guest buys the kurta set in 2-3Y, cash on delivery', async () => {
@@ -70,54 +57,20 @@ describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the o
     };
     const kurta = found.search_key_word.product.find((product) => product.product_name === KURTA);
     expect(kurta).toBeDefined();
-    await addAsGuest(page, kurta?.product_id ?? 0);
-    await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
-    await page.getByRole('button', { name: 'CONTINUE' }).click();
-    await page.waitForURL(/\/Billing-Address$/);
-    await page.getByRole('link', { name: 'Add New Address' }).click();
-    const form = page.locator('form.address-form');
-    await form.getByLabel('First name').fill('Asha');
-    await form.getByLabel('Last name').fill('Menon');
-    await form.getByLabel('Address', { exact: true }).fill('12 Hill Road, Bandra West');
-    await form.getByLabel('Pin code').fill('400050');
-    await expect.poll(() => form.getByLabel('State').locator('option:checked').textContent()).toBe('Maharashtra');
-    await form.getByLabel('City').fill('Mumbai');
-    await form.getByLabel('Phone number').fill('9876543210');
-    await form.getByLabel('E-mail').fill('asha@example.in');
-    await form.getByRole('button', { name: 'Save Address' }).click();
-    await page.waitForURL(/\/Billing-Address$/, { timeout: 10_000 });
-    const cod = page.getByLabel(/^Cash on delivery/);
-    await expect.poll(() => cod.isEnabled()).toBe(true);
-    await cod.check();
-    const place = page.getByRole('button', { name: 'Place order (Cash on delivery)' });
-    await expect.poll(() => place.isEnabled()).toBe(true);
-    await place.click();
-    await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
-    orderId = ((await page.getByText('Order ID:').textContent()) ?? '').replace(/\D/g, '');
-    expect(orderId).not.toBe('');
+    orderId = await placeCodOrderAsGuest(page, kurta?.product_id ?? 0, {
+      firstName: 'Asha',
+      lastName: 'Menon',
+      address: '12 Hill Road, Bandra West',
+      pinCode: '400050',
+      state: 'Maharashtra',
+      city: 'Mumbai',
+      phone: '9876543210',
+      email: 'asha@example.in',
+    });
   });
 
   it('the owner confirms, packs, ships and delivers it, and records the cash', async () => {
-    const { page } = owner;
-    await page.goto(`/admin/orders/${orderId}`);
-    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    // Whether the shop calls first depends on its settings: confirm the order when it asks.
-    await page.getByRole('button', { name: /^(Confirm order|Mark packed)$/ }).waitFor();
-    if ((await page.getByRole('button', { name: 'Confirm order' }).count()) > 0) {
-      await page.getByRole('button', { name: 'Confirm order' }).click();
-      await page.getByText(new RegExp(`^Order #${orderId} is confirmed and ready to pack\\.`)).waitFor();
-    }
-    for (const [button, done] of [
-      ['Mark packed', 'is now packed'],
-      ['Mark shipped', 'is now shipped'],
-      ['Mark delivered', 'is now delivered'],
-    ]) {
-      await page.getByRole('button', { name: button }).click();
-      await page.getByText(new RegExp(`^Order #${orderId} ${done}\\.`)).waitFor();
-    }
-    await page.getByRole('button', { name: 'Record cash collected' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, the cash is here' }).click();
-    await page.getByText(new RegExp(`^Cash of ₹[\\d,]+ recorded: order #${orderId} is paid\\.`)).waitFor();
+    await deliverCodOrder(owner.page, orderId, { recordCash: true });
   });
 
   it('the shopper’s delivered order offers “Return or exchange” with the last day to ask', async () => {

@@ -4,8 +4,9 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
+import { deliverCodOrder, offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
-import { addAsGuest, expectNoOverflow } from './support/shop';
+import { expectNoOverflow } from './support/shop';
 
 const JOURNEY = 'reviews';
 /** The product the guest buys and reviews. */
@@ -68,19 +69,8 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
   });
 
   it('the owner offers cash on delivery', async () => {
-    const { page } = owner;
-    await page.goto('/admin');
-    await page.getByLabel('E-mail').fill('admin@kapaas.local');
-    await page.getByLabel('Password').fill('kapaas-admin');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
-    const offer = page.getByLabel('Offer cash on delivery');
-    await offer.waitFor();
-    if (!(await offer.isChecked())) await offer.check();
-    await page.getByLabel('Confirm by phone above').fill('500');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('status').getByText('Settings saved.').waitFor();
+    await signInToConsole(owner.page);
+    await offerCashOnDelivery(owner.page, '500');
   });
 
   it('a guest who has not bought the product may not review it', async () => {
@@ -99,48 +89,20 @@ describe('reviews: a buyer whose order was delivered reviews it with a photo; th
   });
 
   it('the guest orders it with cash on delivery', async () => {
-    const { page } = guest;
-    await addAsGuest(page, PRODUCT_ID);
-    await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
-    await page.getByRole('button', { name: 'CONTINUE' }).click();
-    await page.waitForURL(/\/Billing-Address$/);
-    await page.getByRole('link', { name: 'Add New Address' }).click();
-    const form = page.locator('form.address-form');
-    await form.getByLabel('First name').fill('Meera');
-    await form.getByLabel('Last name').fill('Saikia');
-    await form.getByLabel('Address', { exact: true }).fill('House 4, Mission Chariali');
-    await form.getByLabel('Pin code').fill(TEZPUR);
-    await expect.poll(() => form.getByLabel('State').locator('option:checked').textContent()).toBe('Assam');
-    await form.getByLabel('City').fill('Tezpur');
-    await form.getByLabel('Phone number').fill('9435012346');
-    await form.getByLabel('E-mail').fill('meera.reviews@example.in');
-    await form.getByRole('button', { name: 'Save Address' }).click();
-    await page.waitForURL(/\/Billing-Address$/, { timeout: 10_000 });
-    const cod = page.getByLabel(/^Cash on delivery/);
-    await expect.poll(() => cod.isEnabled()).toBe(true);
-    await cod.check();
-    const place = page.getByRole('button', { name: 'Place order (Cash on delivery)' });
-    await expect.poll(() => place.isEnabled()).toBe(true);
-    await place.click();
-    await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
-    orderId = ((await page.getByText('Order ID:').textContent()) ?? '').replace(/\D/g, '');
-    expect(orderId).not.toBe('');
+    orderId = await placeCodOrderAsGuest(guest.page, PRODUCT_ID, {
+      firstName: 'Meera',
+      lastName: 'Saikia',
+      address: 'House 4, Mission Chariali',
+      pinCode: TEZPUR,
+      state: 'Assam',
+      city: 'Tezpur',
+      phone: '9435012346',
+      email: 'meera.reviews@example.in',
+    });
   });
 
   it('the owner confirms, packs, ships and delivers the order', async () => {
-    const { page } = owner;
-    await page.goto(`/admin/orders/${orderId}`);
-    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
-    const moves = [
-      ['Confirm order', 'is confirmed and ready to pack'],
-      ['Mark packed', 'is now packed'],
-      ['Mark shipped', 'is now shipped'],
-      ['Mark delivered', 'is now delivered'],
-    ];
-    for (const [button, done] of moves) {
-      await page.getByRole('button', { name: button }).click();
-      await page.getByText(new RegExp(`^Order #${orderId} ${done}\\.`)).waitFor();
-    }
+    await deliverCodOrder(owner.page, orderId);
   });
 
   it('the buyer writes a review with a photo on a phone: the form checks it, then it shows with the new average', async () => {
