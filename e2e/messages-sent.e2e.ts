@@ -132,9 +132,12 @@ describe('Messages sent: the owner reads the e-mail an order queued, on a shop w
   it('filters by kind and finds the order by its number', async () => {
     const { page } = owner;
     await page.getByLabel('Kind of message').selectOption({ label: 'Order placed (cash on delivery)' });
+    // Each choice is in the address before the next: the list refreshes itself meanwhile.
+    await page.waitForURL(/kind=order_placed/);
+    await expect.poll(() => page.getByLabel('Kind of message').inputValue()).toBe('order_placed');
     await page.getByLabel('Search by recipient or subject').fill(`#${order.orderId}`);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/kind=order_placed/);
+    await page.waitForURL((url) => url.searchParams.get('kind') === 'order_placed' && url.searchParams.has('q'));
     await page.getByRole('link', { name: subject }).waitFor();
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
