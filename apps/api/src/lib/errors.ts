@@ -29,3 +29,7 @@ export function tooMany(message: string, retryAfterSeconds: number): AppError {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
+
+/** A 400 about one field: the message, and the same message beside that field. */
+export const fieldError = (field: string, message: string) =>
+  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });

@@ -1,7 +1,7 @@
 import { type AdminSettings, AdminSettingsAnswer, AdminUpdateSettings, ErrorAnswer } from '@kapaas/contract';
 import { eq, type Queryable, shopSettings, states } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import { adminOf, auditedWrite } from './resource';
 
@@ -74,13 +74,10 @@ function checkCodLimits(current: SettingsRow | undefined, body: AdminUpdateSetti
   const least = paiseOrUndefined(body.cod_min_order) ?? current?.codMinOrderPaise ?? 0;
   const most = paiseOrUndefined(body.cod_max_order) ?? current?.codMaxOrderPaise ?? 0;
   if (least > most)
-    throw refuse('cod_max_order', 'The most must be at least the least order value for cash on delivery.');
+    throw fieldError('cod_max_order', 'The most must be at least the least order value for cash on delivery.');
 }
 
 type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
-
-const refuse = (field: string, message: string) =>
-  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
 
 /**
  * Checks the tax identity as it will be after a change (ADR 032): the state must exist, and a GSTIN must be that
@@ -94,18 +91,18 @@ async function checkTaxIdentity(
   const stateId = body.gst_state_id === undefined ? (current?.gstStateId ?? null) : body.gst_state_id;
   const gstin = body.gstin ?? current?.gstin ?? '';
   const [state] = stateId === null ? [] : await db.select().from(states).where(eq(states.id, stateId));
-  if (stateId !== null && !state) throw refuse('gst_state_id', 'No such state.');
+  if (stateId !== null && !state) throw fieldError('gst_state_id', 'No such state.');
   if (gstin === '') return;
-  if (!state) throw refuse('gst_state_id', 'Choose the state the GSTIN is registered in.');
+  if (!state) throw fieldError('gst_state_id', 'Choose the state the GSTIN is registered in.');
   if (state.gstCode !== gstin.slice(0, 2)) {
     const code = state.gstCode ? `${state.name}'s GST code is ${state.gstCode}` : `${state.name} has no GST code`;
-    throw refuse('gstin', `This GSTIN belongs to state code ${gstin.slice(0, 2)}; ${code}.`);
+    throw fieldError('gstin', `This GSTIN belongs to state code ${gstin.slice(0, 2)}; ${code}.`);
   }
   if ((body.gst_legal_name ?? current?.gstLegalName ?? '') === '') {
-    throw refuse('gst_legal_name', 'A registered shop needs its legal name for its invoices.');
+    throw fieldError('gst_legal_name', 'A registered shop needs its legal name for its invoices.');
   }
   if ((body.gst_address ?? current?.gstAddress ?? '') === '') {
-    throw refuse('gst_address', 'A registered shop needs its registered address for its invoices.');
+    throw fieldError('gst_address', 'A registered shop needs its registered address for its invoices.');
   }
 }
 

@@ -20,7 +20,7 @@ import {
 } from '@kapaas/contract';
 import { and, asc, cities, count, coupons, desc, eq, or, type Queryable, states } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import { changeCoupon, insertCoupon, lockCoupon, removeCoupon } from '../coupons';
 import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
@@ -50,23 +50,20 @@ const toCoupon = (row: CouponRow): AdminCoupon => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-const invalid = (field: string, message: string) =>
-  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
-
 /** The rules that span fields, checked on the coupon as it will be after the write. */
 function checkCoupon(
   coupon: CouponRow | (Omit<CouponRow, 'id' | 'createdAt' | 'updatedAt' | 'usedCount'> & { usedCount: number }),
 ) {
   if (coupon.type === 'Amount' && coupon.amountPaise <= 0)
-    throw invalid('amount', 'An Amount coupon needs an amount above zero.');
+    throw fieldError('amount', 'An Amount coupon needs an amount above zero.');
   if (coupon.type === 'Percentage' && coupon.percentage <= 0) {
-    throw invalid('percentage', 'A Percentage coupon needs a percentage from 1 to 100.');
+    throw fieldError('percentage', 'A Percentage coupon needs a percentage from 1 to 100.');
   }
   if (coupon.validFrom && coupon.validTo && coupon.validFrom > coupon.validTo) {
-    throw invalid('valid_to', 'The end of validity must come after its start.');
+    throw fieldError('valid_to', 'The end of validity must come after its start.');
   }
   if (coupon.usageLimit !== null && coupon.usageLimit < coupon.usedCount) {
-    throw invalid('usage_limit', `The coupon has been used ${coupon.usedCount} times already.`);
+    throw fieldError('usage_limit', `The coupon has been used ${coupon.usedCount} times already.`);
   }
 }
 
@@ -221,7 +218,7 @@ const toCity = (row: typeof cities.$inferSelect): AdminCity => ({ id: row.id, st
 
 async function requireState(db: Queryable, stateId: number): Promise<void> {
   const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
-  if (!row) throw invalid('state_id', 'Please choose an existing state.');
+  if (!row) throw fieldError('state_id', 'Please choose an existing state.');
 }
 
 const cityResource = resourceRoutes({

@@ -1,7 +1,7 @@
 import type { ReturnRequestLine as RequestLineSchema, ReturnDetail, ReturnSummary } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import type { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { checkShopperPhotos } from '../../lib/images';
 import type { Owner } from '../../lib/owner';
 import { reserve } from '../inventory';
@@ -105,9 +105,6 @@ interface PlannedLine {
   item: OrderItem;
   index: number;
 }
-
-const fieldError = (field: string, message: string) =>
-  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
 
 /** Each requested line matched with its order line and checked: the piece was bought, and the new size is sold. */
 async function planLines(tx: Queryable, order: OrderRow, requested: ReturnRequestLine[]): Promise<PlannedLine[]> {

@@ -1,6 +1,6 @@
 import type { AdminReturn } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
-import { AppError } from '../../../lib/errors';
+import { AppError, fieldError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
 import { formatRupees } from '../../coupons';
 import { recordEvent } from '../../orders';
@@ -25,9 +25,6 @@ export interface ReturnRefundInput {
   amount?: number | undefined;
   idempotency_key?: string | undefined;
 }
-
-const fieldError = (field: string, message: string) =>
-  new AppError('INVALID_DATA', message, { errors: { [field]: [message] } });
 
 /** The amount to refund, in paise: the return lines' total (no shipping), or less when the owner says so. */
 function amountOf(due: number, rupees: number | undefined): number {
