@@ -223,7 +223,11 @@ describe('the shop owner runs the shop from /admin', () => {
     const { page } = owner;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Shipped', exact: true }).click();
+    const shipped = page.getByRole('button', { name: 'Shipped', exact: true });
+    await shipped.click();
+    // The file is cut with the filters the list shows: wait for the tab to be in force before asking for it.
+    await page.waitForURL((url) => url.searchParams.get('status') === 'shipped');
+    await expect.poll(() => shipped.getAttribute('aria-current')).toBe('page');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download (CSV)' }).click(),
