@@ -4,6 +4,7 @@ import {
   ProductDetailAnswer,
   productPathSegment,
 } from '@kapaas/contract';
+import { eq, products } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtStorefront, startTestShop, type TestShop } from '../../test/shop';
 import { allowScripts, inlineScriptHashes } from './storefront-pages';
@@ -40,6 +41,22 @@ function structuredData(html: string): Record<string, unknown>[] {
     ([, text]) => JSON.parse(text ?? 'null') as Record<string, unknown>,
   );
 }
+
+/** A demo product's id, by its slug. */
+async function demoProductId(slug: string): Promise<number> {
+  const [row] = await shop.database.db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  if (!row) throw new Error(`the demo shop has no product ${slug}`);
+  return row.id;
+}
+
+/** Text as React writes it into HTML. */
+const htmlText = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll("'", '&#x27;')
+    .replaceAll('"', '&quot;');
 
 describe('storefront pages rendered on the server', () => {
   it('renders the home page with the catalogue in its HTML, its title and its JSON-LD', async () => {
@@ -96,6 +113,33 @@ describe('storefront pages rendered on the server', () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toMatch(/^image\/(png|jpeg|webp)$/);
     expect(page.body).toContain(`<link rel="canonical" href="${data.offers.url}"/>`);
+  });
+
+  it("shows a product's reviews in its HTML, with AggregateRating and a few Reviews in its JSON-LD", async () => {
+    const reviewed = ProductDetailAnswer.parse(
+      (await shop.post('product_detail', { product_id: await demoProductId('mulmul-jhabla-haldi-yellow') })).json(),
+    ).products;
+    const page = await get(`/product-detail/${productPathSegment(reviewed.product_id, reviewed.name)}`);
+    expect(page.statusCode).toBe(200);
+    const data = structuredData(page.body).find((entry) => entry['@type'] === 'Product') as {
+      aggregateRating?: { ratingValue: number; reviewCount: number };
+      review?: { author: { name: string }; reviewRating: { ratingValue: number }; reviewBody: string }[];
+    };
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 4.7, reviewCount: 3 });
+    const authors = (data.review ?? []).map((review) => review.author.name).sort();
+    expect(authors).toEqual(['Ananya R.', 'Farah K.', 'Kavitha N.']);
+    // The reviews themselves are in the HTML, not only in its data: a crawler reads them without running a script.
+    const visible = page.body.replace(/<script[\s\S]*?<\/script>/g, '');
+    for (const review of data.review ?? []) expect(visible).toContain(review.author.name);
+    expect(visible).toContain(htmlText(data.review?.[0]?.reviewBody ?? '-'));
+
+    const unreviewed = await get(`/product-detail/${productPathSegment(product.product_id, product.name)}`);
+    const plain = structuredData(unreviewed.body).find((entry) => entry['@type'] === 'Product');
+    if (product.rating_count === 0) {
+      expect(plain).not.toHaveProperty('aggregateRating');
+      expect(plain).not.toHaveProperty('review');
+      expect(unreviewed.body).toContain('No reviews yet.');
+    }
   });
 
   it('answers a search as a page of its own: the products search_key_word finds, as cards, not indexed', async () => {

@@ -72,7 +72,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { statsChanged, productId: before.productId };
     });
-    if (statsChanged) await app.catalogue.ratingsChanged([productId]);
+    if (statsChanged) await app.catalogue.reviewsChanged([productId]);
     return { success: true as const, data: await consoleReview(app.deps.db, id, viewerOf(admin)) };
   };
 

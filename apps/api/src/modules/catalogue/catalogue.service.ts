@@ -57,16 +57,21 @@ export interface CatalogueListener {
   productsChanged(view: CatalogueView, productIds: readonly number[]): void;
   /** The small tables changed (a category's name, say). */
   structureChanged(view: CatalogueView): void;
+  /**
+   * These products' published reviews changed (written, edited, voted on, hidden or shown): re-derive what shows
+   * them, and say whether anything changed (the version then moves, so that cached pages are rendered again).
+   */
+  reviewsChanged?(productIds: readonly number[]): Promise<boolean>;
 }
 
 /**
  * A notice on CATALOGUE_CHANNEL: `<pid>` (reload everything), `<pid> stock <ids>`,
- * `<pid> products <ids>`, `<pid> ratings <ids>` or `<pid> structure`.
+ * `<pid> products <ids>`, `<pid> reviews <ids>` or `<pid> structure`.
  */
 type Notice = { pid: string } & (
   | { kind: 'all' }
   | { kind: 'structure' }
-  | { kind: 'stock' | 'products' | 'ratings'; ids: number[] }
+  | { kind: 'stock' | 'products' | 'reviews'; ids: number[] }
 );
 
 export function parseNotice(payload: string): Notice {
@@ -75,7 +80,7 @@ export function parseNotice(payload: string): Notice {
     .split(',')
     .filter((id) => /^[1-9][0-9]*$/.test(id))
     .map(Number);
-  if ((kind === 'stock' || kind === 'products' || kind === 'ratings') && list.length > 0) {
+  if ((kind === 'stock' || kind === 'products' || kind === 'reviews') && list.length > 0) {
     return { pid, kind, ids: list };
   }
   if (kind === 'structure') return { pid, kind };
@@ -166,8 +171,8 @@ export class CatalogueService {
     return this.#drain();
   }
 
-  /** Re-reads these products' review numbers (review_stats). */
-  refreshRatings(productIds: Iterable<number>): Promise<void> {
+  /** Re-reads these products' review numbers (review_stats), and has the listeners re-read their reviews. */
+  refreshReviews(productIds: Iterable<number>): Promise<void> {
     for (const id of productIds) this.#wantRatings.add(id);
     return this.#drain();
   }
@@ -250,7 +255,10 @@ export class CatalogueService {
     return { kind: 'stock', changed };
   }
 
-  /** Re-reads the review numbers asked for (a chunk); says whether any card changed. */
+  /**
+   * Re-reads the review numbers asked for (a chunk), and the listeners their reviews; says whether any card, or
+   * anything a listener derives from the reviews, changed.
+   */
   async #applyRatings(view: CatalogueView): Promise<boolean> {
     const ids = [...this.#wantRatings].slice(0, LOAD_CHUNK);
     for (const id of ids) this.#wantRatings.delete(id);
@@ -258,6 +266,9 @@ export class CatalogueService {
     for (const row of await loadRatingsOf(this.database.db, ids)) numbers.set(row.productId, row);
     let changed = false;
     for (const [id, { count, sum }] of numbers) changed = view.setRating(id, count, sum) || changed;
+    for (const listener of this.#listeners) {
+      if (listener.reviewsChanged) changed = (await listener.reviewsChanged(ids)) || changed;
+    }
     return changed;
   }
 
@@ -329,14 +340,15 @@ export class CatalogueService {
   }
 
   /**
-   * Call after a committed change of these products' published reviews (written, edited, hidden,
-   * shown): their cards show the new average here at once, and in the other processes when they hear.
+   * Call after a committed change of these products' published reviews (written, edited, voted on, hidden, shown):
+   * their cards show the new average, and their pages the new reviews, here at once and in the other processes when
+   * they hear.
    */
-  async ratingsChanged(productIds: Iterable<number>): Promise<void> {
+  async reviewsChanged(productIds: Iterable<number>): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
-    await this.refreshRatings(ids);
-    await this.#announce(ids.length > MAX_NOTICE_IDS ? String(process.pid) : `${process.pid} ratings ${ids}`);
+    await this.refreshReviews(ids);
+    await this.#announce(ids.length > MAX_NOTICE_IDS ? String(process.pid) : `${process.pid} reviews ${ids}`);
   }
 
   async #announce(payload: string): Promise<void> {
@@ -351,7 +363,7 @@ export class CatalogueService {
     if (notice.kind === 'all') return this.refresh();
     if (notice.kind === 'structure') return this.apply({ structure: true });
     if (notice.kind === 'products') return this.apply({ products: notice.ids });
-    if (notice.kind === 'ratings') return this.refreshRatings(notice.ids);
+    if (notice.kind === 'reviews') return this.refreshReviews(notice.ids);
     return this.refreshStock(notice.ids);
   }
 

@@ -72,7 +72,7 @@ describe('the catalogue version', () => {
       .insert(reviewStats)
       .values({ productId: product.id, count: 3, ratingSum: 13, stars4: 2, stars5: 1, trueToSize: 3 });
     const before = version();
-    await shop.app.catalogue.ratingsChanged([product.id]);
+    await shop.app.catalogue.reviewsChanged([product.id]);
     expect(version()).toBeGreaterThan(before);
     const listing = expectStatus(await shop.post('category_product_list', { category_id: product.categoryId }), 200);
     const card = listing.product.find((c: { product_id: number }) => c.product_id === product.id);
@@ -81,7 +81,7 @@ describe('the catalogue version', () => {
     expect(detail.products).toMatchObject({ rating_average: 4.3, rating_count: 3 });
     // Told again with nothing changed: the same version.
     const after = version();
-    await shop.app.catalogue.ratingsChanged([product.id]);
+    await shop.app.catalogue.reviewsChanged([product.id]);
     expect(version()).toBe(after);
     // A whole reload reads the same numbers.
     await shop.app.catalogue.refresh();

@@ -8,4 +8,4 @@ export {
 } from './moderation';
 export { queueReviewRequests, REVIEW_REQUEST_LAST_DAY } from './requests';
 export { type ReviewRouteOptions, reviewRoutes } from './reviews.routes';
-export { type RatingsNotifier, summaryOf } from './reviews.service';
+export { type ReviewsNotifier, summaryOf } from './reviews.service';

@@ -13,6 +13,7 @@ import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { reviewFixtures, reviewOf } from './reviews.fixtures';
 import { recount } from './reviews.repository';
+import { listReviews } from './reviews.service';
 
 let shop: TestShop;
 let owner: AdminClient;
@@ -102,8 +103,8 @@ describe('hiding and showing a review in the console', () => {
   });
 });
 
-describe('review_stats', () => {
-  it('equal a recount of the published reviews after any sequence of adds, edits, hides and shows', async () => {
+describe('review_stats and the first pages kept in memory', () => {
+  it('equal a recount, and a read of the database, after any sequence of adds, edits, votes, hides and shows', async () => {
     const products = [await fixtures.product(), await fixtures.product()];
     const shoppers: Shopper[] = [];
     for (let i = 0; i < 3; i++) shoppers.push(await fixtures.guestBuyer(products));
@@ -115,14 +116,16 @@ describe('review_stats', () => {
         product: fc.integer({ min: 0, max: products.length - 1 }),
         rating: fc.integer({ min: 1, max: 5 }),
         fit: fc.constantFrom<ReviewFit>(...REVIEW_FIT_VALUES),
+        // An edit that keeps the stars and the fit still changes the words the page shows.
+        text: fc.constantFrom('Soft and well made.', 'Soft, well made, and it lasts.'),
       }),
-      fc.record({ kind: fc.constantFrom('hide' as const, 'show' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constantFrom('hide' as const, 'show' as const, 'vote' as const), pick: fc.nat() }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 10 }), async (commands) => {
         for (const c of commands) {
           if (c.kind === 'add') {
-            const body = reviewOf(productIds[c.product] as number, c.rating, c.fit);
+            const body = reviewOf(productIds[c.product] as number, c.rating, c.fit, { text: c.text });
             expectStatus(await (shoppers[c.shopper] as Shopper).post('review_add', body), 200);
             continue;
           }
@@ -130,6 +133,11 @@ describe('review_stats', () => {
           const ours = list.data.filter((r) => productIds.includes(r.product_id));
           const review = ours[c.pick % Math.max(1, ours.length)];
           if (!review) continue;
+          if (c.kind === 'vote') {
+            const voter = await shop.guest();
+            expect([200, 404]).toContain((await voter.post('review_helpful', { review_id: review.id })).statusCode);
+            continue;
+          }
           const body = c.kind === 'hide' ? { reason: 'Checking the numbers.' } : {};
           expectStatus(await staff.post(`/reviews/${review.id}/${c.kind}`, body), 200);
         }
@@ -154,6 +162,12 @@ describe('review_stats', () => {
           });
           const card = shop.app.catalogue.view.product(productId)?.card;
           expect(card?.rating_count).toBe(expected?.count ?? 0);
+          // What anyone reads first, answered from memory (and rendered by the server), is what the database holds.
+          const read = { product_id: productId, page: 1, sort: 'recent' as const };
+          expect(await summary(productId)).toEqual(await listReviews(shop.database.db, null, read));
+          expect(await shop.app.publicCalls.call('review_list', { product_id: productId })).toEqual(
+            await summary(productId),
+          );
         }
       }),
       { numRuns: 15 },

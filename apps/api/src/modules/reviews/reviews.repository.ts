@@ -4,8 +4,10 @@ import {
   asc,
   desc,
   eq,
+  gt,
   inArray,
   isNull,
+  lte,
   orderItems,
   orders,
   type Queryable,
@@ -188,6 +190,53 @@ export function publishedPage(
     .orderBy(...(sort === 'helpful' ? [desc(reviews.helpfulCount), ...recent] : recent))
     .limit(perPage)
     .offset((page - 1) * perPage);
+}
+
+/** The review numbers of these products (those that have a row). */
+export function statsOfMany(db: Queryable, productIds: readonly number[]): Promise<StatsRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(reviewStats)
+    .where(inArray(reviewStats.productId, [...productIds]));
+}
+
+/** The next `limit` products with at least one published review, after the product `after`, by id. */
+export async function reviewedProductsAfter(db: Queryable, after: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ productId: reviewStats.productId })
+    .from(reviewStats)
+    .where(and(gt(reviewStats.productId, after), gt(reviewStats.count, 0)))
+    .orderBy(asc(reviewStats.productId))
+    .limit(limit);
+  return rows.map((row) => row.productId);
+}
+
+/** The first page of each product's published reviews, newest first (as publishedPage 'recent', page 1), in one query. */
+export async function firstPagesOf(
+  db: Queryable,
+  productIds: readonly number[],
+  perPage: number,
+): Promise<Map<number, ReviewRow[]>> {
+  const pages = new Map<number, ReviewRow[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return pages;
+  const ranked = db
+    .select({
+      id: reviews.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${reviews.productId}
+        ORDER BY ${reviews.createdAt} DESC, ${reviews.id} DESC)`.as('rank'),
+    })
+    .from(reviews)
+    .where(and(inArray(reviews.productId, [...productIds]), isNull(reviews.hiddenAt)))
+    .as('ranked');
+  const rows = await db
+    .select({ review: reviews })
+    .from(reviews)
+    .innerJoin(ranked, eq(ranked.id, reviews.id))
+    .where(lte(ranked.rank, perPage))
+    .orderBy(asc(reviews.productId), asc(ranked.rank));
+  for (const { review } of rows) pages.get(review.productId)?.push(review);
+  return pages;
 }
 
 /** Records a shopper's "helpful" on a review once; answers whether this was their first. */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ErrorAnswer,
+  Id,
   PhotoUploadAnswer,
   ReviewAddAnswer,
   ReviewAddRequest,
@@ -11,11 +12,21 @@ import {
 } from '@kapaas/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors';
 import { IMAGE_MULTIPART, readUploadedFile, storeImage } from '../../lib/images';
 import { type ClaimedOwner, type Owner, resolveOwner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { sendJson } from '../../lib/send-json';
 import { addReview, listReviews, voteHelpful } from './reviews.service';
+import { ReviewShowcase } from './showcase';
+
+/** What the server's render may ask of review_list: what anyone reads first, with no shopper named. */
+const ShowcaseRequest = z.strictObject({
+  product_id: Id,
+  page: z.literal(1).default(1),
+  sort: z.literal('recent').default('recent'),
+});
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
@@ -39,6 +50,21 @@ async function askingOwner(request: FastifyRequest, claimed: ClaimedOwner): Prom
  */
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, options) => {
   const { db } = app.database;
+  const showcase = new ReviewShowcase(db);
+  app.catalogue.listen({
+    loaded: () => showcase.loaded(),
+    productsChanged: (view, ids) => showcase.productsRemoved(ids.filter((id) => view.stored(id) === undefined)),
+    structureChanged: () => {},
+    reviewsChanged: (ids) => showcase.reviewsChanged(ids),
+  });
+  const productExists = (id: number) => app.catalogue.view.stored(id) !== undefined;
+  // The server's render of a product page reads its reviews as anyone does: page 1, newest first, from memory.
+  app.publicCalls.add('review_list', ShowcaseRequest, ({ product_id }) => {
+    if (!productExists(product_id)) throw notFound('Product');
+    const answer = showcase.firstPage(product_id);
+    if (!answer) throw new AppError('UNAVAILABLE', 'These reviews are read in the browser.');
+    return answer;
+  });
 
   app.post(
     '/review_add',
@@ -52,13 +78,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     },
     async (request) => {
       const owner = await resolveOwner(request, request.body);
-      const deps = {
-        db,
-        mediaDir: options.mediaDir,
-        catalogue: app.catalogue,
-        productExists: (id: number) => app.catalogue.view.stored(id) !== undefined,
-      };
-      return addReview(deps, owner, request.body);
+      return addReview(
+        { db, mediaDir: options.mediaDir, catalogue: app.catalogue, productExists },
+        owner,
+        request.body,
+      );
     },
   );
 
@@ -72,9 +96,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
         response: { 200: ReviewListAnswer, ...failures },
       },
     },
-    async (request) => {
-      if (!app.catalogue.view.stored(request.body.product_id)) throw notFound('Product');
-      return listReviews(db, await askingOwner(request, request.body), request.body);
+    async (request, reply) => {
+      const { product_id, page, sort } = request.body;
+      if (!productExists(product_id)) throw notFound('Product');
+      const owner = await askingOwner(request, request.body);
+      const kept = owner === null && page === 1 && sort === 'recent' ? showcase.firstPage(product_id) : undefined;
+      if (kept) return sendJson(reply, kept);
+      return listReviews(db, owner, request.body);
     },
   );
 
@@ -88,7 +116,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
         response: { 200: ReviewHelpfulAnswer, ...failures },
       },
     },
-    async (request) => voteHelpful(db, await resolveOwner(request, request.body), request.body.review_id),
+    async (request) =>
+      voteHelpful({ db, catalogue: app.catalogue }, await resolveOwner(request, request.body), request.body.review_id),
   );
 
   await app.register(photoUploadRoute, { limits: options.limits, mediaDir: options.mediaDir });

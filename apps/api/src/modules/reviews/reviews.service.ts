@@ -35,9 +35,12 @@ import {
   updateReview,
 } from './reviews.repository';
 
-/** Told after a committed change of a product's published reviews, so that its cards show the new average. */
-export interface RatingsNotifier {
-  ratingsChanged(productIds: Iterable<number>): Promise<void>;
+/**
+ * Told after a committed change of a product's published reviews (one written, edited or voted on), so that its cards
+ * show the new average and its server-rendered page the new reviews.
+ */
+export interface ReviewsNotifier {
+  reviewsChanged(productIds: Iterable<number>): Promise<void>;
 }
 
 export const NOT_A_BUYER_MESSAGE = 'Only shoppers who bought this product and received it can review it.';
@@ -117,7 +120,7 @@ export async function saveReview(
   db: Database,
   owner: Owner,
   input: Omit<AddInput, 'user_id' | 'guest_id'>,
-): Promise<{ row: ReviewRow; edited: boolean; published: boolean; statsChanged: boolean }> {
+): Promise<{ row: ReviewRow; edited: boolean; published: boolean }> {
   return db.transaction(async (tx) => {
     const line = await latestDeliveredLine(tx, owner, input.product_id);
     if (!line) throw await notABuyer(tx, owner, input.product_id);
@@ -137,29 +140,29 @@ export async function saveReview(
       const inserted = await insertReview(tx, { ...values, productId: input.product_id, ...ownerColumns(owner) });
       if (inserted) {
         await applyStats(tx, input.product_id, contribution(inserted, 1));
-        return { row: inserted, edited: false, published: true, statsChanged: true };
+        return { row: inserted, edited: false, published: true };
       }
       before = await ownReview(tx, owner, input.product_id, true);
       if (!before) throw new Error('a review that conflicted on insert is not there');
     }
     const row = await updateReview(tx, before.id, { ...values, updatedAt: new Date() });
     const published = row.hiddenAt === null;
-    const statsChanged =
-      published && (await applyStats(tx, row.productId, combine(contribution(before, -1), contribution(row, 1))));
-    return { row, edited: true, published, statsChanged };
+    if (published) await applyStats(tx, row.productId, combine(contribution(before, -1), contribution(row, 1)));
+    return { row, edited: true, published };
   });
 }
 
-/** review_add: checks the product and the photos, saves, and tells the catalogue when the average moved. */
+/** review_add: checks the product and the photos, saves, and tells the catalogue when the product page changed. */
 export async function addReview(
-  deps: { db: Database; mediaDir: string; catalogue: RatingsNotifier; productExists: (id: number) => boolean },
+  deps: { db: Database; mediaDir: string; catalogue: ReviewsNotifier; productExists: (id: number) => boolean },
   owner: Owner,
   input: AddInput,
 ): Promise<ReviewAddAnswer> {
   if (!deps.productExists(input.product_id)) throw notFound('Product');
   await checkShopperPhotos(deps.mediaDir, input.photos ?? []);
-  const { row, edited, published, statsChanged } = await saveReview(deps.db, owner, input);
-  if (statsChanged) await deps.catalogue.ratingsChanged([row.productId]);
+  const { row, edited, published } = await saveReview(deps.db, owner, input);
+  // An edit that keeps the stars still changes the words the page shows; a hidden review's edit shows nowhere.
+  if (published) await deps.catalogue.reviewsChanged([row.productId]);
   const message = !published
     ? 'Your review was updated. The shop has hidden it from the product page.'
     : edited
@@ -179,34 +182,56 @@ export async function listReviews(
   const mine = owner ? await ownReview(db, owner, input.product_id) : undefined;
   const canReview = owner ? (await latestDeliveredLine(db, owner, input.product_id)) !== undefined : false;
   return {
-    success: true,
+    ...reviewPage(summary, input.page, rows, owner),
+    can_review: canReview,
+    my_review: mine ? reviewOf(mine, owner) : null,
+  };
+}
+
+/** The summary and one page of reviews, as `owner` reads them (null: anyone); without what is only theirs. */
+export function reviewPage(summary: ReviewSummary, page: number, rows: ReviewRow[], owner: Owner | null) {
+  return {
+    success: true as const,
     ...summary,
-    page: input.page,
+    page,
     per_page: REVIEWS_PER_PAGE,
     pages: pageCount(summary.count, REVIEWS_PER_PAGE),
     reviews: rows.map((row) => reviewOf(row, owner)),
-    can_review: canReview,
-    my_review: mine ? reviewOf(mine, owner) : null,
   };
 }
 
 /** The voter key of a shopper: `u<id>` or `g<id>`. */
 export const voterOf = (owner: Owner) => (owner.kind === 'user' ? `u${owner.userId}` : `g${owner.guestId}`);
 
-/** review_helpful: one vote per shopper per published review; another vote answers the same count. */
-export async function voteHelpful(db: Database, owner: Owner, reviewId: number): Promise<ReviewHelpfulAnswer> {
+/**
+ * review_helpful: one vote per shopper per published review; another vote answers the same count. A counted vote
+ * changes what the product page shows, so the catalogue is told.
+ */
+export async function voteHelpful(
+  deps: { db: Database; catalogue: ReviewsNotifier },
+  owner: Owner,
+  reviewId: number,
+): Promise<ReviewHelpfulAnswer> {
+  const { answer, productId } = await voteOnce(deps.db, owner, reviewId);
+  if (productId !== undefined) await deps.catalogue.reviewsChanged([productId]);
+  return answer;
+}
+
+async function voteOnce(db: Database, owner: Owner, reviewId: number) {
   return db.transaction(async (tx) => {
     const review = await reviewById(tx, reviewId);
     if (!review || review.hiddenAt !== null) throw notFound('Review');
     if (reviewOf(review, owner).mine) throw new AppError('CONFLICT', OWN_REVIEW_VOTE_MESSAGE, { code: 'OWN_REVIEW' });
     if (await addVote(tx, reviewId, voterOf(owner))) {
       const helpfulCount = await countHelpful(tx, reviewId);
-      return { success: true as const, message: 'Thank you for your vote.', helpful_count: helpfulCount };
+      const answer = { success: true as const, message: 'Thank you for your vote.', helpful_count: helpfulCount };
+      return { answer, productId: review.productId };
     }
-    return {
+    const answer = {
       success: true as const,
       message: 'You already found this review helpful.',
       helpful_count: review.helpfulCount,
     };
+    return { answer, productId: undefined };
   });
 }
