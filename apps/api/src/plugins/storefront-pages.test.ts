@@ -128,7 +128,8 @@ describe('storefront pages rendered on the server', () => {
     expect(data.aggregateRating).toMatchObject({ ratingValue: 4.7, reviewCount: 3 });
     const authors = (data.review ?? []).map((review) => review.author.name).sort();
     expect(authors).toEqual(['Ananya R.', 'Farah K.', 'Kavitha N.']);
-    // The reviews themselves are in the HTML, not only in its data: a crawler reads them without running a script.
+    // The reviews themselves are in the HTML, in place, not only in its data: a reader that runs no script sees them.
+    expect(page.body).not.toMatch(/<div hidden id="S:/);
     const visible = page.body.replace(/<script[\s\S]*?<\/script>/g, '');
     for (const review of data.review ?? []) expect(visible).toContain(review.author.name);
     expect(visible).toContain(htmlText(data.review?.[0]?.reviewBody ?? '-'));
