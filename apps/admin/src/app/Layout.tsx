@@ -3,7 +3,6 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/useLogout';
-import { returnPaths } from '../features/returns/returnPaths';
 import { paths } from '../lib/paths';
 import type { AdminSession } from '../lib/session';
 
@@ -20,7 +19,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/', label: 'Dashboard' },
       { to: paths.orders, label: 'Orders' },
-      { to: returnPaths.returns, label: 'Returns' },
+      { to: paths.returns, label: 'Returns' },
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },
       { to: '/reviews', label: 'Reviews' },

@@ -27,7 +27,6 @@ import { ProductEditPage } from '../features/products/components/ProductEditPage
 import { productScreens } from '../features/products/components/productScreens';
 import { ReturnDetailPage } from '../features/returns/components/ReturnDetailPage';
 import { ReturnsPage } from '../features/returns/components/ReturnsPage';
-import { returnPaths } from '../features/returns/returnPaths';
 import { reviewPaths } from '../features/reviews/api/useReviews';
 import { ReviewPage } from '../features/reviews/components/ReviewPage';
 import { ReviewsPage } from '../features/reviews/components/ReviewsPage';
@@ -86,8 +85,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <DashboardPage /> },
           { path: paths.orders, element: <OrdersPage /> },
           { path: paths.order(':id'), element: <OrderDetailPage /> },
-          { path: returnPaths.returns, element: <ReturnsPage /> },
-          { path: returnPaths.return(':id'), element: <ReturnDetailPage /> },
+          { path: paths.returns, element: <ReturnsPage /> },
+          { path: paths.returnRequest(':id'), element: <ReturnDetailPage /> },
           listRoute(productScreens),
           { path: paths.newProduct, element: <ProductEditPage key="new" /> },
           { path: paths.product(':id'), element: <ProductEditPage key="edit" /> },

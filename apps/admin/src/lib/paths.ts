@@ -20,6 +20,9 @@ export const paths = {
   /** Every e-mail the shop sent or is to send (the outbox). */
   outbox: '/messages-sent',
   outboxMessage: (outboxId: number | string) => `/messages-sent/${outboxId}`,
+  /** Return and exchange requests (the dashboard counts those waiting). */
+  returns: '/returns',
+  returnRequest: (returnId: number | string) => `/returns/${returnId}`,
   customer: (customerId: number | string) => `/customers/${customerId}`,
   settings: '/settings',
   shippingZones: '/shipping-zones',

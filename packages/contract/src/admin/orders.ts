@@ -144,6 +144,11 @@ export const AdminDashboard = z.object({
    * not yet recorded), and their total: the sum of their `cod_to_collect`.
    */
   cod_to_collect: z.object({ count: z.number().int(), amount: Rupees }),
+  /**
+   * Return requests waiting on the shop: `to_decide` were asked for (approve or reject); `to_settle` came back and
+   * still have a refund to make or an exchange to ship (received, refunded or exchange_shipped).
+   */
+  returns_to_handle: z.object({ to_decide: z.number().int(), to_settle: z.number().int() }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 export const AdminDashboardAnswer = adminItem(AdminDashboard);

@@ -22,6 +22,7 @@ export {
   type ReturnRow,
   refundByRequestKey,
   refundedSoFar,
+  returnCounts,
   returnOf,
   returnPage,
 } from './returns.repository';

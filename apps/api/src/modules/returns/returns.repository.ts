@@ -235,6 +235,15 @@ export async function returnPage(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** How many return requests stand in each status (a status with none is left out). */
+export async function returnCounts(db: Queryable): Promise<Partial<Record<ReturnStatus, number>>> {
+  const rows = await db
+    .select({ status: returnRequests.status, n: count() })
+    .from(returnRequests)
+    .groupBy(returnRequests.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
 export async function orderRow(db: Queryable, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;

@@ -1,4 +1,5 @@
 import {
+  AdminDashboardAnswer,
   AdminReturnAnswer,
   AdminReturnListAnswer,
   MyReturnsAnswer,
@@ -431,5 +432,26 @@ describe('the console’s list', () => {
     });
     expect((await list({ status: 'completed', q: String(orderId) })).total).toBe(0);
     expect((await staff.get('/returns/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts the returns waiting on the shop: to decide once asked, to settle once received, neither once done', async () => {
+    const waiting = async () =>
+      AdminDashboardAnswer.parse(expectStatus(await staff.get('/dashboard'), 200)).data.returns_to_handle;
+    const before = await waiting();
+    const { item, newSizeId } = await fx.twoSizes(5, 5);
+    const { shopper, orderId } = await fx.deliveredOnline(item, 2);
+    const returnId = await ask(shopper, orderId, [returnLine(item), exchangeLine(item, newSizeId)]);
+    expect(await waiting()).toEqual({ to_decide: before.to_decide + 1, to_settle: before.to_settle });
+    await act(returnId, 'approve');
+    // The parcel is the shopper's to send: nothing waits on the shop meanwhile.
+    expect(await waiting()).toEqual(before);
+    await act(returnId, 'receive');
+    expect(await waiting()).toEqual({ to_decide: before.to_decide, to_settle: before.to_settle + 1 });
+    await act(returnId, 'refund');
+    expect(await waiting()).toEqual({ to_decide: before.to_decide, to_settle: before.to_settle + 1 });
+    await act(returnId, 'ship-exchange', { tracking_note: 'DTDC D7654321' });
+    expect(await waiting()).toEqual(before);
   });
 });

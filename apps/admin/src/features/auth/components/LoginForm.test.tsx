@@ -6,7 +6,10 @@ import { OWNER, renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 const dashboard = {
   'GET orders': page([]),
   'GET products': page([]),
-  'GET dashboard': { success: true, data: { cod_to_collect: { count: 0, amount: 0 } } },
+  'GET dashboard': {
+    success: true,
+    data: { cod_to_collect: { count: 0, amount: 0 }, returns_to_handle: { to_decide: 0, to_settle: 0 } },
+  },
 };
 
 describe('logging in to the console', () => {

@@ -66,14 +66,24 @@ export function useOrdersToPack() {
   });
 }
 
-/** The cash still to come from cash-on-delivery orders: how many, and how much (GET /dashboard). */
-export function useCodToCollect() {
+/** GET /dashboard's figures, read once for the tiles that show them; a return's move refreshes them too. */
+function useDashboardFigures<T>(select: (figures: AdminDashboard) => T) {
   return useQuery({
     queryKey: ['orders', 'dashboard'],
     queryFn: ({ signal }) => adminRequest<ItemAnswer<AdminDashboard>>('GET', 'dashboard', { signal }),
-    select: (answer) => answer.data.cod_to_collect,
+    select: (answer) => select(answer.data),
     refetchInterval: 60_000,
   });
+}
+
+/** The cash still to come from cash-on-delivery orders: how many, and how much. */
+export function useCodToCollect() {
+  return useDashboardFigures((figures) => figures.cod_to_collect);
+}
+
+/** Return requests waiting on the shop: to approve or reject, and back with a refund or an exchange still to make. */
+export function useReturnsToHandle() {
+  return useDashboardFigures((figures) => figures.returns_to_handle);
 }
 
 /** Every active product size with at most LOW_STOCK_AT pieces available, lowest first. */

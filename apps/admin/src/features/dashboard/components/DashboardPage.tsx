@@ -7,17 +7,28 @@ import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx'
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
-import { LOW_STOCK_AT, useCodToCollect, useLowStock, useOrdersToPack, useTodaysSales } from '../api/useDashboard';
+import {
+  LOW_STOCK_AT,
+  useCodToCollect,
+  useLowStock,
+  useOrdersToPack,
+  useReturnsToHandle,
+  useTodaysSales,
+} from '../api/useDashboard';
 
 /** The lowest sizes listed; the rest are counted. */
 const LOW_STOCK_ROWS = 25;
 
-/** The owner's morning view: today's sales, the orders to pack, the cash to collect, and the sizes running out. */
+/**
+ * The owner's morning view: today's sales, the orders to pack, the cash to collect, the returns waiting, and the sizes
+ * running out.
+ */
 export function DashboardPage() {
   const sales = useTodaysSales();
   const toPack = useOrdersToPack();
   const lowStock = useLowStock();
   const cod = useCodToCollect();
+  const returns = useReturnsToHandle();
 
   return (
     <>
@@ -55,6 +66,19 @@ export function DashboardPage() {
                 <Link to={`${paths.orders}?payment_method=cod`}>
                   {cod.data.count === 1 ? '1 cash-on-delivery order' : `${cod.data.count} cash-on-delivery orders`}
                 </Link>
+              </p>
+            )}
+          </Card.Body>
+        </Card>
+        <Card className="stat">
+          <Card.Body>
+            <h2 className="stat__label">Returns to handle</h2>
+            <p className="stat__value">{returns.data ? returns.data.to_decide + returns.data.to_settle : '…'}</p>
+            {returns.data && (
+              <p className="stat__note">
+                <Link to={`${paths.returns}?status=requested`}>{returns.data.to_decide} to decide</Link>
+                {' · '}
+                <Link to={paths.returns}>{returns.data.to_settle} to refund or ship</Link>
               </p>
             )}
           </Card.Body>

@@ -137,7 +137,7 @@ describe('a cash-on-delivery order’s page', () => {
   });
 });
 
-describe('cash on delivery in the order list and the dashboard', () => {
+describe('cash on delivery in the order list, and the dashboard', () => {
   it('marks COD orders, shows the cash to collect, and filters by payment method', async () => {
     signIn();
     const { sent } = codApi();
@@ -151,7 +151,7 @@ describe('cash on delivery in the order list and the dashboard', () => {
     expect(lists.at(-1)?.query.get('payment_method')).toBe('cod');
   });
 
-  it('shows the COD to collect tile, counts confirmed COD orders as to pack, and only collected cash as revenue', async () => {
+  it('shows the COD to collect and returns tiles, counts confirmed COD orders as to pack, only collected cash as revenue', async () => {
     signIn();
     const confirmed: AdminOrder = { ...codOrder, status: 'cod_confirmed' };
     // Today: one COD order delivered with its cash still out, one whose cash is recorded.
@@ -165,7 +165,10 @@ describe('cash on delivery in the order list and the dashboard', () => {
         return page(status === 'cod_confirmed' ? [confirmed] : status === null ? today : []);
       },
       'GET products': page([]),
-      'GET dashboard': { success: true, data: { cod_to_collect: { count: 3, amount: 2450 } } },
+      'GET dashboard': {
+        success: true,
+        data: { cod_to_collect: { count: 3, amount: 2450 }, returns_to_handle: { to_decide: 2, to_settle: 1 } },
+      },
     });
     renderRoute('/');
     const tile = (await screen.findByRole('heading', { name: 'COD to collect' })).parentElement as HTMLElement;
@@ -174,6 +177,13 @@ describe('cash on delivery in the order list and the dashboard', () => {
       'href',
       '/orders?payment_method=cod',
     );
+    const returns = (await screen.findByRole('heading', { name: 'Returns to handle' })).parentElement as HTMLElement;
+    expect(await within(returns).findByText('3')).toBeInTheDocument();
+    expect(within(returns).getByRole('link', { name: '2 to decide' })).toHaveAttribute(
+      'href',
+      '/returns?status=requested',
+    );
+    expect(within(returns).getByRole('link', { name: '1 to refund or ship' })).toHaveAttribute('href', '/returns');
     const packing = (await screen.findByRole('heading', { name: 'Orders awaiting packing' }))
       .parentElement as HTMLElement;
     expect(await within(packing).findByRole('link', { name: '#42' })).toBeInTheDocument();

@@ -10,7 +10,6 @@ import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useReturn } from '../api/useReturns';
-import { returnPaths } from '../returnPaths';
 import { ReturnActions } from './ReturnActions';
 import { RETURN_STATUS, ReturnStatusBadge } from './ReturnStatusBadge';
 
@@ -33,7 +32,7 @@ export function ReturnDetailPage() {
     <>
       <PageHeader
         title={`Return #${r.id}`}
-        back={{ to: returnPaths.returns, label: 'All returns' }}
+        back={{ to: paths.returns, label: 'All returns' }}
         actions={<ReturnStatusBadge status={r.status} />}
       />
       <p className="text-body-secondary">

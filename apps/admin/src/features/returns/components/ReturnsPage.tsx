@@ -12,7 +12,6 @@ import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useReturnList } from '../api/useReturns';
-import { returnPaths } from '../returnPaths';
 import { RETURN_STATUS, ReturnStatusBadge } from './ReturnStatusBadge';
 
 /** The tabs: the statuses that wait for the owner, then every request. */
@@ -116,7 +115,7 @@ function ReturnRow({ item }: { item: AdminReturnSummary }) {
   return (
     <tr>
       <td>
-        <Link to={returnPaths.return(item.id)} className="fw-semibold">
+        <Link to={paths.returnRequest(item.id)} className="fw-semibold">
           #{item.id}
         </Link>
       </td>

@@ -219,7 +219,8 @@ function codRoutes(app: AdminApp) {
       schema: {
         tags,
         security,
-        summary: 'Figures of the console dashboard: the cash still to collect on cash-on-delivery orders',
+        summary:
+          'Figures of the console dashboard: the cash still to collect on cash-on-delivery orders, the returns to handle',
         response: { 200: AdminDashboardAnswer, ...failures },
       },
     },

@@ -27,6 +27,7 @@ import {
   refundMailKey,
 } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
+import { returnCounts } from '../../returns';
 import { type CreditedPieces, creditOrder, invoiceNumberOf, issueInvoice } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
@@ -418,10 +419,16 @@ async function auditedAction<T>(
   });
 }
 
-/** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`). */
+/** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`), and the returns waiting on the shop. */
 export async function dashboardFigures(db: Queryable): Promise<AdminDashboard> {
-  const due = await codDueTotals(db, COD_DUE_STATUSES);
-  return { cod_to_collect: { count: due.count, amount: paiseToRupees(due.totalPaise) } };
+  const [due, returns] = await Promise.all([codDueTotals(db, COD_DUE_STATUSES), returnCounts(db)]);
+  return {
+    cod_to_collect: { count: due.count, amount: paiseToRupees(due.totalPaise) },
+    returns_to_handle: {
+      to_decide: returns.requested ?? 0,
+      to_settle: (returns.received ?? 0) + (returns.refunded ?? 0) + (returns.exchange_shipped ?? 0),
+    },
+  };
 }
 
 /** Throws 409 unless a person may move an order from `from` to `to`. */
