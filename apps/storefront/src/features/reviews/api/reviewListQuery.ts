@@ -31,7 +31,9 @@ export function reviewListQuery(productId: number, identity: Identity, page = 1,
         return apiPost('review_list', request, { signal, client });
       }
     },
-    // A page rendered by the server may be older than the reviews: the browser reads them again once it shows them.
-    staleTime: 0,
+    // What anyone reads came with the page, rendered from the reviews in memory (a cached page is rendered again when a
+    // review changes): it is not asked for again when shown, even while a shopper's page hydrates as anyone's before
+    // it shows their own view. That view (may they review, their review) is read afresh whenever it is shown.
+    ...(identity.kind === 'anonymous' ? { refetchOnMount: false } : { staleTime: 0 }),
   });
 }
