@@ -42,6 +42,10 @@ export function webAppConfig({ name, root, base = '/', apiPaths, port }: WebAppO
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       unstubGlobals: true,
+      // A worker's test files share its loaded modules and its window rather than each making its own: the
+      // storefront's tests took 63 s instead of 141 s here. The setup file empties the storage for each file, globals
+      // stubbed by a test are put back after it, and no test mocks a module.
+      isolate: false,
     },
   });
 }

@@ -24,6 +24,9 @@ class InertObserver {
 export function setUpBrowserTests(): void {
   // findBy… and waitFor wait 1 s by default: on two cores busy with the whole suite a first render can take longer.
   configure({ asyncUtilTimeout: 5_000 });
+  // Test files share their worker's window (isolate: false): each starts with the empty storage a fresh one has.
+  window.localStorage.clear();
+  window.sessionStorage.clear();
   window.matchMedia = (query: string): MediaQueryList =>
     ({
       matches: false,
