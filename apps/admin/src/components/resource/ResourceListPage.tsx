@@ -1,15 +1,12 @@
 import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Table from 'react-bootstrap/Table';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { QueryParams } from '../../lib/api';
 import { useResourceList } from '../../lib/resource';
 import { DownloadButton } from '../DownloadButton';
-import { LoadingState } from '../feedback/LoadingState';
-import { QueryErrorAlert } from '../feedback/QueryErrorAlert';
 import { PageHeader } from '../PageHeader';
-import { Pager } from '../Pager';
 import { SearchBox } from '../SearchBox';
+import { ListResults } from './ListResults';
 import type { ListFilter, ListScreens } from './screens';
 
 const PER_PAGE = 20;
@@ -95,61 +92,39 @@ export function ResourceListPage<Item extends { id: number }>({ screens }: { scr
           </select>
         ))}
       </div>
-      {list.isPending ? (
-        <LoadingState label={`Loading ${screens.title.toLowerCase()}`} />
-      ) : list.isError ? (
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <p className="empty-state">
-          {q || Object.values(filters).some(Boolean)
+      <ListResults
+        list={list}
+        noun={screens.title.toLowerCase()}
+        empty={
+          q || Object.values(filters).some(Boolean)
             ? 'Nothing matches this search.'
-            : `No ${screens.title.toLowerCase()} yet.`}
-        </p>
-      ) : (
-        <>
-          <div className="table-responsive">
-            <Table hover className="align-middle resource-table">
-              <thead>
-                <tr>
-                  {screens.columns.map((column) => (
-                    <th key={column.header} scope="col" className={column.className}>
-                      {column.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((item) => (
-                  <tr key={item.id}>
-                    {first && (
-                      <td className={first.className}>
-                        {screens.linkRows === false ? (
-                          first.cell(item)
-                        ) : (
-                          <Link to={`${screens.path}/${item.id}`} className="fw-semibold">
-                            {first.cell(item)}
-                          </Link>
-                        )}
-                      </td>
-                    )}
-                    {rest.map((column) => (
-                      <td key={column.header} className={column.className}>
-                        {column.cell(item)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
-          <Pager
-            page={page}
-            perPage={list.data.per_page}
-            total={list.data.total}
-            onPage={(next) => change({ page: String(next) })}
-          />
-        </>
-      )}
+            : `No ${screens.title.toLowerCase()} yet.`
+        }
+        headings={screens.columns}
+        tableClassName="resource-table"
+        page={page}
+        onPage={(next) => change({ page: String(next) })}
+        row={(item) => (
+          <tr key={item.id}>
+            {first && (
+              <td className={first.className}>
+                {screens.linkRows === false ? (
+                  first.cell(item)
+                ) : (
+                  <Link to={`${screens.path}/${item.id}`} className="fw-semibold">
+                    {first.cell(item)}
+                  </Link>
+                )}
+              </td>
+            )}
+            {rest.map((column) => (
+              <td key={column.header} className={column.className}>
+                {column.cell(item)}
+              </td>
+            ))}
+          </tr>
+        )}
+      />
     </>
   );
 }

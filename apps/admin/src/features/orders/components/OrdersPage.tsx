@@ -3,14 +3,11 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { DownloadButton } from '#admin/components/DownloadButton.tsx';
-import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
-import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { ORDER_STATUS, type OrderStatus, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
-import { Pager } from '#admin/components/Pager.tsx';
+import { type ListHeading, ListResults } from '#admin/components/resource/ListResults.tsx';
 import { useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { formatDateTime, formatRupees, localDay } from '#admin/lib/format.ts';
@@ -40,6 +37,16 @@ const OTHER_STATUSES: OrderStatus[] = [
   'expired',
   'cancelled',
   'refunded',
+];
+
+const ORDER_HEADINGS: ListHeading[] = [
+  { header: 'Order' },
+  { header: 'Placed' },
+  { header: 'Customer' },
+  { header: 'Status' },
+  { header: 'Items', className: 'text-end' },
+  { header: 'Total', className: 'text-end' },
+  { header: 'Actions', hidden: true },
 ];
 
 /** How an order is paid, for the list's filter. */
@@ -150,48 +157,15 @@ export function OrdersPage() {
           {outcome.text}
         </Alert>
       )}
-      {list.isPending ? (
-        <LoadingState label="Loading orders" />
-      ) : list.isError ? (
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <p className="empty-state">No orders here.</p>
-      ) : (
-        <>
-          <div className="table-responsive">
-            <Table hover className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="text-end">
-                    Items
-                  </th>
-                  <th scope="col" className="text-end">
-                    Total
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((order) => (
-                  <OrderRow key={order.id} order={order} onOutcome={setOutcome} />
-                ))}
-              </tbody>
-            </Table>
-          </div>
-          <Pager
-            page={page}
-            perPage={list.data.per_page}
-            total={list.data.total}
-            onPage={(next) => change({ page: String(next) })}
-          />
-        </>
-      )}
+      <ListResults
+        list={list}
+        noun="orders"
+        empty="No orders here."
+        headings={ORDER_HEADINGS}
+        page={page}
+        onPage={(next) => change({ page: String(next) })}
+        row={(order) => <OrderRow key={order.id} order={order} onOutcome={setOutcome} />}
+      />
     </>
   );
 }

@@ -1,11 +1,8 @@
 import type { AdminOutboxStatus, AdminOutboxSummary } from '@kapaas/contract';
 import Alert from 'react-bootstrap/Alert';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
-import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
-import { Pager } from '#admin/components/Pager.tsx';
+import { type ListHeading, ListResults } from '#admin/components/resource/ListResults.tsx';
 import { useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { formatDateTime } from '#admin/lib/format.ts';
@@ -20,6 +17,13 @@ export const STATUS_CHOICES: { value: AdminOutboxStatus; label: string }[] = [
   { value: 'sent', label: 'Sent' },
   { value: 'failed', label: 'Failed' },
   { value: 'skipped', label: 'Not sent' },
+];
+
+const OUTBOX_HEADINGS: ListHeading[] = [
+  { header: 'Message' },
+  { header: 'To', className: 'd-none d-sm-table-cell' },
+  { header: 'Status' },
+  { header: 'Written', className: 'd-none d-sm-table-cell' },
 ];
 
 /** Every e-mail the shop sent or is to send, newest first: by status, by kind, or by recipient and subject. */
@@ -64,43 +68,16 @@ export function OutboxPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading messages" />
-      ) : list.isError ? (
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <p className="empty-state">No messages here.</p>
-      ) : (
-        <>
-          <div className="table-responsive">
-            <Table hover className="align-middle outbox-table">
-              <thead>
-                <tr>
-                  <th scope="col">Message</th>
-                  <th scope="col" className="d-none d-sm-table-cell">
-                    To
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="d-none d-sm-table-cell">
-                    Written
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((message) => (
-                  <OutboxRow key={message.id} message={message} />
-                ))}
-              </tbody>
-            </Table>
-          </div>
-          <Pager
-            page={page}
-            perPage={list.data.per_page}
-            total={list.data.total}
-            onPage={(next) => change({ page: String(next) })}
-          />
-        </>
-      )}
+      <ListResults
+        list={list}
+        noun="messages"
+        empty="No messages here."
+        headings={OUTBOX_HEADINGS}
+        tableClassName="outbox-table"
+        page={page}
+        onPage={(next) => change({ page: String(next) })}
+        row={(message) => <OutboxRow key={message.id} message={message} />}
+      />
     </>
   );
 }

@@ -1,12 +1,9 @@
 import { type AdminReturnSummary, RETURN_STATUS_VALUES, type ReturnStatus } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
-import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
-import { Pager } from '#admin/components/Pager.tsx';
+import { type ListHeading, ListResults } from '#admin/components/resource/ListResults.tsx';
 import { useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
@@ -22,6 +19,16 @@ const TABS: { status: ReturnStatus | ''; label: string }[] = [
   { status: '', label: 'All returns' },
 ];
 const OTHER_STATUSES = RETURN_STATUS_VALUES.filter((status) => !TABS.some((tab) => tab.status === status));
+
+const RETURN_HEADINGS: ListHeading[] = [
+  { header: 'Return' },
+  { header: 'Asked' },
+  { header: 'Order' },
+  { header: 'Customer' },
+  { header: 'Status' },
+  { header: 'What' },
+  { header: 'Refund', className: 'text-end' },
+];
 
 /** Return and exchange requests, newest first: by status, or by order number, e-mail or name. */
 export function ReturnsPage() {
@@ -63,44 +70,15 @@ export function ReturnsPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading returns" />
-      ) : list.isError ? (
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <p className="empty-state">No returns here.</p>
-      ) : (
-        <>
-          <div className="table-responsive">
-            <Table hover className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Return</th>
-                  <th scope="col">Asked</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">What</th>
-                  <th scope="col" className="text-end">
-                    Refund
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((item) => (
-                  <ReturnRow key={item.id} item={item} />
-                ))}
-              </tbody>
-            </Table>
-          </div>
-          <Pager
-            page={page}
-            perPage={list.data.per_page}
-            total={list.data.total}
-            onPage={(next) => change({ page: String(next) })}
-          />
-        </>
-      )}
+      <ListResults
+        list={list}
+        noun="returns"
+        empty="No returns here."
+        headings={RETURN_HEADINGS}
+        page={page}
+        onPage={(next) => change({ page: String(next) })}
+        row={(item) => <ReturnRow key={item.id} item={item} />}
+      />
     </>
   );
 }

@@ -1,17 +1,23 @@
 import type { AdminReview } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
-import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
-import { Pager } from '#admin/components/Pager.tsx';
+import { type ListHeading, ListResults } from '#admin/components/resource/ListResults.tsx';
 import { useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { reviewPaths, useReviewList } from '../api/useReviews';
 import { excerpt, FIT_LABELS, Stars } from './reviewWords';
 import '../reviews.css';
+
+const REVIEW_HEADINGS: ListHeading[] = [
+  { header: 'Review' },
+  { header: 'Stars' },
+  { header: 'Reviewer', className: 'd-none d-md-table-cell' },
+  { header: 'Size and fit', className: 'd-none d-lg-table-cell' },
+  { header: 'Written', className: 'd-none d-sm-table-cell' },
+  { header: 'Status', className: 'd-none d-sm-table-cell' },
+];
 
 /** The filter's choices: published (on the product page) or hidden by the shop. */
 const VISIBILITY_CHOICES = [
@@ -63,49 +69,16 @@ export function ReviewsPage() {
           ))}
         </select>
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading reviews" />
-      ) : list.isError ? (
-        <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <p className="empty-state">No reviews here.</p>
-      ) : (
-        <>
-          <div className="table-responsive">
-            <Table hover className="align-middle reviews-table">
-              <thead>
-                <tr>
-                  <th scope="col">Review</th>
-                  <th scope="col">Stars</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    Reviewer
-                  </th>
-                  <th scope="col" className="d-none d-lg-table-cell">
-                    Size and fit
-                  </th>
-                  <th scope="col" className="d-none d-sm-table-cell">
-                    Written
-                  </th>
-                  <th scope="col" className="d-none d-sm-table-cell">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((review) => (
-                  <ReviewRow key={review.id} review={review} />
-                ))}
-              </tbody>
-            </Table>
-          </div>
-          <Pager
-            page={page}
-            perPage={list.data.per_page}
-            total={list.data.total}
-            onPage={(next) => change({ page: String(next) })}
-          />
-        </>
-      )}
+      <ListResults
+        list={list}
+        noun="reviews"
+        empty="No reviews here."
+        headings={REVIEW_HEADINGS}
+        tableClassName="reviews-table"
+        page={page}
+        onPage={(next) => change({ page: String(next) })}
+        row={(review) => <ReviewRow key={review.id} review={review} />}
+      />
     </>
   );
 }
