@@ -67,13 +67,13 @@ interface CategoryList {
   category: { category_id: number }[];
 }
 interface Listing {
-  product: { product_id: number }[];
+  product: { product_id: number; rating_count: number }[];
 }
 
 /**
  * The pages to measure, found through the shop's own API as a shopper's browser finds them: home,
- * the first category's page, and the first product listed in it (or, if that category is empty, in
- * the first category that lists one).
+ * the first category's page, and the first product with reviews listed in it (the heavier page: its reviews are in its
+ * HTML), else its first product (or, if that category is empty, the first category that lists one).
  */
 export async function findPages(origin: string, kinds: PageKind[]): Promise<StorefrontPage[]> {
   const client = new HttpClient(origin);
@@ -84,7 +84,7 @@ export async function findPages(origin: string, kinds: PageKind[]): Promise<Stor
     let productId: number | undefined;
     for (const { category_id } of category) {
       const listing = await client.post<Listing>('/api/category_product_list', { category_id });
-      productId = listing.product[0]?.product_id;
+      productId = (listing.product.find((card) => card.rating_count > 0) ?? listing.product[0])?.product_id;
       if (productId !== undefined || !kinds.includes('product')) break;
     }
     if (productId === undefined && kinds.includes('product')) throw new Error('no category lists a product');
