@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { Thumb } from '#admin/components/cells.tsx';
 import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { HistoryCard } from '#admin/components/HistoryCard.tsx';
 import { ORDER_STATUS, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatDay, formatRupees } from '#admin/lib/format.ts';
@@ -169,22 +170,7 @@ export function OrderDetailPage() {
           </Card.Body>
         </Card>
 
-        <Card>
-          <Card.Body>
-            <h2 className="h6">History</h2>
-            <ol className="history list-unstyled mb-0">
-              {o.history.map((entry) => (
-                <li key={`${entry.status}-${entry.at}`}>
-                  <strong>{ORDER_STATUS[entry.status].label}</strong> · {formatDateTime(entry.at)}
-                  {entry.note && <span className="d-block small text-body-secondary">{entry.note}</span>}
-                  {entry.customer_note && (
-                    <span className="d-block small">To the customer: “{entry.customer_note}”</span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </Card.Body>
-        </Card>
+        <HistoryCard entries={o.history} label={(status) => ORDER_STATUS[status].label} />
 
         <Card className="order-grid__wide" id="refund">
           <Card.Body>

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { Thumb } from '#admin/components/cells.tsx';
 import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
+import { HistoryCard } from '#admin/components/HistoryCard.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
@@ -81,22 +82,7 @@ export function ReturnDetailPage() {
           </Card.Body>
         </Card>
 
-        <Card>
-          <Card.Body>
-            <h2 className="h6">History</h2>
-            <ol className="history list-unstyled mb-0">
-              {r.history.map((entry) => (
-                <li key={`${entry.status}-${entry.at}`}>
-                  <strong>{RETURN_STATUS[entry.status].label}</strong> · {formatDateTime(entry.at)}
-                  {entry.note && <span className="d-block small text-body-secondary">{entry.note}</span>}
-                  {entry.customer_note && (
-                    <span className="d-block small">To the customer: “{entry.customer_note}”</span>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </Card.Body>
-        </Card>
+        <HistoryCard entries={r.history} label={(status) => RETURN_STATUS[status].label} />
 
         <Card>
           <Card.Body>

@@ -1,7 +1,7 @@
 import { MAX_SHOPPER_PHOTOS } from '@kapaas/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '#storefront/lib/api.ts';
-import { uploadPhoto } from '../api/uploadPhoto';
+import { uploadPhoto } from '#storefront/lib/uploadPhoto.ts';
 
 interface ReturnPhotosProps {
   photos: string[];

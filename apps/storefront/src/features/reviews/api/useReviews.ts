@@ -1,7 +1,6 @@
-import type { PhotoUploadAnswer, ReviewAddRequest } from '@kapaas/contract';
-import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
+import type { ReviewAddRequest } from '@kapaas/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
+import { apiPost } from '#storefront/lib/api.ts';
 import { productDetailQuery } from '#storefront/lib/queries/useProductDetail.ts';
 import { ownerFields, readIdentity, useIdentity } from '#storefront/lib/session.ts';
 
@@ -44,27 +43,4 @@ export function useReviewHelpful() {
     mutationFn: (reviewId: number) =>
       apiPost('review_helpful', { ...ownerFields(readIdentity()), review_id: reviewId }),
   });
-}
-
-/**
- * photo_upload: sends one photo as multipart (field `file`) and resolves with the URL the shop stored it at; a
- * refusal (not a photo, too large, too many) rejects with the server's words.
- */
-export async function uploadPhoto(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/photo_upload', {
-      method: 'POST',
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
-  const answer = await readJson(response);
-  if (response.ok && isRecord(answer) && answer.success === true) return (answer as PhotoUploadAnswer).url;
-  throw apiFailure(response.status, answer, NETWORK_ERROR_MESSAGE);
 }

@@ -4,7 +4,8 @@ import { type ChangeEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { FieldPath } from 'react-hook-form';
 import { ApiError, errorMessage } from '#storefront/lib/api.ts';
-import { uploadPhoto, useReviewAdd } from '../api/useReviews';
+import { uploadPhoto } from '#storefront/lib/uploadPhoto.ts';
+import { useReviewAdd } from '../api/useReviews';
 import { FIT_CHOICES, FIT_LABELS } from './reviewWords';
 
 const TEXT_MAX = 2000;

@@ -3,7 +3,7 @@ import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 
 /**
- * POST /api/photo_upload: one photo as multipart (field `file`) with the session cookie. The server checks it is a
+ * POST /api/photo_upload, for a review or a return: one photo as multipart (field `file`) with the session cookie. The server checks it is a
  * JPEG, PNG or WebP by its bytes and answers the URL of the WebP it made; a refusal rejects with its ApiError.
  */
 export async function uploadPhoto(file: File): Promise<string> {
