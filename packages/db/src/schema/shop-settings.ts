@@ -28,6 +28,10 @@ export const shopSettings = pgTable(
     codExcludedPins: text('cod_excluded_pins').array().notNull().default(sql`'{}'::text[]`),
     /** COD orders above this wait for the owner's confirmation before packing; null: never. */
     codConfirmAbovePaise: integer('cod_confirm_above_paise'),
+    /** How many cash-on-delivery orders not yet shipped one phone, one shopper or one delivery address may hold. */
+    codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
+    /** Hours after which a COD order still awaiting the owner's confirmation is cancelled and its stock released. */
+    codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
     /** How long a registered shopper's cart stays untouched before its one reminder (hours). */
     cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
     /** How many days after delivery a shopper may ask for a return or an exchange. */
@@ -42,6 +46,8 @@ export const shopSettings = pgTable(
     check('shop_settings_cart_reminder_hours', sql`${t.cartReminderHours} >= 1 AND ${t.cartReminderHours} <= 720`),
     check('shop_settings_return_window_days', sql`${t.returnWindowDays} >= 1 AND ${t.returnWindowDays} <= 90`),
     check('shop_settings_review_request_days', sql`${t.reviewRequestDays} >= 1 AND ${t.reviewRequestDays} <= 60`),
+    check('shop_settings_cod_max_open_orders', sql`${t.codMaxOpenOrders} >= 1 AND ${t.codMaxOpenOrders} <= 50`),
+    check('shop_settings_cod_confirm_hours', sql`${t.codConfirmHours} >= 1 AND ${t.codConfirmHours} <= 720`),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),
     check('shop_settings_hsn_digits', sql`${t.hsnDigits} IN (4, 6, 8)`),

@@ -1,0 +1,4 @@
+ALTER TABLE "shop_settings" ADD COLUMN "cod_max_open_orders" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD COLUMN "cod_confirm_hours" integer DEFAULT 48 NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_cod_max_open_orders" CHECK ("shop_settings"."cod_max_open_orders" >= 1 AND "shop_settings"."cod_max_open_orders" <= 50);--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_cod_confirm_hours" CHECK ("shop_settings"."cod_confirm_hours" >= 1 AND "shop_settings"."cod_confirm_hours" <= 720);
