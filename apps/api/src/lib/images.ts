@@ -28,6 +28,9 @@ export function imageKindOf(bytes: Buffer): ImageKind | undefined {
   return undefined;
 }
 
+/** What a sender is told when the file is an image by its first bytes but does not decode. */
+export const UNREADABLE_IMAGE = 'The image could not be read: it may be damaged.';
+
 const refuse = (message: string) => new AppError('INVALID_DATA', message, { errors: { file: [message] } });
 
 /** An image stored by `storeImage`: its largest rendition's URL and size, and every rendition. */
@@ -74,39 +77,63 @@ async function uprightSize(bytes: Buffer): Promise<{ width: number; height: numb
   } catch {
     // Answered below.
   }
-  throw refuse('The image could not be read: it may be damaged.');
+  throw refuse(UNREADABLE_IMAGE);
+}
+
+/** An image decoded and re-encoded in memory: its content's name and each rendition's bytes, nothing written yet. */
+export interface RenderedImage {
+  /** The content's hash (24 hex digits): the files are `<name>-<width>.webp`. */
+  name: string;
+  renditions: { width: number; height: number; file: string; data: Buffer }[];
 }
 
 /**
- * The one way an image enters the shop, for the console and the shoppers alike: a JPEG, PNG or
- * WebP recognised by its bytes (whatever its name or declared type says) is converted to WebP at
- * each of UPLOAD_WIDTHS (never enlarged) under `<mediaDir>/uploads`, which /media/ serves. The
- * file name is the content's hash, so the same image uploaded twice is stored once. Anything
- * else is a 400 on `file`.
+ * A JPEG, PNG or WebP recognised by its bytes (whatever its name or declared type says), re-encoded as WebP at each of
+ * UPLOAD_WIDTHS (never enlarged), in memory. Anything else, and an image whose header reads but whose data does not
+ * decode (a damaged file passes `metadata()` and fails only here), is a 400 on `file`: the sender's fault, not ours.
  */
-export async function storeImage(mediaDir: string, bytes: Buffer): Promise<StoredImage> {
+export async function renderImage(bytes: Buffer): Promise<RenderedImage> {
   if (!imageKindOf(bytes)) throw refuse('Only JPEG, PNG and WebP images can be uploaded.');
-  const { width, height } = await uprightSize(bytes);
+  const { width } = await uprightSize(bytes);
   const name = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
   const widths = [...new Set(UPLOAD_WIDTHS.map((w) => Math.min(w, width)))];
-  const directory = join(mediaDir, UPLOADS_DIR);
-  await mkdir(directory, { recursive: true });
-  const variants: { width: number; url: string }[] = [];
-  let largestHeight = height;
+  const renditions: RenderedImage['renditions'] = [];
   for (const target of widths) {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize({ width: target, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    const file = `${name}-${info.width}.webp`;
-    await writeFile(join(directory, file), data);
-    variants.push({ width: info.width, url: `/media/${UPLOADS_DIR}/${file}` });
-    largestHeight = info.height;
+    let rendered: { data: Buffer; info: sharp.OutputInfo };
+    try {
+      rendered = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw refuse(UNREADABLE_IMAGE);
+    }
+    const { data, info } = rendered;
+    renditions.push({ width: info.width, height: info.height, file: `${name}-${info.width}.webp`, data });
   }
-  const largest = variants[variants.length - 1];
-  if (!largest) throw new Error('no rendition was written');
-  return { name, url: largest.url, width: largest.width, height: largestHeight, variants };
+  return { name, renditions };
+}
+
+/** Writes the renditions into `directory` (made when missing). */
+export async function writeRenditions(directory: string, image: RenderedImage): Promise<void> {
+  await mkdir(directory, { recursive: true });
+  for (const { file, data } of image.renditions) await writeFile(join(directory, file), data);
+}
+
+/**
+ * The one way an image enters the shop's public media, for the console: rendered by `renderImage` (every rendition
+ * decoded before any is written, so a damaged image leaves nothing behind) and written under `<mediaDir>/uploads`,
+ * which /media/ serves. The file name is the content's hash, so the same image uploaded twice is stored once.
+ */
+export async function storeImage(mediaDir: string, bytes: Buffer): Promise<StoredImage> {
+  const image = await renderImage(bytes);
+  await writeRenditions(join(mediaDir, UPLOADS_DIR), image);
+  const variants = image.renditions.map(({ width, file }) => ({ width, url: `/media/${UPLOADS_DIR}/${file}` }));
+  const largest = image.renditions[image.renditions.length - 1];
+  const url = variants[variants.length - 1]?.url;
+  if (!largest || !url) throw new Error('no rendition was rendered');
+  return { name: image.name, url, width: largest.width, height: largest.height, variants };
 }
 
 /** Whether `url` (a /media/uploads/<file> URL) names a file storeImage wrote under `mediaDir`. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AdminUploadAnswer } from '@kapaas/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,15 @@ const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp')
     .toFormat(format)
     .toBuffer();
 
+/** A PNG whose signature and header (the size) are sound but whose image data (IDAT) is overwritten. */
+async function damagedPng(): Promise<Buffer> {
+  const png = Buffer.from(await picture(400, 300, 'png'));
+  const idat = png.indexOf('IDAT');
+  png.fill(0x5a, idat + 8, png.length - 20);
+  expect(await sharp(png).metadata()).toMatchObject({ width: 400, height: 300 });
+  return png;
+}
+
 describe('POST /admin/api/uploads', () => {
   it('converts a PNG to WebP at a few widths, served under /media/', async () => {
     const answer = AdminUploadAnswer.parse(
@@ -81,6 +91,18 @@ describe('POST /admin/api/uploads', () => {
     expect((await upload(owner.token, 'photo.png', 'image/png', gif)).statusCode).toBe(400);
     const truncated = (await picture(400, 400, 'png')).subarray(0, 40);
     expect((await upload(owner.token, 'cut.png', 'image/png', truncated)).statusCode).toBe(400);
+  });
+
+  it('refuses with a 400 a PNG whose header reads but whose image data is damaged, and stores nothing', async () => {
+    const damaged = await damagedPng();
+    const refused = expectStatus(await upload(owner.token, 'damaged.png', 'image/png', damaged), 400);
+    expect(refused.message).toBe('The image could not be read: it may be damaged.');
+    expect(refused.errors.file).toEqual(['The image could not be read: it may be damaged.']);
+    const name = createHash('sha256').update(damaged).digest('hex').slice(0, 24);
+    for (const width of [320, 400]) {
+      const served = await shop.app.inject({ method: 'GET', url: `/media/uploads/${name}-${width}.webp` });
+      expect(served.statusCode).toBe(404);
+    }
   });
 
   it('refuses a file over the size limit, a request without a file, and a request without a token', async () => {
