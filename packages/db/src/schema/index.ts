@@ -36,6 +36,7 @@ export * from './sandbox-razorpay';
 export * from './sessions';
 export * from './shipping-zones';
 export * from './shop-settings';
+export * from './shopper-photos';
 export * from './sizes';
 export * from './states';
 export * from './stock-alerts';
