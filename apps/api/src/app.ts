@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '@kapaas/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Config, proxyTrust } from './config';
+import { type Config, proxyTrust, publicOverHttps } from './config';
 import type { ServiceDeps } from './lib/deps';
 import { lazyRootLogger, RequestLog } from './lib/logging';
 import { publicCallsPlugin } from './lib/public-calls';
@@ -102,7 +102,10 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(databasePlugin, { database: options.database });
   await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
-  await app.register(sessionsPlugin, { secret: options.config.SESSION_SECRET });
+  await app.register(sessionsPlugin, {
+    secret: options.config.SESSION_SECRET,
+    alwaysSecure: publicOverHttps(options.config),
+  });
   await app.register(cataloguePlugin);
   await app.register(publicCallsPlugin);
   await app.register(paymentsPlugin, { config: options.config });

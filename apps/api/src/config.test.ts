@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has working defaults for a new machine', () => {
@@ -38,6 +38,15 @@ describe('configuration', () => {
     for (const bad of ['true', '0', '10.0.0.0/33', 'proxy.example', '127.0.0.1,']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY /);
     }
+  });
+
+  it('warns when PUBLIC_URL is https and TRUST_PROXY is unset, and only then', () => {
+    expect(configWarnings(loadConfig({ PUBLIC_URL: 'https://kapaas.in' }))).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is https but TRUST_PROXY is unset: .*set TRUST_PROXY/),
+    ]);
+    expect(configWarnings(loadConfig({ PUBLIC_URL: 'https://kapaas.in', TRUST_PROXY: '127.0.0.1' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ PUBLIC_URL: 'http://shop.example:8080' }))).toEqual([]);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
   it('takes PUBLIC_URL as an absolute http(s) URL without its trailing slash', () => {

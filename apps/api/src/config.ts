@@ -203,6 +203,21 @@ const ConfigSchema = z
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Whether shoppers reach the shop over https (PUBLIC_URL is https): its cookie is then always `Secure`, and HSTS sent. */
+export const publicOverHttps = (config: Pick<Config, 'publicUrl'>): boolean => config.publicUrl.startsWith('https://');
+
+/** Settings that are valid each on its own but together likely not what the operator meant; start-up logs each. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (publicOverHttps(config) && config.TRUST_PROXY === undefined) {
+    warnings.push(
+      'PUBLIC_URL is https but TRUST_PROXY is unset: behind a proxy every client shares its address (login and ' +
+        'other per-address limits) and requests look like http; set TRUST_PROXY to the proxy (e.g. 127.0.0.1)',
+    );
+  }
+  return warnings;
+}
+
 /** The development defaults, so the start-up log can say when they are in use. */
 export const DEVELOPMENT_DEFAULTS = { ADMIN_EMAIL: DEV_ADMIN_EMAIL, ADMIN_PASSWORD: DEV_ADMIN_PASSWORD } as const;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, DataDirLockedError, openDatabase, prepareDatabase } from '@kapaas/db';
 import { buildApp } from './app';
 import { serveBackups } from './backups/backups';
-import { type Config, DEVELOPMENT_DEFAULTS } from './config';
+import { type Config, configWarnings, DEVELOPMENT_DEFAULTS } from './config';
 import { loggerOptions } from './lib/logging';
 import { hasServerBuild } from './plugins/storefront-pages';
 
@@ -45,6 +45,7 @@ export async function start(config: Config): Promise<void> {
   if (!existsSync(join(adminDist, 'index.html'))) {
     app.log.warn({ adminDist }, 'the admin console is not built: run `npm run build`');
   }
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   if (config.ADMIN_PASSWORD === DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD) {
     app.log.info(
       { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },

@@ -59,10 +59,12 @@ describe('server.ts', { timeout: 120_000 }, () => {
   it('starts on a fresh DATA_DIR, seeds, listens, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'kapaas-server-'));
     try {
-      const { code, stdout } = await runServer({ PORT: '0', DATA_DIR: dataDir }, (out) =>
-        out.includes('Server listening at'),
+      const { code, stdout } = await runServer(
+        { PORT: '0', DATA_DIR: dataDir, PUBLIC_URL: 'https://kapaas.example.in' },
+        (out) => out.includes('Server listening at'),
       );
       expect(stdout).toContain('seeded the demo shop into an empty database');
+      expect(stdout).toContain('PUBLIC_URL is https but TRUST_PROXY is unset');
       expect(stdout).toContain('shutting down');
       expect(code).toBe(0);
     } finally {

@@ -47,6 +47,16 @@ declare module 'fastify' {
   }
 }
 
+export interface SessionsOptions {
+  /** SESSION_SECRET: the key the cookie is signed with. */
+  secret: string;
+  /**
+   * The cookie is always `Secure` (PUBLIC_URL is https). Otherwise it is `Secure` when the request came over
+   * https, as the socket or a trusted proxy (TRUST_PROXY) says.
+   */
+  alwaysSecure: boolean;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -58,8 +68,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * the one cookie is read, signed and written here, in @fastify/cookie's format.
  */
 export const sessionsPlugin = fp(
-  async (app: FastifyInstance, options: { secret: string }) => {
-    const { secret } = options;
+  async (app: FastifyInstance, options: SessionsOptions) => {
+    const { secret, alwaysSecure } = options;
     const { db } = app.database;
     const cached = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
@@ -109,7 +119,8 @@ export const sessionsPlugin = fp(
     const cookieOptions = (request: FastifyRequest): CookieAttributes => ({
       httpOnly: true,
       sameSite: 'lax' as const,
-      secure: request.protocol === 'https',
+      // PUBLIC_URL's word is enough: a proxy left untrusted (or the wrong hop trusted) must not unset it.
+      secure: alwaysSecure || request.protocol === 'https',
       path: '/',
     });
 
