@@ -36,6 +36,10 @@ export const DEFAULT_LIMITS = {
   passwordResetsPerEmail: { max: 3, windowSeconds: 60 * 60 },
   /** photo_upload per client address: a review's and a return's few photos, with room to try again. */
   photoUploadsPerAddress: { max: 30, windowSeconds: 60 * 60 },
+  /** photo_upload per account or guest, whatever the address: a few reviews' and returns' photos a day, with retries. */
+  photoUploadsPerShopper: { max: 30, windowSeconds: 24 * 60 * 60 },
+  /** photo_upload per delivered order: its reviews' and its return's photos (3 each), with retries. */
+  photoUploadsPerOrder: { max: 15, windowSeconds: 24 * 60 * 60 },
   /** forgot_password per client address, whatever the e-mail. */
   passwordResetsPerAddress: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit | Slowdown>;
