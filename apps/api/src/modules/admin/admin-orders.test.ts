@@ -298,7 +298,7 @@ describe('a late payment whose automatic refund failed', () => {
     const [stuck] = await checkout.paymentsOf(placed.order_id);
     expect(stuck).toMatchObject({ status: 'refund_failed', refundedPaise: 0 });
     expect(stuck?.note).toMatch(/THE REFUND FAILED/);
-    return placed;
+    return { ...placed, shopper };
   }
 
   it('shows the owner it is refund_failed, and why it was refused; refunded, it keeps the reason', async () => {
@@ -311,6 +311,26 @@ describe('a late payment whose automatic refund failed', () => {
     const [after] = (await detail(owner, placed.order_id)).payments;
     expect(after).toMatchObject({ status: 'refunded', refusal_reason: stuck?.refusal_reason });
     expect(after?.refunded).toBe(after?.amount);
+  });
+
+  it("says in the order's history that the refund failed, not that it is under way; the shopper is not told", async () => {
+    const placed = await refusedAndNotRefunded();
+    const seen = await detail(owner, placed.order_id);
+    const [stuck] = seen.payments;
+    const last = seen.history.at(-1);
+    expect(last?.note).toMatch(
+      /^The automatic refund of payment pay_\w+ of ₹[\d,.]+ failed \(NETWORK_ERROR: connection reset\)/,
+    );
+    expect(last?.note).toContain(stuck?.provider_payment_id);
+    expect(last).toMatchObject({ status: 'expired', customer_note: null });
+    // The shopper still reads that the money is coming back (the owner refunds it by hand).
+    const mine = OrderDetailsAnswer.parse(
+      (await placed.shopper.post('order_details', { order_id: placed.order_id })).json(),
+    );
+    expect(mine.data.history.at(-1)?.note).toMatch(/It is being refunded in full\.$/);
+
+    expectStatus(await owner.post(`/orders/${placed.order_id}/refund`, {}), 200);
+    expect((await detail(owner, placed.order_id)).history.at(-1)?.note).toMatch(/^Refund of ₹[\d,.]+ \(rfnd_\w+\) by /);
   });
 
   it('can be refunded from the admin side, though its order is expired', async () => {

@@ -1,4 +1,4 @@
-import { eq, orders, payments, sandboxRazorpayOrders, sandboxRazorpayPayments } from '@kapaas/db';
+import { asc, eq, orderEvents, orders, payments, sandboxRazorpayOrders, sandboxRazorpayPayments } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET } from '../../dev/razorpay-sandbox/sandbox.constants';
@@ -47,6 +47,16 @@ async function payQuietly(providerOrderId: string) {
     { orderId: providerOrderId, cardNumber: '4111111111111111' },
   );
   return answer;
+}
+
+/** The shop's notes in an order's history, oldest first. */
+async function notesOf(orderId: number) {
+  const events = await shop.database.db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return events.map((event) => event.note);
 }
 
 /** Razorpay's webhook about a payment of the sandbox, as it stands there now. */
@@ -103,6 +113,9 @@ describe('settlement at the edges', () => {
     const [noted] = await f.paymentsOf(late.order_id);
     expect(noted).toMatchObject({ status: 'refund_failed', refundedPaise: 0 });
     expect(noted?.note).toMatch(/sold out\. THE REFUND FAILED/);
+    expect((await notesOf(late.order_id)).at(-1)).toMatch(
+      new RegExp(`^The automatic refund of payment ${answer.razorpay_payment_id} of ₹[\\d,.]+ failed \\(GATEWAY_ERROR`),
+    );
 
     // Razorpay sends the event again (or the shopper's browser calls back): the refund is made now.
     const handled = await sendWebhook('payment.captured', answer.razorpay_payment_id);
@@ -110,11 +123,44 @@ describe('settlement at the edges', () => {
     const [refunded] = await f.paymentsOf(late.order_id);
     expect(refunded).toMatchObject({ status: 'refunded', refundedPaise: late.amount });
     expect(refunded?.note).toMatch(/sold out\. Refunded in full/);
+    // The history says so too, once, whoever reports the refund first (the sandbox's refund webhook, or this answer).
+    await f.webhooksDelivered();
+    const notes = await notesOf(late.order_id);
+    expect(notes.at(-1)).toMatch(
+      new RegExp(`^Payment ${answer.razorpay_payment_id} of ₹[\\d,.]+ was refunded in full`),
+    );
+    expect(notes.filter((note) => /was refunded in full/.test(note ?? ''))).toHaveLength(1);
     // And never twice: seeing it again changes nothing at the provider.
     await sendWebhook('payment.captured', answer.razorpay_payment_id);
     const provider = await shop.app.payments.client.fetchPayment(answer.razorpay_payment_id);
     expect(provider).toMatchObject({ status: 'refunded', amount_refunded: late.amount });
     expect((await f.orderRow(late.order_id)).status).toBe('expired');
+  });
+
+  it("a refund that failed and was made from Razorpay's dashboard is in the order's history, once", async () => {
+    const item = await f.stockedItem(1);
+    const first = await f.readyGuest(item, 1);
+    const late = await f.placed(first.shopper, first.addressId, item, 1);
+    await f.expireAfter(31);
+    const other = await f.readyGuest(item, 1);
+    const sold = await f.placed(other.shopper, other.addressId, item, 1);
+    await f.confirm(other.shopper, sold.order_id, await f.paid(sold.razorpay_order_id));
+    await f.webhooksDelivered();
+    const answer = await payQuietly(late.razorpay_order_id);
+    const payment = await shop.app.payments.client.fetchPayment(answer.razorpay_payment_id);
+    expect(await settlePayment(deps({ refund: refundsDown }), payment, 'webhook')).toMatchObject({
+      kind: 'refund_failed',
+    });
+
+    // The owner refunds it in Razorpay's dashboard instead; Razorpay reports it (twice, as it may).
+    await shop.app.payments.client.refund(answer.razorpay_payment_id, {}, 'dashboard-refund-0002');
+    await f.webhooksDelivered();
+    await sendWebhook('refund.processed', answer.razorpay_payment_id);
+    const [refunded] = await f.paymentsOf(late.order_id);
+    expect(refunded).toMatchObject({ status: 'refunded', refundedPaise: late.amount });
+    const notes = await notesOf(late.order_id);
+    expect(notes.at(-1)).toBe(`Payment ${answer.razorpay_payment_id} was refunded in full (reported by Razorpay).`);
+    expect(notes.filter((note) => /was refunded in full/.test(note ?? ''))).toHaveLength(1);
   });
 
   it('an unpaid order whose payment could not be accepted still expires and gives its stock back', async () => {

@@ -8,6 +8,7 @@ import { changeStatus, PAID_STATUSES, queueRefundMail, recordEvent } from '../or
 import { ProviderError, type RazorpayPayment } from '../razorpay';
 import { creditOrder, issueInvoice } from '../tax';
 import {
+  lockOrderById,
   lockOrderByProviderId,
   movePayment,
   type OrderRow,
@@ -282,8 +283,8 @@ const NOT_ACCEPTED = 'Not accepted: ';
 
 /**
  * Refunds a payment the shop did not accept, with an idempotency key of the payment id, so that
- * however often this runs the provider makes one refund. A failure is recorded on the payment for
- * the shop owner (it is never silent) and the refund can be retried from the admin side.
+ * however often this runs the provider makes one refund. A failure is recorded on the payment and in
+ * its order's history for the shop owner (it is never silent) and the refund can be retried from the admin side.
  */
 async function refundUnacceptedPayment(
   deps: CheckoutDeps,
@@ -291,27 +292,56 @@ async function refundUnacceptedPayment(
   orderId: number,
   reason: string,
 ): Promise<Settlement> {
-  const key = { providerPaymentId: payment.id };
   try {
     const refund = await deps.payments.client.refund(
       payment.id,
       { amount: payment.amount, notes: { order_id: String(orderId), reason } },
       `kapaas_refund_${payment.id}`,
     );
-    await movePayment(deps.db, key, [...AWAITING_REFUND, 'refunded'], 'refunded', {
-      refundedPaise: refund.amount,
-      note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
+    await recordRefundOutcome(deps.db, orderId, payment.id, {
+      to: 'refunded',
+      changes: {
+        refundedPaise: refund.amount,
+        note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
+      },
+      line: `Payment ${payment.id} of ${formatRupees(payment.amount)} was refunded in full (refund ${refund.id}).`,
     });
     deps.log.warn({ orderId, paymentId: payment.id, refundId: refund.id, reason }, 'payment refunded');
     return { kind: 'refunded', orderId, reason };
   } catch (error) {
     const detail = error instanceof ProviderError ? `${error.code}: ${error.description}` : String(error);
-    await movePayment(deps.db, key, AWAITING_REFUND, 'refund_failed', {
-      note: `${NOT_ACCEPTED}${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.`,
+    await recordRefundOutcome(deps.db, orderId, payment.id, {
+      to: 'refund_failed',
+      changes: { note: `${NOT_ACCEPTED}${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.` },
+      line: `The automatic refund of payment ${payment.id} of ${formatRupees(payment.amount)} failed (${detail}); the shop still holds this money: refund it under Payment and refunds.`,
     });
     deps.log.error({ err: error, orderId, paymentId: payment.id, reason }, 'refund of an unaccepted payment failed');
     return { kind: 'refund_failed', orderId, reason };
   }
+}
+
+/**
+ * Records what became of the automatic refund of a payment the shop did not accept: the payment's move and, when it
+ * leaves `refund_pending` (or, refunded, `refund_failed`), a line for the owner in its order's history, which so far
+ * says the payment "is being refunded". A refund that fails again, or was reported already (the provider's webhook
+ * can come first), only updates the payment's note: the history says each outcome once. Under the order's lock,
+ * taken first as by every writer of both, so that the move and its line go together.
+ */
+async function recordRefundOutcome(
+  db: CheckoutDeps['db'],
+  orderId: number,
+  providerPaymentId: string,
+  outcome: { to: 'refunded' | 'refund_failed'; changes: { note: string; refundedPaise?: number }; line: string },
+): Promise<void> {
+  const key = { providerPaymentId };
+  const { to, changes, line } = outcome;
+  const from: readonly PaymentStatus[] = to === 'refunded' ? AWAITING_REFUND : ['refund_pending'];
+  await db.transaction(async (tx) => {
+    const order = await lockOrderById(tx, orderId);
+    const moved = await movePayment(tx, key, from, to, changes);
+    if (moved && order) await recordEvent(tx, orderId, order.status, line);
+    if (!moved) await movePayment(tx, key, [to], to, changes);
+  });
 }
 
 /**
@@ -349,11 +379,22 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
   return deps.db.transaction(async (tx) => {
     // The order first, then its payment, as every other writer of both takes them: a console refund of the same
     // payment, recorded at this moment, then waits here instead of deadlocking.
-    if (payment.order_id) await lockOrderByProviderId(tx, payment.order_id);
+    const order = payment.order_id ? await lockOrderByProviderId(tx, payment.order_id) : undefined;
+    const before = await paymentByProviderId(tx, payment.id);
     const refunded = Math.min(payment.amount_refunded ?? 0, payment.amount);
     // Events may arrive out of order: the refunded amount only ever grows.
     const row = await recordRefundedTotal(tx, { providerPaymentId: payment.id }, refunded);
     if (!row) return null;
+    if (order && before && AWAITING_REFUND.includes(before.status) && row.status !== before.status) {
+      // Its history says it "is being refunded" (or that the refund failed): it says now what the provider did.
+      const how = row.status === 'refunded' ? 'in full' : `${formatRupees(row.refundedPaise)} of it`;
+      await recordEvent(
+        tx,
+        row.orderId,
+        order.status,
+        `Payment ${payment.id} was refunded ${how} (reported by Razorpay).`,
+      );
+    }
     // Money given back on the order's own payment (not on one the shop refused) is credited against its invoice.
     if (row.refusalReason === null) await creditOrder(tx, row.orderId, { refundedPaise: row.refundedPaise });
     if (row.refundedPaise > 0) {
