@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { isDatabaseUnavailable } from '@kapaas/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { CHECKOUT_SCRIPT } from './checkout-script';
@@ -45,11 +46,20 @@ function sandboxErrorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status >= 400 && status < 500) {
     return reply.code(status).send(badRequest(error.message || 'Bad request').body);
   }
-  request.log.error({ err: error }, 'sandbox request failed');
-  return reply.code(500).send({
+  // The emulator keeps its state in the shop's database: while that is down, "Razorpay" is briefly
+  // unavailable too (503, as the shop's own calls answer), not broken.
+  const unavailable = isDatabaseUnavailable(error);
+  request.log.error(
+    { err: error },
+    unavailable ? 'sandbox request failed: the database is unavailable' : 'sandbox request failed',
+  );
+  if (unavailable) reply.header('retry-after', '5');
+  return reply.code(unavailable ? 503 : 500).send({
     error: {
       code: 'SERVER_ERROR',
-      description: 'The server encountered an error. The incident has been reported to admins',
+      description: unavailable
+        ? 'The server is briefly unavailable. Please try again in a few seconds'
+        : 'The server encountered an error. The incident has been reported to admins',
       source: 'NA',
       step: 'NA',
       reason: 'NA',
