@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, sql } from './index';
+import { type DatabaseHandle, isDatabaseUnavailable, openDatabase, type Queryable, sql } from './index';
+import { admin } from './testing';
 
 /**
  * PGlite runs each query synchronously in the thread that holds it. In the shop's thread, a
@@ -160,5 +161,67 @@ describe('PGlite in its own thread keeps what the shop relies on', () => {
     await other.close();
     const failure = await other.db.execute(sql`SELECT 1`).catch((e) => e);
     expect(isDatabaseUnavailable(failure)).toBe(true);
+  });
+});
+
+/**
+ * PostgreSQL ends a connection the shop is using when it stops or restarts, or when an operator
+ * terminates its backend: the client emits 'error', and an 'error' event nobody listens to ends the
+ * process. The pool listens on idle clients only, so a client held by a transaction or an advisory
+ * lock needs a listener of its own. Runs when DATABASE_URL names a server.
+ */
+const postgresUrl = process.env.DATABASE_URL ?? '';
+describe.skipIf(!postgresUrl)('a PostgreSQL connection lost while the shop holds it', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: 'postgres', url: postgresUrl, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  async function pidOf(db: Queryable): Promise<number> {
+    const result = (await db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] };
+    return result.rows[0]?.pid ?? 0;
+  }
+  /** Terminates the backend as a fast shutdown does (57P01), and waits until it is gone and its goodbye delivered. */
+  async function terminate(pid: number) {
+    await admin(postgresUrl, async (client) => {
+      await client.query('SELECT pg_terminate_backend($1)', [pid]);
+      await expect
+        .poll(async () => (await client.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount)
+        .toBe(0);
+    });
+    // The client reads the server's message on a later turn of the event loop, with no query of its own under way.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  it('fails the transaction as unavailable, keeps the process, and serves the next query on a new connection', async () => {
+    const failure = await handle.db
+      .transaction(async (tx) => {
+        await terminate(await pidOf(tx));
+        await tx.execute(sql`SELECT 1`);
+      })
+      .catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(await pidOf(handle.db)).toBeGreaterThan(0);
+  });
+
+  it('fails the work under an advisory lock as unavailable, and the lock can be taken again', async () => {
+    const failure = await handle
+      .withAdvisoryLock('lost-connection-test', async () => {
+        const held = (await admin(postgresUrl, (client) =>
+          // pg_advisory_lock(bigint) keeps the key's low 32 bits in objid.
+          client.query(
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid::bigint = (hashtext($1)::bigint & 4294967295)",
+            ['lost-connection-test'],
+          ),
+        )) as { rows: { pid: number }[] };
+        for (const { pid } of held.rows) await terminate(pid);
+      })
+      .catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(await handle.withAdvisoryLock('lost-connection-test', async () => 'taken')).toBe('taken');
   });
 });

@@ -149,6 +149,14 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a client in use: the pool listens for errors on idle clients only, and a client inside
+  // a transaction, or held for an advisory lock, emits 'error' when PostgreSQL stops or restarts
+  // (57P01, or the socket closing), which with no listener ends the process. The query under way,
+  // or the next one on that client, fails as unavailable (503), and the pool drops the client when
+  // it is released, since it is no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const listeners = new Set<ReturnType<typeof keepListening>>();
   return {
