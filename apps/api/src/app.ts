@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, proxyTrust, publicOverHttps } from './config';
+import { afterAnswerPlugin } from './lib/after-answer';
 import type { ServiceDeps } from './lib/deps';
 import { lazyRootLogger, RequestLog } from './lib/logging';
 import { publicCallsPlugin } from './lib/public-calls';
@@ -100,6 +101,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(noStorePlugin);
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(afterAnswerPlugin);
   await app.register(metricsPlugin, { token: options.config.METRICS_TOKEN });
   await app.register(docsPlugin);
   await app.register(sessionsPlugin, {

@@ -116,6 +116,8 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
 export async function deliver(app: FastifyInstance, mailbox: Mailbox): Promise<number> {
   const transport = smtpTransport(mailbox.url);
   try {
+    // Messages a route queues after its answer (forgot_password's) are queued by now.
+    await app.afterAnswer.idle();
     await prepareMessages(app.deps);
     return await sendDueMessages(app.deps, transport);
   } finally {

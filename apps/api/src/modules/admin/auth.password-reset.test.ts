@@ -2,6 +2,7 @@ import { adminSessions, adminUsers, auditLog, eq, outboxMessages, passwordResetT
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, type Received, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
+import { callsBeforeAnswer } from '../../../test/work-before-answer';
 import { DEFAULT_LIMITS, type Limits } from '../../lib/rate-limit';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from '../identity';
 import { SEALED_PLACEHOLDER } from '../mail';
@@ -75,6 +76,20 @@ describe('an admin who forgot the password', () => {
     expect(row?.payload).toMatchObject({ audience: 'admin', name: 'Staff' });
     expect(row?.html).toContain(`${PUBLIC_URL}/admin/reset-password?token=${SEALED_PLACEHOLDER}`);
     expect(row?.html).not.toContain(tokenIn(resetMails(staff.email)[0]));
+  });
+
+  it('answers before it looks the address up: an admin and an unknown address wait for the same calls', async () => {
+    const staff = await admin.staff(owner);
+    const ask = (email: string) => ({ method: 'POST' as const, url: '/admin/api/forgot_password', payload: { email } });
+    const known = await callsBeforeAnswer(shop, ask(staff.email));
+    const unknown = await callsBeforeAnswer(shop, ask('nobody-2@kapaas.local'));
+    // Only the two rate-limit counters (address and e-mail) are counted before the answer, for both.
+    expect(known.calls).toEqual(['insert', 'insert']);
+    expect(unknown.calls).toEqual(known.calls);
+    expect(known.response.body).toBe(unknown.response.body);
+    await deliver(shop.app, mailbox);
+    expect(resetMails(staff.email)).toHaveLength(1);
+    expect(resetMails('nobody-2@kapaas.local')).toHaveLength(0);
   });
 
   it('sets a new password once, ends every session of that admin, and records it in the audit log', async () => {

@@ -194,26 +194,29 @@ export async function logOutAdmin(db: Queryable, principal: AdminPrincipal): Pro
 }
 
 /**
- * POST /forgot_password: an active admin gets a reset link by e-mail (the console's page), queued with its
- * token in one transaction. The route answers the same whatever happened, so nobody learns who is an admin.
+ * POST /forgot_password: counts the request against its limits, and answers the rest, to be done after the answer
+ * is sent: for an active admin, a reset link by e-mail (the console's page), queued with its token in one
+ * transaction. Before the answer an admin's address and any other cost the same, so nobody learns who is an admin.
  */
 export async function forgotAdminPassword(
   deps: Pick<ServiceDeps, 'db' | 'mail'>,
   limits: Limits,
   address: string,
   email: string,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   await limitResetRequests(deps.db, limits, 'admin', email, address);
-  const admin = await findAdminByEmail(deps.db, email.trim().toLowerCase());
-  if (!admin?.active) return;
-  await deps.db.transaction((tx) =>
-    issueResetToken(
-      tx,
-      deps.mail.secret,
-      { kind: 'admin', adminUserId: admin.id },
-      { email: admin.email, name: admin.name },
-    ),
-  );
+  return async () => {
+    const admin = await findAdminByEmail(deps.db, email.trim().toLowerCase());
+    if (!admin?.active) return;
+    await deps.db.transaction((tx) =>
+      issueResetToken(
+        tx,
+        deps.mail.secret,
+        { kind: 'admin', adminUserId: admin.id },
+        { email: admin.email, name: admin.name },
+      ),
+    );
+  };
 }
 
 /** POST /reset_password: a new password through the e-mail's link (once); every session of the admin ends. */

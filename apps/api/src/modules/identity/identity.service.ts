@@ -212,21 +212,25 @@ export async function changePassword(
 }
 
 /**
- * forgot_password: for an active account, a reset link by e-mail (queued with its token in one transaction).
- * The caller answers the same whatever happened here, so nobody learns which addresses have accounts.
+ * forgot_password: counts the request against its limits (a 429 is the one answer that may differ), and answers
+ * the rest, to be done after the answer is sent: for an active account, a reset link by e-mail (queued with its
+ * token in one transaction). Before the answer, a known address and an unknown one cost the same two counter
+ * writes, so neither the answer nor its time tells which addresses have accounts.
  */
 export async function forgotPassword(
   deps: Pick<ServiceDeps, 'db' | 'mail'>,
   limits: Limits,
   address: string,
   email: string,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   await limitResetRequests(deps.db, limits, 'shop', email, address);
-  const user = await findUserByLogin(deps.db, email);
-  if (user?.status !== 'active') return;
-  await deps.db.transaction((tx) =>
-    issueResetToken(tx, deps.mail.secret, { kind: 'shop', userId: user.id }, { email: user.email, name: user.name }),
-  );
+  return async () => {
+    const user = await findUserByLogin(deps.db, email);
+    if (user?.status !== 'active') return;
+    await deps.db.transaction((tx) =>
+      issueResetToken(tx, deps.mail.secret, { kind: 'shop', userId: user.id }, { email: user.email, name: user.name }),
+    );
+  };
 }
 
 /** reset_password: a new password through a link that works once; every session of the account ends. */

@@ -3,6 +3,7 @@ import { eq, outboxMessages, passwordResetTokens, sessions, sql, users } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, type Received, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
+import { callsBeforeAnswer } from '../../../test/work-before-answer';
 import { DEFAULT_LIMITS, type Limits } from '../../lib/rate-limit';
 import { SEALED_PLACEHOLDER } from '../mail';
 import {
@@ -77,6 +78,21 @@ describe('forgot_password', () => {
     expect(mail?.mail.text).toContain('Hello Anjali Rao');
     expect(mail?.mail.text).toContain('The link works for 30 minutes and only once.');
     expect(mail?.mail.text).toContain('If you did not ask, ignore this message: your password stays as it is.');
+  });
+
+  it('answers before it looks the address up: known and unknown addresses wait for the same calls', async () => {
+    const user = await shop.user();
+    const ask = (email: string) => ({ method: 'POST' as const, url: '/api/forgot_password', payload: { email } });
+    const known = await callsBeforeAnswer(shop, ask(user.email));
+    const unknown = await callsBeforeAnswer(shop, ask('nobody-2@example.in'));
+    // Only the two rate-limit counters (address and e-mail) are counted before the answer, for both.
+    expect(known.calls).toEqual(['insert', 'insert']);
+    expect(unknown.calls).toEqual(known.calls);
+    expect(known.response.body).toBe(unknown.response.body);
+    // The link is still made and sent once, after the answer.
+    await deliver(shop.app, mailbox);
+    expect(resetMails(user.email)).toHaveLength(1);
+    expect(mailbox.to('nobody-2@example.in')).toHaveLength(0);
   });
 
   it('keeps the token out of the database: the outbox holds the placeholder, the table its SHA-256', async () => {
