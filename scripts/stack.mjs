@@ -18,6 +18,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -284,6 +285,44 @@ async function stop(status) {
   process.exit(status);
 }
 
+/**
+ * The port Caddy serves SITE_ADDRESS on: the one it names, else 80 for http:// and 443 for the rest
+ * (a bare domain name gets HTTPS); `:8080` is a port alone. Of several addresses, the first.
+ */
+function sitePortOf(address) {
+  const first = address.split(/[\s,]+/)[0] ?? '';
+  if (first.startsWith(':')) return Number(first.slice(1));
+  const url = new URL(/^[a-z]+:\/\//i.test(first) ? first : `https://${first}`);
+  return Number(url.port) || (url.protocol === 'http:' ? 80 : 443);
+}
+
+/** True while something accepts connections on this loopback port. */
+function accepts(port) {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * Waits until Caddy accepts connections at the site's port (it binds on every interface): started
+ * is not listening, and a shopper sent there at once was refused. False if Caddy exits, or has not
+ * listened within a minute.
+ */
+async function caddyListening() {
+  const port = sitePortOf(siteAddress);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !stopping && caddy.exitCode === null) {
+    if (await accepts(port)) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}
+
 async function waitReady() {
   const deadline = Date.now() + 180_000;
   const pending = new Set(shops.map((shop) => shop.port));
@@ -322,6 +361,12 @@ const ready = await waitReady();
 if (!stopping) {
   startCaddy();
   writeState();
-  if (ready) say(`the shop is ready at ${siteAddress} (Ctrl-C stops it)`);
-  else say('not every shop process became ready within 3 minutes; see their logs above');
+  // Ready is said once Caddy accepts connections, not when it was started. A Caddy that exits
+  // meanwhile stops the stack, and nothing is said to be ready.
+  const listening = await caddyListening();
+  if (!stopping) {
+    if (!listening) say(`Caddy is not accepting connections at ${siteAddress} yet; see its output above`);
+    else if (ready) say(`the shop is ready at ${siteAddress} (Ctrl-C stops it)`);
+    else say('not every shop process became ready within 3 minutes; see their logs above');
+  }
 }

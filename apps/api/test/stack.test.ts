@@ -71,6 +71,8 @@ describe.skipIf(skip)('npm run stack: PostgreSQL, two shop processes and Caddy o
   let site: string;
   let postgresPort: number;
   let shopPort: number;
+  /** Whether the site's port took a connection opened the moment the stack said it was ready. */
+  let acceptedWhenReady: Promise<boolean> | undefined;
 
   const state = (): StackState => JSON.parse(readFileSync(join(stackDir, 'stack.json'), 'utf8'));
   const databaseUrl = () => {
@@ -100,7 +102,13 @@ describe.skipIf(skip)('npm run stack: PostgreSQL, two shop processes and Caddy o
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    stack.stdout?.on('data', (chunk) => (output += chunk));
+    stack.stdout?.on('data', (chunk) => {
+      output += chunk;
+      // A shopper who opens the address the moment it is announced: the connection is opened at once.
+      if (acceptedWhenReady === undefined && output.includes('[stack] the shop is ready')) {
+        acceptedWhenReady = accepts(Number(new URL(site).port));
+      }
+    });
     stack.stderr?.on('data', (chunk) => (output += chunk));
     // The first run may build the storefront and the admin console before anything starts.
     const deadline = Date.now() + 280_000;
@@ -119,6 +127,11 @@ describe.skipIf(skip)('npm run stack: PostgreSQL, two shop processes and Caddy o
     }
     if (stackDir) await rm(stackDir, { recursive: true, force: true });
   }, 90_000);
+
+  it('says the shop is ready only once Caddy answers at its address', async () => {
+    expect(await acceptedWhenReady).toBe(true);
+    expect((await fetch(`${site}/healthz`)).status).toBe(200);
+  });
 
   it('takes every order placed and paid through Caddy while one shop process is killed', async () => {
     const seen: Seen[] = [];
