@@ -150,6 +150,41 @@ describe('products', () => {
     for (const text of [updated?.description, updated?.productDetails, updated?.washCare]) expectClean(text ?? '');
   });
 
+  it('answers the texts as the owner typed them, & < > included, and a second save changes nothing', async () => {
+    const typed = {
+      description: 'Tom & Jerry’s favourite — R&D, AT&T & M&S agree: 5 > 3 and 2 <3 "soft"\nSecond line & more',
+      product_details: '<strong>Soft</strong> & warm\n100% cotton, 180–200 GSM; a < b',
+      wash_care: 'Wash cold & dry in shade',
+    };
+    const created = await create(typed);
+    expect({ ...created }).toMatchObject(typed);
+    const loaded = AdminProductAnswer.parse(expectStatus(await owner.get(`/products/${created.id}`), 200)).data;
+    expect(loaded).toMatchObject(typed);
+    // The console sends back what its fields show: nothing changes, however often it is saved.
+    const saved = expectStatus(await owner.patch(`/products/${created.id}`, typed), 200);
+    expect(saved.data).toMatchObject(typed);
+    // The shop's page reads the same text, as HTML.
+    const detail = ProductDetailAnswer.parse(
+      expectStatus(await shop.post('product_detail', { product_id: created.id }), 200),
+    ).products;
+    expect(detail.description).toBe(typed.description);
+  });
+
+  it('answers a text stored entity-escaped (before the fix) as typed too', async () => {
+    const product = await create();
+    await shop.database.db
+      .update(products)
+      .set({ description: 'Tom &amp; Jerry &lt;3 &gt; &amp;copy; &lt;b&gt;' })
+      .where(eq(products.id, product.id));
+    const loaded = AdminProductAnswer.parse(expectStatus(await owner.get(`/products/${product.id}`), 200)).data;
+    // `&amp;copy;` and `&lt;b&gt;` were typed as entities (to show "&copy;" and "<b>"): they stay so.
+    expect(loaded.description).toBe('Tom & Jerry <3 > &amp;copy; &lt;b&gt;');
+    // Saved as the console shows it, it is stored so.
+    expectStatus(await owner.patch(`/products/${product.id}`, { description: loaded.description }), 200);
+    const [row] = await shop.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.description).toBe(loaded.description);
+  });
+
   it('leaves the demo shop’s texts as they are: they are already within the allow-list', async () => {
     const rows = await shop.database.db.select().from(products);
     expect(rows.length).toBeGreaterThan(10);

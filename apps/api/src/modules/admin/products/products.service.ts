@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
 import { lockSizes, setStock } from '../../inventory';
 import type { Page, Removal } from '../resource';
-import { sanitizeRichText } from '../rich-text';
+import { sanitizeRichText, typedRichText } from '../rich-text';
 import { freeSlug } from '../slugs';
 import {
   categoryHsnOf,
@@ -46,9 +46,10 @@ function toProduct(
     name: row.name,
     category_id: row.categoryId,
     subcategory_id: row.subcategoryId,
-    description: row.description,
-    product_details: row.productDetails,
-    wash_care: row.washCare,
+    // As typed: a text stored entity-escaped before (`Tom &amp; Jerry`) would show its escapes in the console's fields.
+    description: typedRichText(row.description),
+    product_details: typedRichText(row.productDetails),
+    wash_care: typedRichText(row.washCare),
     price: paiseToRupees(row.pricePaise),
     discount_price: row.discountPricePaise === null ? null : paiseToRupees(row.discountPricePaise),
     pattern_id: row.patternId,
