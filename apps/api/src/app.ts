@@ -21,6 +21,7 @@ import { identityRoutes } from './modules/identity';
 import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './modules/mail';
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
+import { photoRoutes, photosPlugin } from './modules/photos';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { returnRoutes } from './modules/returns';
 import { reviewRoutes } from './modules/reviews';
@@ -54,8 +55,10 @@ export interface AppOptions {
   storefrontDist?: string;
   /** The built admin console to serve at /admin; absent in API-only tests. */
   adminDist?: string;
-  /** Where uploaded media are kept. */
+  /** Where uploaded media are kept (DATA_DIR/media, served under /media/). */
   mediaDir: string;
+  /** Where private files are kept (DATA_DIR/private: shoppers' return photos), never served as files. */
+  privateDir: string;
   /** Rate limits; the defaults unless a test needs others. */
   limits?: Limits;
   /** How often unpaid orders are checked for expiry (ms); 0 turns the sweep off. Default 60 s. */
@@ -66,6 +69,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** How often cart reminders and the owner's daily report are looked for (ms); 0 turns it off. Default 5 min. */
   scheduledMessagesMs?: number;
+  /** How often shoppers' photos that no review or return took are looked for (ms); 0 turns it off. Default 1 h. */
+  photoSweepMs?: number;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -125,20 +130,18 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
-  await app.register(returnRoutes, { prefix: '/api', mediaDir: options.mediaDir });
+  const photoPlaces = { mediaDir: options.mediaDir, privateDir: options.privateDir };
+  await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
-  await app.register(reviewRoutes, {
-    prefix: '/api',
-    limits: options.limits ?? DEFAULT_LIMITS,
-    mediaDir: options.mediaDir,
-  });
+  await app.register(reviewRoutes, { prefix: '/api' });
+  await app.register(photoRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS, ...photoPlaces });
   await app.register(mailRoutes);
   await app.register(adminRoutes, {
     prefix: '/admin/api',
     config: options.config,
     limits: options.limits ?? DEFAULT_LIMITS,
-    mediaDir: options.mediaDir,
+    ...photoPlaces,
   });
   await app.register(webPlugin, {
     storefrontDist: options.storefrontDist,
@@ -149,6 +152,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
   await app.register(mailPlugin, { mailSweepMs: options.mailSweepMs, transport: options.mailTransport });
   await app.register(scheduledMessagesPlugin, { scheduledMessagesMs: options.scheduledMessagesMs });
+  await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlaces });
 }
 
 /** What the services get (ADR 021), built once per app from its plugins. */

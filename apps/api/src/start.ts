@@ -31,7 +31,14 @@ export async function start(config: Config): Promise<void> {
   const storefrontDist = resolve(config.STOREFRONT_DIST ?? defaultDist);
   const adminDist = resolve(config.ADMIN_DIST ?? fileURLToPath(new URL('../../admin/dist', import.meta.url)));
   const app = await buildApp(
-    { config, database, storefrontDist, adminDist, mediaDir: join(dataDir, 'media') },
+    {
+      config,
+      database,
+      storefrontDist,
+      adminDist,
+      mediaDir: join(dataDir, 'media'),
+      privateDir: join(dataDir, 'private'),
+    },
     { logger: loggerOptions(config, process.stdout.isTTY === true) },
   );
 

@@ -32,6 +32,9 @@ export interface RegisteredShopper extends Shopper {
 export interface TestShop {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The shop's media folder (served under /media/) and its private folder (never served as files), both temporary. */
+  mediaDir: string;
+  privateDir: string;
   /** POST /api/<endpoint> with a JSON body and no session, as a first-time visitor. */
   post(endpoint: string, body?: unknown): Promise<LightMyRequestResponse>;
   /** A visitor without a session yet; a call that sets a cookie starts theirs. */
@@ -82,6 +85,7 @@ export async function startTestShop(
   else throw new Error('No test database template: is test/global-setup.ts configured?');
 
   const mediaDir = await mkdtemp(join(tmpdir(), 'kapaas-media-'));
+  const privateDir = await mkdtemp(join(tmpdir(), 'kapaas-private-'));
   const { env, ...appOptions } = options;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   // The expiry sweep is off: tests run expireDueOrders themselves, at a time they choose.
@@ -89,10 +93,12 @@ export async function startTestShop(
     config,
     database,
     mediaDir,
+    privateDir,
     limits: TEST_LIMITS,
     expirySweepMs: 0,
     mailSweepMs: 0,
     scheduledMessagesMs: 0,
+    photoSweepMs: 0,
     ...appOptions,
   });
 
@@ -117,6 +123,8 @@ export async function startTestShop(
   return {
     app,
     database,
+    mediaDir,
+    privateDir,
     post: (endpoint, body = {}) =>
       app.inject({ method: 'POST', url: `/api/${endpoint}`, payload: body as Record<string, unknown> }),
     visitor,
@@ -146,6 +154,7 @@ export async function startTestShop(
       await app.close();
       await database.close();
       await rm(mediaDir, { recursive: true, force: true });
+      await rm(privateDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,6 +14,7 @@ export * from './links';
 export * from './messages';
 export * from './orders';
 export * from './paging';
+export * from './photos';
 export * from './returns';
 export * from './reviews';
 export * from './rich-text';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Rupees } from './common';
 import { Owner } from './identity';
-import { MAX_SHOPPER_PHOTOS, ShopperPhoto } from './reviews';
+import { MAX_SHOPPER_PHOTOS, ReturnPhoto } from './photos';
 
 /** Why a piece goes back. */
 export const RETURN_REASON_VALUES = [
@@ -80,7 +80,7 @@ export const ReturnRequestRequest = z.strictObject({
   ...Owner,
   order_id: Id,
   lines: z.array(ReturnRequestLine).min(1, 'Choose at least one piece.').max(50),
-  photos: z.array(ShopperPhoto).max(MAX_SHOPPER_PHOTOS, `At most ${MAX_SHOPPER_PHOTOS} photos.`).optional(),
+  photos: z.array(ReturnPhoto).max(MAX_SHOPPER_PHOTOS, `At most ${MAX_SHOPPER_PHOTOS} photos.`).optional(),
 });
 export type ReturnRequestRequest = z.input<typeof ReturnRequestRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { Owner } from './identity';
+import { MAX_SHOPPER_PHOTOS, ReviewPhoto } from './photos';
 
 /** How a piece fitted, as the buyer says: the answers become the product page's size advice. */
 export const REVIEW_FIT_VALUES = ['runs_small', 'true_to_size', 'runs_large'] as const;
@@ -13,19 +14,8 @@ export const ReviewSort = z.enum(REVIEW_SORT_VALUES, { error: 'Sort by "recent" 
 
 /** Reviews per page of review_list. */
 export const REVIEWS_PER_PAGE = 5;
-/** At most this many photos with a review, or with a return request. */
-export const MAX_SHOPPER_PHOTOS = 3;
 /** The fit summary shows once this many buyers answered how it fits. */
 export const FIT_SUMMARY_MIN_ANSWERS = 3;
-
-/**
- * A photo a shopper sent with `photo_upload`: the URL it answered (a WebP the shop converted and
- * stores under /media/uploads/). Any other URL is refused.
- */
-export const ShopperPhoto = z
-  .string()
-  .max(200)
-  .regex(/^\/media\/uploads\/[0-9a-f]{24}-[1-9][0-9]{0,3}\.webp$/, 'Send a photo uploaded with photo_upload.');
 
 /** Plain text: trimmed, no markup is ever rendered from it. */
 const ReviewText = z
@@ -45,7 +35,7 @@ export const ReviewAddRequest = z.strictObject({
   title: z.string().trim().max(120, 'Keep the title within 120 characters.').optional(),
   text: ReviewText,
   fit: ReviewFit,
-  photos: z.array(ShopperPhoto).max(MAX_SHOPPER_PHOTOS, `At most ${MAX_SHOPPER_PHOTOS} photos.`).optional(),
+  photos: z.array(ReviewPhoto).max(MAX_SHOPPER_PHOTOS, `At most ${MAX_SHOPPER_PHOTOS} photos.`).optional(),
 });
 export type ReviewAddRequest = z.input<typeof ReviewAddRequest>;
 
@@ -138,10 +128,3 @@ export const ReviewHelpfulAnswer = z.object({
   helpful_count: z.number().int(),
 });
 export type ReviewHelpfulAnswer = z.infer<typeof ReviewHelpfulAnswer>;
-
-/** What photo_upload (multipart, one field `file`) answers: the URL to send in `photos`. */
-export const PhotoUploadAnswer = z.object({
-  success: z.literal(true),
-  url: ShopperPhoto,
-});
-export type PhotoUploadAnswer = z.infer<typeof PhotoUploadAnswer>;

@@ -1,9 +1,9 @@
 // Images people send the shop (the console's uploads, shoppers' photos): recognised by their bytes, converted to WebP.
 import { createHash } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { AppError } from './errors';
 
 /** The largest file accepted. */
@@ -43,18 +43,28 @@ export interface StoredImage {
   variants: { width: number; url: string }[];
 }
 
+/** What a multipart upload held: the one file's bytes, and the text fields sent with it (in any order). */
+export interface UploadedForm {
+  bytes: Buffer;
+  fields: Record<string, string>;
+}
+
+const NO_FILE = 'Send the image as multipart/form-data in a field named "file".';
+
 /**
- * The bytes of the one file of a multipart request (field `file`), refused with a clear 400 when
- * the request is not multipart, holds no file, is malformed or the file is over the route's limit.
+ * The one file of a multipart request and its text fields, refused with a clear 400 when the request is not
+ * multipart, holds no file, is malformed or the file is over the route's limit.
  */
-export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw refuse('Send the image as multipart/form-data in a field named "file".');
+export async function readUploadedForm(request: FastifyRequest): Promise<UploadedForm> {
+  if (!request.isMultipart()) throw refuse(NO_FILE);
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | undefined;
   try {
-    const part = await request.file();
-    if (!part) throw refuse('Send the image as multipart/form-data in a field named "file".');
-    return await part.toBuffer();
+    for await (const part of request.parts()) {
+      if (part.type === 'file') bytes = await part.toBuffer();
+      else fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+    }
   } catch (error) {
-    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('INVALID_DATA', `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, {
         code: 'FILE_TOO_LARGE',
@@ -65,6 +75,13 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
     request.log.info({ err: error }, 'unreadable upload');
     throw refuse('The upload could not be read. Send one image in a field named "file".');
   }
+  if (!bytes) throw refuse(NO_FILE);
+  return { bytes, fields };
+}
+
+/** The bytes of the one file of a multipart request (field `file`), refused as `readUploadedForm` refuses. */
+export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  return (await readUploadedForm(request)).bytes;
 }
 
 /** The upright width and height of an image, or a 400 when it cannot be read (damaged, or too many pixels). */
@@ -99,7 +116,7 @@ export async function renderImage(bytes: Buffer): Promise<RenderedImage> {
   const widths = [...new Set(UPLOAD_WIDTHS.map((w) => Math.min(w, width)))];
   const renditions: RenderedImage['renditions'] = [];
   for (const target of widths) {
-    let rendered: { data: Buffer; info: sharp.OutputInfo };
+    let rendered: { data: Buffer; info: OutputInfo };
     try {
       rendered = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
         .rotate()
@@ -136,30 +153,5 @@ export async function storeImage(mediaDir: string, bytes: Buffer): Promise<Store
   return { name: image.name, url, width: largest.width, height: largest.height, variants };
 }
 
-/** Whether `url` (a /media/uploads/<file> URL) names a file storeImage wrote under `mediaDir`. */
-export async function uploadExists(mediaDir: string, url: string): Promise<boolean> {
-  const prefix = `/media/${UPLOADS_DIR}/`;
-  const file = url.slice(prefix.length);
-  if (!url.startsWith(prefix) || !/^[0-9a-f]{24}-[0-9]+\.webp$/.test(file)) return false;
-  try {
-    return (await stat(join(mediaDir, UPLOADS_DIR, file))).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** Multipart for one image of at most MAX_UPLOAD_BYTES, in the scope of the route that takes it. */
 export const IMAGE_MULTIPART = { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } };
-
-/**
- * Refuses (400 on `photos`) a shopper's photo URL whose file photo_upload did not write, so that a review or a return
- * request never points at a picture that does not exist. The contract has checked the shape of each URL already.
- */
-export async function checkShopperPhotos(mediaDir: string, photos: readonly string[]): Promise<void> {
-  for (const url of photos) {
-    if (!(await uploadExists(mediaDir, url))) {
-      const message = 'This photo was not found. Please upload it again.';
-      throw new AppError('INVALID_DATA', message, { errors: { photos: [message] } });
-    }
-  }
-}

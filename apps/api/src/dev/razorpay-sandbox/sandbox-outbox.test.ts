@@ -46,7 +46,13 @@ describe("the sandbox's webhook outbox", () => {
 
     // The next start of the shop on the same database.
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    restarted = await buildApp({ config, database: shop.database, mediaDir: '/nonexistent', expirySweepMs: 0 });
+    restarted = await buildApp({
+      config,
+      database: shop.database,
+      mediaDir: '/nonexistent',
+      privateDir: shop.privateDir,
+      expirySweepMs: 0,
+    });
     const deadline = Date.now() + 10_000;
     let rows = await outbox();
     while (Date.now() < deadline && rows.some((row) => row.deliveredAt === null)) {

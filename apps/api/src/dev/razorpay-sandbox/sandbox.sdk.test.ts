@@ -42,6 +42,7 @@ describe("the sandbox, driven by Razorpay's own Node SDK", () => {
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RAZORPAY_SANDBOX_CAPTURE: 'manual' }),
       database: shop.database,
       mediaDir,
+      privateDir: shop.privateDir,
     });
     site = await app.listen({ port: 0, host: '127.0.0.1' });
     sdk = new Razorpay({ key_id: SANDBOX_KEY_ID, key_secret: SANDBOX_KEY_SECRET });

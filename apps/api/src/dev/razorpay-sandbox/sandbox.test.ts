@@ -395,6 +395,7 @@ describe('the Razorpay sandbox', () => {
         }),
         database: shop.database,
         mediaDir,
+        privateDir: shop.privateDir,
       });
       try {
         expect(app.payments).toMatchObject({

@@ -61,6 +61,8 @@ export interface AdminOptions {
   limits: Limits;
   /** Where uploaded images are written (served under /media/). */
   mediaDir: string;
+  /** Where shoppers' return photos are kept (DATA_DIR/private), which the staff open through /return-photos/. */
+  privateDir: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);
   await app.register(adminInvoiceRoutes);
-  await app.register(adminReturnRoutes);
+  await app.register(adminReturnRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(outboxRoutes);
   await app.register(adminReviewRoutes);
 };

@@ -318,6 +318,7 @@ describe('the Razorpay client against the sandbox', () => {
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       database: shop.database,
       mediaDir,
+      privateDir: shop.privateDir,
     });
     try {
       const address = await app.listen({ port: 0, host: '127.0.0.1' });

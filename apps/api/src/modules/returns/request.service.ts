@@ -2,10 +2,10 @@ import type { ReturnRequestLine as RequestLineSchema, ReturnDetail, ReturnSummar
 import type { Queryable } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors';
-import { checkShopperPhotos } from '../../lib/images';
 import type { Owner } from '../../lib/owner';
 import { reserve } from '../inventory';
 import { returnWindowDays } from '../orders';
+import { attachReturnPhotos, claimReturnPhotos } from '../photos';
 import { shareDiscount } from '../tax';
 import { queueReturnRequested } from './return-mail';
 import type { ReturnDeps } from './returns.deps';
@@ -50,7 +50,8 @@ export interface ReturnRequestInput {
 /**
  * return_request: the shopper asks to send pieces of a delivered order back, within the shop's return window. An
  * exchange's new size is held at once (inventory `reserve`) in the same transaction: when it is not free, nothing is
- * recorded and the answer is 409 EXCHANGE_SIZE_SOLD_OUT. Someone else's order answers 404 like an unknown one.
+ * recorded and the answer is 409 EXCHANGE_SIZE_SOLD_OUT. Someone else's order answers 404 like an unknown one. Each
+ * photo must be one the shopper uploaded for a return (private) that no other return holds: 400 on `photos` otherwise.
  */
 export async function requestReturn(
   deps: ReturnDeps,
@@ -58,12 +59,12 @@ export async function requestReturn(
   input: ReturnRequestInput,
   now = new Date(),
 ): Promise<number> {
-  await checkShopperPhotos(deps.mediaDir, input.photos ?? []);
   const { id, lines } = await deps.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, owner, input.order_id);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
     await refuseOutsideWindow(tx, order, now);
     const planned = await planLines(tx, order, input.lines);
+    const photos = await claimReturnPhotos(tx, owner, input.photos ?? []);
     await holdExchangeSizes(tx, planned);
     const request = await insertReturn(
       tx,
@@ -71,6 +72,7 @@ export async function requestReturn(
       input.photos ?? [],
       planned.map(({ line }) => line),
     );
+    await attachReturnPhotos(tx, photos, request.id);
     await queueReturnRequested(tx, { id: request.id, orderId: order.id });
     return { id: request.id, lines: planned };
   });

@@ -9,12 +9,27 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
+import type { PhotoPlaces } from '../photos';
+import { movePublicReturnPhotos } from './legacy-photos';
 import { myReturns, requestReturn, returnDetails } from './request.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
-/** return_request, my_returns and return_details: returns and size exchanges, for users and guests, keyed by the session. */
-export const returnRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (app, { mediaDir }) => {
+/**
+ * return_request, my_returns and return_details: returns and size exchanges, for users and guests, keyed by the
+ * session. Before the shop serves, return photos from before they were private leave the public media.
+ */
+export const returnRoutes: FastifyPluginAsyncZod<PhotoPlaces> = async (app, places) => {
+  app.addHook('onReady', async () => {
+    const log = app.deps.log.child({ module: 'returns' });
+    try {
+      await movePublicReturnPhotos({ db: app.deps.db, log, ...places });
+    } catch (err) {
+      // The photos stay where they were (public) and the next start tries again; the shop still serves.
+      log.error({ err }, 'return photos could not be moved out of the public media');
+    }
+  });
+
   app.post(
     '/return_request',
     {
@@ -28,7 +43,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (
     },
     async (request) => {
       const owner = await resolveOwner(request, request.body);
-      const deps = { db: app.deps.db, catalogue: app.deps.catalogue, mediaDir };
+      const deps = { db: app.deps.db, catalogue: app.deps.catalogue };
       const returnId = await requestReturn(deps, owner, request.body);
       return {
         success: true as const,

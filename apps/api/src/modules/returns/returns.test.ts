@@ -142,15 +142,15 @@ describe('return_request', () => {
     expect(await returnsOfOrder(orderId)).toHaveLength(1);
   });
 
-  it('accepts only photos that photo_upload stored', async () => {
+  it('accepts only photos that photo_upload stored for a return, never a public URL', async () => {
     const { item } = await fx.twoSizes(5, 5);
     const { shopper, orderId } = await fx.deliveredOnline(item, 1);
-    const photo = `/media/uploads/${'a'.repeat(24)}-800.webp`;
-    const missing = expectStatus(
-      await shopper.post('return_request', { order_id: orderId, lines: [returnLine(item)], photos: [photo] }),
-      400,
-    );
+    const ask = (photo: string) =>
+      shopper.post('return_request', { order_id: orderId, lines: [returnLine(item)], photos: [photo] });
+    const missing = expectStatus(await ask(`/api/return_photo/${'a'.repeat(24)}-800.webp`), 400);
     expect(Object.keys(missing.errors)).toEqual(['photos']);
+    const isPublic = expectStatus(await ask(`/media/uploads/${'a'.repeat(24)}-800.webp`), 400);
+    expect(Object.keys(isPublic.errors)).toEqual(['photos.0']);
     expect(await returnsOfOrder(orderId)).toEqual([]);
   });
 });

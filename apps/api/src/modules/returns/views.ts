@@ -1,6 +1,7 @@
 import type { AdminReturn, AdminReturnSummary, ReturnDetail, ReturnLine, ReturnSummary } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { paiseToRupees } from '../../lib/money';
+import { staffPhotoUrl } from '../photos';
 import { actionsOf, customerReturnHistory, type ReturnState } from './lifecycle';
 import {
   eventsOf,
@@ -130,7 +131,8 @@ export async function adminDetailOf(db: Queryable, request: ReturnRow): Promise<
   return {
     ...adminSummaryOf(request, order, rows),
     lines: rows.map(lineOf),
-    photos: request.photos,
+    // The console opens a return's private photos with the staff's token, not the shopper's session.
+    photos: request.photos.map(staffPhotoUrl),
     decision_message: request.decisionMessage,
     refund: refund && { ...refund, provider_refund_id: request.providerRefundId },
     exchange_shipment: shipmentOf(request),

@@ -7,5 +7,5 @@ export {
   setHidden,
 } from './moderation';
 export { queueReviewRequests, REVIEW_REQUEST_LAST_DAY } from './requests';
-export { type ReviewRouteOptions, reviewRoutes } from './reviews.routes';
+export { reviewRoutes } from './reviews.routes';
 export { type ReviewsNotifier, summaryOf } from './reviews.service';

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Shopper, TestShop } from '../../../test/shop';
 import { type AdminClient, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { photoForm } from '../photos/photos.fixtures';
 
 type Item = Awaited<ReturnType<ReturnType<typeof checkoutFixtures>['stockedItem']>>;
 
@@ -82,19 +83,9 @@ export function reviewFixtures(shop: () => TestShop, staff: () => AdminClient) {
     return guest;
   }
 
-  /** A multipart/form-data body with one file field. */
-  function multipart(bytes: Buffer, contentType = 'image/png') {
-    const boundary = `----kapaas${Math.random().toString(16).slice(2)}`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-  }
-
-  /** POST /api/photo_upload as the shopper's browser sends it. */
-  function upload(shopper: Shopper, bytes: Buffer, contentType = 'image/png') {
-    const body = multipart(bytes, contentType);
+  /** POST /api/photo_upload as the review form sends it: a photo for the review of `productId`. */
+  function upload(shopper: Shopper, productId: number, bytes: Buffer, contentType = 'image/png') {
+    const body = photoForm(bytes, { purpose: 'review', product_id: productId }, contentType);
     return shop().app.inject({
       method: 'POST',
       url: '/api/photo_upload',

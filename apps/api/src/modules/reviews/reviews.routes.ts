@@ -1,8 +1,6 @@
-import multipart from '@fastify/multipart';
 import {
   ErrorAnswer,
   Id,
-  PhotoUploadAnswer,
   ReviewAddAnswer,
   ReviewAddRequest,
   ReviewHelpfulAnswer,
@@ -14,9 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
-import { IMAGE_MULTIPART, readUploadedFile, storeImage } from '../../lib/images';
 import { type ClaimedOwner, type Owner, resolveOwner } from '../../lib/owner';
-import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { sendJson } from '../../lib/send-json';
 import { addReview, listReviews, voteHelpful } from './reviews.service';
 import { ReviewShowcase } from './showcase';
@@ -30,12 +26,6 @@ const ShowcaseRequest = z.strictObject({
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 
-export interface ReviewRouteOptions {
-  limits: Limits;
-  /** Where photo_upload writes (served under /media/), and where review_add looks for the photos. */
-  mediaDir: string;
-}
-
 /** Who reads the reviews: anyone may, so without a session and without a named owner an anonymous visitor. */
 async function askingOwner(request: FastifyRequest, claimed: ClaimedOwner): Promise<Owner | null> {
   const named = claimed.user_id !== undefined || claimed.guest_id !== undefined;
@@ -45,10 +35,10 @@ async function askingOwner(request: FastifyRequest, claimed: ClaimedOwner): Prom
 
 /**
  * The review calls (docs/customer-api.md): review_add for a shopper who received the product,
- * review_list for everyone, review_helpful for any shopper with a session; and photo_upload,
- * a shopper's photo for a review or a return.
+ * review_list for everyone, review_helpful for any shopper with a session. A review's photos come
+ * from photo_upload (photos module).
  */
-export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, options) => {
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const showcase = new ReviewShowcase(db);
   app.catalogue.listen({
@@ -78,11 +68,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     },
     async (request) => {
       const owner = await resolveOwner(request, request.body);
-      return addReview(
-        { db, mediaDir: options.mediaDir, catalogue: app.catalogue, productExists },
-        owner,
-        request.body,
-      );
+      return addReview({ db, catalogue: app.catalogue, productExists }, owner, request.body);
     },
   );
 
@@ -118,29 +104,5 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     },
     async (request) =>
       voteHelpful({ db, catalogue: app.catalogue }, await resolveOwner(request, request.body), request.body.review_id),
-  );
-
-  await app.register(photoUploadRoute, { limits: options.limits, mediaDir: options.mediaDir });
-};
-
-/** POST /photo_upload, in a scope of its own: the only customer call that takes multipart. */
-const photoUploadRoute: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { limits, mediaDir }) => {
-  await app.register(multipart, IMAGE_MULTIPART);
-  app.post(
-    '/photo_upload',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: 'A photo for a review or a return (multipart field `file`: JPEG, PNG or WebP, at most 8 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 200: PhotoUploadAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
-      },
-    },
-    async (request) => {
-      await resolveOwner(request);
-      await new RateLimiter(app.database.db).hit(`photo-upload:ip:${request.ip}`, limits.photoUploadsPerAddress);
-      const stored = await storeImage(mediaDir, await readUploadedFile(request));
-      return { success: true as const, url: stored.url };
-    },
   );
 };

@@ -11,12 +11,12 @@ import {
   type ReviewListRequest,
   type ReviewSummary,
 } from '@kapaas/contract';
-import type { AddressSnapshot, Database, Queryable } from '@kapaas/db';
+import type { AddressSnapshot, Database, Queryable, reviews } from '@kapaas/db';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
-import { checkShopperPhotos } from '../../lib/images';
 import { type Owner, ownerColumns } from '../../lib/owner';
 import { ratingAverage } from '../catalogue';
+import { keepReviewPhotos } from '../photos';
 import {
   addVote,
   applyStats,
@@ -114,7 +114,9 @@ type AddInput = z.output<typeof ReviewAddRequest>;
 /**
  * Writes the shopper's review of a product they received, or edits the one they wrote (helpful
  * votes kept, updated_at now); the product's review_stats change in the same transaction. A
- * concurrent second add finds the first one's row (the unique index) and edits it.
+ * concurrent second add finds the first one's row (the unique index) and edits it. The review
+ * takes its photos (photos module) in the same transaction: one the shopper did not upload is a
+ * 400 on `photos`, and nothing is written.
  */
 export async function saveReview(
   db: Database,
@@ -135,31 +137,42 @@ export async function saveReview(
       fit: input.fit,
       photos: input.photos ?? [],
     };
-    let before = await ownReview(tx, owner, input.product_id, true);
-    if (!before) {
-      const inserted = await insertReview(tx, { ...values, productId: input.product_id, ...ownerColumns(owner) });
-      if (inserted) {
-        await applyStats(tx, input.product_id, contribution(inserted, 1));
-        return { row: inserted, edited: false, published: true };
-      }
-      before = await ownReview(tx, owner, input.product_id, true);
-      if (!before) throw new Error('a review that conflicted on insert is not there');
-    }
-    const row = await updateReview(tx, before.id, { ...values, updatedAt: new Date() });
-    const published = row.hiddenAt === null;
-    if (published) await applyStats(tx, row.productId, combine(contribution(before, -1), contribution(row, 1)));
-    return { row, edited: true, published };
+    const saved = await writeReview(tx, owner, input.product_id, values);
+    await keepReviewPhotos(tx, owner, saved.row.id, values.photos, saved.before?.photos ?? []);
+    return saved;
   });
+}
+
+/** Inserts the shopper's review of the product, or edits theirs; answers it, and what it was before an edit. */
+async function writeReview(
+  tx: Queryable,
+  owner: Owner,
+  productId: number,
+  values: Omit<typeof reviews.$inferInsert, 'productId' | 'userId' | 'guestId'>,
+): Promise<{ row: ReviewRow; edited: boolean; published: boolean; before?: ReviewRow }> {
+  let before = await ownReview(tx, owner, productId, true);
+  if (!before) {
+    const inserted = await insertReview(tx, { ...values, productId, ...ownerColumns(owner) });
+    if (inserted) {
+      await applyStats(tx, productId, contribution(inserted, 1));
+      return { row: inserted, edited: false, published: true };
+    }
+    before = await ownReview(tx, owner, productId, true);
+    if (!before) throw new Error('a review that conflicted on insert is not there');
+  }
+  const row = await updateReview(tx, before.id, { ...values, updatedAt: new Date() });
+  const published = row.hiddenAt === null;
+  if (published) await applyStats(tx, row.productId, combine(contribution(before, -1), contribution(row, 1)));
+  return { row, edited: true, published, before };
 }
 
 /** review_add: checks the product and the photos, saves, and tells the catalogue when the product page changed. */
 export async function addReview(
-  deps: { db: Database; mediaDir: string; catalogue: ReviewsNotifier; productExists: (id: number) => boolean },
+  deps: { db: Database; catalogue: ReviewsNotifier; productExists: (id: number) => boolean },
   owner: Owner,
   input: AddInput,
 ): Promise<ReviewAddAnswer> {
   if (!deps.productExists(input.product_id)) throw notFound('Product');
-  await checkShopperPhotos(deps.mediaDir, input.photos ?? []);
   const { row, edited, published } = await saveReview(deps.db, owner, input);
   // An edit that keeps the stars still changes the words the page shows; a hidden review's edit shows nowhere.
   if (published) await deps.catalogue.reviewsChanged([row.productId]);

