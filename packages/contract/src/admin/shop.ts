@@ -164,6 +164,10 @@ export const AdminSettings = z.object({
   cod_excluded_pins: z.array(z.string()),
   /** COD orders above this wait for the owner's confirmation before packing; null: never. */
   cod_confirm_above: Rupees.nullable(),
+  /** How many COD orders not yet shipped one phone number, one shopper and one delivery address may each hold. */
+  cod_max_open_orders: z.number().int(),
+  /** Hours after which a COD order still waiting for the owner's confirmation is cancelled and its stock released. */
+  cod_confirm_hours: z.number().int(),
   /** How long a registered shopper's cart waits untouched before its one reminder (hours). */
   cart_reminder_hours: z.number().int(),
   /** How many days after delivery a shopper may ask for a return or an exchange. */
@@ -208,6 +212,12 @@ export const AdminUpdateSettings = z
       )
       .max(500),
     cod_confirm_above: SettingRupees.nullable(),
+    cod_max_open_orders: z.number().int('A whole number.').min(1, 'At least 1.').max(50, 'At most 50.'),
+    cod_confirm_hours: z
+      .number()
+      .int('A whole number.')
+      .min(1, 'At least 1 hour.')
+      .max(720, 'At most 720 hours (30 days).'),
     cart_reminder_hours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
     return_window_days: z.number().int().min(1, 'At least 1 day.').max(90, 'At most 90 days.'),
     review_request_days: z.number().int().min(1, 'At least 1 day.').max(60, 'At most 60 days.'),

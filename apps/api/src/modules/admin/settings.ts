@@ -35,6 +35,8 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     cod_fee: paiseToRupees(row.codFeePaise),
     cod_excluded_pins: row.codExcludedPins,
     cod_confirm_above: row.codConfirmAbovePaise === null ? null : paiseToRupees(row.codConfirmAbovePaise),
+    cod_max_open_orders: row.codMaxOpenOrders,
+    cod_confirm_hours: row.codConfirmHours,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -66,6 +68,8 @@ function codColumns(body: AdminUpdateSettings) {
         : body.cod_confirm_above === null
           ? null
           : rupeesToPaise(body.cod_confirm_above),
+    codMaxOpenOrders: body.cod_max_open_orders,
+    codConfirmHours: body.cod_confirm_hours,
   };
 }
 

@@ -33,6 +33,10 @@ export interface DeliveryTerms {
   codMaxOrderPaise: number;
   codFeePaise: number;
   codConfirmAbovePaise: number | null;
+  /** How many COD orders not yet shipped one phone number, one shopper and one delivery address may each hold. */
+  codMaxOpenOrders: number;
+  /** Hours a COD order waits for the owner's confirmation before it is cancelled. */
+  codConfirmHours: number;
 }
 
 /** What delivery needs from the settings: the shop's state, the dispatch cut-off and the cash-on-delivery rules. */
@@ -51,6 +55,8 @@ export async function deliveryTermsOf(db: Queryable): Promise<DeliveryTerms> {
     codMaxOrderPaise: row?.settings.codMaxOrderPaise ?? 500000,
     codFeePaise: row?.settings.codFeePaise ?? 0,
     codConfirmAbovePaise: row?.settings.codConfirmAbovePaise ?? null,
+    codMaxOpenOrders: row?.settings.codMaxOpenOrders ?? 2,
+    codConfirmHours: row?.settings.codConfirmHours ?? 48,
   };
 }
 

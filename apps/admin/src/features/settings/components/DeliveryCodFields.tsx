@@ -15,6 +15,8 @@ export interface DeliveryCodValues {
   cod_fee: string;
   cod_excluded_pins: string;
   cod_confirm_above: string;
+  cod_confirm_hours: string;
+  cod_max_open_orders: string;
 }
 
 /** The controls' starting values: the saved settings. */
@@ -27,6 +29,8 @@ export function deliveryCodValues(settings: AdminSettings): DeliveryCodValues {
     cod_fee: String(settings.cod_fee),
     cod_excluded_pins: pinsText(settings.cod_excluded_pins),
     cod_confirm_above: settings.cod_confirm_above === null ? '' : String(settings.cod_confirm_above),
+    cod_confirm_hours: String(settings.cod_confirm_hours),
+    cod_max_open_orders: String(settings.cod_max_open_orders),
   };
 }
 
@@ -40,6 +44,8 @@ export function deliveryCodBody(values: DeliveryCodValues): AdminUpdateSettings 
     cod_fee: numberOrEmpty(values.cod_fee) ?? Number.NaN,
     cod_excluded_pins: splitPins(values.cod_excluded_pins),
     cod_confirm_above: numberOrNull(values.cod_confirm_above),
+    cod_confirm_hours: numberOrEmpty(values.cod_confirm_hours) ?? Number.NaN,
+    cod_max_open_orders: numberOrEmpty(values.cod_max_open_orders) ?? Number.NaN,
   };
 }
 
@@ -58,9 +64,14 @@ const HELP = {
     'Where cash on delivery is not offered. Write PIN codes, or their first digits for a whole area (e.g. 744), one a line or separated by commas or spaces.',
   cod_confirm_above:
     'COD orders above this wait for you to confirm them by phone before packing. Leave empty to never wait.',
+  cod_confirm_hours:
+    'A COD order still waiting for your call this long is cancelled, its pieces go back on sale, and the shopper is told.',
+  cod_max_open_orders:
+    'How many COD orders not yet shipped one phone number, one shopper and one delivery address may each have. Past it, the checkout offers only online payment and says why.',
 } as const satisfies Record<keyof DeliveryCodValues, string>;
 
 type Amount = 'cod_min_order' | 'cod_max_order' | 'cod_fee' | 'cod_confirm_above';
+type Whole = 'cod_confirm_hours' | 'cod_max_open_orders';
 
 interface DeliveryCodFieldsProps {
   /** The prefix of the controls' ids. */
@@ -84,6 +95,8 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
     cod_fee: errors.cod_fee?.message,
     cod_excluded_pins: typedPinsProblem(typed.cod_excluded_pins) ?? errors.cod_excluded_pins?.message,
     cod_confirm_above: errors.cod_confirm_above?.message,
+    cod_confirm_hours: errors.cod_confirm_hours?.message,
+    cod_max_open_orders: errors.cod_max_open_orders?.message,
   };
   const { control, invalid, field, fieldId } = sectionControls(id, register, shown, HELP);
   const amount = (name: Amount, label: string) => (
@@ -98,6 +111,23 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
           className={`form-control${invalid(name)}`}
           {...control(name)}
         />
+      </div>
+    </Field>
+  );
+
+  const whole = (name: Whole, label: string, unit: string, max: number) => (
+    <Field {...field(name, label)}>
+      <div className="input-group settings-card__input">
+        <input
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          max={max}
+          className={`form-control${invalid(name)}`}
+          {...control(name)}
+        />
+        <span className="input-group-text">{unit}</span>
       </div>
     </Field>
   );
@@ -132,6 +162,8 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
         />
       </Field>
       {amount('cod_confirm_above', 'Confirm by phone above')}
+      {whole('cod_confirm_hours', 'Cancel unconfirmed COD orders after', 'hours', 720)}
+      {whole('cod_max_open_orders', 'Most open COD orders', 'orders', 50)}
     </fieldset>
   );
 }

@@ -21,6 +21,8 @@ const settings = {
   cod_fee: 40,
   cod_excluded_pins: ['744', '194101'],
   cod_confirm_above: null,
+  cod_max_open_orders: 2,
+  cod_confirm_hours: 48,
   cart_reminder_hours: 24,
   return_window_days: 7,
   review_request_days: 7,
@@ -36,6 +38,8 @@ const codAsSaved = {
   cod_fee: 40,
   cod_excluded_pins: ['744', '194101'],
   cod_confirm_above: null,
+  cod_confirm_hours: 48,
+  cod_max_open_orders: 2,
 };
 
 /** The tax identity as saved before the owner registers: nothing but the defaults. */
@@ -310,8 +314,40 @@ describe('the settings form', () => {
         cod_fee: 0,
         cod_excluded_pins: ['744', '194101', '7931', '682551'],
         cod_confirm_above: null,
+        cod_confirm_hours: 48,
+        cod_max_open_orders: 2,
       },
     ]);
+  });
+
+  it('sets how many COD orders may be open at once and how long one waits for its call, checked as the server does', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const open = await screen.findByLabelText('Most open COD orders');
+    const hours = screen.getByLabelText('Cancel unconfirmed COD orders after');
+    expect(open).toHaveValue(2);
+    expect(hours).toHaveValue(48);
+    expect(open).toHaveAccessibleDescription(expect.stringContaining('one phone number, one shopper and one delivery'));
+    await user.clear(open);
+    await user.type(open, '0');
+    await user.clear(hours);
+    await user.type(hours, '721');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(open).toHaveAccessibleDescription(expect.stringContaining('At least 1.'));
+    expect(hours).toHaveAccessibleDescription(expect.stringContaining('At most 720 hours (30 days).'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(open);
+    await user.type(open, '3');
+    await user.clear(hours);
+    await user.type(hours, '24');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([expect.objectContaining({ cod_max_open_orders: 3, cod_confirm_hours: 24 })]);
   });
 
   it('says beside the most order value when it is below the least, and does not save', async () => {
