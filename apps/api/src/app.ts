@@ -149,7 +149,10 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     adminDist: options.adminDist,
     mediaDir: options.mediaDir,
   });
-  await app.register(checkoutPlugin, { expirySweepMs: options.expirySweepMs });
+  await app.register(checkoutPlugin, {
+    expirySweepMs: options.expirySweepMs,
+    limits: options.limits ?? DEFAULT_LIMITS,
+  });
   await app.register(mailPlugin, { mailSweepMs: options.mailSweepMs, transport: options.mailTransport });
   await app.register(scheduledMessagesPlugin, { scheduledMessagesMs: options.scheduledMessagesMs });
   await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlaces });

@@ -42,6 +42,11 @@ export const DEFAULT_LIMITS = {
   photoUploadsPerOrder: { max: 15, windowSeconds: 24 * 60 * 60 },
   /** forgot_password per client address, whatever the e-mail. */
   passwordResetsPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Cash-on-delivery orders placed per client address: each holds pieces the shop sold on trust, and a new guest or
+   * phone number costs nothing. Ten leaves room for a household, or a few shoppers behind one carrier's address.
+   */
+  codOrdersPerAddress: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit | Slowdown>;
 export type Limits = typeof DEFAULT_LIMITS;
 
@@ -54,10 +59,10 @@ export const TOO_MANY_MESSAGE = 'Too many attempts. Please wait a few minutes an
 export class RateLimiter {
   constructor(private readonly db: Queryable) {}
 
-  /** Counts one event; throws 429 (Retry-After: the window's end) when it goes over the limit. */
-  async hit(key: string, limit: Limit): Promise<void> {
+  /** Counts one event; throws 429 (Retry-After: the window's end) when it goes over the limit, saying `message`. */
+  async hit(key: string, limit: Limit, message = TOO_MANY_MESSAGE): Promise<void> {
     const { count, secondsLeft } = await this.count(key, limit, 1);
-    if (count > limit.max) throw tooMany(TOO_MANY_MESSAGE, secondsLeft);
+    if (count > limit.max) throw tooMany(message, secondsLeft);
   }
 
   /** Throws 429 when the key is already at its limit, without counting; answers the count so far. */

@@ -130,7 +130,13 @@ async function deliveryTerms(
   if (!quote.window) {
     return { ...zoneFields, shipping_charge: 0, zone_charge: 0, delivery_by: null, cod: cod(false, NOT_DELIVERED) };
   }
-  const refusal = await codRefusal(db, terms, { owner, pin: address.pin_code, phone: address.phone_number, now });
+  const refusal = await codRefusal(db, terms, {
+    owner,
+    pin: address.pin_code,
+    phone: address.phone_number,
+    address: address.address,
+    now,
+  });
   return {
     ...zoneFields,
     shipping_charge: paiseToRupees(shippingFor(quote, itemsPaise)),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_LIMITS, type Limits } from '../../lib/rate-limit';
 import { checkoutRoutes } from './checkout.routes';
 import { startExpirySweeper } from './expiry';
 import { webhookRoutes } from './webhook.routes';
@@ -8,13 +9,13 @@ import { webhookRoutes } from './webhook.routes';
 export const DEFAULT_EXPIRY_SWEEP_MS = 60_000;
 
 /**
- * Checkout: order_place, the Razorpay webhook receiver (in its own encapsulated context, because it
- * reads JSON as raw bytes), and the sweep that expires unpaid orders. `expirySweepMs: 0` turns the
- * sweep off (tests run it by hand).
+ * Checkout: order_place (with the limit of cash-on-delivery orders per client address), the Razorpay webhook receiver
+ * (in its own encapsulated context, because it reads JSON as raw bytes), and the sweep that expires unpaid orders and
+ * cancels cash-on-delivery orders nobody confirmed. `expirySweepMs: 0` turns the sweep off (tests run it by hand).
  */
-export const checkoutPlugin = fp<{ expirySweepMs?: number }>(
+export const checkoutPlugin = fp<{ expirySweepMs?: number; limits?: Limits }>(
   async (app: FastifyInstance, options) => {
-    await app.register(checkoutRoutes, { prefix: '/api' });
+    await app.register(checkoutRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
     await app.register(webhookRoutes, { prefix: '/api' });
     const interval = options.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS;
     if (interval > 0) {

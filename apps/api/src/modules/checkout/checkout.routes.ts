@@ -1,6 +1,7 @@
 import { ErrorAnswer, OrderPlaceAnswer, OrderPlaceRequest } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
+import type { Limits } from '../../lib/rate-limit';
 import { confirmPayment } from './confirmation';
 import { placeOrder } from './place-order';
 import type { CheckoutDeps } from './settlement';
@@ -11,6 +12,7 @@ const failures = {
   403: ErrorAnswer,
   404: ErrorAnswer,
   409: ErrorAnswer,
+  429: ErrorAnswer,
   502: ErrorAnswer,
 };
 
@@ -23,7 +25,7 @@ function couponOf(value: number | null | '' | undefined): number | null {
  * order_place (product.md §7, product.md §14): the first call places the order and opens the provider
  * order; the second (it carries razorpay_signature) verifies the payment and settles the order.
  */
-export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {
   const log = app.deps.log.child({ module: 'checkout' });
   const deps = (): CheckoutDeps => ({ ...app.deps, log });
 
@@ -58,6 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           quantity: line.quantity,
         })),
         paymentMethod: body.payment_method ?? 'online',
+        placedFrom: { address: request.ip, codOrdersPerAddress: limits.codOrdersPerAddress },
       });
     },
   );

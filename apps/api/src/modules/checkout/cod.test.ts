@@ -1,6 +1,9 @@
-import { and, eq, orderEvents, orderTaxLines } from '@kapaas/db';
+import { and, couponRedemptions, coupons, eq, orderEvents, orderTaxLines, outboxMessages } from '@kapaas/db';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/shop';
+import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
+import { DEFAULT_LIMITS } from '../../lib/rate-limit';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures, type DeliveryPlace, KOCHI } from './checkout.fixtures';
 
@@ -335,12 +338,24 @@ describe("Razorpay's own cash on delivery (payment.pending, method cod)", () => 
   });
 });
 
-describe('40 shoppers, the last 5 pieces, cash on delivery', () => {
-  it('exactly 5 orders are placed, and none expires', async () => {
+/**
+ * The race's size and its bound. Twelve shoppers for five pieces still make more than twice as many contenders as
+ * pieces, which is what proves that no piece is sold twice. Each shopper costs four calls (a guest, the cart, the
+ * address, the order), then the sweep and the checks a few more; the test is given a second per call, so its bound
+ * grows with its work rather than with a guess at how busy the machine is (40 shoppers timed out at 30 s on a machine
+ * shared by several test runs).
+ */
+const RACERS = 12;
+const RACE_CALLS = RACERS * 4 + 10;
+const RACE_BOUND_MS = RACE_CALLS * 1_000;
+
+describe(`${RACERS} shoppers, the last 5 pieces, cash on delivery`, () => {
+  it('exactly 5 orders are placed, and none expires', { timeout: RACE_BOUND_MS }, async () => {
     await chargeEverywhere(0);
     const item = await f.stockedItem(5);
     const shoppers: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
-    for (let i = 0; i < 40; i += 1) shoppers.push(await f.readyGuest(item, 1));
+    // Each fixture guest has a phone number and a street of its own: no shopper is held back by another's open orders.
+    for (let i = 0; i < RACERS; i += 1) shoppers.push(await f.readyGuest(item, 1));
     const answers = await Promise.all(
       shoppers.map(({ shopper, addressId }) =>
         f.place(shopper, addressId, [{ item, quantity: 1 }], { payment_method: 'cod' }),
@@ -357,5 +372,276 @@ describe('40 shoppers, the last 5 pieces, cash on delivery', () => {
     await f.expireAfter(7 * 24 * 60);
     for (const answer of won) expect((await f.orderRow(answer.json().order_id)).status).toBe('cod_confirmed');
     expect(await f.stockOf(item)).toEqual({ stock: 0, reserved: 0 });
+  });
+});
+
+/** What a shopper reads when one of the keys already holds as many open COD orders as the shop allows. */
+const TOO_MANY_OPEN = {
+  shopper: (n: number) =>
+    `You already have ${n} cash-on-delivery orders that have not shipped yet, as many as we take at once. Please pay online, or choose cash on delivery again once one of them has shipped.`,
+  phone: (n: number) =>
+    `This phone number already has ${n} cash-on-delivery orders that have not shipped yet, as many as we take at once. Please pay online, or choose cash on delivery again once one of them has shipped.`,
+  address: (n: number) =>
+    `This delivery address already has ${n} cash-on-delivery orders that have not shipped yet, as many as we take at once. Please pay online, or choose cash on delivery again once one of them has shipped.`,
+};
+
+/** Places a COD order of one piece for a shopper whose cart may have lost the line to an earlier order. */
+async function codAgain(shopper: Shopper, addressId: number, item: Item): Promise<LightMyRequestResponse> {
+  if ((await shopper.post('cart_list', {})).json().product.length === 0) await f.addToCart(shopper, item, 1);
+  return f.place(shopper, addressId, [{ item, quantity: 1 }], { payment_method: 'cod' });
+}
+
+const refusedWith = (response: LightMyRequestResponse, message: string) => {
+  expect(response.statusCode, response.body).toBe(409);
+  expect(response.json()).toMatchObject({ code: 'COD_NOT_AVAILABLE', message });
+};
+
+describe('open cash-on-delivery orders, at most cod_max_open_orders (2 by default)', () => {
+  it("the audit's guest: one guest, one phone, one address, 16 tries; 2 are placed and the size stays on sale", async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(8);
+    const shopper = await shop.guest();
+    const addressId = await f.addressOf(shopper, { ...KOCHI, phone: '9847011111', street: '7 Temple Road, Kaloor' });
+    const answers: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      if ((await shopper.post('cart_list', {})).json().product.length === 0) await f.addToCart(shopper, item, 2);
+      answers.push(await f.place(shopper, addressId, [{ item, quantity: 2 }], { payment_method: 'cod' }));
+    }
+    expect(answers.slice(0, 2).map((r) => r.statusCode)).toEqual([200, 200]);
+    for (const refused of answers.slice(2)) refusedWith(refused, TOO_MANY_OPEN.shopper(2));
+    expect(await f.stockOf(item)).toEqual({ stock: 4, reserved: 0 });
+    // The checkout says so beside the choice before the shopper tries.
+    expect((await shopper.post('cart_list', { address_id: addressId })).json().cod).toMatchObject({
+      offered: false,
+      reason: TOO_MANY_OPEN.shopper(2),
+    });
+  });
+
+  it('counts per phone number, per delivery address and per shopper; a shipped or cancelled order frees a place', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(20);
+    // Two guests with one phone number, each at an address of their own: a third guest with that number is refused.
+    const phone = { ...KOCHI, phone: '9847033333' };
+    const first = await placeCod(item, 1, phone);
+    expect((await placeCod(item, 1, phone)).response.statusCode).toBe(200);
+    const third = await placeCod(item, 1, phone);
+    refusedWith(third.response, TOO_MANY_OPEN.phone(2));
+    expect((await third.shopper.post('cart_list', {})).json().cod).toMatchObject({
+      offered: false,
+      reason: TOO_MANY_OPEN.phone(2),
+    });
+    // One street written three ways, at one PIN code, is one address; the same street at another PIN code is not.
+    const street = (line: string) => ({ ...KOCHI, street: line });
+    const atHome = await placeCod(item, 1, street('9 Temple Road, Kaloor'));
+    expect(atHome.response.statusCode).toBe(200);
+    expect((await placeCod(item, 1, street('9, temple road  kaloor'))).response.statusCode).toBe(200);
+    refusedWith((await placeCod(item, 1, street('9 TEMPLE ROAD KALOOR.'))).response, TOO_MANY_OPEN.address(2));
+    expect((await placeCod(item, 1, { ...PUNE, street: '9 Temple Road, Kaloor' })).response.statusCode).toBe(200);
+    // A registered shopper with three addresses and three phone numbers.
+    const user = await shop.user();
+    const addresses = [await f.addressOf(user), await f.addressOf(user), await f.addressOf(user)];
+    expect((await codAgain(user, addresses[0] as number, item)).statusCode).toBe(200);
+    expect((await codAgain(user, addresses[1] as number, item)).statusCode).toBe(200);
+    refusedWith(await codAgain(user, addresses[2] as number, item), TOO_MANY_OPEN.shopper(2));
+    // Paying online is still open to each of them.
+    expect((await f.place(third.shopper, third.addressId, [{ item, quantity: 1 }])).statusCode).toBe(200);
+
+    // Once one of the phone number's orders has shipped, and one of the address's is cancelled, each takes one more.
+    const firstId = first.response.json().order_id as number;
+    for (const status of ['packed', 'shipped']) {
+      expectStatus(await owner.post(`/orders/${firstId}/status`, { status }), 200);
+    }
+    expect((await placeCod(item, 1, phone)).response.statusCode).toBe(200);
+    expectStatus(await owner.post(`/orders/${atHome.response.json().order_id}/status`, { status: 'cancelled' }), 200);
+    expect((await placeCod(item, 1, street('9 Temple Road Kaloor'))).response.statusCode).toBe(200);
+  });
+
+  it('holds when the placements come at once: of 6 for one phone number, 2 are placed', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(10);
+    const ready: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
+    for (let i = 0; i < 6; i += 1) ready.push(await f.readyGuest(item, 1, { ...KOCHI, phone: '9847044444' }));
+    const answers = await Promise.all(
+      ready.map(({ shopper, addressId }) =>
+        f.place(shopper, addressId, [{ item, quantity: 1 }], { payment_method: 'cod' }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    for (const refused of answers.filter((r) => r.statusCode !== 200)) refusedWith(refused, TOO_MANY_OPEN.phone(2));
+    expect(await f.stockOf(item)).toEqual({ stock: 8, reserved: 0 });
+  });
+
+  it('property: placements at once never leave a phone number or an address above the limit', async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(1_000);
+    let run = 0;
+    // Each placement is a new guest; its phone number and its street are drawn from two of each per run.
+    const placement = fc.record({ phone: fc.integer({ min: 0, max: 1 }), street: fc.integer({ min: 0, max: 1 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(placement, { minLength: 3, maxLength: 6 }), async (drawn) => {
+        run += 1;
+        const places = drawn.map(({ phone, street }) => ({
+          ...KOCHI,
+          phone: `98470${String(run).padStart(3, '0')}${phone}0`,
+          street: `${run} Race Street, house ${street}`,
+        }));
+        const ready = [];
+        for (const place of places) ready.push(await f.readyGuest(item, 1, place));
+        const answers = await Promise.all(
+          ready.map(({ shopper, addressId }) =>
+            f.place(shopper, addressId, [{ item, quantity: 1 }], { payment_method: 'cod' }),
+          ),
+        );
+        const placed = places.filter((_, i) => answers[i]?.statusCode === 200);
+        for (const key of ['phone', 'street'] as const) {
+          const perKey = new Map<string, number>();
+          for (const place of placed) perKey.set(place[key], (perKey.get(place[key]) ?? 0) + 1);
+          expect(Math.max(0, ...perKey.values())).toBeLessThanOrEqual(2);
+        }
+        // A refused placement met a full key: its phone number or its address had 2 placed.
+        answers.forEach((answer, i) => {
+          if (answer.statusCode === 200) return;
+          expect(answer.json().code).toBe('COD_NOT_AVAILABLE');
+          const place = places[i] as (typeof places)[number];
+          const full = (key: 'phone' | 'street') => placed.filter((p) => p[key] === place[key]).length >= 2;
+          expect(full('phone') || full('street')).toBe(true);
+        });
+      }),
+      { numRuns: 4, seed: 31 },
+    );
+  });
+
+  it('the owner sets the limit (1 to 50, owners only), and a lower one refuses more', async () => {
+    expect((await owner.get('/settings')).json().data).toMatchObject({ cod_max_open_orders: 2, cod_confirm_hours: 48 });
+    for (const [field, value, message] of [
+      ['cod_max_open_orders', 0, 'At least 1.'],
+      ['cod_max_open_orders', 51, 'At most 50.'],
+      ['cod_max_open_orders', 2.5, 'A whole number.'],
+      ['cod_confirm_hours', 0, 'At least 1 hour.'],
+      ['cod_confirm_hours', 721, 'At most 720 hours (30 days).'],
+    ] as const) {
+      const refused = expectStatus(await owner.patch('/settings', { [field]: value }), 400);
+      expect(refused.errors[field]).toEqual([message]);
+    }
+    const staff = await admin.staff(owner);
+    expect((await staff.patch('/settings', { cod_max_open_orders: 5 })).statusCode).toBe(403);
+    expect((await owner.get('/settings')).json().data).toMatchObject({ cod_max_open_orders: 2, cod_confirm_hours: 48 });
+
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(5);
+    expectStatus(await owner.patch('/settings', { cod_max_open_orders: 1 }), 200);
+    const phone = { ...KOCHI, phone: '9847055555' };
+    expect((await placeCod(item, 1, phone)).response.statusCode).toBe(200);
+    refusedWith((await placeCod(item, 1, phone)).response, TOO_MANY_OPEN.phone(1));
+    expectStatus(await owner.patch('/settings', { cod_max_open_orders: 3 }), 200);
+    expect((await placeCod(item, 1, phone)).response.statusCode).toBe(200);
+    expectStatus(await owner.patch('/settings', { cod_max_open_orders: 2 }), 200);
+  });
+});
+
+describe('cash-on-delivery placements per client address and hour', () => {
+  it('refuses the one past the limit with 429, counting only orders placed', async () => {
+    const limits = { ...DEFAULT_LIMITS, codOrdersPerAddress: { max: 2, windowSeconds: 3600 } };
+    const limited = await startTestShop({ limits });
+    try {
+      const lf = checkoutFixtures(() => limited);
+      const lowner = await adminFixtures(() => limited).owner();
+      expectStatus(await lowner.patch('/settings', COD_RULES), 200);
+      const item = await lf.stockedItem(10);
+      const cod = async (place?: DeliveryPlace) => {
+        const { shopper, addressId } = await lf.readyGuest(item, 1, place);
+        return lf.place(shopper, addressId, [{ item, quantity: 1 }], { payment_method: 'cod' });
+      };
+      // A placement refused for another reason (its PIN code) is not counted.
+      expectStatus(await lowner.patch('/settings', { cod_excluded_pins: ['784'] }), 200);
+      expect((await cod(TEZPUR)).statusCode).toBe(409);
+      expect((await cod()).statusCode).toBe(200);
+      expect((await cod()).statusCode).toBe(200);
+      const third = await cod();
+      expect(third.statusCode, third.body).toBe(429);
+      expect(third.json().message).toBe(
+        'Too many cash-on-delivery orders from your network in the last hour. Please pay online, or try again later.',
+      );
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await lf.stockOf(item)).toEqual({ stock: 8, reserved: 0 });
+      // Paying online is not limited by it.
+      const { shopper, addressId } = await lf.readyGuest(item, 1);
+      expect((await lf.place(shopper, addressId, [{ item, quantity: 1 }])).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('cash-on-delivery orders nobody confirmed', () => {
+  it('are cancelled after cod_confirm_hours (48 by default): stock and coupon back, the shopper told', async () => {
+    await chargeEverywhere(0);
+    const { sweepOrders } = await import('./expiry');
+    const sweepAt = (hours: number) => {
+      const { app } = shop;
+      return sweepOrders(
+        { db: db(), payments: app.payments, catalogue: app.catalogue, log: app.log },
+        new Date(Date.now() + hours * 3_600_000),
+      );
+    };
+    const item = await f.stockedItem(6);
+    expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_confirm_above: 0 }), 200);
+    const coupon = await f.couponWith({ minOrderPaise: 1, perCustomerLimit: 1, usageLimit: 5 });
+    const waiting = await placeCod(item, 2, KOCHI, { coupon_id: coupon.id });
+    expect(waiting.response.statusCode, waiting.response.body).toBe(200);
+    const waitingId = waiting.response.json().order_id as number;
+    expect(waiting.response.json().status).toBe('cod_pending_confirmation');
+    const confirmed = (await placeCod(item, 1)).response.json().order_id as number;
+    expectStatus(await owner.post(`/orders/${confirmed}/status`, { status: 'cod_confirmed' }), 200);
+    expect(await f.stockOf(item)).toEqual({ stock: 3, reserved: 0 });
+
+    await sweepAt(47);
+    expect((await f.orderRow(waitingId)).status).toBe('cod_pending_confirmation');
+    await sweepAt(49);
+    expect((await f.orderRow(waitingId)).status).toBe('cancelled');
+    expect((await f.orderRow(confirmed)).status).toBe('cod_confirmed');
+    expect(await f.stockOf(item)).toEqual({ stock: 5, reserved: 0 });
+    // The coupon's use is given back: counted nowhere, and the shopper may use it again.
+    expect(await db().select().from(couponRedemptions).where(eq(couponRedemptions.orderId, waitingId))).toEqual([]);
+    const [counted] = await db().select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(counted?.usedCount).toBe(0);
+    // The shopper hears of it once, however often the sweep runs.
+    await sweepAt(50);
+    const mails = await db()
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.key, `order-cancelled:${waitingId}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'order_cod_unconfirmed', recipient: 'asha@example.in' });
+    const detail = (await waiting.shopper.post('order_details', { order_id: waitingId })).json().data;
+    expect(detail.history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      note: 'We could not confirm this cash-on-delivery order in time, so it was cancelled. Nothing is to be paid.',
+    });
+    await f.addToCart(waiting.shopper, item, 1);
+    const again = await f.place(waiting.shopper, waiting.addressId, [{ item, quantity: 1 }], {
+      payment_method: 'cod',
+      coupon_id: coupon.id,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('waits as long as the owner says', async () => {
+    await chargeEverywhere(0);
+    const { sweepOrders } = await import('./expiry');
+    const { app } = shop;
+    const sweepAt = (hours: number) =>
+      sweepOrders(
+        { db: db(), payments: app.payments, catalogue: app.catalogue, log: app.log },
+        new Date(Date.now() + hours * 3_600_000),
+      );
+    const item = await f.stockedItem(2);
+    expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_confirm_above: 0, cod_confirm_hours: 72 }), 200);
+    const orderId = (await placeCod(item)).response.json().order_id as number;
+    await sweepAt(49);
+    expect((await f.orderRow(orderId)).status).toBe('cod_pending_confirmation');
+    await sweepAt(73);
+    expect((await f.orderRow(orderId)).status).toBe('cancelled');
+    expectStatus(await owner.patch('/settings', { cod_confirm_hours: 48 }), 200);
   });
 });

@@ -1,6 +1,7 @@
 import { runEvery } from '../../lib/periodic';
-import { orderStockLines, release } from '../inventory';
-import { changeStatus } from '../orders';
+import { deliveryTermsOf } from '../delivery';
+import { changeStatus, codOrdersUnconfirmedSince } from '../orders';
+import { giveBackHeld, giveBackSold } from './order-effects';
 import { ordersDueToExpire } from './payments.repository';
 import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, settlePayment } from './settlement';
@@ -89,20 +90,67 @@ async function expireOrder(deps: CheckoutDeps, orderId: number): Promise<number[
       'Not paid in time. The items were released.',
     );
     if (!moved) return null;
-    const lines = await orderStockLines(tx, orderId);
-    await release(tx, lines);
-    return lines.map((line) => line.productId);
+    return (await giveBackHeld(tx, orderId)).map((line) => line.productId);
   });
 }
 
+/** What the shopper reads of a cash-on-delivery order cancelled because nobody confirmed it in time. */
+export const UNCONFIRMED_COD_NOTE =
+  'We could not confirm this cash-on-delivery order in time, so it was cancelled. Nothing is to be paid.';
+
 /**
- * Runs `expireDueOrders` every `intervalMs` (never two sweeps at once in one process). Returns a
+ * Cancels the cash-on-delivery orders that have waited for the owner's confirmation longer than the shop's
+ * cod_confirm_hours (ADR 033): their pieces, sold at placement, go back on sale, their coupon use is given back, and
+ * the shopper is told (order_cod_unconfirmed, through the outbox, in the same transaction). Each is a compare-and-set
+ * from cod_pending_confirmation, so an owner confirming it meanwhile wins and processes sweeping at once cancel it
+ * once. Returns how many it cancelled.
+ */
+export async function cancelUnconfirmedCodOrders(deps: CheckoutDeps, now = new Date()): Promise<number> {
+  const { codConfirmHours } = await deliveryTermsOf(deps.db);
+  const due = await codOrdersUnconfirmedSince(deps.db, new Date(now.getTime() - codConfirmHours * 3_600_000), BATCH);
+  const releasedProducts: number[] = [];
+  let cancelled = 0;
+  for (const orderId of due) {
+    const released = await deps.db.transaction(async (tx) => {
+      const moved = await changeStatus(
+        tx,
+        orderId,
+        ['cod_pending_confirmation'],
+        'cancelled',
+        `Not confirmed within ${codConfirmHours} hours: cancelled, its pieces back on sale.`,
+        { customerNote: UNCONFIRMED_COD_NOTE, mailKind: 'order_cod_unconfirmed' },
+      );
+      return moved ? await giveBackSold(tx, orderId) : null;
+    });
+    if (!released) continue;
+    cancelled += 1;
+    releasedProducts.push(...released.map((line) => line.productId));
+  }
+  if (cancelled > 0) {
+    deps.log.info({ cancelled }, 'cancelled unconfirmed cash-on-delivery orders');
+    await deps.catalogue.stockChanged(releasedProducts);
+  }
+  return cancelled;
+}
+
+/** One sweep: unpaid online orders past their time, then cash-on-delivery orders nobody confirmed in time. */
+export async function sweepOrders(
+  deps: CheckoutDeps,
+  now = new Date(),
+): Promise<{ expired: number; cancelled: number }> {
+  const expired = await expireDueOrders(deps, now);
+  const cancelled = await cancelUnconfirmedCodOrders(deps, now);
+  return { expired, cancelled };
+}
+
+/**
+ * Runs `sweepOrders` every `intervalMs` (never two sweeps at once in one process). Returns a
  * function that stops it and waits for a sweep in progress.
  */
 export function startExpirySweeper(deps: CheckoutDeps, intervalMs: number): () => Promise<void> {
   return runEvery(
     intervalMs,
-    () => expireDueOrders(deps),
+    () => sweepOrders(deps),
     (err) => deps.log.error({ err }, 'the expiry sweep failed'),
   );
 }

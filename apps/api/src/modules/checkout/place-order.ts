@@ -3,19 +3,22 @@ import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
+import { type Limit, RateLimiter } from '../../lib/rate-limit';
 import { type AddressSnapshot, addressSnapshotOf } from '../addresses';
 import { type CartLineRow, cartLines, lockCart, removePaidLines } from '../cart';
 import { evaluateCoupon, lockCoupon, redeemCoupon, redemptionsBy } from '../coupons';
 import {
+  type CodCase,
   type CodTerms,
   codRefusal,
   type DeliveryQuote,
   deliveryTermsOf,
+  lockCodCase,
   NOT_DELIVERED,
   quoteDelivery,
   shippingFor,
 } from '../delivery';
-import { orderStockLines, release, reserve, sellReserved } from '../inventory';
+import { orderStockLines, reserve, sellReserved } from '../inventory';
 import {
   changeStatus,
   couponHolds,
@@ -29,6 +32,7 @@ import {
 import { ProviderError } from '../razorpay';
 import { priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
+import { giveBackHeld, releaseEarlierUnpaid } from './order-effects';
 import type { CheckoutDeps } from './settlement';
 import { runSteps, type Step } from './steps';
 
@@ -45,7 +49,13 @@ export interface PlaceOrderInput {
   lines: WantedLine[];
   /** online (Razorpay) or cod (cash on delivery); online when the client does not say. */
   paymentMethod: PaymentMethod;
+  /** The client's network address and the limit of COD orders placed from one address; absent, none is counted. */
+  placedFrom?: { address: string; codOrdersPerAddress: Limit } | undefined;
 }
+
+/** What a shopper reads past the limit of cash-on-delivery orders placed from one network address in a window. */
+export const COD_TOO_MANY =
+  'Too many cash-on-delivery orders from your network in the last hour. Please pay online, or try again later.';
 
 const CURRENCY = 'INR';
 
@@ -85,8 +95,9 @@ interface PlaceOrderContext {
   readonly owner: Owner;
   readonly input: PlaceOrderInput;
   readonly now: Date;
-  /** The order that holds the stock, and whether an earlier identical call made it. */
-  held?: { order: OrderRow; reused: boolean };
+  /** The order that holds the stock, whether an earlier identical call made it, and the products of the shopper's
+   * earlier unpaid orders it released. */
+  held?: { order: OrderRow; reused: boolean; released: number[] };
   providerOrderId?: string;
   /** Why the provider order could not be made, for the failed order's history. */
   providerFailure?: unknown;
@@ -161,37 +172,9 @@ function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: st
  */
 async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrderInput): Promise<CodOrderPlacedAnswer> {
   const now = new Date();
-  const placed = await deps.db.transaction(async (tx) => {
-    const cart = await priceCart(tx, owner, input);
-    const cod = cart.deliveryTerms;
-    const order = await orderTotals(tx, owner, input.couponId, cart, now, cod);
-    const tax = await taxOf(tx, cart, order);
-    await reserveStock(tx, cart.lines);
-    const confirmFirst = cod.codConfirmAbovePaise !== null && order.order.totalPaise > cod.codConfirmAbovePaise;
-    const status = confirmFirst ? 'cod_pending_confirmation' : 'cod_confirmed';
-    const note = confirmFirst
-      ? 'Order placed, cash on delivery. Above the value the shop confirms first: call the shopper, then confirm it.'
-      : 'Order placed, cash on delivery.';
-    const recorded = await recordOrder(tx, owner, order, status, note);
-    if (tax) await recordOrderTax(tx, recorded.id, tax);
-    const stock = await orderStockLines(tx, recorded.id);
-    await sellReserved(tx, stock);
-    if (recorded.couponId !== null) {
-      const problem = await redeemCoupon(tx, {
-        couponId: recorded.couponId,
-        orderId: recorded.id,
-        owner,
-        discountPaise: recorded.discountPaise,
-      });
-      if (problem)
-        throw new AppError('CONFLICT', `This coupon cannot be used: ${problem}.`, { code: 'COUPON_USED_UP' });
-    }
-    await removePaidLines(tx, owner, stock);
-    await queueOrderPlaced(tx, recorded.id);
-    return recorded;
-  });
+  const { placed, released } = await deps.db.transaction((tx) => recordCodOrder(tx, owner, input, now));
   deps.metrics?.orderPlaced();
-  await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
+  await deps.catalogue.stockChanged([...input.lines.map((line) => line.productId), ...released]);
   return {
     ...placedFields(placed),
     message:
@@ -202,6 +185,54 @@ async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrder
     status: placed.status,
     amount_due_on_delivery: paiseToRupees(placed.totalPaise),
   };
+}
+
+/**
+ * The cash-on-delivery order, in its transaction. The shopper's earlier unpaid orders are released first (before the
+ * COD locks, as Razorpay's own COD takes an order's lock before them). Then the shopper, phone number and address are
+ * locked so that the open-order limit holds against placements at once, and only then the coupon and the stock, in the
+ * order every COD placement takes them. The placement is counted against its network address last, so that only an
+ * order placed counts. Answers the order and the products released.
+ */
+async function recordCodOrder(tx: Queryable, owner: Owner, input: PlaceOrderInput, now: Date) {
+  const cart = await priceCart(tx, owner, input);
+  const cod = cart.deliveryTerms;
+  const released = await releaseEarlierUnpaid(tx, owner);
+  await lockCodCase(tx, codCaseOf(owner, cart, now));
+  const order = await orderTotals(tx, owner, input.couponId, cart, now, cod);
+  const tax = await taxOf(tx, cart, order);
+  await reserveStock(tx, cart.lines);
+  const confirmFirst = cod.codConfirmAbovePaise !== null && order.order.totalPaise > cod.codConfirmAbovePaise;
+  const status = confirmFirst ? 'cod_pending_confirmation' : 'cod_confirmed';
+  const note = confirmFirst
+    ? 'Order placed, cash on delivery. Above the value the shop confirms first: call the shopper, then confirm it.'
+    : 'Order placed, cash on delivery.';
+  const recorded = await recordOrder(tx, owner, order, status, note);
+  if (tax) await recordOrderTax(tx, recorded.id, tax);
+  const stock = await orderStockLines(tx, recorded.id);
+  await sellReserved(tx, stock);
+  if (recorded.couponId !== null) {
+    const problem = await redeemCoupon(tx, {
+      couponId: recorded.couponId,
+      orderId: recorded.id,
+      owner,
+      discountPaise: recorded.discountPaise,
+    });
+    if (problem) throw new AppError('CONFLICT', `This coupon cannot be used: ${problem}.`, { code: 'COUPON_USED_UP' });
+  }
+  await removePaidLines(tx, owner, stock);
+  await queueOrderPlaced(tx, recorded.id);
+  if (input.placedFrom) {
+    const { address, codOrdersPerAddress } = input.placedFrom;
+    await new RateLimiter(tx).hit(`cod-order:ip:${address}`, codOrdersPerAddress, COD_TOO_MANY);
+  }
+  return { placed: recorded, released };
+}
+
+/** The order's shopper, phone number and address, as the cash-on-delivery rules judge them. */
+function codCaseOf(owner: Owner, cart: PricedCart, now: Date): CodCase {
+  const { pin_code: pin, phone_number: phone, address } = cart.address;
+  return { owner, pin, phone, address, now };
 }
 
 /**
@@ -217,7 +248,7 @@ function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       context.held = held;
       if (held.reused) return;
       deps.metrics?.orderPlaced();
-      await deps.catalogue.stockChanged(context.input.lines.map((line) => line.productId));
+      await deps.catalogue.stockChanged([...context.input.lines.map((line) => line.productId), ...held.released]);
     },
     undo: async (context) => {
       if (!context.held || context.held.reused) return;
@@ -226,17 +257,19 @@ function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
   };
 }
 
-async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<{ order: OrderRow; reused: boolean }> {
+async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<NonNullable<PlaceOrderContext['held']>> {
   const { owner, input, now } = context;
   const cart = await priceCart(tx, owner, input);
   const open = await openOrderFor(tx, owner, input.couponId, cart, now);
-  if (open) return { order: open, reused: true };
+  if (open) return { order: open, reused: true, released: [] };
+  // Another purchase from the same cart: the earlier unpaid orders give back their pieces and coupon first.
+  const released = await releaseEarlierUnpaid(tx, owner);
   const order = await orderTotals(tx, owner, input.couponId, cart, now, null);
   const tax = await taxOf(tx, cart, order);
   await reserveStock(tx, cart.lines);
   const recorded = await recordOrder(tx, owner, order);
   if (tax) await recordOrderTax(tx, recorded.id, tax);
-  return { order: recorded, reused: false };
+  return { order: recorded, reused: false, released };
 }
 
 /** The order's GST, worked out from its lines, coupon, shipping and cash-on-delivery fee. */
@@ -404,11 +437,8 @@ async function orderTotals(
   const shippingPaise = shippingFor(cart.delivery, itemsTotalPaise - discountPaise);
   if (cod) {
     const refusal = await codRefusal(tx, cod, {
-      owner,
-      pin: cart.address.pin_code,
-      phone: cart.address.phone_number,
+      ...codCaseOf(owner, cart, now),
       orderValuePaise: itemsTotalPaise - discountPaise,
-      now,
     });
     if (refusal) throw new AppError('CONFLICT', refusal, { code: 'COD_NOT_AVAILABLE' });
   }
@@ -528,9 +558,7 @@ async function abandonOrder(deps: CheckoutDeps, orderId: number, error: unknown)
       `The payment could not be started (${detail}). The items were released.`,
     );
     if (!moved) return [];
-    const lines = await orderStockLines(tx, orderId);
-    await release(tx, lines);
-    return lines;
+    return giveBackHeld(tx, orderId);
   });
   await deps.catalogue.stockChanged(released.map((line) => line.productId));
 }

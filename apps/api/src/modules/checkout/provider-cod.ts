@@ -2,10 +2,11 @@ import type { Queryable } from '@kapaas/db';
 import { ownerOfRow } from '../../lib/owner';
 import { removePaidLines } from '../cart';
 import { redeemCoupon } from '../coupons';
-import { codRefusal, deliveryTermsOf } from '../delivery';
-import { orderStockLines, release, sellReserved } from '../inventory';
+import { type CodCase, codRefusal, deliveryTermsOf, lockCodCase } from '../delivery';
+import { orderStockLines, sellReserved } from '../inventory';
 import { changeStatus, markCashOnDelivery, queueOrderPlaced, recordEvent } from '../orders';
 import type { RazorpayPayment } from '../razorpay';
+import { giveBackHeld } from './order-effects';
 import { lockOrderByProviderId, type OrderRow } from './payments.repository';
 import type { CheckoutDeps, PaymentSource } from './settlement';
 
@@ -42,16 +43,14 @@ export async function acceptProviderCod(
     if (!order) return { kind: 'unknown_order' } as const;
     if (order.status !== 'pending_payment') return { kind: 'cod_already', orderId: order.id } as const;
     const terms = await deliveryTermsOf(tx);
+    const { pin_code: pin, phone_number: phone, address } = order.addressSnapshot;
+    const codCase: CodCase = { owner: ownerOfRow(order), pin, phone, address, now: new Date() };
+    // The open-order limit is judged under the same locks as a COD order placed at the shop's checkout.
+    await lockCodCase(tx, codCase);
     const refusal =
       payment.amount !== order.totalPaise
         ? `the amount of ${payment.amount} paise does not match the order total of ${order.totalPaise} paise`
-        : await codRefusal(tx, terms, {
-            owner: ownerOfRow(order),
-            pin: order.addressSnapshot.pin_code,
-            phone: order.addressSnapshot.phone_number,
-            orderValuePaise: order.itemsTotalPaise - order.discountPaise,
-            now: new Date(),
-          });
+        : await codRefusal(tx, terms, { ...codCase, orderValuePaise: order.itemsTotalPaise - order.discountPaise });
     if (refusal) return refuse(tx, order, payment, refusal);
     return accept(tx, order, payment, terms.codConfirmAbovePaise, source);
   });
@@ -110,7 +109,7 @@ async function refuse(
         'Cash on delivery is not available for this order. Nothing was charged: please order again and pay online.',
     },
   );
-  if (moved) await release(tx, await orderStockLines(tx, order.id));
+  if (moved) await giveBackHeld(tx, order.id);
   else
     await recordEvent(
       tx,

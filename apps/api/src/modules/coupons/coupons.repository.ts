@@ -80,6 +80,24 @@ export async function redeemCoupon(tx: Queryable, redemption: Redemption): Promi
   return null;
 }
 
+/**
+ * Gives back the use of the coupon an order redeemed, when the order is cancelled before it was fulfilled: its
+ * redemption goes and the coupon's count goes down, so neither the coupon's total limit nor the shopper's own counts
+ * an order that never happened. Answers whether there was a use to give back.
+ */
+export async function releaseRedemption(tx: Queryable, orderId: number): Promise<boolean> {
+  const [released] = await tx
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
+  if (!released) return false;
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+    .where(eq(coupons.id, released.couponId));
+  return true;
+}
+
 /** A coupon's terms as the admin writes them. */
 export type CouponTermsColumns = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 

@@ -8,6 +8,7 @@ export {
   lockCoupon,
   redeemCoupon,
   redemptionsBy,
+  releaseRedemption,
   removeCoupon,
 } from './coupons.repository';
 export { couponRoutes } from './coupons.routes';

@@ -1,7 +1,7 @@
 import type { Queryable } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
 import { formatRupees } from '../coupons';
-import { returnedToOriginSince } from '../orders';
+import { type CodSharedKey, lockCodShopper, openCodOrdersOf, returnedToOriginSince } from '../orders';
 import type { DeliveryTerms } from './delivery.repository';
 import { codOfferedAt } from './delivery.service';
 
@@ -16,6 +16,8 @@ export interface CodCase {
   owner: Owner;
   pin: string;
   phone: string;
+  /** The street line of the delivery address: with the PIN code, the address open COD orders are counted at. */
+  address: string;
   /** The value of the items after the coupon, in paise: what the limits are set against; undefined leaves them out. */
   orderValuePaise?: number | undefined;
   now: Date;
@@ -23,8 +25,10 @@ export interface CodCase {
 
 /**
  * Why cash on delivery cannot be chosen for this order, in the shopper's words, or null when every rule allows it:
- * the shop offers it, the PIN code is not excluded (alone or by prefix), the order value lies within the limits, and
- * no parcel of this shopper (account, guest or phone number) came back to the shop in the last 90 days.
+ * the shop offers it, the PIN code is not excluded (alone or by prefix), the order value lies within the limits, no
+ * parcel of this shopper (account, guest or phone number) came back to the shop in the last 90 days, and neither the
+ * shopper, the phone number nor the delivery address already holds as many COD orders not yet shipped as the shop
+ * allows (cod_max_open_orders). A placement calls `lockCodCase` first, in its transaction, so that the count holds.
  */
 export async function codRefusal(db: Queryable, terms: CodTerms, order: CodCase): Promise<string | null> {
   if (!terms.codEnabled) return 'This shop does not offer cash on delivery.';
@@ -35,7 +39,35 @@ export async function codRefusal(db: Queryable, terms: CodTerms, order: CodCase)
   if (await returnedToOriginSince(db, order.owner, order.phone, since)) {
     return 'Cash on delivery is not available for this order, as an earlier parcel came back to us unaccepted. Please pay online.';
   }
+  return openOrdersRefusal(db, terms.codMaxOpenOrders, order);
+}
+
+/** Who holds the open orders, as the shopper reads it. */
+const HOLDER: Record<CodSharedKey, (n: number) => string> = {
+  shopper: (n) => `You already have ${n}`,
+  phone: (n) => `This phone number already has ${n}`,
+  address: (n) => `This delivery address already has ${n}`,
+};
+
+/** Why the shopper, the phone number or the address cannot take one more open COD order, or null. */
+async function openOrdersRefusal(db: Queryable, max: number, order: CodCase): Promise<string | null> {
+  const open = await openCodOrdersOf(db, order);
+  for (const key of ['shopper', 'phone', 'address'] as const) {
+    const held = open.filter((other) => other.shared.includes(key)).length;
+    if (held >= max) {
+      return `${HOLDER[key](held)} cash-on-delivery orders that have not shipped yet, as many as we take at once. Please pay online, or choose cash on delivery again once one of them has shipped.`;
+    }
+  }
   return null;
+}
+
+/**
+ * Serialises the cash-on-delivery placements of one shopper, phone number or delivery address until the transaction
+ * ends, so that two at once cannot both pass the open-order limit. Called in the placing transaction before
+ * `codRefusal`, and before any other lock the placement takes after it (the coupon's, the stock's).
+ */
+export async function lockCodCase(tx: Queryable, order: CodCase): Promise<void> {
+  await lockCodShopper(tx, order);
 }
 
 /** Why the order value is outside the cash-on-delivery limits, or null. */

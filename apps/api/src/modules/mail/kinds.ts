@@ -10,6 +10,8 @@ export const MAIL_KINDS = {
   order_shipped: { marketing: false, label: 'Order shipped' },
   order_delivered: { marketing: false, label: 'Order delivered' },
   order_cancelled: { marketing: false, label: 'Order cancelled' },
+  /** A cash-on-delivery order the shop did not confirm in time (the cod_confirm_hours setting), cancelled by the sweep. */
+  order_cod_unconfirmed: { marketing: false, label: 'Order cancelled, not confirmed (cash on delivery)' },
   order_refunded: { marketing: false, label: 'Refund' },
   password_reset: { marketing: false, label: 'Password reset' },
   contact_received: { marketing: false, label: 'Contact message received' },

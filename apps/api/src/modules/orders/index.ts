@@ -2,6 +2,7 @@
 export {
   COD_DUE_STATUSES,
   COD_OPEN_STATUSES,
+  COD_UNSHIPPED_STATUSES,
   CUSTOMER_STATUS_NOTES,
   canMove,
   codDuePaise,
@@ -9,6 +10,14 @@ export {
   ORDER_TRANSITIONS,
   PAID_STATUSES,
 } from './lifecycle';
+export {
+  type CodSharedKey,
+  type CodShopper,
+  codOrdersUnconfirmedSince,
+  lockCodShopper,
+  type OpenCodOrder,
+  openCodOrdersOf,
+} from './open-cod';
 export { queueOrderPlaced, queueRefundMail, refundMailKey } from './order-mail';
 export {
   changeStatus,
@@ -23,5 +32,6 @@ export {
   returnedToOriginSince,
   returnWindowDays,
   setProviderOrderId,
+  unpaidOrdersOf,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';

@@ -33,6 +33,12 @@ export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped
 /** Statuses of a cash-on-delivery order that the shop will fulfil, before its parcel leaves. */
 export const COD_OPEN_STATUSES: readonly OrderStatus[] = ['cod_pending_confirmation', 'cod_confirmed'];
 
+/**
+ * Statuses of a cash-on-delivery order not yet shipped: it holds its pieces (sold at placement) and is counted against
+ * the shop's limit of open COD orders per phone number, shopper and delivery address.
+ */
+export const COD_UNSHIPPED_STATUSES: readonly OrderStatus[] = [...COD_OPEN_STATUSES, 'packed'];
+
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }

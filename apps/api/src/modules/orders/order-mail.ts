@@ -1,6 +1,6 @@
 import { type OrderStatus, orders, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
-import { queueMail } from '../mail';
+import { type MailKind, queueMail } from '../mail';
 
 // The shopper's and the owner's messages about an order, queued in the transaction that changes it
 // (mail module, ADR 034): they go out if and only if the change commits, once per event.
@@ -31,6 +31,9 @@ export async function queueOrderPlaced(tx: Queryable, orderId: number): Promise<
   await tellOwner(tx, orderId);
 }
 
+/** A message in place of a status's usual one: a cash-on-delivery order cancelled because nobody confirmed it. */
+export type StatusMailKind = Extract<MailKind, 'order_cod_unconfirmed'>;
+
 /**
  * The message a status change sends, if any: paid (with the invoice, and the owner's note), shipped
  * (with the owner's note to the shopper, such as the tracking number; a COD order's invoice, issued
@@ -41,12 +44,14 @@ export async function queueStatusMail(
   orderId: number,
   to: OrderStatus,
   customerNote: string | null,
+  kind?: StatusMailKind,
 ): Promise<void> {
   if (to !== 'paid' && to !== 'shipped' && to !== 'delivered' && to !== 'cancelled') return;
   const { email, paymentMethod } = await recipientOf(tx, orderId);
   const payload: Record<string, unknown> = { order_id: orderId, note: customerNote };
   if (to === 'paid' || (to === 'shipped' && paymentMethod === 'cod')) payload.invoice_of_order = orderId;
-  await queueMail(tx, { kind: `order_${to}`, key: `order-${to}:${orderId}`, to: email, payload });
+  // The key is the status's whatever the message, so that an order is told of its cancellation once.
+  await queueMail(tx, { kind: kind ?? `order_${to}`, key: `order-${to}:${orderId}`, to: email, payload });
   if (to === 'paid') await tellOwner(tx, orderId);
 }
 

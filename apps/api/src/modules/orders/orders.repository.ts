@@ -21,7 +21,7 @@ import {
 } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
 import { canMove } from './lifecycle';
-import { queueStatusMail } from './order-mail';
+import { queueStatusMail, type StatusMailKind } from './order-mail';
 
 const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
@@ -178,6 +178,16 @@ export async function couponHolds(
   return { byAll: byAll?.n ?? 0, byOwner: byOwner?.n ?? 0 };
 }
 
+/** The ids of the owner's orders still waiting for payment (pending_payment), oldest first. */
+export async function unpaidOrdersOf(tx: Queryable, owner: Owner): Promise<number[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(ownedBy(owner), eq(orders.status, 'pending_payment')))
+    .orderBy(asc(orders.id));
+  return rows.map((row) => row.id);
+}
+
 /** Stores the provider order id of an order, unless one is stored already. */
 export async function setProviderOrderId(db: Queryable, orderId: number, providerOrderId: string): Promise<void> {
   await db
@@ -190,7 +200,7 @@ export async function setProviderOrderId(db: Queryable, orderId: number, provide
  * Moves an order to `to` only if it is still in one of `from` (compare-and-set, so two concurrent
  * changes cannot both apply), and records the change in its history. Returns false when the order
  * was not in any of `from` (nothing changed). A change the shopper hears about queues its message
- * in the same transaction (order-mail.ts).
+ * in the same transaction (order-mail.ts); `mailKind` names another message than the status's usual one.
  */
 export async function changeStatus(
   tx: Queryable,
@@ -198,7 +208,7 @@ export async function changeStatus(
   from: readonly OrderStatus[],
   to: OrderStatus,
   note: string | null,
-  extra: { paidAt?: Date; customerNote?: string | null } = {},
+  extra: { paidAt?: Date; customerNote?: string | null; mailKind?: StatusMailKind } = {},
 ): Promise<boolean> {
   const allowed = from.filter((status) => canMove(status, to));
   if (allowed.length === 0) return false;
@@ -209,7 +219,7 @@ export async function changeStatus(
     .returning({ id: orders.id });
   if (changed.length === 0) return false;
   await recordEvent(tx, orderId, to, note, extra.customerNote ?? null);
-  await queueStatusMail(tx, orderId, to, extra.customerNote ?? null);
+  await queueStatusMail(tx, orderId, to, extra.customerNote ?? null, extra.mailKind);
   return true;
 }
 

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
 import {
+  giveBackSold,
   insertRefund,
   type PaymentRow,
   paymentsOfOrder,
@@ -248,9 +249,9 @@ const changedMeanwhile = () =>
   new AppError('CONFLICT', 'The order changed meanwhile. Please reload it.', { code: 'ILLEGAL_TRANSITION' });
 
 /**
- * Cancels a paid order: it moves to `cancelled`, its pieces go back on the shelf and its invoice is credited in full
- * (a credit note, unless a refund credited it already). Answers
- * false when the order was no longer paid (nothing changed).
+ * Cancels a paid order: it moves to `cancelled`, its pieces go back on the shelf, its use of the coupon is given back
+ * (checkout's giveBackSold) and its invoice is credited in full (a credit note, unless a refund credited it already).
+ * Answers false when the order was no longer paid (nothing changed).
  */
 async function cancelPaid(
   tx: Queryable,
@@ -260,20 +261,20 @@ async function cancelPaid(
 ): Promise<boolean> {
   const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note, { customerNote });
   if (!moved) return false;
-  await restock(tx, await orderStockLines(tx, orderId));
+  await giveBackSold(tx, orderId);
   await creditOrder(tx, orderId, { cancelled: true });
   return true;
 }
 
 /**
- * Cancels an unshipped cash-on-delivery order: it moves to `cancelled` and its pieces, sold when it was placed, go back
- * on the shelf. No money was taken and no invoice issued (that happens when it ships). Answers false when the order had
- * moved on (nothing changed).
+ * Cancels an unshipped cash-on-delivery order: it moves to `cancelled`, its pieces, sold when it was placed, go back
+ * on the shelf and its use of the coupon is given back. No money was taken and no invoice issued (that happens when it
+ * ships). Answers false when the order had moved on (nothing changed).
  */
 async function cancelCod(tx: Queryable, orderId: number, note: string, customerNote: string | null): Promise<boolean> {
   const moved = await changeStatus(tx, orderId, COD_OPEN_STATUSES, 'cancelled', note, { customerNote });
   if (!moved) return false;
-  await restock(tx, await orderStockLines(tx, orderId));
+  await giveBackSold(tx, orderId);
   return true;
 }
 

@@ -5,6 +5,7 @@ import { cartReminder } from './cart-reminder';
 import { newsletterConfirm } from './newsletter-confirm';
 import {
   orderCancelled,
+  orderCodUnconfirmed,
   orderDelivered,
   orderPaid,
   orderPlaced,
@@ -33,6 +34,7 @@ export const TEMPLATES: Templates = {
   order_shipped: orderShipped,
   order_delivered: orderDelivered,
   order_cancelled: orderCancelled,
+  order_cod_unconfirmed: orderCodUnconfirmed,
   order_refunded: orderRefunded,
   contact_received: contactReceived,
   password_reset: passwordReset,

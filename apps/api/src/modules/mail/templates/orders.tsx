@@ -160,6 +160,27 @@ export const orderCancelled: Template = async (context) => {
   });
 };
 
+/** A cash-on-delivery order that waited for the shop's confirmation call longer than the shop allows, cancelled. */
+export const orderCodUnconfirmed: Template = async (context) => {
+  const order = await loadOrder(context);
+  return orderMessage(context, order, {
+    subject: `Order ${orderNumber(order)} cancelled: not confirmed`,
+    title: 'Your order was cancelled',
+    preview: `We could not confirm order ${orderNumber(order)} in time.`,
+    lines: false,
+    body: (
+      <>
+        <Para>{greeting(order)}</Para>
+        <Para>
+          We could not confirm your cash-on-delivery order {orderNumber(order)} with you in time, so we cancelled it.
+          Nothing is to be paid, and no parcel will come.
+        </Para>
+        <Para>If you still want these clothes, you are welcome to order them again.</Para>
+      </>
+    ),
+  });
+};
+
 export const orderRefunded: Template = async (context) => {
   const order = await loadOrder(context);
   const amount =
