@@ -1,13 +1,17 @@
-import type { PhotoUploadAnswer } from '@kapaas/contract';
+import type { PhotoUploadAnswer, PhotoUploadFields } from '@kapaas/contract';
 import { apiFailure, isRecord, readJson } from '@kapaas/web-kit';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 
 /**
- * POST /api/photo_upload, for a review or a return: one photo as multipart (field `file`) with the session cookie. The server checks it is a
- * JPEG, PNG or WebP by its bytes and answers the URL of the WebP it made; a refusal rejects with its ApiError.
+ * POST /api/photo_upload: one photo as multipart with the session cookie, for the review of a product the shopper
+ * received (`purpose: 'review'` and `product_id`) or for the return of their delivered order (`purpose: 'return'` and
+ * `order_id`); the fields go before the file. The server checks it is a JPEG, PNG or WebP by its bytes and answers the
+ * URL of the WebP it made (a return's is private: it opens only with this shopper's session); a refusal rejects with
+ * its ApiError.
  */
-export async function uploadPhoto(file: File): Promise<string> {
+export async function uploadPhoto(file: File, target: PhotoUploadFields): Promise<string> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(target)) form.append(name, String(value));
   form.append('file', file);
   let response: Response;
   try {

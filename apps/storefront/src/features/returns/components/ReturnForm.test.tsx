@@ -197,12 +197,12 @@ describe('the return form', () => {
     ]);
   });
 
-  it('uploads up to three photos, shows them and lets one be removed before sending', async () => {
+  it('uploads up to three photos for this order, shows them and lets one be removed before sending', async () => {
     let uploads = 0;
     const fetchMock = formApi({
       photo_upload: () => {
         uploads += 1;
-        return { success: true, url: `/media/uploads/0123456789abcdef0123456${uploads}-800.webp` };
+        return { success: true, url: `/api/return_photo/0123456789abcdef0123456${uploads}-800.webp` };
       },
       return_request: { success: true, message: 'We have your request.', return_id: 31 },
     });
@@ -219,14 +219,20 @@ describe('the return form', () => {
     // Three is the most: the fourth was not sent, and there is no more to add.
     expect(uploads).toBe(3);
     expect(screen.queryByLabelText('Add a photo')).toBeNull();
+    // Each upload says it is for this order's return, before the file: the server keeps it private.
+    const forms = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/api/photo_upload'))
+      .map(([, init]) => init?.body as FormData);
+    expect(forms.map((form) => [...form.keys()])).toEqual(Array(3).fill(['purpose', 'order_id', 'file']));
+    expect(forms.map((form) => [form.get('purpose'), form.get('order_id')])).toEqual(Array(3).fill(['return', '501']));
 
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     expect(screen.getAllByRole('img', { name: /^Attachment/ })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     await screen.findByRole('heading', { name: 'Return #31' });
     expect(sentBodies(fetchMock, 'return_request')[0]?.photos).toEqual([
-      '/media/uploads/0123456789abcdef01234562-800.webp',
-      '/media/uploads/0123456789abcdef01234563-800.webp',
+      '/api/return_photo/0123456789abcdef01234562-800.webp',
+      '/api/return_photo/0123456789abcdef01234563-800.webp',
     ]);
   });
 

@@ -186,6 +186,7 @@ export function ReturnForm({ order }: { order: OrderDetail }) {
           ))}
         </fieldset>
         <ReturnPhotos
+          orderId={order.order_id}
           photos={photos}
           onChange={(next) => setValue('photos', next)}
           error={errors.photos?.message}

@@ -163,7 +163,7 @@ describe('a return’s page', () => {
     expect(within(pieces).getByText(/Reason: Too small/)).toHaveTextContent('Reason: Too small · “She grew fast.”');
     expect(within(pieces).getByRole('img', { name: 'Attachment 1' })).toHaveAttribute(
       'src',
-      '/media/uploads/0123456789abcdef01234567-800.webp',
+      '/api/return_photo/0123456789abcdef01234567-800.webp',
     );
 
     const timeline = screen.getByRole('region', { name: 'Return Status' });

@@ -4,6 +4,8 @@ import { errorMessage } from '#storefront/lib/api.ts';
 import { uploadPhoto } from '#storefront/lib/uploadPhoto.ts';
 
 interface ReturnPhotosProps {
+  /** The delivered order the return is for: the server takes photos only for it, and keeps them private. */
+  orderId: number;
   photos: string[];
   onChange: (photos: string[]) => void;
   /** The form's problem with the photos (the server's). */
@@ -12,7 +14,7 @@ interface ReturnPhotosProps {
 }
 
 /** Up to three photos of what is wrong, each uploaded as it is chosen, shown small with a Remove button. */
-export function ReturnPhotos({ photos, onChange, error, disabled = false }: ReturnPhotosProps) {
+export function ReturnPhotos({ orderId, photos, onChange, error, disabled = false }: ReturnPhotosProps) {
   const ids = useId();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function ReturnPhotos({ photos, onChange, error, disabled = false }: Retu
     setUploading(true);
     const added: string[] = [];
     try {
-      for (const file of files) added.push(await uploadPhoto(file));
+      for (const file of files) added.push(await uploadPhoto(file, { purpose: 'return', order_id: orderId }));
     } catch (failure) {
       setUploadError(`The photo could not be added: ${errorMessage(failure)}`);
     } finally {
@@ -41,7 +43,8 @@ export function ReturnPhotos({ photos, onChange, error, disabled = false }: Retu
     <fieldset className="return-photos" aria-describedby={`${ids}-hint${problem ? ` ${ids}-error` : ''}`}>
       <legend className="form-label return-legend">Photos (optional)</legend>
       <p id={`${ids}-hint`} className="form-text mt-0">
-        Up to {MAX_SHOPPER_PHOTOS} photos (JPEG, PNG or WebP), for example of a fault.
+        Up to {MAX_SHOPPER_PHOTOS} photos (JPEG, PNG or WebP), for example of a fault. Only you and the shop can see
+        them.
       </p>
       {photos.length > 0 && (
         <ul className="return-photos__list">

@@ -103,7 +103,7 @@ export const exchangeShipped: ReturnDetail = {
     },
   ],
   refund_amount: 0,
-  photos: ['/media/uploads/0123456789abcdef01234567-800.webp'],
+  photos: ['/api/return_photo/0123456789abcdef01234567-800.webp'],
   decision_message: 'Send it back with the tag on.',
   refund: null,
   exchange_shipment: { tracking_note: 'DTDC D1234567', at: '2026-11-29T11:00:00.000Z' },

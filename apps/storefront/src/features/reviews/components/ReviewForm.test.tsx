@@ -7,7 +7,7 @@ import { categoryList, jhablaDetail } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
 
 const at = '2026-11-20T09:30:00.000Z';
-const PHOTO = '/media/uploads/0123456789abcdef01234567-800.webp';
+const PHOTO = '/media/photos/0123456789abcdef01234567-800.webp';
 
 const mine: Review = {
   review_id: 40,
@@ -150,6 +150,10 @@ describe('Writing a review', () => {
     expect(await within(form).findByRole('img', { name: 'Your upload 1' })).toHaveAttribute('src', PHOTO);
     const upload = bodiesTo(fetchMock, 'photo_upload')[0];
     expect(upload).toBeInstanceOf(FormData);
+    // What the photo is for goes before the file: the server takes it only from a buyer who received the product.
+    expect([...(upload as FormData).keys()]).toEqual(['purpose', 'product_id', 'file']);
+    expect((upload as FormData).get('purpose')).toBe('review');
+    expect((upload as FormData).get('product_id')).toBe('11');
     expect((upload as FormData).get('file')).toBeInstanceOf(File);
 
     await user.click(within(form).getByRole('button', { name: 'Publish review' }));

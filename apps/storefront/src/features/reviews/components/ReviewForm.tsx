@@ -194,6 +194,7 @@ export function ReviewForm({ id, productId, myReview, onDone, onCancel }: Review
 
       <PhotoField
         ids={ids}
+        productId={productId}
         photos={photos}
         errorId={errors.photos ? errorId('photos') : undefined}
         error={errors.photos?.message}
@@ -223,6 +224,8 @@ export function ReviewForm({ id, productId, myReview, onDone, onCancel }: Review
 
 interface PhotoFieldProps {
   ids: string;
+  /** The product reviewed: the server takes a photo only from a shopper who received it. */
+  productId: number;
   photos: string[];
   errorId: string | undefined;
   error: string | undefined;
@@ -231,7 +234,7 @@ interface PhotoFieldProps {
 }
 
 /** Up to three photos: each chosen file goes to photo_upload at once, then shows as a preview with Remove. */
-function PhotoField({ ids, photos, errorId, error, onChange, onError }: PhotoFieldProps) {
+function PhotoField({ ids, productId, photos, errorId, error, onChange, onError }: PhotoFieldProps) {
   const [uploading, setUploading] = useState(false);
   const room = MAX_SHOPPER_PHOTOS - photos.length;
 
@@ -244,7 +247,7 @@ function PhotoField({ ids, photos, errorId, error, onChange, onError }: PhotoFie
     let next = photos;
     try {
       for (const file of files.slice(0, room)) {
-        next = [...next, await uploadPhoto(file)];
+        next = [...next, await uploadPhoto(file, { purpose: 'review', product_id: productId })];
         onChange(next);
       }
     } catch (failure) {
