@@ -60,15 +60,17 @@ export async function adminRequest<T>(method: string, path: string, options: Req
 }
 
 /**
- * Fetches a file from /admin/api/{path} with the session's token and hands it to the browser as a
- * download named `filename` (a plain link cannot carry the Bearer token).
+ * A file from the admin API (`url`, under /admin/api/) fetched with the session's token: a plain link or
+ * <img> cannot carry the Bearer token. A refusal rejects with its ApiError; a 401 ends the session.
  */
-export async function adminDownload(path: string, filename: string, query: QueryParams = {}): Promise<void> {
+export async function adminFile(url: string, signal?: AbortSignal): Promise<Blob> {
   const token = currentToken();
   let response: Response;
   try {
-    response = await fetch(adminUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    response = await fetch(url, signal ? { headers, signal } : { headers });
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) {
@@ -77,7 +79,15 @@ export async function adminDownload(path: string, filename: string, query: Query
     const message = isRecord(failure) && typeof failure.message === 'string' ? failure.message : NETWORK_ERROR_MESSAGE;
     throw new ApiError(response.status, message);
   }
-  const url = URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+/**
+ * Fetches a file from /admin/api/{path} with the session's token and hands it to the browser as a
+ * download named `filename`.
+ */
+export async function adminDownload(path: string, filename: string, query: QueryParams = {}): Promise<void> {
+  const url = URL.createObjectURL(await adminFile(adminUrl(path, query)));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

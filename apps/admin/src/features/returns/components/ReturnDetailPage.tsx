@@ -12,6 +12,7 @@ import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useReturn } from '../api/useReturns';
 import { ReturnActions } from './ReturnActions';
+import { ReturnPhoto } from './ReturnPhoto';
 import { RETURN_STATUS, ReturnStatusBadge } from './ReturnStatusBadge';
 
 const REFUND_METHODS: Record<NonNullable<AdminReturn['refund']>['method'], string> = {
@@ -65,15 +66,7 @@ export function ReturnDetailPage() {
                 <ul className="list-inline mb-0">
                   {r.photos.map((url, index) => (
                     <li key={url} className="list-inline-item">
-                      <a href={url} target="_blank" rel="noopener">
-                        <img
-                          src={url}
-                          alt={`Customer's attachment ${index + 1}`}
-                          width={120}
-                          height={120}
-                          className="rounded border object-fit-cover"
-                        />
-                      </a>
+                      <ReturnPhoto url={url} alt={`Customer's attachment ${index + 1}`} />
                     </li>
                   ))}
                 </ul>

@@ -1,8 +1,11 @@
 import type { AdminReturn, AdminReturnSummary } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
 import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
+
+/** A return's photo: private, so the console fetches it with the token (an <img> could not send it). */
+const PHOTO = 'return-photos/0123456789abcdef01234567-800.webp';
 
 const requested: AdminReturn = {
   id: 31,
@@ -47,7 +50,7 @@ const requested: AdminReturn = {
       amount: 959,
     },
   ],
-  photos: ['/media/uploads/0123456789abcdef01234567-800.webp'],
+  photos: [`/admin/api/${PHOTO}`],
   decision_message: null,
   refund: null,
   exchange_shipment: null,
@@ -89,6 +92,7 @@ function returnApi(start: AdminReturn) {
     };
   return stubAdminApi({
     'GET returns/31': () => ({ success: true, data: ret }),
+    [`GET ${PHOTO}`]: () => new Response('RIFF....WEBP', { headers: { 'Content-Type': 'image/webp' } }),
     'POST returns/31/approve': move('approve', (body) => ({
       status: 'approved',
       decision_message: body.message ?? null,
@@ -124,9 +128,19 @@ const posts = (sent: SentRequest[]) =>
   sent.filter((request) => request.method === 'POST').map((request) => [request.path, request.body]);
 
 describe('the console’s return page', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows the order, the customer, the pieces, the photos and the history', async () => {
     signIn();
-    returnApi(requested);
+    const { sent } = returnApi(requested);
+    const shown: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      shown.push(blob as Blob);
+      return 'blob:photo-1';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     renderRoute('/returns/31');
 
     expect(await screen.findByRole('heading', { name: 'Return #31' })).toBeInTheDocument();
@@ -140,10 +154,9 @@ describe('the console’s return page', () => {
       'Kurta SetExchange 2-3Y → 3-4Y1Too small“She grew fast.”₹899',
       'Muslin RomperReturn 3-6M1Damaged or faulty₹959',
     ]);
-    expect(screen.getByRole('img', { name: "Customer's attachment 1" })).toHaveAttribute(
-      'src',
-      '/media/uploads/0123456789abcdef01234567-800.webp',
-    );
+    expect(await screen.findByRole('img', { name: "Customer's attachment 1" })).toHaveAttribute('src', 'blob:photo-1');
+    expect(sent.find((request) => request.path === PHOTO)?.authorization).toBe('Bearer test-token');
+    expect(await shown[0]?.text()).toBe('RIFF....WEBP');
     expect(screen.getByText('Requested: to decide', { selector: 'strong' })).toBeInTheDocument();
   });
 
