@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { admin, withDatabase } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundFor } from './bounds';
 import { type Mailbox, startMailbox } from './mailbox';
 import { listeningAt, type ShopProcess, spawnShop, stopShop } from './shop-process';
 
@@ -73,7 +74,10 @@ const statuses = (prefix: string) =>
   });
 
 describe('the outbox on PostgreSQL', () => {
-  it('two processes send each of 40 messages exactly once', async () => {
+  // Bounded by its work (bounds.ts): two shop processes started, 40 messages queued and sent, the checks.
+  it('two processes send each of 40 messages exactly once', {
+    timeout: boundFor({ operations: 2 * 40 + 10, processStarts: 2 }),
+  }, async () => {
     await Promise.all([start('a'), start('b')]);
     await queueReceipts('both', 40);
     await expect
@@ -86,7 +90,10 @@ describe('the outbox on PostgreSQL', () => {
     expect(new Set(received.map((m) => m.mail.messageId)).size).toBe(40);
   });
 
-  it('a process killed while sending loses nothing: the message goes again, once, when its claim lapses', async () => {
+  // Two more processes started, and three messages sent once or twice.
+  it('a process killed while sending loses nothing: the message goes again, once, when its claim lapses', {
+    timeout: boundFor({ operations: 3 * 2 + 10, processStarts: 2 }),
+  }, async () => {
     mailbox.hold = true;
     let inFlight: string | undefined;
     const arrived = new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@ import { eq, inArray, outboxMessages, returnEvents, returnLines, returnRequests,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, adminFixtures } from '../src/modules/admin/admin.fixtures';
 import { returnFixtures } from '../src/modules/returns/returns.fixtures';
+import { boundFor } from './bounds';
 import { type Shopper, startTestShop, type TestShop } from './shop';
 
 const SHOPPERS = 20;
@@ -30,7 +31,11 @@ export function describeExchangeRace(database: string) {
   });
 
   describe(`${SHOPPERS} exchanges for the last ${FREE} pieces of a size at once (${database})`, () => {
-    it(`records exactly ${FREE}; the others are told the size is sold out and leave nothing`, async () => {
+    // Bounded by its work (bounds.ts): each shopper's order placed (4 calls), paid (4), moved to delivered (3), then
+    // the return request; and the checks.
+    it(`records exactly ${FREE}; the others are told the size is sold out and leave nothing`, {
+      timeout: boundFor({ operations: SHOPPERS * (4 + 4 + 3 + 1) + 10 }),
+    }, async () => {
       const { item, newSizeId } = await fx.twoSizes(SHOPPERS + 5, FREE);
       const orders: { shopper: Shopper; orderId: number }[] = [];
       for (let n = 0; n < SHOPPERS; n += 1) orders.push(await fx.deliveredOnline(item, 1));

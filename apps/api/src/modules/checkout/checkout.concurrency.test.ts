@@ -9,6 +9,7 @@ import {
   sandboxRazorpayWebhooks,
 } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundFor } from '../../../test/bounds';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures } from './checkout.fixtures';
 
@@ -28,6 +29,15 @@ afterAll(async () => {
 
 const f = checkoutFixtures(() => shop);
 
+/*
+ * Each race is bounded by its work (test/bounds.ts), counted in these units and the checks that follow: a shopper
+ * ready to check out and placing the order (a guest, the cart, the address, the order), and a payment (the sandbox's
+ * dialog, the checkout's second call, its two webhooks).
+ */
+const SHOPPER = 4;
+const PAYMENT = 4;
+const CHECKS = 10;
+
 /** Pieces of the item sold by paid orders. */
 async function soldOf(item: { productId: number; sizeId: number }) {
   const rows = await shop.database.db
@@ -39,7 +49,9 @@ async function soldOf(item: { productId: number; sizeId: number }) {
 }
 
 describe('concurrent checkouts', () => {
-  it('stock 5 and 40 concurrent checkouts of it: exactly 5 reservations, and after payment and expiry the stock adds up', async () => {
+  it('stock 5 and 40 concurrent checkouts of it: exactly 5 reservations, and after payment and expiry the stock adds up', {
+    timeout: boundFor({ operations: 40 * SHOPPER + 3 * PAYMENT + CHECKS }),
+  }, async () => {
     const initial = 5;
     const item = await f.stockedItem(initial);
     const shoppers: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
@@ -79,7 +91,9 @@ describe('concurrent checkouts', () => {
     expect(stock).toBe(2);
   });
 
-  it('a coupon limited to 3 uses and 20 concurrent orders with it: exactly 3 discounted paid orders', async () => {
+  it('a coupon limited to 3 uses and 20 concurrent orders with it: exactly 3 discounted paid orders', {
+    timeout: boundFor({ operations: 20 * SHOPPER + 3 * PAYMENT + CHECKS }),
+  }, async () => {
     const item = await f.stockedItem(100);
     const coupon = await f.couponWith({ usageLimit: 3 });
     const shoppers: Awaited<ReturnType<typeof f.readyGuest>>[] = [];
@@ -114,7 +128,10 @@ describe('concurrent checkouts', () => {
     expect(discounted.filter((o) => o.status === 'paid')).toHaveLength(3);
   });
 
-  it('a coupon used up while orders waited: their late payments are refused at settlement and refunded', async () => {
+  it('a coupon used up while orders waited: their late payments are refused at settlement and refunded', {
+    // Four shoppers and their payments, a sweep, and two refunds.
+    timeout: boundFor({ operations: 4 * (SHOPPER + PAYMENT) + 3 + CHECKS }),
+  }, async () => {
     const item = await f.stockedItem(100);
     const coupon = await f.couponWith({ usageLimit: 2 });
     const early = [await f.readyGuest(item, 1), await f.readyGuest(item, 1)];
@@ -150,7 +167,10 @@ describe('concurrent checkouts', () => {
     expect(counted?.usedCount).toBe(2);
   });
 
-  it('the browser callback and the webhook arriving together, 50 times: one paid order and one payment each time', async () => {
+  it('the browser callback and the webhook arriving together, 50 times: one paid order and one payment each time', {
+    // Each round: a shopper, a payment with a second callback, and four checks.
+    timeout: boundFor({ operations: 50 * (SHOPPER + PAYMENT + 1 + 4) + CHECKS }),
+  }, async () => {
     const item = await f.stockedItem(50);
     for (let round = 0; round < 50; round += 1) {
       const { shopper, addressId } = await f.readyGuest(item, 1);
@@ -182,7 +202,10 @@ describe('concurrent checkouts', () => {
     expect(await soldOf(item)).toBe(50);
   });
 
-  it('four expiry sweeps at once (as four processes would run them): each order expires once, its stock released once', async () => {
+  it('four expiry sweeps at once (as four processes would run them): each order expires once, its stock released once', {
+    // Six shoppers, five sweeps, two checks of each order.
+    timeout: boundFor({ operations: 6 * SHOPPER + 5 + 6 * 2 + CHECKS }),
+  }, async () => {
     const item = await f.stockedItem(6);
     const ids: number[] = [];
     for (let i = 0; i < 6; i += 1) {

@@ -1,6 +1,7 @@
 import { eq, sandboxRazorpayOrders, sandboxRazorpayPayments, sandboxRazorpayWebhooks } from '@kapaas/db';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundFor } from '../../../test/bounds';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import {
   SANDBOX_KEY_ID,
@@ -136,7 +137,11 @@ describe('the shop on an account that captures manually', () => {
     expect(await f.stockOf(item)).toEqual({ stock: 2, reserved: 0 });
   });
 
-  it('the browser callback and the webhook capturing together, 15 times: one capture, one paid order, one payment', async () => {
+  // Bounded by its work (test/bounds.ts): each round a shopper placing an order (4 calls), a payment captured by the
+  // second call and the webhooks (5), and four checks.
+  it('the browser callback and the webhook capturing together, 15 times: one capture, one paid order, one payment', {
+    timeout: boundFor({ operations: 15 * (4 + 5 + 4) }),
+  }, async () => {
     for (let round = 0; round < 15; round += 1) {
       const item = await f.stockedItem(1);
       const { addressId, shopper } = await f.readyGuest(item);

@@ -1,5 +1,6 @@
 import { count, eq, reviewStats, reviews } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundFor } from '../../../test/bounds';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { reviewFixtures, reviewOf } from './reviews.fixtures';
@@ -23,7 +24,11 @@ afterAll(async () => {
 });
 
 describe('reviews written at the same moment', () => {
-  it('one shopper twice makes one row; several shoppers and a hide add up in review_stats', async () => {
+  // Bounded by its work (test/bounds.ts): four buyers, each an order placed (4 calls), paid (4) and delivered (3);
+  // seven reviews and a hide; the checks.
+  it('one shopper twice makes one row; several shoppers and a hide add up in review_stats', {
+    timeout: boundFor({ operations: 4 * (4 + 4 + 3) + 7 + 10 }),
+  }, async () => {
     const item = await fixtures.product();
     const buyers = await Promise.all([0, 1, 2, 3].map(() => fixtures.guestBuyer([item])));
     const [first] = buyers;

@@ -3,6 +3,7 @@ import { cities, coupons, eq, orderTaxes, shippingZones, states, taxInvoices } f
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundFor } from '../../../test/bounds';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
@@ -339,7 +340,11 @@ describe('credit notes', () => {
 });
 
 describe('invoice numbers', () => {
-  it('50 orders settling at once get 50 invoice numbers in an unbroken run', async () => {
+  // Bounded by its work (test/bounds.ts): 50 shoppers placing an order (a guest, the cart, the address, the order),
+  // 50 payments (the dialog, the second call, two webhooks) and the checks.
+  it('50 orders settling at once get 50 invoice numbers in an unbroken run', {
+    timeout: boundFor({ operations: 50 * 4 + 50 * 4 + 10 }),
+  }, async () => {
     const item = await itemAt(450, 60);
     const orders = await Promise.all(
       Array.from({ length: 50 }, () => buy('Gujarat', [{ item, quantity: 1 }], { pay: false })),
