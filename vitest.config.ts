@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The repository's scripts' own helpers (the report at the end of npm test, say).
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'db',

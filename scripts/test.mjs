@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite — unit, API and component tests (Vitest), then browser journeys
-// (playwright-core driving Debian's Chromium against a shop started on a free port) — and one
-// closing line `N passed, N failed` for all of it.
+// (playwright-core driving Debian's Chromium against a shop started on a free port) — then its 10
+// slowest tests across every pass, and one closing line `N passed, N failed` for all of it.
 //
 //   node scripts/test.mjs             everything
 //   node scripts/test.mjs --api-only  the API tests and the migrations' tests alone (CI's second pass, on PostgreSQL)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { formatSlowest, slowestTests } from './lib/slowest-tests.mjs';
 import { buildAdminIfStale, buildStorefrontIfStale, root } from './lib/storefront-build.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -34,7 +35,7 @@ function ensureChromium() {
   process.exit(1);
 }
 
-/** Runs one Vitest pass and reads back its counts. */
+/** Runs one Vitest pass and reads back its counts, and its report (for the slowest tests). */
 function vitest(name, args) {
   const outputFile = join(results, `${name}.json`);
   const run = spawnSync(
@@ -52,8 +53,9 @@ function vitest(name, args) {
   let passed = 0;
   let failed = 0;
   const failures = [];
+  let report;
   if (existsSync(outputFile)) {
-    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     for (const file of report.testResults) {
@@ -74,7 +76,7 @@ function vitest(name, args) {
     failed = 1;
     failures.push(`${name}: vitest exited with status ${run.status}`);
   }
-  return { passed, failed, failures };
+  return { passed, failed, failures, report };
 }
 
 /** The first meaningful line of a failure message, short enough for a summary. */
@@ -105,7 +107,13 @@ const total = passes.reduce((sum, p) => ({ passed: sum.passed + p.passed, failed
   failed: 0,
 });
 const failures = passes.flatMap((p) => p.failures);
-writeFileSync(join(results, 'summary.json'), JSON.stringify({ ...total, failures }));
+const slowest = slowestTests(
+  passes.map((p) => p.report),
+  root,
+);
+writeFileSync(join(results, 'summary.json'), JSON.stringify({ ...total, failures, slowest }));
+// Where the time went, so that a test growing slow shows before it times out on a busy machine.
+if (slowest.length > 0) console.log(`\n${formatSlowest(slowest).join('\n')}`);
 // The failures again at the very end, where a truncated log still shows them.
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
