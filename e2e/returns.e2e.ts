@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { deliverCodOrder, offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
@@ -23,6 +24,20 @@ async function bothWidths(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   if (own) await page.setViewportSize(own);
+}
+
+/** A photo as a parent would take one: a small PNG made here. */
+function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 480, height: 360, channels: 3, background: '#b5523b' } })
+    .png()
+    .toBuffer();
+}
+
+/** Whether an image has loaded and decoded: the browser fetched it, and it is a picture. */
+function shown(image: Locator): Promise<boolean> {
+  return image.evaluate(
+    (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
+  );
 }
 
 describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the owner approves, receives and ships it', () => {
@@ -95,6 +110,13 @@ describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the o
     await newSize.selectOption({ label: '3-4Y' });
     await line.getByLabel('Reason').selectOption({ label: 'Too small' });
     await line.getByLabel('Note (optional)').fill('She grew faster than we thought.');
+    // A photo of the tag: private to this shopper and the shop, shown here with the shopper's own session.
+    await page
+      .getByLabel('Add a photo')
+      .setInputFiles({ name: 'tag.png', mimeType: 'image/png', buffer: await photo() });
+    const attached = page.getByRole('img', { name: 'Attachment 1' });
+    await expect.poll(() => attached.getAttribute('src')).toMatch(/^\/api\/return_photo\/[0-9a-f]{24}-\d+\.webp$/);
+    await expect.poll(() => shown(attached)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await bothWidths(page, 'form');
     await page.getByRole('button', { name: 'Send request' }).click();
@@ -102,6 +124,7 @@ describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the o
     returnId = page.url().replace(/^.*\/returns\//, '');
     await page.getByRole('heading', { name: `Return #${returnId}` }).waitFor();
     await page.getByText('Exchanged: 1 × 2-3Y → 3-4Y').waitFor();
+    await expect.poll(() => shown(page.getByRole('img', { name: 'Attachment 1' }))).toBe(true);
     await page.getByText('Requested', { exact: true }).first().waitFor();
     await snap(page, JOURNEY, '2-return-requested');
   });
@@ -112,6 +135,10 @@ describe('a size exchange: a guest asks to swap a 2-3Y kurta set for 3-4Y, the o
     await page.getByRole('link', { name: `#${returnId}`, exact: true }).click();
     await page.getByRole('heading', { name: `Return #${returnId}` }).waitFor();
     await page.getByText('Too small').waitFor();
+    // The console fetches the private photo with its token and shows it from memory.
+    const photoFromCustomer = page.getByRole('img', { name: "Customer's attachment 1" });
+    await expect.poll(() => photoFromCustomer.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => shown(photoFromCustomer)).toBe(true);
     await page.getByLabel('Message for the customer').fill('Please send it back with its tag on.');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByText(new RegExp(`^Return #${returnId} is now approved`)).waitFor();
