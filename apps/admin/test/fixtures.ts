@@ -128,6 +128,7 @@ export const paidOrder: AdminOrder = {
   history: [{ status: 'paid', note: null, customer_note: null, at }],
   invoice_number: null,
   next_statuses: ['packed', 'cancelled'],
+  open_cod_orders: [],
 };
 
 /** A cash-on-delivery order of ₹598 (₹549 and a ₹49 fee) waiting for the owner to confirm it: nothing paid yet. */

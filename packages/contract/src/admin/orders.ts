@@ -66,6 +66,20 @@ export const AdminOrderPayment = z.object({
 
 export type AdminOrderPayment = z.infer<typeof AdminOrderPayment>;
 
+/**
+ * Another cash-on-delivery order not yet shipped that shares this order's shopper (account or guest), phone number or
+ * delivery address: what the shop counts against cod_max_open_orders, for the owner deciding on this one.
+ */
+export const AdminOpenCodOrder = z.object({
+  id: z.number().int(),
+  status: OrderStatus,
+  total: Rupees,
+  created_at: Timestamp,
+  /** What it shares with this order. */
+  shared: z.array(z.enum(['shopper', 'phone', 'address'])),
+});
+export type AdminOpenCodOrder = z.infer<typeof AdminOpenCodOrder>;
+
 export const AdminOrder = AdminOrderSummary.extend({
   shipping_address: ShippingAddress,
   items_total: Rupees,
@@ -93,6 +107,8 @@ export const AdminOrder = AdminOrderSummary.extend({
   invoice_number: z.string().nullable(),
   /** The statuses this order may move to next through POST /orders/:id/status. */
   next_statuses: z.array(OrderStatus),
+  /** The shopper's other cash-on-delivery orders not yet shipped, newest first. */
+  open_cod_orders: z.array(AdminOpenCodOrder),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

@@ -511,6 +511,33 @@ describe('open cash-on-delivery orders, at most cod_max_open_orders (2 by defaul
     );
   });
 
+  it("the console's order shows the shopper's other open COD orders and what each shares with it", async () => {
+    await chargeEverywhere(0);
+    const item = await f.stockedItem(6);
+    const user = await shop.user();
+    const home = { ...KOCHI, phone: '9847066666', street: '3 Canal Road, Kaloor' };
+    const first = await codAgain(user, await f.addressOf(user, home), item);
+    const second = await codAgain(user, await f.addressOf(user, { ...KOCHI, phone: '9847077777' }), item);
+    // A guest at the same address with another phone number, and an online order of the user's, which is not counted.
+    const neighbour = (await placeCod(item, 1, { ...home, phone: '9847088880' })).response.json().order_id as number;
+    const online = await f.readyGuest(item, 1, home);
+    expect((await f.place(online.shopper, online.addressId, [{ item, quantity: 1 }])).statusCode).toBe(200);
+    const ids = [first, second].map((r) => r.json().order_id as number);
+    const seen = expectStatus(await owner.get(`/orders/${ids[0]}`), 200).data.open_cod_orders;
+    expect(seen).toEqual([
+      expect.objectContaining({ id: neighbour, status: 'cod_confirmed', shared: ['address'] }),
+      expect.objectContaining({ id: ids[1], status: 'cod_confirmed', shared: ['shopper'] }),
+    ]);
+    expect(seen[1].total).toBe(second.json().total);
+    // Once it ships, an order is no longer open.
+    for (const status of ['packed', 'shipped']) {
+      expectStatus(await owner.post(`/orders/${neighbour}/status`, { status }), 200);
+    }
+    expect(expectStatus(await owner.get(`/orders/${ids[0]}`), 200).data.open_cod_orders).toEqual([
+      expect.objectContaining({ id: ids[1] }),
+    ]);
+  });
+
   it('the owner sets the limit (1 to 50, owners only), and a lower one refuses more', async () => {
     expect((await owner.get('/settings')).json().data).toMatchObject({ cod_max_open_orders: 2, cod_confirm_hours: 48 });
     for (const [field, value, message] of [

@@ -12,6 +12,7 @@ import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatDay, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
+import { OpenCodOrders } from './OpenCodOrders';
 import { OrderActions } from './OrderActions';
 import { OrderInvoicePanel } from './OrderInvoicePanel';
 import { PaymentStatusBadge } from './PaymentStatus';
@@ -171,6 +172,8 @@ export function OrderDetailPage() {
         </Card>
 
         <HistoryCard entries={o.history} label={(status) => ORDER_STATUS[status].label} />
+
+        <OpenCodOrders orders={o.open_cod_orders} cod={o.payment_method === 'cod'} />
 
         <Card className="order-grid__wide" id="refund">
           <Card.Body>

@@ -3,6 +3,7 @@ import type { Database, OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
+import { ownerOfRow } from '../../../lib/owner';
 import {
   giveBackSold,
   insertRefund,
@@ -22,6 +23,7 @@ import {
   changeStatus,
   codDuePaise,
   ORDER_TRANSITIONS,
+  openCodOrdersOf,
   PAID_STATUSES,
   queueRefundMail,
   recordEvent,
@@ -241,7 +243,27 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
     })),
     invoice_number: await invoiceNumberOf(db, orderId),
     next_statuses: ORDER_TRANSITIONS[order.status].filter((s) => MANUAL_STATUSES.includes(s)),
+    open_cod_orders: await otherOpenCodOrders(db, order),
   };
+}
+
+/**
+ * The shopper's other cash-on-delivery orders not yet shipped, by account or guest, phone number or delivery address:
+ * those the shop counts against cod_max_open_orders, for the owner deciding whether to confirm or pack this one.
+ */
+async function otherOpenCodOrders(
+  db: Queryable,
+  order: OrderSummaryRow['order'],
+): Promise<AdminOrder['open_cod_orders']> {
+  const { phone_number: phone, address, pin_code: pin } = order.addressSnapshot;
+  const open = await openCodOrdersOf(db, { owner: ownerOfRow(order), phone, address, pin }, order.id);
+  return open.map((other) => ({
+    id: other.id,
+    status: other.status,
+    total: paiseToRupees(other.totalPaise),
+    created_at: other.createdAt.toISOString(),
+    shared: other.shared,
+  }));
 }
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found.');
