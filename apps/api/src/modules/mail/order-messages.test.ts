@@ -154,6 +154,26 @@ describe('a cash-on-delivery order', () => {
     expect(cancelled?.mail.text).not.toContain('will be refunded');
   });
 
+  it('left unconfirmed past cod_confirm_hours: the shopper is told it was cancelled, once, and nothing is due', async () => {
+    const { db } = shop.database;
+    await db.update(shopSettings).set({ codConfirmAbovePaise: 0 }).where(eq(shopSettings.id, 1));
+    const { orderId } = await codOrder();
+    await db.update(shopSettings).set({ codConfirmAbovePaise: null }).where(eq(shopSettings.id, 1));
+    const { sweepOrders } = await import('../checkout');
+    const { app } = shop;
+    const deps = { db, payments: app.payments, catalogue: app.catalogue, log: app.log };
+    const later = new Date(Date.now() + 49 * 3_600_000);
+    expect((await sweepOrders(deps, later)).cancelled).toBe(1);
+    expect((await sweepOrders(deps, later)).cancelled).toBe(0);
+    await deliver(shop.app, mailbox);
+    const about = shopperMail(orderId).filter((m) => m.mail.subject?.includes('cancelled'));
+    expect(about.map((m) => m.mail.subject)).toEqual([`Order #${orderId} cancelled: not confirmed`]);
+    expect(about[0]?.mail.text).toContain(
+      `We could not confirm your cash-on-delivery order #${orderId} with you in time, so we cancelled it.`,
+    );
+    expect(about[0]?.mail.text).toContain('Nothing is to be paid');
+  });
+
   it('a transaction that fails after queueing leaves no message behind', async () => {
     const { orderId } = await codOrder();
     await expect(
