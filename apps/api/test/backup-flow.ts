@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { freePort } from './shop-process';
 
 /**
@@ -189,14 +191,19 @@ export async function checkoutLoad(baseUrl: string, shoppers = 3) {
   };
 }
 
-/** The statuses of `orderIds` as the shop's admin API reports them (the development owner's login). */
-export async function orderStatuses(baseUrl: string, orderIds: number[]): Promise<Map<number, string>> {
+/** A console token of the development owner. */
+async function ownerToken(baseUrl: string): Promise<string> {
   const login = await fetch(`${baseUrl}/admin/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@kapaas.local', password: 'kapaas-admin' }),
   });
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The statuses of `orderIds` as the shop's admin API reports them (the development owner's login). */
+export async function orderStatuses(baseUrl: string, orderIds: number[]): Promise<Map<number, string>> {
+  const token = await ownerToken(baseUrl);
   const statuses = new Map<number, string>();
   for (const orderId of orderIds) {
     const response = await fetch(`${baseUrl}/admin/api/orders/${orderId}`, {
@@ -208,6 +215,62 @@ export async function orderStatuses(baseUrl: string, orderIds: number[]): Promis
   return statuses;
 }
 
+/** A product whose main image the owner uploaded through the console, and that image's bytes as served. */
+export interface Pictured {
+  productId: number;
+  path: string;
+  bytes: Buffer;
+}
+
+/**
+ * Uploads a picture through the console (POST /admin/api/uploads), makes it the first product's main
+ * image, and answers what /media/ serves for it.
+ */
+export async function uploadProductPicture(baseUrl: string): Promise<Pictured> {
+  const token = await ownerToken(baseUrl);
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'romper.png');
+  const uploaded = await fetch(`${baseUrl}/admin/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const { url } = (await uploaded.json()) as { url: string };
+  const list = await fetch(`${baseUrl}/admin/api/products?per_page=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const productId = ((await list.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
+  const changed = await fetch(`${baseUrl}/admin/api/products/${productId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ images: [url] }),
+  });
+  if (!uploaded.ok || !changed.ok) throw new Error(`upload ${uploaded.status}, product ${changed.status}`);
+  return { productId, path: url, bytes: Buffer.from(await (await fetch(`${baseUrl}${url}`)).arrayBuffer()) };
+}
+
+/** The product's main image as a shop shows it (product_detail), and what that shop serves there. */
+export async function shownPicture(
+  baseUrl: string,
+  productId: number,
+): Promise<{ path: string; status: number; bytes: Buffer }> {
+  const detail = await fetch(`${baseUrl}/api/product_detail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ product_id: productId }),
+  });
+  const image = ((await detail.json()) as { products: { product_image: string } }).products.product_image;
+  const path = new URL(image, baseUrl).pathname;
+  const served = await fetch(`${baseUrl}${path}`);
+  return { path, status: served.status, bytes: Buffer.from(await served.arrayBuffer()) };
+}
+
+/** A shopper's private photo (a return's, kept outside /media/), as the shop keeps it under DATA_DIR/private. */
+const PRIVATE_PHOTO = join('private', 'photos', 'a1b2c3d4e5f6a1b2c3d4e5f6-640.webp');
+
 /**
  * The scenario both tests run: a shop on `source` takes orders; `npm run backup` runs while
  * shoppers keep placing and paying; the backup is restored into `target` (once, then refused a
@@ -218,6 +281,10 @@ export async function backupUnderLoad(source: Place, target: Place, file: string
   const shop = await startShop(source);
   let load: Awaited<ReturnType<typeof checkoutLoad>> | undefined;
   try {
+    const pictured = await uploadProductPicture(shop.baseUrl);
+    const privatePhoto = Buffer.from(`private photo of ${file}`);
+    await mkdir(join(source.DATA_DIR, 'private', 'photos'), { recursive: true });
+    await writeFile(join(source.DATA_DIR, PRIVATE_PHOTO), privatePhoto);
     load = await checkoutLoad(shop.baseUrl);
     while (load.paid.length < 3 && load.failures.length === 0) await new Promise((r) => setTimeout(r, 100));
     const began = Date.now();
@@ -233,7 +300,10 @@ export async function backupUnderLoad(source: Place, target: Place, file: string
     const restoredShop = await startShop(target);
     try {
       const statuses = await orderStatuses(restoredShop.baseUrl, paidBefore);
-      return { backup, load, paidBefore, during, restored, again, statuses };
+      const picture = { uploaded: pictured, shown: await shownPicture(restoredShop.baseUrl, pictured.productId) };
+      const restoredPrivate = await readFile(join(target.DATA_DIR, PRIVATE_PHOTO)).catch(() => undefined);
+      const privatePhotos = { written: privatePhoto, restored: restoredPrivate };
+      return { backup, load, paidBefore, during, restored, again, statuses, picture, privatePhotos };
     } finally {
       await restoredShop.stop();
     }

@@ -26,7 +26,7 @@ describe('npm run backup and npm run restore on PostgreSQL', { timeout: 600_000 
   it('dumps a running shop under checkout load, restores into an empty database, and keeps every paid order', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'kapaas-backup-'));
     try {
-      const file = join(folder, 'shop.pgdump');
+      const file = join(folder, 'shop.tar');
       const result = await backupUnderLoad(
         { DATA_DIR: join(folder, 'a'), DATABASE_URL: withDatabase(serverUrl, source) },
         { DATA_DIR: join(folder, 'b'), DATABASE_URL: withDatabase(serverUrl, target) },
@@ -40,6 +40,12 @@ describe('npm run backup and npm run restore on PostgreSQL', { timeout: 600_000 
       expect(result.again.stderr).toMatch(/restore into an empty database/);
       expect(result.paidBefore.length).toBeGreaterThanOrEqual(3);
       expect([...result.statuses.values()]).toEqual(result.paidBefore.map(() => 'paid'));
+      // The picture uploaded through the console before the backup is the restored product's, and is served.
+      expect(result.picture.shown.path).toBe(result.picture.uploaded.path);
+      expect(result.picture.shown.status).toBe(200);
+      expect(result.picture.shown.bytes.equals(result.picture.uploaded.bytes)).toBe(true);
+      // And a shopper's private photo, kept outside /media/, is back where the shop keeps it.
+      expect(result.privatePhotos.restored?.toString()).toBe(result.privatePhotos.written.toString());
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

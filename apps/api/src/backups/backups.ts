@@ -1,18 +1,18 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gunzipSync } from 'node:zlib';
-import { type DatabaseHandle, openDatabase, sql } from '@kapaas/db';
+import { type DatabaseHandle, DataDirLockedError, openDatabase, sql } from '@kapaas/db';
 
 /**
- * Backups and restores of the shop's database (ADR 017). The embedded database is backed up by
- * the process that has it open, through a Unix socket in DATA_DIR: PGlite serves one process, so
- * no second process may open a folder the shop is running on. PostgreSQL is backed up with
- * pg_dump in its custom format.
+ * Snapshots and loads of the shop's database (ADR 017); backup-file.ts puts a snapshot and the
+ * pictures into one backup file. The embedded database is backed up by the process that has it
+ * open, through a Unix socket in DATA_DIR: PGlite serves one process, so no second process may open
+ * a folder the shop is running on. PostgreSQL is backed up with pg_dump in its custom format.
  */
 
 /** What the running shop answers first on the backup socket, before the gzipped tarball. */
@@ -122,7 +122,7 @@ function connectToShop(path: string): Promise<Socket | undefined> {
 }
 
 /** Has `fill` write `file` under a temporary name, so a failed backup never looks like a finished one. */
-async function writeAtomically(file: string, fill: (path: string) => Promise<void>): Promise<void> {
+export async function writeAtomically(file: string, fill: (path: string) => Promise<void>): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   try {
@@ -152,39 +152,63 @@ async function receiveSnapshot(socket: Socket): Promise<Buffer> {
 }
 
 /**
- * Backs up the embedded database under `dataDir` into `file`: through the running shop when one
- * is listening, or by opening the folder itself when none is (the folder's lock, where there is
- * one, keeps a shop from starting on it meanwhile). Answers how it was taken.
+ * Writes a snapshot of the embedded database under `dataDir` to `file` (a gzipped tarball): through
+ * the running shop when one is listening, or by opening the folder itself when none is (the
+ * folder's lock, where there is one, keeps a shop from starting on it meanwhile). Answers how it
+ * was taken.
  */
-export async function backupPglite(dataDir: string, file: string): Promise<'running shop' | 'stopped shop'> {
+export async function snapshotPglite(dataDir: string, file: string): Promise<'running shop' | 'stopped shop'> {
   const socket = await connectToShop(backupSocketPath(dataDir));
   if (socket) {
     const snapshot = await receiveSnapshot(socket);
-    await writeAtomically(file, (path) => writeFile(path, snapshot, { flush: true }));
+    await writeFile(file, snapshot, { flush: true });
     return 'running shop';
   }
   const folder = pgliteFolder(dataDir);
   if (!existsSync(join(folder, 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${folder}.`);
   const database = await openDatabase({ kind: 'pglite', dataDir: folder });
   try {
-    await writeAtomically(file, (path) => dumpPglite(database, createWriteStream(path, { flush: true })));
+    await dumpPglite(database, createWriteStream(file, { flush: true }));
   } finally {
     await database.close();
   }
   return 'stopped shop';
 }
 
-/** Loads a PGlite backup into an empty DATA_DIR; answers the number of orders it holds. */
-export async function restorePglite(file: string, dataDir: string): Promise<number> {
-  const bytes = await readFile(file);
-  if (!bytes.subarray(0, 2).equals(GZIP_MAGIC)) {
-    throw new BackupError(`${file} is not a backup of the embedded database (a .tar.gz written by npm run backup).`);
-  }
+/** Refuses a DATA_DIR whose embedded database folder holds anything. */
+export function refuseFilledPglite(dataDir: string): void {
   const folder = pgliteFolder(dataDir);
   if (existsSync(folder) && readdirSync(folder).length > 0) {
     throw new BackupError(`${folder} is not empty: restore into an empty DATA_DIR, or move this one away first.`);
   }
-  const database = await openDatabase({ kind: 'pglite', dataDir: folder, loadDataDir: new Blob([gunzipSync(bytes)]) });
+}
+
+/** True when `bytes` begin as a gzip stream does, as a snapshot of the embedded database does. */
+export function isGzip(bytes: Buffer): boolean {
+  return bytes.subarray(0, 2).equals(GZIP_MAGIC);
+}
+
+/**
+ * Loads a snapshot of the embedded database (a gzipped tarball) into DATA_DIR, whose database
+ * folder must be empty; answers the number of orders it holds. `file` names the backup in messages.
+ */
+export async function loadPglite(snapshot: Buffer, dataDir: string, file: string): Promise<number> {
+  refuseFilledPglite(dataDir);
+  let tarball: Buffer;
+  try {
+    tarball = gunzipSync(snapshot);
+  } catch {
+    throw new BackupError(`${file} holds a damaged snapshot of the embedded database.`);
+  }
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ kind: 'pglite', dataDir: pgliteFolder(dataDir), loadDataDir: new Blob([tarball]) });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw new BackupError(error.message);
+    // The folder was empty or missing before, and is ours (locked): what the failed start left in it goes.
+    await rm(pgliteFolder(dataDir), { recursive: true, force: true });
+    throw new BackupError(`${file} holds no usable snapshot of the embedded database: ${(error as Error).message}`);
+  }
   try {
     return await ordersIn(database, file);
   } finally {
@@ -228,21 +252,18 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-/** Backs up a PostgreSQL database with pg_dump's custom format: one consistent snapshot while the shop runs. */
-export async function backupPostgres(url: string, file: string): Promise<void> {
-  await writeAtomically(file, (path) =>
-    run(postgresTool('pg_dump'), ['--format=custom', `--file=${path}`, `--dbname=${url}`]),
-  );
+/** Dumps a PostgreSQL database into `file` with pg_dump's custom format: one consistent snapshot while the shop runs. */
+export async function dumpPostgres(url: string, file: string): Promise<void> {
+  await run(postgresTool('pg_dump'), ['--format=custom', `--file=${file}`, `--dbname=${url}`]);
 }
 
-/** Restores a pg_dump backup into an empty PostgreSQL database; answers the number of orders it holds. */
-export async function restorePostgres(file: string, url: string): Promise<number> {
-  const handle = await open(file, 'r');
-  const head = Buffer.alloc(PGDMP_MAGIC.length);
-  await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-  if (!head.equals(PGDMP_MAGIC)) {
-    throw new BackupError(`${file} is not a PostgreSQL backup (pg_dump's custom format, written by npm run backup).`);
-  }
+/** True when `bytes` begin as pg_dump's custom format does. */
+export function isPgDump(bytes: Buffer): boolean {
+  return bytes.subarray(0, PGDMP_MAGIC.length).equals(PGDMP_MAGIC);
+}
+
+/** Refuses a PostgreSQL database that holds any table of its own. */
+export async function refuseFilledPostgres(url: string): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
   try {
     const count = await countOf(
@@ -254,13 +275,20 @@ export async function restorePostgres(file: string, url: string): Promise<number
         `The database has ${count} tables already: restore into an empty database (createdb a new one).`,
       );
     }
-    await run(postgresTool('pg_restore'), [
-      '--no-owner',
-      '--no-privileges',
-      '--exit-on-error',
-      `--dbname=${url}`,
-      file,
-    ]);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Restores a pg_dump file (`dump`) into an empty PostgreSQL database; answers the number of orders it
+ * holds. `file` names the backup in messages.
+ */
+export async function loadPgDump(dump: string, url: string, file: string): Promise<number> {
+  await refuseFilledPostgres(url);
+  await run(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, dump]);
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
     return await ordersIn(database, file);
   } finally {
     await database.close();
