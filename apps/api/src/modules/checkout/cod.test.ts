@@ -2,6 +2,7 @@ import { and, couponRedemptions, coupons, eq, orderEvents, orderTaxLines, outbox
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { boundFor } from '../../../test/bounds';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { DEFAULT_LIMITS } from '../../lib/rate-limit';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
@@ -341,13 +342,12 @@ describe("Razorpay's own cash on delivery (payment.pending, method cod)", () => 
 /**
  * The race's size and its bound. Twelve shoppers for five pieces still make more than twice as many contenders as
  * pieces, which is what proves that no piece is sold twice. Each shopper costs four calls (a guest, the cart, the
- * address, the order), then the sweep and the checks a few more; the test is given a second per call, so its bound
- * grows with its work rather than with a guess at how busy the machine is (40 shoppers timed out at 30 s on a machine
- * shared by several test runs).
+ * address, the order), then the sweep and the checks a few more; the bound counts them (test/bounds.ts), so it grows
+ * with the work rather than with a guess at how busy the machine is (40 shoppers timed out at 30 s on a machine shared
+ * by several test runs).
  */
 const RACERS = 12;
-const RACE_CALLS = RACERS * 4 + 10;
-const RACE_BOUND_MS = RACE_CALLS * 1_000;
+const RACE_BOUND_MS = boundFor({ operations: RACERS * 4 + 10 });
 
 describe(`${RACERS} shoppers, the last 5 pieces, cash on delivery`, () => {
   it('exactly 5 orders are placed, and none expires', { timeout: RACE_BOUND_MS }, async () => {
@@ -397,7 +397,11 @@ const refusedWith = (response: LightMyRequestResponse, message: string) => {
 };
 
 describe('open cash-on-delivery orders, at most cod_max_open_orders (2 by default)', () => {
-  it("the audit's guest: one guest, one phone, one address, 16 tries; 2 are placed and the size stays on sale", async () => {
+  // 16 tries of up to three calls each (the cart, perhaps an add, the order), and the checks.
+  const auditWork = { operations: 16 * 3 + 6 };
+  it("the audit's guest: one guest, one phone, one address, 16 tries; 2 are placed and the size stays on sale", {
+    timeout: boundFor(auditWork),
+  }, async () => {
     await chargeEverywhere(0);
     const item = await f.stockedItem(8);
     const shopper = await shop.guest();
@@ -417,7 +421,11 @@ describe('open cash-on-delivery orders, at most cod_max_open_orders (2 by defaul
     });
   });
 
-  it('counts per phone number, per delivery address and per shopper; a shipped or cancelled order frees a place', async () => {
+  // Thirteen placements of four calls each (a guest, the cart, the address, the order), a user's three, and the moves.
+  const perKeyWork = { operations: 13 * 4 + 4 + 3 * 3 + 8 };
+  it('counts per phone number, per delivery address and per shopper; a shipped or cancelled order frees a place', {
+    timeout: boundFor(perKeyWork),
+  }, async () => {
     await chargeEverywhere(0);
     const item = await f.stockedItem(20);
     // Two guests with one phone number, each at an address of their own: a third guest with that number is refused.
@@ -471,7 +479,11 @@ describe('open cash-on-delivery orders, at most cod_max_open_orders (2 by defaul
     expect(await f.stockOf(item)).toEqual({ stock: 8, reserved: 0 });
   });
 
-  it('property: placements at once never leave a phone number or an address above the limit', async () => {
+  // Four runs of at most six guests, each four calls (a guest, the cart, the address, the order).
+  const propertyWork = { operations: 4 * 6 * 4 + 2 };
+  it('property: placements at once never leave a phone number or an address above the limit', {
+    timeout: boundFor(propertyWork),
+  }, async () => {
     await chargeEverywhere(0);
     const item = await f.stockedItem(1_000);
     let run = 0;

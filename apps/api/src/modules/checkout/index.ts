@@ -1,7 +1,7 @@
 // The checkout module's public surface: what app.ts and other modules may use.
 export { checkoutPlugin, DEFAULT_EXPIRY_SWEEP_MS } from './checkout.plugin';
-export { cancelUnconfirmedCodOrders, expireDueOrders, sweepOrders } from './expiry';
-export { giveBackHeld, giveBackSold } from './order-effects';
+export { expireDueOrders, sweepOrders } from './expiry';
+export { giveBackSold } from './order-effects';
 export {
   insertRefund,
   type PaymentRow,
