@@ -68,6 +68,10 @@ describe('Home page', () => {
     const testimonials = screen.getByRole('region', { name: 'What Parents Say' });
     expect(await within(testimonials).findByText('The softest clothes my daughter owns.')).toBeInTheDocument();
     expect(within(testimonials).getByText('Ananya Rao')).toBeInTheDocument();
+    // In the owner's colours, once the page runs (the server's HTML carries none: its policy refuses them).
+    const card = within(testimonials).getByText('Ananya Rao').closest('figure');
+    expect(card?.style.backgroundColor).toBe('rgb(246, 228, 219)');
+    expect(card?.style.borderColor).toBe('rgb(192, 102, 74)');
   });
 
   it('offers to try again when a section fails to load', async () => {

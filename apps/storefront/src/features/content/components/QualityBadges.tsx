@@ -105,12 +105,9 @@ export function QualityBadges() {
           Why parents choose Kapaas
         </h2>
         <ul className="row g-3 list-unstyled mb-0">
-          {BADGES.map((badge, index) => (
+          {BADGES.map((badge) => (
             <li key={badge.label} className="col-6 col-md-3 col-lg-2">
-              <div
-                className={`quality-badge quality-badge--${badge.tone}`}
-                style={{ '--badge-index': index } as React.CSSProperties}
-              >
+              <div className={`quality-badge quality-badge--${badge.tone}`}>
                 <svg
                   className="quality-badge__icon"
                   viewBox="0 0 32 32"

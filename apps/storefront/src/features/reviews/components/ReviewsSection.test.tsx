@@ -115,6 +115,18 @@ describe('The product page’s reviews', () => {
     ]);
   });
 
+  it("draws each star count's bar to its share with no style attribute, which the page's policy would refuse", async () => {
+    productPage(twelveReviews);
+    const region = await reviewsRegion();
+    const bars = await within(region).findByRole('list', { name: 'How the stars are spread' });
+    const shares = within(bars)
+      .getAllByRole('listitem')
+      .map((row) => row.querySelector('.review-summary__bar rect')?.getAttribute('width'));
+    // 7, 3, 1, 0 and 1 of 12 reviews.
+    expect(shares).toEqual(['58', '25', '8', '0', '8']);
+    expect(bars.querySelectorAll('[style]')).toHaveLength(0);
+  });
+
   it('shows the average, the count, a bar per star count, the fit and each review', async () => {
     productPage(twelveReviews);
     const region = await reviewsRegion();

@@ -122,9 +122,16 @@ function ReviewSummary({ answer }: { answer: ReviewListAnswer }) {
               <span aria-hidden="true" className="review-summary__bar-label">
                 {stars}★
               </span>
-              <span aria-hidden="true" className="review-summary__bar">
-                <span className="review-summary__bar-fill" style={{ width: `${share}%` }} />
-              </span>
+              {/* Drawn, not styled: the page's Content-Security-Policy refuses style attributes (ADR 038). */}
+              <svg
+                aria-hidden="true"
+                focusable="false"
+                className="review-summary__bar"
+                viewBox="0 0 100 1"
+                preserveAspectRatio="none"
+              >
+                <rect className="review-summary__bar-fill" width={share} height="1" />
+              </svg>
               <span aria-hidden="true" className="review-summary__bar-count">
                 {count}
               </span>
