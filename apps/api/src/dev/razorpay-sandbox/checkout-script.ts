@@ -1,3 +1,21 @@
+/** The dialog's styles: built into a stylesheet by the script, and served beside it as checkout.css. */
+export const CHECKOUT_STYLES = `.kapaas-rzp-backdrop{position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;z-index:2147483000;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.kapaas-rzp-dialog{background:#fff;color:#1a1a1a;border-radius:10px;width:min(92vw,380px);max-height:92vh;overflow:auto;box-shadow:0 12px 40px rgba(0,0,0,.35);padding:20px 22px}
+.kapaas-rzp-dialog h2{font-size:1.1rem;margin:0 0 4px}
+.kapaas-rzp-dialog p{margin:0 0 10px;font-size:.9rem;color:#444}
+.kapaas-rzp-amount{font-size:1.35rem;font-weight:700;color:#1a1a1a!important}
+.kapaas-rzp-field{display:flex;flex-direction:column;margin:10px 0;font-size:.9rem;min-width:0}
+.kapaas-rzp-field input{box-sizing:border-box;width:100%;font-size:1rem;padding:9px 10px;border:1px solid #767676;border-radius:6px;margin-top:4px}
+.kapaas-rzp-field input[aria-invalid=true]{border-color:#b00020}
+.kapaas-rzp-row{display:flex;gap:12px}.kapaas-rzp-row>*{flex:1}
+.kapaas-rzp-error{color:#b00020;font-size:.9rem;min-height:1.2em;margin:6px 0}
+.kapaas-rzp-pay{width:100%;font-size:1rem;font-weight:600;padding:11px;border:0;border-radius:6px;cursor:pointer;margin-top:6px}
+.kapaas-rzp-pay[disabled]{opacity:.7;cursor:progress}
+.kapaas-rzp-close{float:right;background:none;border:0;font-size:1.4rem;line-height:1;cursor:pointer;color:#333;padding:2px 6px}
+.kapaas-rzp-dialog :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
+.kapaas-rzp-hint{font-size:.8rem!important;color:#555!important;margin-top:12px!important}
+`;
+
 /**
  * The sandbox's checkout.js: a stand-in for https://checkout.razorpay.com/v1/checkout.js with the
  * same surface the storefront uses — `new Razorpay(options)` (or without `new`), `.open()`,
@@ -15,6 +33,7 @@ export const CHECKOUT_SCRIPT = String.raw`(function () {
   var base = script && script.src ? script.src.replace(/checkout\.js(\?.*)?$/, '') : '/sandbox/razorpay/';
   var PAY_URL = base + 'checkout/pay';
   var STYLE_ID = 'kapaas-rzp-style';
+  var styled = false;
   var counter = 0;
 
   function formatAmount(paise, currency) {
@@ -42,33 +61,28 @@ export const CHECKOUT_SCRIPT = String.raw`(function () {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
       if (name === 'text') node.textContent = attrs[name];
-      else if (name === 'style') node.setAttribute('style', attrs[name]);
+      // Through the CSSOM, which the page's Content-Security-Policy allows (a style attribute it refuses).
+      else if (name === 'style') node.style.cssText = attrs[name];
       else node.setAttribute(name, attrs[name]);
     });
     (children || []).forEach(function (child) { node.appendChild(child); });
     return node;
   }
 
+  // The dialog's styles go in through the CSSOM (a constructed stylesheet, and cssText for its theme colour), not
+  // a <style> element or style attributes: the shop's pages allow no inline style. Without constructed
+  // stylesheets, the browser gets the same rules as checkout.css.
+  var STYLES = ${JSON.stringify(CHECKOUT_STYLES)};
   function addStyle() {
-    if (document.getElementById(STYLE_ID)) return;
-    var style = el('style', { id: STYLE_ID });
-    style.textContent =
-      '.kapaas-rzp-backdrop{position:fixed;inset:0;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;z-index:2147483000;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
-      '.kapaas-rzp-dialog{background:#fff;color:#1a1a1a;border-radius:10px;width:min(92vw,380px);max-height:92vh;overflow:auto;box-shadow:0 12px 40px rgba(0,0,0,.35);padding:20px 22px}' +
-      '.kapaas-rzp-dialog h2{font-size:1.1rem;margin:0 0 4px}' +
-      '.kapaas-rzp-dialog p{margin:0 0 10px;font-size:.9rem;color:#444}' +
-      '.kapaas-rzp-amount{font-size:1.35rem;font-weight:700;color:#1a1a1a!important}' +
-      '.kapaas-rzp-field{display:flex;flex-direction:column;margin:10px 0;font-size:.9rem;min-width:0}' +
-      '.kapaas-rzp-field input{box-sizing:border-box;width:100%;font-size:1rem;padding:9px 10px;border:1px solid #767676;border-radius:6px;margin-top:4px}' +
-      '.kapaas-rzp-field input[aria-invalid=true]{border-color:#b00020}' +
-      '.kapaas-rzp-row{display:flex;gap:12px}.kapaas-rzp-row>*{flex:1}' +
-      '.kapaas-rzp-error{color:#b00020;font-size:.9rem;min-height:1.2em;margin:6px 0}' +
-      '.kapaas-rzp-pay{width:100%;font-size:1rem;font-weight:600;padding:11px;border:0;border-radius:6px;cursor:pointer;margin-top:6px}' +
-      '.kapaas-rzp-pay[disabled]{opacity:.7;cursor:progress}' +
-      '.kapaas-rzp-close{float:right;background:none;border:0;font-size:1.4rem;line-height:1;cursor:pointer;color:#333;padding:2px 6px}' +
-      '.kapaas-rzp-dialog :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}' +
-      '.kapaas-rzp-hint{font-size:.8rem!important;color:#555!important;margin-top:12px!important}';
-    document.head.appendChild(style);
+    if (document.getElementById(STYLE_ID) || styled) return;
+    styled = true;
+    if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document && 'replaceSync' in CSSStyleSheet.prototype) {
+      var sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLES);
+      document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+      return;
+    }
+    document.head.appendChild(el('link', { id: STYLE_ID, rel: 'stylesheet', href: base + 'checkout.css' }));
   }
 
   function Razorpay(options) {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isDatabaseUnavailable } from '@kapaas/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { CHECKOUT_SCRIPT } from './checkout-script';
+import { CHECKOUT_SCRIPT, CHECKOUT_STYLES } from './checkout-script';
 import { SANDBOX_KEY_ID } from './sandbox.constants';
 import {
   badRequest,
@@ -132,6 +132,13 @@ async function checkoutRoutes(app: FastifyInstance, options: SandboxRoutesOption
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
       .send(CHECKOUT_SCRIPT),
+  );
+  app.get('/checkout.css', hide, async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(CHECKOUT_STYLES),
   );
 
   /** Runs a payment and sends its webhooks, whether the card paid or was declined. */
