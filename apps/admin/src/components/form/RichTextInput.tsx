@@ -1,6 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
+import './rich-text-editor.css';
 
 export interface RichTextInputProps {
   id: string;
@@ -30,6 +31,8 @@ export default function RichTextInput({ id, labelId, value, onChange, invalid, d
     class: `form-control rich-text__area${invalid ? ' is-invalid' : ''}`,
   };
   const editor = useEditor({
+    // Its rules come from rich-text-editor.css: the console's policy refuses the <style> element Tiptap would add.
+    injectCSS: false,
     editorProps: { attributes },
     extensions: [
       StarterKit.configure({

@@ -49,6 +49,14 @@ describe('a testimonial’s form in the console', () => {
     expect(bodyOf(sent, 'PATCH', 'testimonials/4')?.description).toBe('<p>So <strong>soft</strong> on her skin.</p>');
   });
 
+  it('adds no <style> element to the page, which the console’s policy would refuse', async () => {
+    testimonialApi();
+    renderRoute('/testimonials/4');
+    const text = await screen.findByRole('textbox', { name: 'What they said' });
+    expect(within(text).getByText('soft').tagName).toBe('STRONG');
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+  });
+
   it('offers a palette beside each colour code, and either one sets the colour', async () => {
     const { sent } = testimonialApi();
     const { user, router } = renderRoute('/testimonials/4');
