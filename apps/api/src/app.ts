@@ -36,7 +36,7 @@ import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
 import { scheduledMessagesPlugin } from './plugins/scheduled-messages';
-import { securityHeaders } from './plugins/security-headers';
+import { consolePolicy, securityHeaders, shopDirectives } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 
@@ -84,22 +84,11 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   app.removeContentTypeParser('text/plain');
   await app.register(errorsPlugin);
   // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
-  const payment = paymentCspSources(options.config);
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'", ...payment],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'", ...payment],
-        'frame-src': ["'self'", ...payment],
-        'font-src': ["'self'", 'data:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const directives = shopDirectives(paymentCspSources(options.config));
+  const helmetOptions = { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false };
+  // HSTS where the browser came over https: PUBLIC_URL says so, or a trusted proxy does.
+  const overHttps = publicOverHttps(options.config);
+  const headers = securityHeaders(helmetOptions, (request) => overHttps || request.protocol === 'https');
   // One onRequest hook, the first: the security headers, then the guards' checks, so that a
   // refusal carries the headers; one preValidation hook: JSON only, then the body's checks (ADR 027).
   await app.register(requestGuards, { securityHeaders: headers });
@@ -111,7 +100,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(docsPlugin);
   await app.register(sessionsPlugin, {
     secret: options.config.SESSION_SECRET,
-    alwaysSecure: publicOverHttps(options.config),
+    alwaysSecure: overHttps,
   });
   await app.register(cataloguePlugin);
   await app.register(publicCallsPlugin);
@@ -147,6 +136,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     storefrontDist: options.storefrontDist,
     publicUrl: options.config.publicUrl,
     adminDist: options.adminDist,
+    adminPolicy: consolePolicy(helmetOptions, directives),
     mediaDir: options.mediaDir,
   });
   await app.register(checkoutPlugin, {

@@ -69,3 +69,27 @@ describe('the session cookie', () => {
     expect(lines.map(isSecure), lines.join('\n')).toEqual([false, false]);
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  const hsts = async (shop: TestShop, headers: Record<string, string> = {}) =>
+    (await shop.app.inject({ method: 'GET', url: '/healthz', headers })).headers['strict-transport-security'];
+
+  it('is sent when PUBLIC_URL is https, whoever the proxy is', async () => {
+    const shop = await shopWith({ PUBLIC_URL: 'https://kapaas.example.in' });
+    expect(await hsts(shop)).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('is sent when a trusted proxy says the request came over https', async () => {
+    const shop = await shopWith({ PUBLIC_URL: 'http://127.0.0.1:3000', TRUST_PROXY: '127.0.0.1' });
+    expect(await hsts(shop, { 'x-forwarded-proto': 'https' })).toBe('max-age=31536000; includeSubDomains');
+    expect(await hsts(shop, { 'x-forwarded-proto': 'http' })).toBeUndefined();
+  });
+
+  it('is not sent over plain http (PUBLIC_URL http, no proxy), nor on a JSON answer', async () => {
+    const shop = await shopWith({ PUBLIC_URL: 'http://127.0.0.1:3000' });
+    expect(await hsts(shop, { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    const https = await shopWith({ PUBLIC_URL: 'https://kapaas.example.in' });
+    const answer = await https.app.inject({ method: 'POST', url: '/api/category_list', payload: {} });
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -58,15 +58,55 @@ export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => 
  * Helmet's security headers, computed once, as a function that copies them onto a reply: the
  * full set on every page, file, the API docs and anything else a browser may render, and only
  * {@link JSON_ANSWER_HEADERS} on the JSON APIs (`/api/`, `/admin/api/`), their refusals and
- * unknown paths included. A route may still set its own value of one of them (the API docs page
- * sends its own Content-Security-Policy).
+ * unknown paths included. Strict-Transport-Security goes only where `overHttps` says the browser
+ * came over https: over plain http it means nothing to a browser, and tells a reader the wrong
+ * thing. A route may still set its own value of one of them (the API docs page and the console
+ * send their own Content-Security-Policy).
  */
-export function securityHeaders(options: Readonly<HelmetOptions>): SecurityHeaders {
+export function securityHeaders(
+  options: Readonly<HelmetOptions>,
+  overHttps: (request: FastifyRequest) => boolean = () => true,
+): SecurityHeaders {
   const documents = helmetHeaders(options);
+  const { 'strict-transport-security': _hsts, ...overHttp } = documents;
   const json = jsonAnswerHeaders(documents);
   return (request, reply) => {
-    reply.headers(isPersonalPath(request.url) ? json : documents);
+    if (isPersonalPath(request.url)) reply.headers(json);
+    else reply.headers(overHttps(request) ? documents : overHttp);
   };
+}
+
+/**
+ * The shop's Content-Security-Policy directives. Scripts and styles come from the shop's own files only: no
+ * inline script (a rendered page adds the hashes of its own, storefront-pages.ts) and no inline style, neither a
+ * `<style>` element nor a style attribute (ADR 038). `payment` are the payment provider's origins (Razorpay's
+ * checkout.js loads from one, and frames and calls both).
+ */
+export function shopDirectives(payment: readonly string[]): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'script-src': ["'self'", ...payment],
+    'style-src': ["'self'"],
+    'connect-src': ["'self'", ...payment],
+    'frame-src': ["'self'", ...payment],
+    'font-src': ["'self'", 'data:'],
+    'upgrade-insecure-requests': null,
+  };
+}
+
+/**
+ * The admin console's Content-Security-Policy: the shop's, with style attributes allowed. The console previews
+ * the shop's messages in a frame that takes the console's policy, and an e-mail's styles are style attributes
+ * (mail clients read nothing else). `<style>` elements stay refused (ADR 038).
+ */
+export function consolePolicy(options: Readonly<HelmetOptions>, directives: Record<string, string[] | null>): string {
+  const policy = helmetHeaders({
+    ...options,
+    contentSecurityPolicy: { directives: { ...directives, 'style-src-attr': ["'unsafe-inline'"] } },
+  })['content-security-policy'];
+  if (!policy) throw new Error('the console has no Content-Security-Policy');
+  return policy;
 }
 
 /**

@@ -36,6 +36,8 @@ export interface WebOptions {
   publicUrl: string;
   /** The built admin console (apps/admin/dist), served under /admin/; absent in API-only tests. */
   adminDist?: string | undefined;
+  /** The console's Content-Security-Policy, which its index.html is sent with (security-headers.ts's consolePolicy). */
+  adminPolicy?: string | undefined;
   /** Where uploaded images live and are served from under /media/. */
   mediaDir: string;
 }
@@ -152,7 +154,10 @@ export const webPlugin = fp<WebOptions>(
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      if (isRead && ADMIN_SPA.test(path)) return sendIndex(reply, adminIndex, hasAdmin, 'admin console');
+      if (isRead && ADMIN_SPA.test(path)) {
+        if (options.adminPolicy) reply.header('content-security-policy', options.adminPolicy);
+        return sendIndex(reply, adminIndex, hasAdmin, 'admin console');
+      }
       if (isRead && !NOT_STOREFRONT.test(path)) {
         return sendPage ? sendPage(request, reply) : sendIndex(reply, undefined, false, 'storefront');
       }
