@@ -33,10 +33,10 @@ WORKDIR /app
 COPY --from=build /app /app
 RUN groupadd --system --gid 10001 kapaas \
  && useradd --system --uid 10001 --gid kapaas --home-dir /data --shell /usr/sbin/nologin kapaas \
- && mkdir -p /data/media \
+ && mkdir -p /data/media /data/private \
  && chown -R kapaas:kapaas /data
-# DATA_DIR: uploaded images in /data/media (compose.yaml mounts a volume shared by every shop
-# process there, which takes this folder's owner); with DATABASE_URL unset, also the embedded
+# DATA_DIR: uploaded images in /data/media and shoppers' private return photos in /data/private
+# (compose.yaml mounts a volume shared by every shop process on each, which takes the folder's owner); with DATABASE_URL unset, also the embedded
 # database, which serves one process only.
 USER kapaas
 EXPOSE 3000
