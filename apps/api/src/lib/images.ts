@@ -1,6 +1,6 @@
 // Images people send the shop (the console's uploads, shoppers' photos): recognised by their bytes, converted to WebP.
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
@@ -132,10 +132,22 @@ export async function renderImage(bytes: Buffer): Promise<RenderedImage> {
   return { name, renditions };
 }
 
-/** Writes the renditions into `directory` (made when missing). */
+/**
+ * Writes the renditions into `directory` (made when missing). Each goes to a temporary name first and is renamed into
+ * place, so a reader of the file (the /media/ server, a backup copying the pictures) sees the old bytes or the new,
+ * never a file cut short.
+ */
 export async function writeRenditions(directory: string, image: RenderedImage): Promise<void> {
   await mkdir(directory, { recursive: true });
-  for (const { file, data } of image.renditions) await writeFile(join(directory, file), data);
+  for (const { file, data } of image.renditions) {
+    const partial = join(directory, `.${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`);
+    try {
+      await writeFile(partial, data);
+      await rename(partial, join(directory, file));
+    } finally {
+      await rm(partial, { force: true });
+    }
+  }
 }
 
 /**
