@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type APIResponse, type Page, request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, SCREENSHOT_DIR, snap } from './support/evidence';
 import { expectNoOverflow } from './support/shop';
+import { shopUrl } from './support/shop-url';
 
 const JOURNEY = 'messages-sent';
 const OWNER = { email: 'admin@kapaas.local', password: 'kapaas-admin' };
@@ -95,7 +96,7 @@ describe('Messages sent: the owner reads the e-mail an order queued, on a shop w
 
   beforeAll(async () => {
     owner = await openShopper({ width: 1366, height: 900 });
-    api = await request.newContext({ baseURL: inject('baseUrl') });
+    api = await request.newContext({ baseURL: shopUrl() });
   });
   afterAll(async () => {
     await api?.dispose();

@@ -1,17 +1,18 @@
 import { chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, openShopper, type Shopper } from './support/browser';
 import { snap } from './support/evidence';
+import { shopUrl } from './support/shop-url';
 
 const JOURNEY = 'seo';
 
 /** A call to the shop as a crawler or a script makes it: no browser. */
 async function get(path: string): Promise<Response> {
-  return fetch(new URL(path, inject('baseUrl')), { redirect: 'manual' });
+  return fetch(new URL(path, shopUrl()), { redirect: 'manual' });
 }
 
 async function postJson<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(new URL(path, inject('baseUrl')), {
+  const response = await fetch(new URL(path, shopUrl()), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -21,7 +22,7 @@ async function postJson<T>(path: string, body: unknown, token?: string): Promise
 }
 
 async function patchJson(path: string, body: unknown, token: string): Promise<void> {
-  const response = await fetch(new URL(path, inject('baseUrl')), {
+  const response = await fetch(new URL(path, shopUrl()), {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -47,7 +48,7 @@ async function withoutJavaScript(visit: (page: Page) => Promise<void>): Promise<
   try {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
-      baseURL: inject('baseUrl'),
+      baseURL: shopUrl(),
       javaScriptEnabled: false,
     });
     await visit(await context.newPage());

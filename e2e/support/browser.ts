@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { shopUrl } from './shop-url';
 
 /** Debian's Chromium; browser downloads do not work on this kind of machine. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -52,7 +52,7 @@ export function waitForHydration(page: Page): void {
 /** A shopper in a fresh browser profile, at a given viewport. */
 export async function openShopper(viewport = { width: 1280, height: 900 }): Promise<Shopper> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+  const context = await browser.newContext({ viewport, baseURL: shopUrl() });
   const page = await context.newPage();
   waitForHydration(page);
   const problems: string[] = [];
@@ -73,7 +73,7 @@ export async function openShopper(viewport = { width: 1280, height: 900 }): Prom
     browser,
     context,
     page,
-    baseUrl: inject('baseUrl'),
+    baseUrl: shopUrl(),
     problems,
     close: () => browser.close(),
   };
