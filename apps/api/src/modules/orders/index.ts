@@ -22,7 +22,11 @@ export { queueOrderPlaced, queueRefundMail, refundMailKey } from './order-mail';
 export {
   changeStatus,
   couponHolds,
+  historyOf,
+  lockOrder,
   markCashOnDelivery,
+  markCodCollected,
+  markReturnReceived,
   type NewOrder,
   type OrderRow,
   openOrdersMatching,

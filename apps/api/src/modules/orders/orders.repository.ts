@@ -57,6 +57,12 @@ export async function historyOf(db: Queryable, orderId: number) {
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
+/** An order, locked FOR UPDATE until the transaction ends: the console's moves read it under this lock. */
+export async function lockOrder(db: Queryable, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
 /**
  * The payment that paid the order, if any: failed attempts are left out, and a payment the shop
  * refused and refunded (it has a refusal reason) comes after the one that settled the order.
@@ -259,4 +265,34 @@ export async function returnWindowDays(db: Queryable): Promise<number> {
     .from(shopSettings)
     .where(eq(shopSettings.id, 1));
   return row?.days ?? 7;
+}
+
+/**
+ * Records the cash of a delivered cash-on-delivery order: sets its paid_at, once. Answers false when the order was not
+ * a delivered COD order with its cash still to record (nothing changed).
+ */
+export async function markCodCollected(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
+  const changed = await tx
+    .update(orders)
+    .set({ paidAt: at, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentMethod, 'cod'),
+        eq(orders.status, 'delivered'),
+        isNull(orders.paidAt),
+      ),
+    )
+    .returning({ id: orders.id });
+  return changed.length > 0;
+}
+
+/** Records that a parcel returned to origin is back in the shop, once. Answers false when it was recorded already. */
+export async function markReturnReceived(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
+  const changed = await tx
+    .update(orders)
+    .set({ returnReceivedAt: at, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'returned_to_origin'), isNull(orders.returnReceivedAt)))
+    .returning({ id: orders.id });
+  return changed.length > 0;
 }

@@ -11,7 +11,6 @@ import {
   lt,
   type OrderStatus,
   or,
-  orderEvents,
   orderItems,
   orders,
   type PaymentStatus,
@@ -22,6 +21,9 @@ import {
   users,
 } from '@kapaas/db';
 import { contains, offsetOf, type Paging, totalOf } from '../resource';
+
+/* The console's reads of orders: its lists, summaries and totals. The order rows themselves are written by the
+   orders module alone (ADR 039); the console's moves call its index.ts. */
 
 /** The filters of GET /orders. */
 export interface OrderFilters extends Paging {
@@ -96,51 +98,8 @@ export async function orderSummary(db: Queryable, orderId: number): Promise<Orde
   return row;
 }
 
-export async function lockOrder(db: Queryable, orderId: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
-
 export async function linesOf(db: Queryable, orderId: number) {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
-}
-
-export async function historyOf(db: Queryable, orderId: number) {
-  return db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-}
-
-/**
- * Records the cash of a delivered cash-on-delivery order: sets its paid_at, once. Answers false when the order was not
- * a delivered COD order with its cash still to record (nothing changed).
- */
-export async function markCodCollected(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
-  const changed = await tx
-    .update(orders)
-    .set({ paidAt: at, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.paymentMethod, 'cod'),
-        eq(orders.status, 'delivered'),
-        isNull(orders.paidAt),
-      ),
-    )
-    .returning({ id: orders.id });
-  return changed.length > 0;
-}
-
-/** Records that a parcel returned to origin is back in the shop, once. Answers false when it was recorded already. */
-export async function markReturnReceived(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
-  const changed = await tx
-    .update(orders)
-    .set({ returnReceivedAt: at, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'returned_to_origin'), isNull(orders.returnReceivedAt)))
-    .returning({ id: orders.id });
-  return changed.length > 0;
 }
 
 /** How many cash-on-delivery orders in these statuses have no cash recorded, and their total in paise. */

@@ -22,6 +22,10 @@ import {
   canMove,
   changeStatus,
   codDuePaise,
+  historyOf,
+  lockOrder,
+  markCodCollected,
+  markReturnReceived,
   ORDER_TRANSITIONS,
   openCodOrdersOf,
   PAID_STATUSES,
@@ -38,11 +42,7 @@ import { spreadsheetSafe } from '../csv';
 import type { Page } from '../resource';
 import {
   codDueTotals,
-  historyOf,
   linesOf,
-  lockOrder,
-  markCodCollected,
-  markReturnReceived,
   type OrderFilters,
   type OrderSummaryRow,
   orderPage,
