@@ -33,7 +33,6 @@ import {
   newsletterSubscribers,
   or,
   type Queryable,
-  sessions,
   sql,
   users,
 } from '@kapaas/db';
@@ -41,12 +40,18 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { hashPassword, MIN_ADMIN_PASSWORD_LENGTH, refuseWeakPassword } from '../../lib/passwords';
+import { setUserStatus } from '../identity';
+import { deleteContactMessage, deleteSubscriber, markContactMessageRead } from '../messages';
 import { deleteSessionsOf } from './auth.repository';
 import { toAdminAccount } from './auth.service';
 import { sendCsv, spreadsheetSafe } from './csv';
 import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
 
-/* Customers (read and disable), contact messages, newsletter subscribers, and admin accounts (owners only). */
+/*
+ * Customers (read and disable), contact messages, newsletter subscribers, and admin accounts (owners only). The
+ * console lists these tables itself; the writes to customers, their sessions, messages and subscribers go through
+ * their owners, identity and messages (ADR 039).
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Customers
@@ -113,8 +118,7 @@ const customerResource = resourceRoutes({
     body: AdminUpdateCustomer,
     /** Disabling ends the customer's sessions at once; their login is refused from then on. */
     async run(tx, id, body) {
-      await tx.update(users).set({ status: body.status, updatedAt: new Date() }).where(eq(users.id, id));
-      if (body.status === 'disabled') await tx.delete(sessions).where(eq(sessions.userId, id));
+      await setUserStatus(tx, id, body.status);
     },
   },
 });
@@ -175,14 +179,11 @@ const contactMessageResource = resourceRoutes({
   update: {
     body: AdminUpdateContactMessage,
     async run(tx, id, body) {
-      await tx
-        .update(contactMessages)
-        .set({ readAt: body.read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
-        .where(eq(contactMessages.id, id));
+      await markContactMessageRead(tx, id, body.read);
     },
   },
   async remove(tx, id) {
-    await tx.delete(contactMessages).where(eq(contactMessages.id, id));
+    await deleteContactMessage(tx, id);
     return 'deleted';
   },
 });
@@ -225,7 +226,7 @@ const newsletterResource = resourceRoutes({
     return row && toSubscriber(row);
   },
   async remove(tx, id) {
-    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+    await deleteSubscriber(tx, id);
     return 'deleted';
   },
 });

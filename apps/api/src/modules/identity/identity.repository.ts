@@ -63,3 +63,12 @@ export async function endOtherSessions(db: Queryable, userId: number, keepSessio
 export async function endAllSessions(db: Queryable, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
+
+/**
+ * Enables or disables a customer's account (the console's customers list). Disabling ends their sessions at once;
+ * their login is refused from then on.
+ */
+export async function setUserStatus(db: Queryable, id: number, status: (typeof users.$inferSelect)['status']) {
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+  if (status === 'disabled') await endAllSessions(db, id);
+}

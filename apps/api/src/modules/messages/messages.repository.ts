@@ -28,6 +28,24 @@ export async function insertContactMessage(
 
 const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = ${email.trim().toLowerCase()}`;
 
+/** Marks a contact message read (keeping when it was first read) or unread again: the console's inbox. */
+export async function markContactMessageRead(db: Queryable, id: number, read: boolean): Promise<void> {
+  await db
+    .update(contactMessages)
+    .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
+    .where(eq(contactMessages.id, id));
+}
+
+/** Deletes a contact message, from the console. */
+export async function deleteContactMessage(db: Queryable, id: number): Promise<void> {
+  await db.delete(contactMessages).where(eq(contactMessages.id, id));
+}
+
+/** Deletes a subscriber by id, from the console (a shopper's own unsubscribe goes by e-mail: `removeSubscriber`). */
+export async function deleteSubscriber(db: Queryable, id: number): Promise<void> {
+  await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+}
+
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
 /**
