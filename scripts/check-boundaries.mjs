@@ -4,6 +4,8 @@
 // another feature; and nothing outside apps/api imports server code.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ownershipProblems } from './lib/table-writes.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const apps = [join(root, 'apps/storefront/src'), join(root, 'apps/admin/src')];
@@ -123,8 +125,13 @@ for (const file of [join(apiSrc, 'app.ts')]) {
   }
 }
 
+// Each table has one writing module (ADR 021, amended by ADR 039): a module's production code that inserts,
+// updates or deletes a table another module owns fails, naming the file, the table and its owner.
+const owners = await import(pathToFileURL(join(modules, 'table-owners.ts')).href);
+problems.push(...ownershipProblems(root, owners.TABLE_OWNERS, owners.INFRASTRUCTURE_TABLES));
+
 if (problems.length) {
-  console.error(`Import boundaries broken:\n  ${problems.join('\n  ')}`);
+  console.error(`Import boundaries or table owners broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Import boundaries hold.');
+console.log('Import boundaries hold; every table is written by its owner alone.');
