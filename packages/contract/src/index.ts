@@ -12,6 +12,7 @@ export * from './identity';
 export * from './invoices';
 export * from './links';
 export * from './messages';
+export * from './money';
 export * from './orders';
 export * from './paging';
 export * from './photos';

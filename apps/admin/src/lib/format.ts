@@ -1,13 +1,11 @@
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
+import { formatRupees as formatAmount, paiseShown } from '@kapaas/contract';
 
-/** An amount in rupees, the Indian way: 150000 → "₹1,50,000", 1299.5 → "₹1,299.5". */
+/**
+ * An amount in rupees, the Indian way, as the console's tables write it: 150000 → "₹1,50,000", 1299.5 → "₹1,299.5"
+ * (zeros after the point trimmed, unlike the storefront's prices). The one formatter lives in the contract.
+ */
 export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+  return formatAmount(amount, paiseShown.trimmed);
 }
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,8 +1,9 @@
+import { formatPaise } from '@kapaas/contract';
 import type { PaymentStatus, Queryable } from '@kapaas/db';
 import type { Logger, ServiceDeps } from '../../lib/deps';
 import { ownerOfRow } from '../../lib/owner';
 import { removePaidLines } from '../cart';
-import { formatRupees, redeemCoupon } from '../coupons';
+import { redeemCoupon } from '../coupons';
 import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
 import { changeStatus, PAID_STATUSES, queueRefundMail, recordEvent } from '../orders';
 import { ProviderError, type RazorpayPayment } from '../razorpay';
@@ -215,7 +216,7 @@ async function sell(sp: Queryable, order: OrderRow, payment: RazorpayPayment, so
     order.id,
     [order.status],
     'paid',
-    `Payment ${payment.id} of ${formatRupees(payment.amount)} received${after} (${source}).`,
+    `Payment ${payment.id} of ${formatPaise(payment.amount)} received${after} (${source}).`,
     { paidAt },
   );
   if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
@@ -255,8 +256,8 @@ async function recordRefusal(tx: Queryable, order: OrderRow, payment: RazorpayPa
     tx,
     order.id,
     order.status,
-    `Payment ${payment.id} of ${formatRupees(payment.amount)} was received but ${reason}; it is being refunded in full.`,
-    `A payment of ${formatRupees(payment.amount)} could not be accepted because ${reason}. It is being refunded in full.`,
+    `Payment ${payment.id} of ${formatPaise(payment.amount)} was received but ${reason}; it is being refunded in full.`,
+    `A payment of ${formatPaise(payment.amount)} could not be accepted because ${reason}. It is being refunded in full.`,
   );
 }
 
@@ -304,7 +305,7 @@ async function refundUnacceptedPayment(
         refundedPaise: refund.amount,
         note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
       },
-      line: `Payment ${payment.id} of ${formatRupees(payment.amount)} was refunded in full (refund ${refund.id}).`,
+      line: `Payment ${payment.id} of ${formatPaise(payment.amount)} was refunded in full (refund ${refund.id}).`,
     });
     deps.log.warn({ orderId, paymentId: payment.id, refundId: refund.id, reason }, 'payment refunded');
     return { kind: 'refunded', orderId, reason };
@@ -313,7 +314,7 @@ async function refundUnacceptedPayment(
     await recordRefundOutcome(deps.db, orderId, payment.id, {
       to: 'refund_failed',
       changes: { note: `${NOT_ACCEPTED}${reason}. THE REFUND FAILED (${detail}); refund it from the admin console.` },
-      line: `The automatic refund of payment ${payment.id} of ${formatRupees(payment.amount)} failed (${detail}); the shop still holds this money: refund it under Payment and refunds.`,
+      line: `The automatic refund of payment ${payment.id} of ${formatPaise(payment.amount)} failed (${detail}); the shop still holds this money: refund it under Payment and refunds.`,
     });
     deps.log.error({ err: error, orderId, paymentId: payment.id, reason }, 'refund of an unaccepted payment failed');
     return { kind: 'refund_failed', orderId, reason };
@@ -387,7 +388,7 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
     if (!row) return null;
     if (order && before && AWAITING_REFUND.includes(before.status) && row.status !== before.status) {
       // Its history says it "is being refunded" (or that the refund failed): it says now what the provider did.
-      const how = row.status === 'refunded' ? 'in full' : `${formatRupees(row.refundedPaise)} of it`;
+      const how = row.status === 'refunded' ? 'in full' : `${formatPaise(row.refundedPaise)} of it`;
       await recordEvent(
         tx,
         row.orderId,
@@ -407,7 +408,7 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
       await queueRefundMail(tx, refund);
     }
     if (refunded >= payment.amount) {
-      await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatRupees(refunded)} processed.`);
+      await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatPaise(refunded)} processed.`);
     }
     return row.orderId;
   });

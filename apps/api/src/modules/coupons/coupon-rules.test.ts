@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CouponTerms, couponDiscountPaise, evaluateCoupon, formatRupees } from './coupon-rules';
+import { type CouponTerms, couponDiscountPaise, evaluateCoupon } from './coupon-rules';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const day = 86_400_000;
@@ -97,14 +97,6 @@ describe('evaluateCoupon', () => {
     expect(judge({ usageLimit: 1, usedCount: 1, perCustomerLimit: 1 }, 500_000, 5)).toMatchObject({
       reason: 'USED_UP',
     });
-  });
-});
-
-describe('formatRupees', () => {
-  it('shows whole rupees without paise and the rest with two digits, in Indian grouping', () => {
-    expect(formatRupees(10_000_000)).toBe('₹1,00,000');
-    expect(formatRupees(1250)).toBe('₹12.50');
-    expect(formatRupees(1)).toBe('₹0.01');
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatPaise } from '@kapaas/contract';
 import type { coupons } from '@kapaas/db';
 
 /** What the rules read of a coupon row (product.md §12). */
@@ -37,14 +38,6 @@ export interface CouponContext {
   now: Date;
   /** How many times this shopper has already redeemed the coupon (0 for an anonymous visitor). */
   pastRedemptions: number;
-}
-
-const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const exactRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-
-/** Paise as a shopper reads rupees: ₹1,499 or ₹12.50. */
-export function formatRupees(paise: number): string {
-  return paise % 100 === 0 ? wholeRupees.format(paise / 100) : exactRupees.format(paise / 100);
 }
 
 /**
@@ -91,8 +84,8 @@ export function evaluateCoupon(coupon: CouponTerms, context: CouponContext): Cou
     return refuse(
       'BELOW_MINIMUM',
       itemsTotalPaise > 0
-        ? `Add ${formatRupees(coupon.minOrderPaise - itemsTotalPaise)} more to use this coupon.`
-        : `This coupon needs a minimum order of ${formatRupees(coupon.minOrderPaise)}.`,
+        ? `Add ${formatPaise(coupon.minOrderPaise - itemsTotalPaise)} more to use this coupon.`
+        : `This coupon needs a minimum order of ${formatPaise(coupon.minOrderPaise)}.`,
     );
   }
   return { applicable: true, discountPaise: couponDiscountPaise(coupon, itemsTotalPaise) };

@@ -1,5 +1,5 @@
 // The coupons module's public surface: what app.ts and other modules may use.
-export { evaluateCoupon, formatRupees } from './coupon-rules';
+export { evaluateCoupon } from './coupon-rules';
 export {
   type CouponRow,
   type CouponTermsColumns,

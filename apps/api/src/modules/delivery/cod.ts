@@ -1,6 +1,6 @@
+import { formatPaise } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
-import { formatRupees } from '../coupons';
 import { type CodSharedKey, lockCodShopper, openCodOrdersOf, returnedToOriginSince } from '../orders';
 import type { DeliveryTerms } from './delivery.repository';
 import { codOfferedAt } from './delivery.service';
@@ -76,10 +76,10 @@ export function codLimitRefusal(
   orderValuePaise: number,
 ): string | null {
   if (orderValuePaise < terms.codMinOrderPaise) {
-    return `Cash on delivery is available on orders of ${formatRupees(terms.codMinOrderPaise)} or more.`;
+    return `Cash on delivery is available on orders of ${formatPaise(terms.codMinOrderPaise)} or more.`;
   }
   if (orderValuePaise > terms.codMaxOrderPaise) {
-    return `Cash on delivery is available on orders up to ${formatRupees(terms.codMaxOrderPaise)}. Please pay online.`;
+    return `Cash on delivery is available on orders up to ${formatPaise(terms.codMaxOrderPaise)}. Please pay online.`;
   }
   return null;
 }

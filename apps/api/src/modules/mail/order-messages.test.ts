@@ -1,3 +1,4 @@
+import { formatPaise } from '@kapaas/contract';
 import { adminUsers, eq, outboxMessages, shopSettings } from '@kapaas/db';
 import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { deliver, type Mailbox, type Received, startMailbox } from '../../../tes
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
-import { formatRupees } from '../coupons';
 
 let shop: TestShop;
 let mailbox: Mailbox;
@@ -74,8 +74,8 @@ describe('an order paid online', () => {
     await deliver(shop.app, mailbox);
     const [paid, ...more] = shopperMail(orderId);
     expect(more).toHaveLength(0);
-    expect(paid?.mail.subject).toBe(`Order #${orderId} paid: ${formatRupees(total)}`);
-    expect(paid?.mail.text).toContain(`We received ${formatRupees(total)} for order #${orderId}`);
+    expect(paid?.mail.subject).toBe(`Order #${orderId} paid: ${formatPaise(total)}`);
+    expect(paid?.mail.text).toContain(`We received ${formatPaise(total)} for order #${orderId}`);
     expect(paid?.mail.html).toMatch(
       /<img[^>]+src="https:\/\/kapaas\.example\.in\/mail\/picture\.jpg\?src=%2Fmedia%2F[^"]+"/,
     );
@@ -86,7 +86,7 @@ describe('an order paid online', () => {
     expect(paid?.raw).not.toMatch(/^List-Unsubscribe/m);
 
     const toOwners = mailbox.received.filter(
-      (m) => m.mail.subject === `New order #${orderId}: ${formatRupees(total)} paid`,
+      (m) => m.mail.subject === `New order #${orderId}: ${formatPaise(total)} paid`,
     );
     expect(toOwners).toHaveLength(1);
     expect(toOwners[0]?.to.sort()).toEqual((await owners()).sort());
@@ -105,7 +105,7 @@ describe('an order paid online', () => {
     await move(orderId, 'delivered');
     await deliver(shop.app, mailbox);
     expect(shopperMail(orderId).map((m) => m.mail.subject)).toEqual([
-      `Order #${orderId} paid: ${formatRupees((await checkout.orderRow(orderId)).totalPaise)}`,
+      `Order #${orderId} paid: ${formatPaise((await checkout.orderRow(orderId)).totalPaise)}`,
       `Order #${orderId} shipped`,
       `Order #${orderId} delivered`,
     ]);
@@ -118,7 +118,7 @@ describe('an order paid online', () => {
     await deliver(shop.app, mailbox);
     const subjects = shopperMail(orderId).map((m) => m.mail.subject);
     expect(subjects.filter((s) => s?.startsWith('Refund'))).toEqual([
-      `Refund of ${formatRupees(total)} for order #${orderId}`,
+      `Refund of ${formatPaise(total)} for order #${orderId}`,
     ]);
     expect(subjects).toContain(`Order #${orderId} cancelled`);
     const cancelled = shopperMail(orderId).find((m) => m.mail.subject === `Order #${orderId} cancelled`);
@@ -131,17 +131,17 @@ describe('a cash-on-delivery order', () => {
     const { orderId, total } = await codOrder();
     await deliver(shop.app, mailbox);
     const [placed] = shopperMail(orderId);
-    expect(placed?.mail.subject).toBe(`Order #${orderId} placed: ${formatRupees(total)} to pay on delivery`);
-    expect(placed?.mail.text).toContain(`You pay ${formatRupees(total)} in cash on delivery`);
+    expect(placed?.mail.subject).toBe(`Order #${orderId} placed: ${formatPaise(total)} to pay on delivery`);
+    expect(placed?.mail.text).toContain(`You pay ${formatPaise(total)} in cash on delivery`);
     expect(placed?.mail.attachments).toHaveLength(0);
     expect(
       mailbox.received.filter((m) => m.mail.subject?.startsWith(`New order #${orderId}:`)).map((m) => m.mail.subject),
-    ).toEqual([`New order #${orderId}: ${formatRupees(total)} (cash on delivery)`]);
+    ).toEqual([`New order #${orderId}: ${formatPaise(total)} (cash on delivery)`]);
     await move(orderId, 'packed');
     await move(orderId, 'shipped');
     await deliver(shop.app, mailbox);
     const shipped = shopperMail(orderId).find((m) => m.mail.subject === `Order #${orderId} shipped`);
-    expect(shipped?.mail.text).toContain(`keep ${formatRupees(total)} ready to pay on delivery`);
+    expect(shipped?.mail.text).toContain(`keep ${formatPaise(total)} ready to pay on delivery`);
     expect(shipped?.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
   });
 

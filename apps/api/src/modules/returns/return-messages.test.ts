@@ -1,10 +1,9 @@
-import { ReturnRequestAnswer } from '@kapaas/contract';
+import { formatPaise, ReturnRequestAnswer } from '@kapaas/contract';
 import { adminUsers, and, eq } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, type Received, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
-import { formatRupees } from '../coupons';
 import { returnFixtures } from './returns.fixtures';
 
 let shop: TestShop;
@@ -84,15 +83,13 @@ describe('the messages of a return', () => {
       `Return #${returnId} requested for order #${orderId}`,
       `Return #${returnId} approved: please send the pieces back`,
       `Return #${returnId} received`,
-      `Refund of ${formatRupees(item.unitPaise)} for return #${returnId}`,
+      `Refund of ${formatPaise(item.unitPaise)} for return #${returnId}`,
       `Your exchange for return #${returnId} is on its way`,
     ]);
     const text = (n: number) => shopperMail(returnId)[n]?.mail.text ?? '';
     expect(text(1)).toContain('Sorry it did not fit.');
     expect(text(1)).toMatch(/Please pack these pieces/);
-    expect(text(3)).toContain(
-      `We refunded ${formatRupees(item.unitPaise)} for return #${returnId} to the way you paid`,
-    );
+    expect(text(3)).toContain(`We refunded ${formatPaise(item.unitPaise)} for return #${returnId} to the way you paid`);
     expect(text(4)).toContain('India Post EK123456789IN');
   });
 
@@ -115,7 +112,7 @@ describe('the messages of a return', () => {
     expect(declined?.mail.text).toContain('The photos show a different product.');
     const refunded = shopperMail(second).find((m) => m.mail.subject?.startsWith('Refund of'));
     expect(refunded?.mail.text).toContain(
-      `We refunded ${formatRupees(item.unitPaise)} for return #${second} by bank transfer (reference NEFT-2026-0042).`,
+      `We refunded ${formatPaise(item.unitPaise)} for return #${second} by bank transfer (reference NEFT-2026-0042).`,
     );
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Rupee amounts as an Indian tax invoice prints them (ADR 032): figures in the Indian grouping (₹12,34,567.50) and
  * the amount in words (Rupees Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven and Fifty Paise Only).
- * Both work in integer paise, so that 0.1 + 0.2 never prints as ₹0.30000000000000004.
+ * Both work in integer paise, so that 0.1 + 0.2 never prints as ₹0.30000000000000004; the figures come from the one
+ * rupee formatter in the contract, which refuses nothing, so this file refuses what is not an amount.
  */
+
+import { formatPaise, paiseShown } from '@kapaas/contract';
 
 const ONES = [
   'Zero',
@@ -35,22 +38,9 @@ function toPaise(rupees: number): number {
   return paise;
 }
 
-/** 1 234 567 → "12,34,567": the last three digits, then groups of two. */
-function groupIndian(whole: number): string {
-  const digits = String(whole);
-  if (digits.length <= 3) return digits;
-  const head = digits.slice(0, -3);
-  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
-  return `${pairs},${digits.slice(-3)}`;
-}
-
 /** `₹12,34,567.50`: the Indian digit grouping, always two decimals, a leading minus when negative. */
 export function formatIndianRupees(rupees: number): string {
-  const paise = toPaise(rupees);
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  const fraction = String(abs % 100).padStart(2, '0');
-  return `${sign}₹${groupIndian(Math.floor(abs / 100))}.${fraction}`;
+  return formatPaise(toPaise(rupees), paiseShown.always);
 }
 
 /** 0–99 in words: "Seven", "Nineteen", "Thirty-Four". */

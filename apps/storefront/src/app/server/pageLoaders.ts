@@ -1,4 +1,10 @@
-import { type CategoryListAnswer, type ProductDetail, parseProductSegment } from '@kapaas/contract';
+import {
+  type CategoryListAnswer,
+  formatRupees,
+  type ProductDetail,
+  paiseShown,
+  parseProductSegment,
+} from '@kapaas/contract';
 import type { DehydratedState } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { productDetailQuery } from '#storefront/lib/queries/useProductDetail.ts';
@@ -161,7 +167,8 @@ function productSeo(publicUrl: string, product: ProductDetail, reviews: ProductR
   const price = pricePaid(product);
   return {
     title: `${product.name} | Kapaas`,
-    description: `${product.name}: ₹${price.toLocaleString('en-IN')}, organic cotton ${product.subcategory_name.toLowerCase()} at Kapaas.`,
+    // The description has always dropped zeros after the point (₹1,299.5), as the console does: kept for search engines.
+    description: `${product.name}: ${formatRupees(price, paiseShown.trimmed)}, organic cotton ${product.subcategory_name.toLowerCase()} at Kapaas.`,
     canonical,
     image: product.product_image ? absolute(publicUrl, previewImage(product.product_image)) : undefined,
     type: 'product',

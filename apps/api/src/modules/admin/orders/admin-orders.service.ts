@@ -1,4 +1,5 @@
 import type { AdminDashboard, AdminOrder, AdminOrderSummary } from '@kapaas/contract';
+import { formatPaise } from '@kapaas/contract';
 import type { Database, OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
@@ -14,7 +15,6 @@ import {
   refundRequested,
   refundsOfPayments,
 } from '../../checkout';
-import { formatRupees } from '../../coupons';
 import { orderStockLines, restock } from '../../inventory';
 import {
   COD_DUE_STATUSES,
@@ -378,7 +378,7 @@ export async function recordCodCollected(
   await auditedAction(deps.db, admin, orderId, 'cod_collected', async (tx, order) => {
     refuseCodCollection(order);
     if (!(await markCodCollected(tx, orderId, new Date()))) throw changedMeanwhile();
-    const text = `Cash of ${formatRupees(order.totalPaise)} collected by ${admin.email}.${noteAfter(input.note)}`;
+    const text = `Cash of ${formatPaise(order.totalPaise)} collected by ${admin.email}.${noteAfter(input.note)}`;
     await recordEvent(tx, orderId, 'delivered', text, 'Paid in cash on delivery.');
   });
   return reloaded(deps.db, orderId);
@@ -579,7 +579,7 @@ function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | un
   const left = payment.amountPaise - payment.refundedPaise;
   const amount = rupees === undefined ? left : rupeesToPaise(rupees);
   if (amount > left) {
-    const message = `At most ${formatRupees(left)} can still be refunded.`;
+    const message = `At most ${formatPaise(left)} can still be refunded.`;
     throw new AppError('INVALID_DATA', message, { errors: { amount: [message] } });
   }
   return { payment, amount };
@@ -657,7 +657,7 @@ async function recordAdminRefund(
       await returned.queueMail(tx, { orderId, paymentId, amountPaise: made.amount, key });
     } else await queueRefundMail(tx, { orderId, paymentId, amountPaise: made.amount, refundedInAll });
   }
-  const note = refund.note ?? `Refund of ${formatRupees(made.amount)} (${made.id}) by ${admin.email}.`;
+  const note = refund.note ?? `Refund of ${formatPaise(made.amount)} (${made.id}) by ${admin.email}.`;
   // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.
   const whole = updated !== undefined && updated.refusalReason === null && updated.refundedPaise >= updated.amountPaise;
   const restocked = await moveOrderForRefund(tx, admin, order.status, { orderId, whole, note, amount: made.amount });
@@ -689,7 +689,7 @@ async function moveOrderForRefund(
   if (whole && (status === 'paid' || status === 'cancelled')) {
     await changeStatus(tx, orderId, ['cancelled'], 'refunded', note);
   } else {
-    const customerNote = `A refund of ${formatRupees(refund.amount)} was made to the card you paid with.`;
+    const customerNote = `A refund of ${formatPaise(refund.amount)} was made to the card you paid with.`;
     await recordEvent(tx, orderId, status, note, customerNote);
   }
   return restocked;

@@ -1,8 +1,8 @@
 import type { AdminReturn } from '@kapaas/contract';
+import { formatPaise } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError, fieldError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
-import { formatRupees } from '../../coupons';
 import { recordEvent } from '../../orders';
 import {
   lockOrderRow,
@@ -30,7 +30,7 @@ export interface ReturnRefundInput {
 function amountOf(due: number, rupees: number | undefined): number {
   if (rupees === undefined) return due;
   const asked = rupeesToPaise(rupees);
-  if (asked > due) throw fieldError('amount', `At most ${formatRupees(due)}, what the returned pieces cost.`);
+  if (asked > due) throw fieldError('amount', `At most ${formatPaise(due)}, what the returned pieces cost.`);
   return asked;
 }
 
@@ -104,7 +104,7 @@ const creditReason = (returnId: number, pieces: readonly CreditedPieces[]) => {
 
 /** The shopper's sentence for a refund, and the end of the return when nothing else is left. */
 function refundSentence(amount: number, how: string, completed: boolean): string {
-  return `A refund of ${formatRupees(amount)} was made ${how}.${completed ? ` ${RETURN_STATUS_NOTES.completed}` : ''}`;
+  return `A refund of ${formatPaise(amount)} was made ${how}.${completed ? ` ${RETURN_STATUS_NOTES.completed}` : ''}`;
 }
 
 async function refundAtProvider(
@@ -119,7 +119,7 @@ async function refundAtProvider(
   }
   const orderId = plan.order.id;
   const key = returnRefundKey(returnId);
-  const note = `Refund of ${formatRupees(plan.amount)} for return #${returnId} by ${admin.email}.`;
+  const note = `Refund of ${formatPaise(plan.amount)} for return #${returnId} by ${admin.email}.`;
   // The return's own message about the refund takes the key of the order's plain refund message, so the shopper hears
   // of it once, whichever of the console and the provider's webhook records the refund first.
   const returned = {
@@ -167,7 +167,7 @@ async function refundByHand(
     const refunded = await refundLeft(tx, order, amount);
     const how = `${METHOD_WORDS[method]} (reference ${reference})`;
     const changes = { refundPaise: amount, refundMethod: method, refundReference: reference, refundedAt: new Date() };
-    const note = `Refund of ${formatRupees(amount)} for return #${returnId} ${how}, recorded by ${admin.email}.`;
+    const note = `Refund of ${formatPaise(amount)} for return #${returnId} ${how}, recorded by ${admin.email}.`;
     const customerNote = refundSentence(amount, how, to === 'completed');
     await moveReturn(tx, request.id, to, changes, { note, customerNote, adminId: admin.id });
     await creditOrder(tx, order.id, {
@@ -175,7 +175,7 @@ async function refundByHand(
       pieces,
       reason: creditReason(returnId, pieces),
     });
-    await recordEvent(tx, order.id, order.status, note, `A refund of ${formatRupees(amount)} was made ${how}.`);
+    await recordEvent(tx, order.id, order.status, note, `A refund of ${formatPaise(amount)} was made ${how}.`);
     await queueReturnMail(tx, request, 'refunded');
   });
 }
@@ -193,7 +193,7 @@ async function refundLeft(
   }
   const refunded = await refundedSoFar(tx, order.id);
   if (refunded + amount > order.totalPaise) {
-    throw fieldError('amount', `At most ${formatRupees(order.totalPaise - refunded)} can still be refunded.`);
+    throw fieldError('amount', `At most ${formatPaise(order.totalPaise - refunded)} can still be refunded.`);
   }
   return refunded;
 }

@@ -1,11 +1,12 @@
 // tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
 /** @jsxRuntime automatic @jsxImportSource react */
+
+import { formatPaise } from '@kapaas/contract';
 import { productImages, products } from '@kapaas/db';
 import { Img } from '@react-email/img';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { asc, eq } from 'drizzle-orm';
-import { formatRupees } from '../../coupons';
 import { shopUrl } from '../links';
 import { mailPictureUrl } from '../mail.routes';
 import type { Template, TemplateContext } from '../render';
@@ -65,10 +66,10 @@ export const backInStock: Template = async (context) => {
             {product.name}
           </Text>
           <Text style={{ fontSize: '15px', lineHeight: '22px', color: BRAND.muted, margin: 0 }}>
-            Size {size} · {formatRupees(price)}
+            Size {size} · {formatPaise(price)}
             {product.discountPricePaise !== null ? (
               <span style={{ textDecoration: 'line-through', paddingLeft: '8px' }}>
-                {formatRupees(product.pricePaise)}
+                {formatPaise(product.pricePaise)}
               </span>
             ) : null}
           </Text>

@@ -1,11 +1,12 @@
 // tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
 /** @jsxRuntime automatic @jsxImportSource react */
+
+import { formatPaise } from '@kapaas/contract';
 import { Column } from '@react-email/column';
 import { Img } from '@react-email/img';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { formatRupees } from '../../coupons';
 import { shopUrl } from '../links';
 import { cartForMail } from '../mail.repository';
 import { mailPictureUrl } from '../mail.routes';
@@ -45,7 +46,7 @@ export const cartReminder: Template = async (context) => {
               <Column style={{ padding: '8px' }}>
                 <Text style={{ fontSize: '14px', margin: 0, color: BRAND.ink }}>{line.name}</Text>
                 <Text style={{ fontSize: '13px', margin: 0, color: BRAND.muted }}>
-                  Size {line.size} · {line.quantity} × {formatRupees(line.price_paise)}
+                  Size {line.size} · {line.quantity} × {formatPaise(line.price_paise)}
                 </Text>
               </Column>
             </Row>

@@ -1,11 +1,12 @@
 // tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
 /** @jsxRuntime automatic @jsxImportSource react */
+
+import { formatPaise } from '@kapaas/contract';
 import { Column } from '@react-email/column';
 import { Img } from '@react-email/img';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { formatRupees } from '../../coupons';
 import type { OrderForMail } from '../mail.repository';
 import { mailPictureUrl } from '../mail.routes';
 import { BRAND } from './Layout';
@@ -34,11 +35,11 @@ export function OrderLines({ order, shopUrl }: { order: OrderForMail; shopUrl: s
           <Column style={{ verticalAlign: 'top', padding: '8px 8px' }}>
             <Text style={cell}>{line.name}</Text>
             <Text style={small}>
-              Size {line.size} · {line.quantity} × {formatRupees(line.unitPricePaise)}
+              Size {line.size} · {line.quantity} × {formatPaise(line.unitPricePaise)}
             </Text>
           </Column>
           <Column style={{ width: '96px', verticalAlign: 'top', textAlign: 'right', padding: '8px 0' }}>
-            <Text style={cell}>{formatRupees(line.lineTotalPaise)}</Text>
+            <Text style={cell}>{formatPaise(line.lineTotalPaise)}</Text>
           </Column>
         </Row>
       ))}
@@ -56,7 +57,7 @@ export function OrderLines({ order, shopUrl }: { order: OrderForMail; shopUrl: s
           <Text style={{ ...cell, fontWeight: 700 }}>Total</Text>
         </Column>
         <Column style={{ textAlign: 'right' }}>
-          <Text style={{ ...cell, fontWeight: 700 }}>{formatRupees(order.totalPaise)}</Text>
+          <Text style={{ ...cell, fontWeight: 700 }}>{formatPaise(order.totalPaise)}</Text>
         </Column>
       </Row>
     </Section>
@@ -64,7 +65,7 @@ export function OrderLines({ order, shopUrl }: { order: OrderForMail; shopUrl: s
 }
 
 function Sum({ label, paise, free = false }: { label: string; paise: number; free?: boolean }) {
-  const amount = paise < 0 ? `− ${formatRupees(-paise)}` : free && paise === 0 ? 'Free' : formatRupees(paise);
+  const amount = paise < 0 ? `− ${formatPaise(-paise)}` : free && paise === 0 ? 'Free' : formatPaise(paise);
   return (
     <Row>
       <Column>

@@ -1,6 +1,6 @@
 // tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
 /** @jsxRuntime automatic @jsxImportSource react */
-import { formatRupees } from '../../coupons';
+import { formatPaise } from '@kapaas/contract';
 import { shopUrl } from '../links';
 import { type OrderForMail, orderForMail } from '../mail.repository';
 import type { Built, Template, TemplateContext } from '../render';
@@ -57,14 +57,14 @@ export const orderPlaced: Template = async (context) => {
   const order = await loadOrder(context);
   const confirm = order.status === 'cod_pending_confirmation';
   return orderMessage(context, order, {
-    subject: `Order ${orderNumber(order)} placed: ${formatRupees(order.totalPaise)} to pay on delivery`,
+    subject: `Order ${orderNumber(order)} placed: ${formatPaise(order.totalPaise)} to pay on delivery`,
     title: 'Thank you for your order',
-    preview: `Pay ${formatRupees(order.totalPaise)} in cash when it arrives.`,
+    preview: `Pay ${formatPaise(order.totalPaise)} in cash when it arrives.`,
     body: (
       <>
         <Para>{greeting(order)}</Para>
         <Para>
-          We have your order {orderNumber(order)}. You pay {formatRupees(order.totalPaise)} in cash on delivery
+          We have your order {orderNumber(order)}. You pay {formatPaise(order.totalPaise)} in cash on delivery
           {order.deliveryBy ? `; it should reach you by ${deliveryDate(order.deliveryBy)}` : ''}.
         </Para>
         {confirm ? <Para>We will call you to confirm the order before we pack it.</Para> : null}
@@ -76,14 +76,14 @@ export const orderPlaced: Template = async (context) => {
 export const orderPaid: Template = async (context) => {
   const order = await loadOrder(context);
   return orderMessage(context, order, {
-    subject: `Order ${orderNumber(order)} paid: ${formatRupees(order.totalPaise)}`,
+    subject: `Order ${orderNumber(order)} paid: ${formatPaise(order.totalPaise)}`,
     title: 'Thank you: your payment was received',
-    preview: `We received ${formatRupees(order.totalPaise)} for order ${orderNumber(order)}.`,
+    preview: `We received ${formatPaise(order.totalPaise)} for order ${orderNumber(order)}.`,
     body: (
       <>
         <Para>{greeting(order)}</Para>
         <Para>
-          We received {formatRupees(order.totalPaise)} for order {orderNumber(order)}
+          We received {formatPaise(order.totalPaise)} for order {orderNumber(order)}
           {order.deliveryBy ? `. It should reach you by ${deliveryDate(order.deliveryBy)}` : ''}. Your tax invoice is
           attached.
         </Para>
@@ -110,7 +110,7 @@ export const orderShipped: Template = async (context) => {
         {note ? <Para>{note}</Para> : null}
         {due ? (
           <Para>
-            Please keep {formatRupees(order.totalPaise)} ready to pay on delivery. Your tax invoice is attached.
+            Please keep {formatPaise(order.totalPaise)} ready to pay on delivery. Your tax invoice is attached.
           </Para>
         ) : null}
       </>
@@ -151,7 +151,7 @@ export const orderCancelled: Template = async (context) => {
         {note ? <Para>{note}</Para> : null}
         {refundDue ? (
           <Para>
-            What you paid, {formatRupees(order.totalPaise)}, will be refunded to the way you paid; we will write when it
+            What you paid, {formatPaise(order.totalPaise)}, will be refunded to the way you paid; we will write when it
             is done.
           </Para>
         ) : null}
@@ -186,15 +186,15 @@ export const orderRefunded: Template = async (context) => {
   const amount =
     typeof context.row.payload.amount_paise === 'number' ? context.row.payload.amount_paise : order.totalPaise;
   return orderMessage(context, order, {
-    subject: `Refund of ${formatRupees(amount)} for order ${orderNumber(order)}`,
-    title: `We refunded ${formatRupees(amount)}`,
-    preview: `${formatRupees(amount)} is on its way back to you.`,
+    subject: `Refund of ${formatPaise(amount)} for order ${orderNumber(order)}`,
+    title: `We refunded ${formatPaise(amount)}`,
+    preview: `${formatPaise(amount)} is on its way back to you.`,
     lines: false,
     body: (
       <>
         <Para>{greeting(order)}</Para>
         <Para>
-          We refunded {formatRupees(amount)} for order {orderNumber(order)} to the way you paid. Banks usually show it
+          We refunded {formatPaise(amount)} for order {orderNumber(order)} to the way you paid. Banks usually show it
           within 5–7 working days.
         </Para>
       </>
@@ -208,12 +208,12 @@ export const ownerNewOrder: Template = async (context) => {
   const a = order.addressSnapshot;
   const url = shopUrl(context.mail, `/admin/orders/${order.id}`);
   return {
-    subject: `New order ${orderNumber(order)}: ${formatRupees(order.totalPaise)} ${cod ? '(cash on delivery)' : 'paid'}`,
+    subject: `New order ${orderNumber(order)}: ${formatPaise(order.totalPaise)} ${cod ? '(cash on delivery)' : 'paid'}`,
     element: (
       <Layout shopUrl={context.mail.publicUrl} preview={`${a.first_name} ${a.last_name}, ${a.city} ${a.pin_code}`}>
         <Title>New order {orderNumber(order)}</Title>
         <Para>
-          {a.first_name} {a.last_name} ({a.email_id}, {a.phone_number}) ordered {formatRupees(order.totalPaise)}
+          {a.first_name} {a.last_name} ({a.email_id}, {a.phone_number}) ordered {formatPaise(order.totalPaise)}
           {cod ? ', to be paid in cash on delivery' : ', paid online'}.
         </Para>
         <OrderLines order={order} shopUrl={context.mail.publicUrl} />

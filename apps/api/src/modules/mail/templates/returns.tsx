@@ -1,6 +1,6 @@
 // tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
 /** @jsxRuntime automatic @jsxImportSource react */
-import { formatRupees } from '../../coupons';
+import { formatPaise } from '@kapaas/contract';
 import { shopUrl } from '../links';
 import type { Built, Template, TemplateContext } from '../render';
 import { type ReturnForMail, returnForMail } from '../returns.repository';
@@ -23,7 +23,7 @@ function lineText(line: ReturnForMail['lines'][number]): string {
   const what = `${line.quantity} × ${line.name}, size ${line.size}`;
   return line.kind === 'exchange'
     ? `${what}: exchange for size ${line.newSize ?? ''}`
-    : `${what}: return, ${formatRupees(line.quantity * line.unitPricePaise)}`;
+    : `${what}: return, ${formatPaise(line.quantity * line.unitPricePaise)}`;
 }
 
 function Lines({ request }: { request: ReturnForMail }) {
@@ -132,7 +132,7 @@ export const returnRefunded: Template = async (context) => {
   // A refund through the provider is queued as the provider's refund is recorded, with its amount; the return notes
   // it a moment later.
   const queued = (context.row.payload as { amount_paise?: number } | null)?.amount_paise;
-  const amount = formatRupees(request.refundPaise ?? queued ?? 0);
+  const amount = formatPaise(request.refundPaise ?? queued ?? 0);
   const how = METHODS[request.refundMethod ?? 'provider'];
   return returnMessage(context, request, {
     subject: `Refund of ${amount} for return #${request.id}`,
