@@ -7,7 +7,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ownershipProblems } from './lib/table-writes.mjs';
 
-const root = resolve(import.meta.dirname, '..');
+// BOUNDARIES_ROOT: another copy of the repository to check, for the check's own tests (scripts/lib/table-writes.test.mjs).
+const root = process.env.BOUNDARIES_ROOT ?? resolve(import.meta.dirname, '..');
 const apps = [join(root, 'apps/storefront/src'), join(root, 'apps/admin/src')];
 const importPattern = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -110,6 +111,20 @@ for (const file of sourceFiles(modules)) {
     if (to === from) continue;
     if (!isIndex(target)) {
       problems.push(`${relative(root, file)} imports ${specifier} (module ${from} reaches into ${to}: use ../${to})`);
+    }
+  }
+}
+
+// lib/ is the API's ground floor (ADR 039): its production code imports no module above it. A module that lends
+// the services a dependency adds it to lib/deps.ts's ServiceDeps itself (declaration merging).
+for (const file of sourceFiles(join(apiSrc, 'lib'))) {
+  if (reachesFreely(file)) continue;
+  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (!specifier?.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    if (target.startsWith(modules + sep)) {
+      problems.push(`${relative(root, file)} imports ${specifier} (lib/ is below the modules: invert the dependency)`);
     }
   }
 }

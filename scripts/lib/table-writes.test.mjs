@@ -65,11 +65,11 @@ describe('the table owners on the real tree', () => {
     for (const dir of copies) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A copy of the schema and the API's modules, which a probe may change without touching the working tree. */
+  /** A copy of the schema and the apps' sources, which a probe may change without touching the working tree. */
   function copyOfTheTree() {
     const copy = mkdtempSync(join(tmpdir(), 'table-owners-'));
     copies.push(copy);
-    for (const dir of ['packages/db/src/schema', 'apps/api/src/modules']) {
+    for (const dir of ['packages/db/src/schema', 'apps/api/src', 'apps/storefront/src', 'apps/admin/src']) {
       cpSync(join(root, dir), join(copy, dir), { recursive: true });
     }
     return copy;
@@ -106,9 +106,48 @@ describe('the table owners on the real tree', () => {
     );
   });
 
+  /** Runs npm run check's boundary script on a tree: its exit code and what it printed. */
+  function checkBoundaries(tree) {
+    try {
+      const out = execFileSync(process.execPath, [join(root, 'scripts/check-boundaries.mjs')], {
+        stdio: 'pipe',
+        env: { ...process.env, BOUNDARIES_ROOT: tree },
+      });
+      return { code: 0, output: out.toString() };
+    } catch (failed) {
+      return { code: failed.status, output: `${failed.stdout}${failed.stderr}` };
+    }
+  }
+
   it("is part of npm run check's boundary script, which passes on the tree as it is", () => {
-    const run = () => execFileSync(process.execPath, [join(root, 'scripts/check-boundaries.mjs')], { stdio: 'pipe' });
-    expect(run().toString()).toContain('every table is written by its owner alone');
+    expect(checkBoundaries(root)).toEqual({ code: 0, output: expect.stringContaining('written by its owner alone') });
+  });
+
+  it("makes npm run check's boundary script fail on the probe, naming orders and its owner", () => {
+    const copy = copyOfTheTree();
+    const file = join(copy, 'apps/api/src/modules/wishlist/wishlist.repository.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const probe = (db: Queryable) => db.update(orders);\n`);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        "from '@kapaas/db';",
+        "from '@kapaas/db';\nimport { orders } from '@kapaas/db';",
+      ),
+    );
+    const { code, output } = checkBoundaries(copy);
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /wishlist\.repository\.ts:\d+ writes orders \(\.update\(\)\) from module wishlist; its owner is module orders/,
+    );
+  });
+
+  it('fails when lib/, the ground floor, imports a module above it', () => {
+    const copy = copyOfTheTree();
+    const file = join(copy, 'apps/api/src/lib/deps.ts');
+    writeFileSync(file, `import type { Payments } from '../modules/razorpay';\n${readFileSync(file, 'utf8')}`);
+    const { code, output } = checkBoundaries(copy);
+    expect(code).toBe(1);
+    expect(output).toContain('apps/api/src/lib/deps.ts imports ../modules/razorpay (lib/ is below the modules');
   });
 });
 

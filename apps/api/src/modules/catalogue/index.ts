@@ -1,4 +1,5 @@
 // The catalogue module's public surface: what app.ts and other modules may use.
+export type { Catalogue } from './catalogue.deps';
 export {
   type CatalogueProduct,
   type CatalogueView,

@@ -14,6 +14,14 @@ export interface MailSettings {
   smtpUrl: string | null;
 }
 
+// Mail's part of what the app gives its services: lib/deps.ts knows no module, so the module adds it.
+declare module '../../lib/deps' {
+  interface ServiceDeps {
+    /** Where messages go and how links in them are made. */
+    mail: MailSettings;
+  }
+}
+
 export function mailSettingsOf(config: Config): MailSettings {
   return {
     publicUrl: config.publicUrl,

@@ -24,6 +24,14 @@ export interface Payments {
   sandbox: boolean;
 }
 
+// The provider's part of what the app gives its services: lib/deps.ts knows no module, so the module adds it.
+declare module '../../lib/deps' {
+  interface ServiceDeps {
+    /** The payment provider: Razorpay or the built-in sandbox. */
+    payments: Payments;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The payment provider the checkout uses. */
