@@ -1,4 +1,12 @@
 export { ApiError, apiFailure, errorMessageOr, isRecord, readJson } from './api-error';
+export { ForgotPasswordForm, type ForgotPasswordFormProps } from './auth/ForgotPasswordForm';
+export type { FormIntro, PasswordFormApi } from './auth/passwordForms';
+export {
+  INCOMPLETE_LINK,
+  type PasswordControl,
+  ResetPasswordForm,
+  type ResetPasswordFormProps,
+} from './auth/ResetPasswordForm';
 export { FormOutcome } from './FormOutcome';
 export {
   CheckboxField,

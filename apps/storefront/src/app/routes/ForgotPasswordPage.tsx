@@ -1,5 +1,5 @@
 import { PageHeading } from '../../components/PageHeading';
-import { ForgotPasswordForm } from '../../features/account/components/ForgotPasswordForm';
+import { ForgotPasswordCard } from '../../features/account/components/PasswordResetCards';
 import { pageMeta } from '../seo/pageMeta';
 
 /** /forgot-password: asks for a link to reset a forgotten password, by e-mail. */
@@ -8,7 +8,7 @@ export function ForgotPasswordPage() {
     <div className="container page account-page">
       <div className="account-page__inner">
         <PageHeading>Forgot password</PageHeading>
-        <ForgotPasswordForm />
+        <ForgotPasswordCard />
       </div>
     </div>
   );

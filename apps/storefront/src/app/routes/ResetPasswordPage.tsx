@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
-import { ResetPasswordForm } from '../../features/account/components/ResetPasswordForm';
+import { ResetPasswordCard } from '../../features/account/components/PasswordResetCards';
 import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 import { WISHLIST_QUERY_KEY } from '../../features/wishlist/api/useWishlist';
 import { pageMeta } from '../seo/pageMeta';
@@ -19,7 +19,7 @@ export function ResetPasswordPage() {
     <div className="container page account-page">
       <div className="account-page__inner">
         <PageHeading>Choose a new password</PageHeading>
-        <ResetPasswordForm token={token} onChanged={refreshShopperData} />
+        <ResetPasswordCard token={token} onChanged={refreshShopperData} />
       </div>
     </div>
   );

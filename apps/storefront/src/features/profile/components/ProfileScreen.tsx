@@ -5,9 +5,9 @@ import { PageHeading } from '#storefront/components/PageHeading.tsx';
 import { forgetIdentity, useIdentity } from '#storefront/lib/session.ts';
 import { useProfile } from '../api/useProfile';
 import { PASSWORD_RESET_REDIRECT_MS, PROFILE_TEXTS } from '../profileTexts';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileOverview } from './ProfileOverview';
 import { ProfileSidebar } from './ProfileSidebar';
-import { ResetPasswordForm } from './ResetPasswordForm';
 import '../profile.css';
 import { paths } from '#storefront/lib/paths.ts';
 
@@ -82,7 +82,7 @@ export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: 
             </section>
           )}
           {view === 'RESET_PASSWORD' && identity.kind === 'user' && (
-            <ResetPasswordForm onChanged={afterPasswordReset} onCancel={overview} />
+            <ChangePasswordForm onChanged={afterPasswordReset} onCancel={overview} />
           )}
         </div>
       </div>

@@ -7,7 +7,7 @@ import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts'
 import { type PasswordChange, useChangePassword } from '../api/useChangePassword';
 import { PROFILE_TEXTS } from '../profileTexts';
 
-interface ResetPasswordFormProps {
+interface ChangePasswordFormProps {
   /** Called once the server has changed the password, with its notice; the caller logs out after 2 s. */
   onChanged: () => void;
   onCancel: () => void;
@@ -26,9 +26,10 @@ function failureText(error: unknown): string {
 
 /**
  * RESET PASSWORD (product.md §2, §5): current, new and confirm, each with show/hide; when new and confirm differ it
- * says 'New passwords do not match.' and sends nothing.
+ * says 'New passwords do not match.' and sends nothing. Named for what it does, changing a known password, so that it
+ * is not taken for web-kit's ResetPasswordForm, which sets a new one through the e-mail's link.
  */
-export function ResetPasswordForm({ onChanged, onCancel }: ResetPasswordFormProps) {
+export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormProps) {
   const ids = useId();
   const change = useChangePassword();
   const [done, setDone] = useState(false);
