@@ -1,5 +1,5 @@
 import { AdminForgotPasswordRequest, AdminResetPasswordRequest } from '@kapaas/contract';
-import { ForgotPasswordForm, ResetPasswordForm } from '@kapaas/web-kit';
+import { ForgotPasswordForm, ResetPasswordForm } from '@kapaas/web-kit/auth';
 import { Link, useSearchParams } from 'react-router';
 import { useForgotPassword, useResetPassword } from '../features/auth/api/usePasswordReset';
 import { showServerErrors } from '../lib/forms';

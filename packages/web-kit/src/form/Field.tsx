@@ -1,3 +1,4 @@
+// Imported as `@kapaas/web-kit/form`, not through the main barrel, which every public page of the shop loads.
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 /** The ids a control's aria-describedby should name: its hint and its error, when shown. */

@@ -1,5 +1,5 @@
 import { ForgotPasswordRequest, ResetPasswordRequest } from '@kapaas/contract';
-import { ForgotPasswordForm, ResetPasswordForm } from '@kapaas/web-kit';
+import { ForgotPasswordForm, ResetPasswordForm } from '@kapaas/web-kit/auth';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
