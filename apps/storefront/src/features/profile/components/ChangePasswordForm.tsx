@@ -1,5 +1,6 @@
 import { ChangePasswordRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
+import { controlAria, Field } from '@kapaas/web-kit/form';
 import { useId, useState } from 'react';
 import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
 import { ApiError } from '#storefront/lib/api.ts';
@@ -71,27 +72,18 @@ export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormPr
         <fieldset disabled={isSubmitting || done}>
           <legend className="visually-hidden">Passwords</legend>
           {FIELDS.map(({ name, label, autoComplete }) => {
-            const invalid = errors[name] !== undefined;
+            const error = errors[name]?.message;
             return (
-              <div className="mb-3" key={name}>
-                <label htmlFor={`${ids}-${name}`} className="form-label">
-                  {label}
-                </label>
+              <Field key={name} id={`${ids}-${name}`} label={label} error={error}>
                 <PasswordInput
                   id={`${ids}-${name}`}
                   autoComplete={autoComplete}
                   toggleLabel={label.toLowerCase()}
-                  className={`form-control${invalid ? ' is-invalid' : ''}`}
-                  aria-invalid={invalid}
-                  aria-describedby={invalid ? `${ids}-${name}-error` : undefined}
+                  className={`form-control${error ? ' is-invalid' : ''}`}
+                  {...controlAria(`${ids}-${name}`, error)}
                   {...register(name)}
                 />
-                {invalid && (
-                  <div id={`${ids}-${name}-error`} className="invalid-feedback d-block">
-                    {errors[name]?.message}
-                  </div>
-                )}
-              </div>
+              </Field>
             );
           })}
         </fieldset>
