@@ -71,206 +71,16 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
   const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
   await db.transaction(async (tx) => {
     const newSettings = await tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing().returning();
-
-    await tx
-      .insert(sizesTable)
-      .values(SIZE_LABELS.map((label, index) => ({ label, sortOrder: index })))
-      .onConflictDoNothing();
-    await tx
-      .insert(patternsTable)
-      .values(PATTERNS.map((name) => ({ name })))
-      .onConflictDoNothing();
-    await tx
-      .insert(gendersTable)
-      .values(GENDERS.map((name) => ({ name })))
-      .onConflictDoNothing();
-    const sizeIds = await idsBy(await tx.select({ key: sizesTable.label, id: sizesTable.id }).from(sizesTable));
-    const patternIds = await idsBy(
-      await tx.select({ key: patternsTable.name, id: patternsTable.id }).from(patternsTable),
-    );
-    const genderIds = await idsBy(await tx.select({ key: gendersTable.name, id: gendersTable.id }).from(gendersTable));
-
-    await tx
-      .insert(categoriesTable)
-      .values(
-        categories.map((c, index) => ({
-          slug: c.slug,
-          name: c.name,
-          image: demoImage.category(c.slug),
-          sortOrder: index,
-          hsnCode: c.hsn,
-        })),
-      )
-      .onConflictDoNothing();
-    const categoryIds = await idsBy(
-      await tx.select({ key: categoriesTable.slug, id: categoriesTable.id }).from(categoriesTable),
-    );
-    await tx
-      .insert(subcategoriesTable)
-      .values(
-        categories.flatMap((c) =>
-          c.subcategories.map((s, index) => ({
-            categoryId: must(categoryIds, c.slug),
-            slug: s.slug,
-            name: s.name,
-            image: demoImage.subcategory(s.slug),
-            sortOrder: index,
-          })),
-        ),
-      )
-      .onConflictDoNothing();
-    const subcategoryIds = await idsBy(
-      await tx.select({ key: subcategoriesTable.slug, id: subcategoriesTable.id }).from(subcategoriesTable),
-    );
-
-    await tx
-      .insert(productsTable)
-      .values(
-        products.map((p) => ({
-          slug: p.slug,
-          name: p.name,
-          categoryId: must(categoryIds, p.categorySlug),
-          subcategoryId: must(subcategoryIds, p.subcategorySlug),
-          description: p.description,
-          productDetails: p.productDetails,
-          washCare: p.washCare,
-          pricePaise: rupeesToPaise(p.price),
-          discountPricePaise: p.discountPrice === null ? null : rupeesToPaise(p.discountPrice),
-          patternId: must(patternIds, p.pattern),
-          genderId: must(genderIds, p.gender),
-          createdAt: at(-p.addedDaysAgo),
-          updatedAt: at(-p.addedDaysAgo),
-        })),
-      )
-      .onConflictDoNothing();
-    const productIds = await idsBy(
-      await tx
-        .select({ key: productsTable.slug, id: productsTable.id })
-        .from(productsTable)
-        .where(
-          inArray(
-            productsTable.slug,
-            products.map((p) => p.slug),
-          ),
-        ),
-    );
-    await tx
-      .insert(productImages)
-      .values(
-        products.flatMap((p) =>
-          Array.from({ length: p.imageCount }, (_, index) => ({
-            productId: must(productIds, p.slug),
-            url: demoImage.product(p.slug, index),
-            position: index,
-          })),
-        ),
-      )
-      .onConflictDoNothing();
-    await tx
-      .insert(productSizes)
-      .values(
-        products.flatMap((p) =>
-          p.sizes.map((s) => ({ productId: must(productIds, p.slug), sizeId: must(sizeIds, s.size), stock: s.stock })),
-        ),
-      )
-      .onConflictDoNothing();
-
-    await tx
-      .insert(featuredSections)
-      .values([
-        { title: 'Best Selling', sortOrder: 0 },
-        { title: 'New Arrivals', sortOrder: 1 },
-      ])
-      .onConflictDoNothing();
-    const sectionIds = await idsBy(
-      await tx.select({ key: featuredSections.title, id: featuredSections.id }).from(featuredSections),
-    );
-    await tx
-      .insert(featuredSectionProducts)
-      .values([
-        ...bestSellingSlugs.map((slug, position) => ({
-          sectionId: must(sectionIds, 'Best Selling'),
-          productId: must(productIds, slug),
-          position,
-        })),
-        ...newArrivalSlugs.map((slug, position) => ({
-          sectionId: must(sectionIds, 'New Arrivals'),
-          productId: must(productIds, slug),
-          position,
-        })),
-      ])
-      .onConflictDoNothing();
-
-    await insertMissingByTitle(tx, banners.length, async () => {
-      const existing = new Set((await tx.select({ title: bannersTable.title }).from(bannersTable)).map((r) => r.title));
-      const rows = banners
-        .map((b, index) => ({
-          title: b.title,
-          descriptionHtml: b.descriptionHtml,
-          image: demoImage.banner(index, false),
-          mobileImage: demoImage.banner(index, true),
-          link: `/category-page/${must(categoryIds, b.categorySlug)}`,
-          sortOrder: index,
-        }))
-        .filter((row) => !existing.has(row.title));
-      if (rows.length) await tx.insert(bannersTable).values(rows);
-    });
-    await insertMissingByTitle(tx, ads.length, async () => {
-      const existing = new Set((await tx.select({ title: adsTable.mainTitle }).from(adsTable)).map((r) => r.title));
-      const rows = ads
-        .map((a, index) => ({ mainTitle: a.mainTitle, title: a.title, image: demoImage.ad(index), sortOrder: index }))
-        .filter((row) => !existing.has(row.mainTitle));
-      if (rows.length) await tx.insert(adsTable).values(rows);
-    });
-    await insertMissingByTitle(tx, testimonials.length, async () => {
-      const existing = new Set(
-        (await tx.select({ name: testimonialsTable.customerName }).from(testimonialsTable)).map((r) => r.name),
-      );
-      const rows = testimonials
-        .map((t, index) => ({
-          customerName: t.customerName,
-          location: t.location,
-          descriptionHtml: t.descriptionHtml,
-          image: demoImage.testimonial(index),
-          backgroundColor: t.backgroundColor,
-          borderColor: t.borderColor,
-          sortOrder: index,
-        }))
-        .filter((row) => !existing.has(row.customerName));
-      if (rows.length) await tx.insert(testimonialsTable).values(rows);
-    });
-
-    await tx
-      .insert(couponsTable)
-      .values(
-        coupons.map((c) => ({
-          name: c.name,
-          code: c.code,
-          type: c.type,
-          amountPaise: rupeesToPaise(c.amount),
-          percentage: c.percentage,
-          minOrderPaise: rupeesToPaise(c.minOrderValue),
-          maxDiscountPaise: c.maxDiscount === null ? null : rupeesToPaise(c.maxDiscount),
-          validFrom: at(c.validFromDays),
-          validTo: at(c.validToDays),
-          usageLimit: c.usageLimit,
-          perCustomerLimit: c.perCustomerLimit,
-          usedCount: c.usedCount,
-          active: c.active,
-        })),
-      )
-      .onConflictDoNothing();
-
-    await tx
-      .insert(statesTable)
-      .values(states.map((s) => ({ name: s.name, kind: s.kind, gstCode: GST_CODES.get(s.name) ?? null })))
-      .onConflictDoNothing();
-    const stateIds = await idsBy(await tx.select({ key: statesTable.name, id: statesTable.id }).from(statesTable));
-    await tx
-      .insert(citiesTable)
-      .values(states.flatMap((s) => s.cities.map((name) => ({ stateId: must(stateIds, s.name), name }))))
-      .onConflictDoNothing();
-    await seedDemoReviews(tx, { productIds, sizeIds }, now);
+    const types = await seedProductTypes(tx);
+    const catalogue = await seedCategories(tx);
+    const productIds = await seedProducts(tx, { ...types, ...catalogue }, at);
+    await seedFeaturedSections(tx, productIds);
+    await seedHomeBanners(tx, catalogue.categoryIds);
+    await seedHomeAds(tx);
+    await seedTestimonials(tx);
+    await seedCoupons(tx, at);
+    const stateIds = await seedStatesAndCities(tx);
+    await seedDemoReviews(tx, { productIds, sizeIds: types.sizeIds }, now);
     // A shop seeded afresh is registered for GST in Maharashtra; settings an owner saved are never overwritten.
     if (newSettings.length > 0) {
       await tx
@@ -281,8 +91,244 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
   });
 }
 
-async function insertMissingByTitle(_tx: Queryable, _expected: number, insert: () => Promise<void>): Promise<void> {
-  await insert();
+/** A day's offset from the seed's "now" as a date: what the catalogue's and coupons' dates are written as. */
+type DayOffset = (days: number) => Date;
+
+/** Sizes, patterns and genders, which products refer to; their ids by name. */
+async function seedProductTypes(tx: Queryable) {
+  await tx
+    .insert(sizesTable)
+    .values(SIZE_LABELS.map((label, index) => ({ label, sortOrder: index })))
+    .onConflictDoNothing();
+  await tx
+    .insert(patternsTable)
+    .values(PATTERNS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await tx
+    .insert(gendersTable)
+    .values(GENDERS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const sizeIds = await idsBy(await tx.select({ key: sizesTable.label, id: sizesTable.id }).from(sizesTable));
+  const patternIds = await idsBy(
+    await tx.select({ key: patternsTable.name, id: patternsTable.id }).from(patternsTable),
+  );
+  const genderIds = await idsBy(await tx.select({ key: gendersTable.name, id: gendersTable.id }).from(gendersTable));
+  return { sizeIds, patternIds, genderIds };
+}
+
+/** The categories and their subcategories; their ids by slug. */
+async function seedCategories(tx: Queryable) {
+  await tx
+    .insert(categoriesTable)
+    .values(
+      categories.map((c, index) => ({
+        slug: c.slug,
+        name: c.name,
+        image: demoImage.category(c.slug),
+        sortOrder: index,
+        hsnCode: c.hsn,
+      })),
+    )
+    .onConflictDoNothing();
+  const categoryIds = await idsBy(
+    await tx.select({ key: categoriesTable.slug, id: categoriesTable.id }).from(categoriesTable),
+  );
+  await tx
+    .insert(subcategoriesTable)
+    .values(
+      categories.flatMap((c) =>
+        c.subcategories.map((s, index) => ({
+          categoryId: must(categoryIds, c.slug),
+          slug: s.slug,
+          name: s.name,
+          image: demoImage.subcategory(s.slug),
+          sortOrder: index,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  const subcategoryIds = await idsBy(
+    await tx.select({ key: subcategoriesTable.slug, id: subcategoriesTable.id }).from(subcategoriesTable),
+  );
+  return { categoryIds, subcategoryIds };
+}
+
+/** The ids a product row refers to, by natural key. */
+interface CatalogueIds {
+  sizeIds: Map<string, number>;
+  patternIds: Map<string, number>;
+  genderIds: Map<string, number>;
+  categoryIds: Map<string, number>;
+  subcategoryIds: Map<string, number>;
+}
+
+/** The demo products with their pictures and sizes; the seed's products' ids by slug. */
+async function seedProducts(tx: Queryable, ids: CatalogueIds, at: DayOffset) {
+  await tx
+    .insert(productsTable)
+    .values(
+      products.map((p) => ({
+        slug: p.slug,
+        name: p.name,
+        categoryId: must(ids.categoryIds, p.categorySlug),
+        subcategoryId: must(ids.subcategoryIds, p.subcategorySlug),
+        description: p.description,
+        productDetails: p.productDetails,
+        washCare: p.washCare,
+        pricePaise: rupeesToPaise(p.price),
+        discountPricePaise: p.discountPrice === null ? null : rupeesToPaise(p.discountPrice),
+        patternId: must(ids.patternIds, p.pattern),
+        genderId: must(ids.genderIds, p.gender),
+        createdAt: at(-p.addedDaysAgo),
+        updatedAt: at(-p.addedDaysAgo),
+      })),
+    )
+    .onConflictDoNothing();
+  const productIds = await idsBy(
+    await tx
+      .select({ key: productsTable.slug, id: productsTable.id })
+      .from(productsTable)
+      .where(
+        inArray(
+          productsTable.slug,
+          products.map((p) => p.slug),
+        ),
+      ),
+  );
+  await seedProductImagesAndSizes(tx, productIds, ids.sizeIds);
+  return productIds;
+}
+
+async function seedProductImagesAndSizes(tx: Queryable, productIds: Map<string, number>, sizeIds: Map<string, number>) {
+  await tx
+    .insert(productImages)
+    .values(
+      products.flatMap((p) =>
+        Array.from({ length: p.imageCount }, (_, index) => ({
+          productId: must(productIds, p.slug),
+          url: demoImage.product(p.slug, index),
+          position: index,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(productSizes)
+    .values(
+      products.flatMap((p) =>
+        p.sizes.map((s) => ({ productId: must(productIds, p.slug), sizeId: must(sizeIds, s.size), stock: s.stock })),
+      ),
+    )
+    .onConflictDoNothing();
+}
+
+/** The home page's Best Selling and New Arrivals sections and their products. */
+async function seedFeaturedSections(tx: Queryable, productIds: Map<string, number>) {
+  await tx
+    .insert(featuredSections)
+    .values([
+      { title: 'Best Selling', sortOrder: 0 },
+      { title: 'New Arrivals', sortOrder: 1 },
+    ])
+    .onConflictDoNothing();
+  const sectionIds = await idsBy(
+    await tx.select({ key: featuredSections.title, id: featuredSections.id }).from(featuredSections),
+  );
+  await tx
+    .insert(featuredSectionProducts)
+    .values([
+      ...bestSellingSlugs.map((slug, position) => ({
+        sectionId: must(sectionIds, 'Best Selling'),
+        productId: must(productIds, slug),
+        position,
+      })),
+      ...newArrivalSlugs.map((slug, position) => ({
+        sectionId: must(sectionIds, 'New Arrivals'),
+        productId: must(productIds, slug),
+        position,
+      })),
+    ])
+    .onConflictDoNothing();
+}
+
+// Banners, ads and testimonials have no unique key: each is inserted unless one with its title is there.
+
+async function seedHomeBanners(tx: Queryable, categoryIds: Map<string, number>) {
+  const existing = new Set((await tx.select({ title: bannersTable.title }).from(bannersTable)).map((r) => r.title));
+  const rows = banners
+    .map((b, index) => ({
+      title: b.title,
+      descriptionHtml: b.descriptionHtml,
+      image: demoImage.banner(index, false),
+      mobileImage: demoImage.banner(index, true),
+      link: `/category-page/${must(categoryIds, b.categorySlug)}`,
+      sortOrder: index,
+    }))
+    .filter((row) => !existing.has(row.title));
+  if (rows.length) await tx.insert(bannersTable).values(rows);
+}
+
+async function seedHomeAds(tx: Queryable) {
+  const existing = new Set((await tx.select({ title: adsTable.mainTitle }).from(adsTable)).map((r) => r.title));
+  const rows = ads
+    .map((a, index) => ({ mainTitle: a.mainTitle, title: a.title, image: demoImage.ad(index), sortOrder: index }))
+    .filter((row) => !existing.has(row.mainTitle));
+  if (rows.length) await tx.insert(adsTable).values(rows);
+}
+
+async function seedTestimonials(tx: Queryable) {
+  const existing = new Set(
+    (await tx.select({ name: testimonialsTable.customerName }).from(testimonialsTable)).map((r) => r.name),
+  );
+  const rows = testimonials
+    .map((t, index) => ({
+      customerName: t.customerName,
+      location: t.location,
+      descriptionHtml: t.descriptionHtml,
+      image: demoImage.testimonial(index),
+      backgroundColor: t.backgroundColor,
+      borderColor: t.borderColor,
+      sortOrder: index,
+    }))
+    .filter((row) => !existing.has(row.customerName));
+  if (rows.length) await tx.insert(testimonialsTable).values(rows);
+}
+
+async function seedCoupons(tx: Queryable, at: DayOffset) {
+  await tx
+    .insert(couponsTable)
+    .values(
+      coupons.map((c) => ({
+        name: c.name,
+        code: c.code,
+        type: c.type,
+        amountPaise: rupeesToPaise(c.amount),
+        percentage: c.percentage,
+        minOrderPaise: rupeesToPaise(c.minOrderValue),
+        maxDiscountPaise: c.maxDiscount === null ? null : rupeesToPaise(c.maxDiscount),
+        validFrom: at(c.validFromDays),
+        validTo: at(c.validToDays),
+        usageLimit: c.usageLimit,
+        perCustomerLimit: c.perCustomerLimit,
+        usedCount: c.usedCount,
+        active: c.active,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** India's states (with their GST codes) and cities; the states' ids by name. */
+async function seedStatesAndCities(tx: Queryable) {
+  await tx
+    .insert(statesTable)
+    .values(states.map((s) => ({ name: s.name, kind: s.kind, gstCode: GST_CODES.get(s.name) ?? null })))
+    .onConflictDoNothing();
+  const stateIds = await idsBy(await tx.select({ key: statesTable.name, id: statesTable.id }).from(statesTable));
+  await tx
+    .insert(citiesTable)
+    .values(states.flatMap((s) => s.cities.map((name) => ({ stateId: must(stateIds, s.name), name }))))
+    .onConflictDoNothing();
+  return stateIds;
 }
 
 function must<K>(ids: Map<K, number>, key: K): number {
