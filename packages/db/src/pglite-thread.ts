@@ -51,71 +51,78 @@ function textTypes(parsers: QueryOptions['parsers']): number[] | undefined {
 }
 
 /**
- * Starts PGlite in a worker thread and answers a handle that speaks to it. Queries, transactions
- * and notices keep PGlite's semantics: one transaction at a time, other queries waiting for it.
- * The thread holds the process open only while a query or transaction is in progress.
+ * The worker and the requests it has yet to answer. The thread holds the process open only while one of them (or a
+ * transaction) is in progress.
  */
-export async function startPgliteThread(settings: WorkerSettings): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: settings,
-    transferList: settings.loadDataDir ? [settings.loadDataDir] : [],
-  });
-  const pending = new Map<number, Pending>();
-  const listeners = new Map<string, Set<(payload: string) => void>>();
-  let nextId = 1;
-  let busy = 0;
-  let gone: Error | undefined;
+class ThreadLink {
+  readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private busy = 0;
+  /** Why the thread can answer no more, once it cannot. */
+  gone: Error | undefined;
 
-  const hold = (delta: number) => {
-    busy += delta;
-    if (busy === 0) worker.unref();
-    else if (busy === delta && delta > 0) worker.ref();
-  };
-  const stop = (why: Error) => {
-    gone ??= why;
-    for (const { reject } of pending.values()) reject(gone);
-    pending.clear();
-  };
+  constructor(readonly worker: Worker) {}
 
-  await new Promise<void>((ready, failed) => {
-    worker.on('message', (message: Answer) => {
-      if (message.ready) return ready();
-      if (message.failed) return failed(received(message.failed));
-      if (message.notice !== undefined) {
-        for (const listener of listeners.get(message.notice) ?? []) listener(message.payload ?? '');
-        return;
-      }
-      const waiting = message.id === undefined ? undefined : pending.get(message.id);
-      if (!waiting || message.id === undefined) return;
-      pending.delete(message.id);
-      hold(-1);
-      if (message.error) waiting.reject(received(message.error));
-      else waiting.resolve(message.result);
-    });
-    worker.on('error', (error) => {
-      failed(error);
-      stop(new Error(`${THREAD_GONE}: its thread failed (${error.message})`, { cause: error }));
-    });
-    worker.on('exit', (code) => {
-      failed(new Error(`PGlite's thread ended with code ${code} before it was ready`));
-      stop(new Error(`${THREAD_GONE}: its thread has ended`));
-    });
-  });
-  worker.unref();
+  hold(delta: number) {
+    this.busy += delta;
+    if (this.busy === 0) this.worker.unref();
+    else if (this.busy === delta && delta > 0) this.worker.ref();
+  }
 
-  function ask<T>(request: Request): Promise<T> {
-    if (gone) return Promise.reject(gone);
-    const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      hold(1);
-      worker.postMessage({ id, ...request });
+  /** Fails every request waiting and each later one with `why`. */
+  private stop(why: Error) {
+    this.gone ??= why;
+    for (const { reject } of this.pending.values()) reject(this.gone);
+    this.pending.clear();
+  }
+
+  /** Listens to the thread; settles once PGlite is open in it, or could not be. */
+  connect(): Promise<void> {
+    return new Promise<void>((ready, failed) => {
+      this.worker.on('message', (message: Answer) => {
+        if (message.ready) return ready();
+        if (message.failed) return failed(received(message.failed));
+        this.receive(message);
+      });
+      this.worker.on('error', (error) => {
+        failed(error);
+        this.stop(new Error(`${THREAD_GONE}: its thread failed (${error.message})`, { cause: error }));
+      });
+      this.worker.on('exit', (code) => {
+        failed(new Error(`PGlite's thread ended with code ${code} before it was ready`));
+        this.stop(new Error(`${THREAD_GONE}: its thread has ended`));
+      });
     });
   }
 
-  const query = <T>(txid: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}) => {
+  /** A notice for the channel's listeners, or the answer to a request. */
+  private receive(message: Answer) {
+    if (message.notice !== undefined) {
+      for (const listener of this.listeners.get(message.notice) ?? []) listener(message.payload ?? '');
+      return;
+    }
+    const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
+    if (!waiting || message.id === undefined) return;
+    this.pending.delete(message.id);
+    this.hold(-1);
+    if (message.error) waiting.reject(received(message.error));
+    else waiting.resolve(message.result);
+  }
+
+  ask<T>(request: Request): Promise<T> {
+    if (this.gone) return Promise.reject(this.gone);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.hold(1);
+      this.worker.postMessage({ id, ...request });
+    });
+  }
+
+  query<T>(txid: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}) {
     const types = textTypes(options.parsers);
-    return ask<Results<T>>({
+    return this.ask<Results<T>>({
       op: 'query',
       sql,
       params,
@@ -123,17 +130,18 @@ export async function startPgliteThread(settings: WorkerSettings): Promise<Pglit
       ...(types ? { textTypes: types } : {}),
       ...(txid === undefined ? {} : { txid }),
     });
-  };
+  }
 
-  async function transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    const txid = await ask<number>({ op: 'begin' });
-    hold(1);
+  /** Runs `callback` in a transaction of the thread's: committed when it returns, rolled back when it throws. */
+  async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const txid = await this.ask<number>({ op: 'begin' });
+    this.hold(1);
     let closed = false;
     const tx = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => query<R>(txid, sql, params, options),
-      exec: (sql: string) => ask<Results[]>({ op: 'exec', sql, txid }),
-      async rollback() {
-        await ask({ op: 'rollback', txid });
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.query<R>(txid, sql, params, options),
+      exec: (sql: string) => this.ask<Results[]>({ op: 'exec', sql, txid }),
+      rollback: async () => {
+        await this.ask({ op: 'rollback', txid });
         closed = true;
       },
       get closed() {
@@ -145,55 +153,75 @@ export async function startPgliteThread(settings: WorkerSettings): Promise<Pglit
       try {
         result = await callback(tx);
       } catch (error) {
-        await ask({ op: 'end', txid, commit: false }).catch(() => undefined);
+        await this.ask({ op: 'end', txid, commit: false }).catch(() => undefined);
         throw error;
       }
-      await ask({ op: 'end', txid, commit: true });
+      await this.ask({ op: 'end', txid, commit: true });
       return result;
     } finally {
       closed = true;
-      hold(-1);
+      this.hold(-1);
     }
   }
 
-  return {
-    query: (sql, params, options) => query(undefined, sql, params, options),
-    exec: (sql) => ask({ op: 'exec', sql }),
-    transaction,
-    async listen(channel, onPayload) {
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        await ask({ op: 'listen', channel });
+  /** Calls `onPayload` with each notice on `channel`; answers the function that stops it. */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.ask({ op: 'listen', channel });
+    }
+    set.add(onPayload);
+    const listening = set;
+    return async () => {
+      listening.delete(onPayload);
+      if (listening.size === 0 && this.listeners.get(channel) === listening) {
+        this.listeners.delete(channel);
+        await this.ask({ op: 'unlisten', channel });
       }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-        if (set.size === 0 && listeners.get(channel) === set) {
-          listeners.delete(channel);
-          await ask({ op: 'unlisten', channel });
-        }
-      };
-    },
+    };
+  }
+
+  async close() {
+    if (this.gone) return;
+    // Held until the thread has ended, so that a closing process waits for it.
+    this.hold(1);
+    try {
+      await this.ask({ op: 'close' });
+      this.gone = new Error(THREAD_GONE);
+      await this.worker.terminate();
+    } finally {
+      this.hold(-1);
+    }
+  }
+}
+
+/**
+ * Starts PGlite in a worker thread and answers a handle that speaks to it. Queries, transactions
+ * and notices keep PGlite's semantics: one transaction at a time, other queries waiting for it.
+ * The thread holds the process open only while a query or transaction is in progress.
+ */
+export async function startPgliteThread(settings: WorkerSettings): Promise<PgliteThread> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: settings,
+    transferList: settings.loadDataDir ? [settings.loadDataDir] : [],
+  });
+  const link = new ThreadLink(worker);
+  await link.connect();
+  worker.unref();
+  return {
+    query: (sql, params, options) => link.query(undefined, sql, params, options),
+    exec: (sql) => link.ask({ op: 'exec', sql }),
+    transaction: (callback) => link.transaction(callback),
+    listen: (channel, onPayload) => link.listen(channel, onPayload),
     async dumpDataDir(compression = 'none') {
-      const dump = await ask<{ bytes: ArrayBuffer; name?: string; type: string }>({ op: 'dump', compression });
+      const dump = await link.ask<{ bytes: ArrayBuffer; name?: string; type: string }>({ op: 'dump', compression });
       return dump.name
         ? new File([new Uint8Array(dump.bytes)], dump.name, { type: dump.type })
         : new Blob([new Uint8Array(dump.bytes)], { type: dump.type });
     },
-    async close() {
-      if (gone) return;
-      // Held until the thread has ended, so that a closing process waits for it.
-      hold(1);
-      try {
-        await ask({ op: 'close' });
-        gone = new Error(THREAD_GONE);
-        await worker.terminate();
-      } finally {
-        hold(-1);
-      }
-    },
+    close: () => link.close(),
   };
 }
 
