@@ -1,4 +1,10 @@
-import type { CheckoutHandlerResponse, OrderCreatedAnswer, OrderPlaceLine, PaymentMethod } from '@kapaas/contract';
+import type {
+  CheckoutHandlerResponse,
+  CodOrderPlacedAnswer,
+  OrderCreatedAnswer,
+  OrderPlaceLine,
+  PaymentMethod,
+} from '@kapaas/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
@@ -70,58 +76,76 @@ function prefillOf(identity: Identity) {
   return { name: identity.name, email: identity.email ?? undefined, contact: identity.phone ?? undefined };
 }
 
-/**
- * The payment of product.md §4: order_place creates the order, checkout.js (loaded from the URL the server gives) takes
- * the card, order_place again verifies the payment, then the shopper sees /Order-success. A declined card or a
- * closed dialog leaves the order unpaid and the shopper may pay again.
- */
-export function useCheckout(onPaid?: () => void) {
-  const identity = useIdentity();
-  const navigate = useNavigate();
+/** What the order-success page shows of an order paid online. */
+function paidOnline(order: OrderCreatedAnswer): OrderSuccessState {
+  return {
+    orderId: order.order_id,
+    paymentMethod: 'online',
+    deliveryBy: order.delivery_by,
+    amountDue: 0,
+    status: null,
+  };
+}
+
+/** What the order-success page shows of a cash-on-delivery order. */
+function placedForCash(order: CodOrderPlacedAnswer): OrderSuccessState {
+  return {
+    orderId: order.order_id,
+    paymentMethod: 'cod',
+    deliveryBy: order.delivery_by,
+    amountDue: order.amount_due_on_delivery,
+    status: order.status,
+  };
+}
+
+/** What the provider's dialog reports to the checkout. */
+interface DialogEvents {
+  /** The card was taken: the payment is to be confirmed. */
+  paid: (payment: CheckoutHandlerResponse) => void;
+  /** A card was declined; the dialog stays open for another. */
+  declined: (text: string) => void;
+  /** The dialog closed unpaid: what to tell the shopper, and how loudly. */
+  closed: (text: string, tone: CheckoutNotice['tone']) => void;
+}
+
+/** checkout.js's dialog for `order`, loaded and not yet open. A declined card's reason is kept for when it closes. */
+async function paymentDialog(order: OrderCreatedAnswer, identity: Identity, on: DialogEvents) {
+  const Razorpay = await loadCheckoutScript(order.checkout_url);
+  let declined: string | null = null;
+  const checkout = new Razorpay({
+    key: order.key,
+    amount: order.amount,
+    currency: order.currency,
+    name: 'Kapaas',
+    description: `Order #${order.order_id}`,
+    order_id: order.razorpay_order_id,
+    prefill: prefillOf(identity),
+    theme: { color: shopTeal() },
+    handler: on.paid,
+    modal: {
+      ondismiss: () =>
+        on.closed(
+          declined ? `${declined} ${CHECKOUT_TEXTS.notPaid}` : `${CHECKOUT_TEXTS.dismissed} ${CHECKOUT_TEXTS.notPaid}`,
+          declined ? 'error' : 'warning',
+        ),
+    },
+  });
+  checkout.on('payment.failed', (response) => {
+    // The dialog stays open for another card; the reason is kept for when it closes.
+    declined = response.error?.description || CHECKOUT_TEXTS.declined;
+    on.declined(`${declined} ${CHECKOUT_TEXTS.notPaid}`);
+  });
+  return checkout;
+}
+
+/** The phase and the notice the pay button shows, and the two ways a checkout falls back to idle. */
+function useCheckoutStatus() {
   const [phase, setPhase] = useState<CheckoutPhase>('idle');
   const [notice, setNotice] = useState<CheckoutNotice | null>(null);
-  const openOrder = useRef<OpenOrder | null>(null);
 
   const fail = (text: string, tone: CheckoutNotice['tone'] = 'error') => {
     setPhase('idle');
     setNotice({ tone, text });
-  };
-
-  const orderFor = async (purchase: Purchase): Promise<OrderCreatedAnswer> => {
-    const key = JSON.stringify(purchase);
-    const open = openOrder.current;
-    if (open?.purchase === key && Date.parse(open.answer.expires_at) - Date.now() > REUSE_MARGIN_MS) {
-      return open.answer;
-    }
-    const answer = await createOrder({ identity, ...purchase });
-    openOrder.current = { purchase: key, answer };
-    return answer;
-  };
-
-  /** The order is placed (paid online, or for cash on delivery): the cart is read again and the shopper sees it. */
-  const placed = (state: OrderSuccessState) => {
-    forgetCouponId();
-    onPaid?.();
-    navigate(paths.orderSuccess, { state });
-  };
-
-  const confirm = async (order: OrderCreatedAnswer, payment: CheckoutHandlerResponse) => {
-    setPhase('confirming');
-    setNotice(null);
-    openOrder.current = null;
-    try {
-      await confirmPayment(identity, order.order_id, payment);
-    } catch (error) {
-      fail(confirmFailureText(error));
-      return;
-    }
-    placed({
-      orderId: order.order_id,
-      paymentMethod: 'online',
-      deliveryBy: order.delivery_by,
-      amountDue: 0,
-      status: null,
-    });
   };
 
   /** A failed first call: a lost session is alerted as product.md §8 says, anything else told beside the button. */
@@ -134,20 +158,93 @@ export function useCheckout(onPaid?: () => void) {
     fail(createFailureText(error));
   };
 
+  return { phase, setPhase, notice, setNotice, fail, createFailed };
+}
+
+type CheckoutStatus = ReturnType<typeof useCheckoutStatus>;
+
+/** The order is placed (paid online, or for cash on delivery): the cart is read again and the shopper sees it. */
+function useOrderPlaced(onPaid: (() => void) | undefined) {
+  const navigate = useNavigate();
+  return (state: OrderSuccessState) => {
+    forgetCouponId();
+    onPaid?.();
+    navigate(paths.orderSuccess, { state });
+  };
+}
+
+/**
+ * Paying online: order_place creates the order (or the open one for the same purchase is reused), checkout.js takes
+ * the card, order_place again verifies the payment.
+ */
+function useOnlinePayment(identity: Identity, status: CheckoutStatus, placed: (state: OrderSuccessState) => void) {
+  const openOrder = useRef<OpenOrder | null>(null);
+
+  const orderFor = async (purchase: Purchase): Promise<OrderCreatedAnswer> => {
+    const key = JSON.stringify(purchase);
+    const open = openOrder.current;
+    if (open?.purchase === key && Date.parse(open.answer.expires_at) - Date.now() > REUSE_MARGIN_MS) {
+      return open.answer;
+    }
+    const answer = await createOrder({ identity, ...purchase });
+    openOrder.current = { purchase: key, answer };
+    return answer;
+  };
+
+  const confirm = async (order: OrderCreatedAnswer, payment: CheckoutHandlerResponse) => {
+    status.setPhase('confirming');
+    status.setNotice(null);
+    openOrder.current = null;
+    try {
+      await confirmPayment(identity, order.order_id, payment);
+    } catch (error) {
+      status.fail(confirmFailureText(error));
+      return;
+    }
+    placed(paidOnline(order));
+  };
+
+  return async (purchase: Purchase) => {
+    status.setPhase('creating');
+    let order: OrderCreatedAnswer;
+    try {
+      order = await orderFor(purchase);
+    } catch (error) {
+      status.createFailed(error);
+      return;
+    }
+    try {
+      const checkout = await paymentDialog(order, identity, {
+        paid: (payment) => void confirm(order, payment),
+        declined: (text) => status.setNotice({ tone: 'error', text }),
+        closed: status.fail,
+      });
+      status.setPhase('paying');
+      checkout.open();
+    } catch {
+      status.fail(CHECKOUT_TEXTS.unexpected);
+    }
+  };
+}
+
+/**
+ * The payment of product.md §4: order_place creates the order, checkout.js (loaded from the URL the server gives) takes
+ * the card, order_place again verifies the payment, then the shopper sees /Order-success. A declined card or a
+ * closed dialog leaves the order unpaid and the shopper may pay again.
+ */
+export function useCheckout(onPaid?: () => void) {
+  const identity = useIdentity();
+  const status = useCheckoutStatus();
+  const placed = useOrderPlaced(onPaid);
+  const payOnline = useOnlinePayment(identity, status, placed);
+
   /** Cash on delivery: one order_place call places the order; there is no payment dialog. */
   const placeCod = async (purchase: Purchase) => {
-    setPhase('placing');
+    status.setPhase('placing');
     try {
-      const order = await placeCodOrder({ identity, ...purchase });
-      placed({
-        orderId: order.order_id,
-        paymentMethod: 'cod',
-        deliveryBy: order.delivery_by,
-        amountDue: order.amount_due_on_delivery,
-        status: order.status,
-      });
+      placed(placedForCash(await placeCodOrder({ identity, ...purchase })));
     } catch (error) {
-      createFailed(error);
+      status.createFailed(error);
     }
   };
 
@@ -156,55 +253,9 @@ export function useCheckout(onPaid?: () => void) {
       window.alert(CHECKOUT_TEXTS.sessionExpired);
       return;
     }
-    setNotice(null);
-    if (method === 'cod') {
-      await placeCod(purchase);
-      return;
-    }
-    setPhase('creating');
-
-    let order: OrderCreatedAnswer;
-    try {
-      order = await orderFor(purchase);
-    } catch (error) {
-      createFailed(error);
-      return;
-    }
-
-    try {
-      const Razorpay = await loadCheckoutScript(order.checkout_url);
-      let declined: string | null = null;
-      const checkout = new Razorpay({
-        key: order.key,
-        amount: order.amount,
-        currency: order.currency,
-        name: 'Kapaas',
-        description: `Order #${order.order_id}`,
-        order_id: order.razorpay_order_id,
-        prefill: prefillOf(identity),
-        theme: { color: shopTeal() },
-        handler: (payment) => void confirm(order, payment),
-        modal: {
-          ondismiss: () =>
-            fail(
-              declined
-                ? `${declined} ${CHECKOUT_TEXTS.notPaid}`
-                : `${CHECKOUT_TEXTS.dismissed} ${CHECKOUT_TEXTS.notPaid}`,
-              declined ? 'error' : 'warning',
-            ),
-        },
-      });
-      checkout.on('payment.failed', (response) => {
-        // The dialog stays open for another card; the reason is kept for when it closes.
-        declined = response.error?.description || CHECKOUT_TEXTS.declined;
-        setNotice({ tone: 'error', text: `${declined} ${CHECKOUT_TEXTS.notPaid}` });
-      });
-      setPhase('paying');
-      checkout.open();
-    } catch {
-      fail(CHECKOUT_TEXTS.unexpected);
-    }
+    status.setNotice(null);
+    await (method === 'cod' ? placeCod(purchase) : payOnline(purchase));
   };
 
-  return { pay, phase, busy: phase !== 'idle', notice };
+  return { pay, phase: status.phase, busy: status.phase !== 'idle', notice: status.notice };
 }
