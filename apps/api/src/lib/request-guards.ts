@@ -1,7 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SecurityHeaders } from '../plugins/security-headers';
 import { AppError } from './errors';
+
+/**
+ * What a request's reply is given before anything else: helmet's headers for a document, or only the few a JSON
+ * answer needs on the JSON APIs. plugins/security-headers.ts builds it; it is declared here, on the ground floor
+ * that calls it, so that lib/ imports nothing from plugins/ (ADR 041).
+ */
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /** The deepest a request body may nest: far beyond any real call, far short of the stack's limit. */
 export const MAX_BODY_DEPTH = 32;

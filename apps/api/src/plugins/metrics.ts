@@ -4,22 +4,9 @@ import { count, isNull, OUTBOX_STATUSES, outboxMessages, sandboxRazorpayWebhooks
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ShopMetrics } from '../lib/deps';
 import { unknownEndpoint } from './errors';
 import { RouteTimings } from './route-timings';
-
-/** What the shop's own code counts; the route timings and the event loop are measured here. */
-export interface ShopMetrics {
-  /** A new order was placed (a repeated first call that answers the same order is not counted). */
-  orderPlaced(): void;
-  /** An order became paid, by the checkout's second call, the webhook or the expiry check. */
-  orderPaid(source: string): void;
-  /** A payment failed: declined by the bank, or the provider order could not be opened. */
-  paymentFailed(reason: 'declined' | 'provider_unavailable' | 'cod_refused'): void;
-  /** A Razorpay webhook reached the shop; outcome is what the shop made of it (or why it refused it). */
-  webhookReceived(event: string, outcome: string): void;
-  /** Times one change applied to the in-memory catalogue. */
-  catalogueRebuilt(kind: 'full' | 'structure' | 'products' | 'stock', seconds: number): void;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

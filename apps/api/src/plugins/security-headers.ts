@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { SecurityHeaders } from '../lib/request-guards';
 import { isPersonalPath } from './no-store';
 
 /** A response that only records what helmet sets: enough for helmet's middleware, which only sets and removes headers. */
@@ -50,9 +51,6 @@ export function jsonAnswerHeaders(all: Readonly<Record<string, string>>): Readon
   }
   return Object.freeze(headers);
 }
-
-/** What a request's reply is given: helmet's headers for a document, or only {@link JSON_ANSWER_HEADERS} on the JSON APIs. */
-export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /**
  * Helmet's security headers, computed once, as a function that copies them onto a reply: the
