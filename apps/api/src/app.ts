@@ -11,20 +11,21 @@ import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
-import { cartRoutes } from './modules/cart';
+import { cartRoutes, queueCartReminders } from './modules/cart';
 import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
 import { checkoutPlugin } from './modules/checkout';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes } from './modules/identity';
+import { queueSoldOutReport } from './modules/inventory';
 import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './modules/mail';
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { photoRoutes, photosPlugin } from './modules/photos';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { returnRoutes } from './modules/returns';
-import { reviewRoutes } from './modules/reviews';
+import { queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
 import { invoiceRoutes } from './modules/tax';
@@ -144,7 +145,11 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     limits: options.limits ?? DEFAULT_LIMITS,
   });
   await app.register(mailPlugin, { mailSweepMs: options.mailSweepMs, transport: options.mailTransport });
-  await app.register(scheduledMessagesPlugin, { scheduledMessagesMs: options.scheduledMessagesMs });
+  await app.register(scheduledMessagesPlugin, {
+    scheduledMessagesMs: options.scheduledMessagesMs,
+    // The plugin is below the modules (ADR 041): each module's job is handed to it here, run in this order.
+    messages: { reminders: queueCartReminders, reviewRequests: queueReviewRequests, soldOutReport: queueSoldOutReport },
+  });
   await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlaces });
 }
 

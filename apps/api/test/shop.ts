@@ -73,6 +73,8 @@ export async function startTestShop(
     expirySweepMs?: number;
     /** The outbox worker's interval; off unless a test asks (tests deliver with test/mailbox.ts's `deliver`). */
     mailSweepMs?: number;
+    /** How often the scheduled messages run; off unless a test asks (tests call the modules' queue functions). */
+    scheduledMessagesMs?: number;
     /** Settings beyond the test defaults, as environment variables (RAZORPAY_SANDBOX_CAPTURE, …). */
     env?: Record<string, string>;
   } = {},
