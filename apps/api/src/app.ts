@@ -17,7 +17,7 @@ import { checkoutPlugin } from './modules/checkout';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, readinessRoutes } from './modules/health';
-import { identityRoutes } from './modules/identity';
+import { identityRoutes, sessionStore } from './modules/identity';
 import { queueSoldOutReport } from './modules/inventory';
 import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './modules/mail';
 import { messageRoutes } from './modules/messages';
@@ -102,6 +102,8 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(sessionsPlugin, {
     secret: options.config.SESSION_SECRET,
     alwaysSecure: overHttps,
+    // The rows are identity's (ADR 039); the plugin, below the modules, is handed them (ADR 041).
+    store: sessionStore(app.database.db),
   });
   await app.register(cataloguePlugin);
   await app.register(publicCallsPlugin);

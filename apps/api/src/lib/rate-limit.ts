@@ -1,4 +1,4 @@
-import { eq, type Queryable, rateLimitCounters, sql } from '@kapaas/db';
+import { eq, lt, type Queryable, rateLimitCounters, sql } from '@kapaas/db';
 import { tooMany } from './errors';
 
 /** A limit of `max` events per `windowSeconds`, counted per key. */
@@ -131,4 +131,12 @@ export class RateLimiter {
       });
     return { count: row?.count ?? 0, secondsLeft: row?.secondsLeft ?? limit.windowSeconds };
   }
+}
+
+/**
+ * Deletes the counters whose window began more than a day before `now`: no limit's window is longer, so they count
+ * nothing any more. Any process may run it at any time (the sessions plugin's hourly purge does).
+ */
+export async function purgeStaleCounters(db: Queryable, now = new Date()): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 86_400_000)));
 }

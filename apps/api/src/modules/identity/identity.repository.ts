@@ -1,4 +1,5 @@
-import { and, eq, guests, ne, type Queryable, sessions, sql, users } from '@kapaas/db';
+import { and, eq, gt, guests, lt, ne, type Queryable, sessions, sql, users } from '@kapaas/db';
+import type { SessionStore } from '../../plugins/sessions';
 
 export async function findUserByLogin(db: Queryable, login: string) {
   const condition = login.includes('@') ? sql`lower(${users.email}) = ${login.toLowerCase()}` : eq(users.phone, login);
@@ -71,4 +72,37 @@ export async function endAllSessions(db: Queryable, userId: number) {
 export async function setUserStatus(db: Queryable, id: number, status: (typeof users.$inferSelect)['status']) {
   await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
   if (status === 'disabled') await endAllSessions(db, id);
+}
+
+/**
+ * The sessions table's rows as the sessions plugin asks for them (ADR 041): identity alone writes them (ADR 039),
+ * and app.ts hands this store to the plugin, which is below the modules and keeps the rules of a session's life.
+ */
+export function sessionStore(db: Queryable): SessionStore {
+  return {
+    async find(tokenHash, now, loggedInAfter) {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(
+          and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.createdAt, loggedInAfter)),
+        );
+      return row;
+    },
+    async touch(id, seenAt, expiresAt) {
+      await db.update(sessions).set({ lastSeenAt: seenAt, expiresAt }).where(eq(sessions.id, id));
+    },
+    async create(tokenHash, owner, expiresAt) {
+      const values = { tokenHash, userId: owner.userId ?? null, guestId: owner.guestId ?? null, expiresAt };
+      const [row] = await db.insert(sessions).values(values).returning();
+      if (!row) throw new Error('could not start a session');
+      return row;
+    },
+    async remove(id) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    async removeExpired(now) {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { ErrorAnswer, LoginAnswer } from '@kapaas/contract';
-import { eq, sessions, users } from '@kapaas/db';
+import { eq, inArray, rateLimitCounters, sessions, users } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { DEFAULT_LIMITS } from '../../lib/rate-limit';
@@ -256,10 +256,20 @@ describe('housekeeping', () => {
       .insert(sessions)
       .values({ tokenHash: 'stale-session', userId: live.userId, expiresAt: new Date(Date.now() - 1000) })
       .returning();
+    const counters = ['purge-probe:old', 'purge-probe:fresh'];
+    await shop.database.db.insert(rateLimitCounters).values([
+      { key: 'purge-probe:old', windowStart: new Date(Date.now() - 25 * 3_600_000), count: 3 },
+      { key: 'purge-probe:fresh', windowStart: new Date(Date.now() - 23 * 3_600_000), count: 3 },
+    ]);
     await shop.app.sessions.purgeExpired();
     const left = await shop.database.db.select().from(sessions);
     expect(left.some((s) => s.id === stale?.id)).toBe(false);
     expect((await live.post('edit_profile')).statusCode).toBe(200);
+    const keptCounters = await shop.database.db
+      .select({ key: rateLimitCounters.key })
+      .from(rateLimitCounters)
+      .where(inArray(rateLimitCounters.key, counters));
+    expect(keptCounters).toEqual([{ key: 'purge-probe:fresh' }]);
   });
 });
 

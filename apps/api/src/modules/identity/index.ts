@@ -1,5 +1,5 @@
 // The identity module's public surface: what app.ts and other modules may use.
-export { setUserStatus } from './identity.repository';
+export { sessionStore, setUserStatus } from './identity.repository';
 export { identityRoutes } from './identity.routes';
 export {
   accountOfToken,
