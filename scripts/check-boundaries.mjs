@@ -115,16 +115,32 @@ for (const file of sourceFiles(modules)) {
   }
 }
 
-// lib/ is the API's ground floor (ADR 039): its production code imports no module above it. A module that lends
-// the services a dependency adds it to lib/deps.ts's ServiceDeps itself (declaration merging).
-for (const file of sourceFiles(join(apiSrc, 'lib'))) {
-  if (reachesFreely(file)) continue;
-  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
-    const specifier = match[1] ?? match[2];
-    if (!specifier?.startsWith('.')) continue;
-    const target = resolve(dirname(file), specifier);
-    if (target.startsWith(modules + sep)) {
-      problems.push(`${relative(root, file)} imports ${specifier} (lib/ is below the modules: invert the dependency)`);
+// The API's floors (ADR 039, ADR 041): lib/ is the ground floor, plugins/ (the Fastify plugins: sessions, metrics,
+// web, scheduled jobs…) stand on it, the modules on both, and app.ts on top. A production file of lib/ or plugins/
+// imports nothing from a floor above it, not even a type: a lower floor that needs something from above declares
+// the interface (or takes the function) and app.ts or the module hands it down, or the module adds its field to
+// lib/deps.ts's ServiceDeps by declaration merging.
+const floors = ['lib', 'plugins', 'modules', 'app.ts'];
+const floorNames = { lib: 'lib/', plugins: 'plugins/', modules: 'the modules', 'app.ts': 'app.ts' };
+
+/** The floor of an import's target (resolved, without extension), or undefined outside the four. */
+function floorOf(target) {
+  const parts = relative(apiSrc, target).split(sep);
+  if (parts.length === 1 && (parts[0] === 'app' || parts[0] === 'app.ts')) return 'app.ts';
+  return parts.length > 1 && floors.includes(parts[0]) ? parts[0] : undefined;
+}
+
+for (const floor of ['lib', 'plugins']) {
+  for (const file of sourceFiles(join(apiSrc, floor))) {
+    if (reachesFreely(file)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2];
+      if (!specifier?.startsWith('.')) continue;
+      const to = floorOf(resolve(dirname(file), specifier));
+      if (to && floors.indexOf(to) > floors.indexOf(floor)) {
+        const why = `${floor}/ is below ${floorNames[to]}: invert the dependency`;
+        problems.push(`${relative(root, file)} imports ${specifier} (${why})`);
+      }
     }
   }
 }
@@ -141,7 +157,8 @@ for (const file of [join(apiSrc, 'app.ts')]) {
 }
 
 // Each table has one writing module (ADR 021, amended by ADR 039): a module's production code that inserts,
-// updates or deletes a table another module owns fails, naming the file, the table and its owner.
+// updates or deletes a table another module owns fails, naming the file, the table and its owner. Code outside
+// the modules (lib/, plugins/, dev/, backups/, app.ts…) writes only the infrastructure tables assigned to it (ADR 041).
 const owners = await import(pathToFileURL(join(modules, 'table-owners.ts')).href);
 problems.push(...ownershipProblems(root, owners.TABLE_OWNERS, owners.INFRASTRUCTURE_TABLES));
 

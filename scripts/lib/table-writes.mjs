@@ -114,9 +114,55 @@ export function moduleWrites(root) {
 }
 
 /**
+ * Every table written by production code of apps/api/src outside the modules (lib/, plugins/, dev/, backups/ and the
+ * files at the top): { place, file, path (from apps/api/src), table, line, how }. `place` is `lib/` for a file of
+ * lib/, the file's own name at the top.
+ */
+export function writesBelowTheModules(root) {
+  const tables = schemaTables(root);
+  const src = join(root, 'apps/api/src');
+  const found = [];
+  for (const file of sourceFiles(src)) {
+    const path = relative(src, file).split(sep).join('/');
+    if (path.startsWith('modules/') || !isProduction(file)) continue;
+    const place = path.includes('/') ? `${path.split('/')[0]}/` : path;
+    for (const write of writesIn(readFileSync(file, 'utf8'), tables)) {
+      found.push({ place, file: relative(root, file), path, ...write });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether an infrastructure table's owner, as INFRASTRUCTURE_TABLES names it (`lib/rate-limit.ts`,
+ * `dev/razorpay-sandbox (ADR 022)`: a path from apps/api/src, then any note), is the file at `path` or a folder of it.
+ */
+function ownsAsInfrastructure(owner, path) {
+  const ownerPath = owner.split(' ')[0];
+  return path === ownerPath || path.startsWith(`${ownerPath}/`);
+}
+
+/** The problems of the writes outside the modules: each writes only the infrastructure tables assigned to it. */
+function problemsBelowTheModules(root, ownerOf, infrastructure) {
+  const problems = [];
+  for (const write of writesBelowTheModules(root)) {
+    const infra = infrastructure[write.table];
+    if (infra !== undefined && ownsAsInfrastructure(infra, write.path)) continue;
+    const owner = ownerOf.get(write.table) ?? 'nobody';
+    const where = `${write.file}:${write.line} writes ${write.table} (${write.how}) from ${write.place}`;
+    problems.push(
+      infra === undefined
+        ? `${where}, below the modules; its owner is ${owner}: have app.ts or the owner hand it the owner's operations`
+        : `${where}; its owner is ${owner}: call the owner`,
+    );
+  }
+  return problems;
+}
+
+/**
  * What breaks the owners map: a table the map gives no owner or two, a table the map names that the schema
- * lacks, and every write by a module that does not own the table. Each problem names the file, the table and
- * its owner.
+ * lacks, every write by a module that does not own the table, and every write outside the modules of a table
+ * that is not infrastructure assigned to that file (ADR 041). Each problem names the file, the table and its owner.
  */
 export function ownershipProblems(root, owners, infrastructure) {
   const tables = new Set(schemaTables(root).values());
@@ -139,5 +185,6 @@ export function ownershipProblems(root, owners, infrastructure) {
         `its owner is ${owner}: call the owner's index.ts`,
     );
   }
+  problems.push(...problemsBelowTheModules(root, ownerOf, infrastructure));
   return problems;
 }

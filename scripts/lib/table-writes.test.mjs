@@ -151,6 +151,91 @@ describe('the table owners on the real tree', () => {
   });
 });
 
+describe("the API's floors: lib/, then plugins/, then the modules, then app.ts (ADR 041)", () => {
+  const copies = [];
+  afterAll(() => {
+    for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A copy of the tree with `text` put at the top (or, with `atEnd`, the end) of one API file. */
+  function probed(file, text, atEnd = false) {
+    const copy = mkdtempSync(join(tmpdir(), 'api-floors-'));
+    copies.push(copy);
+    for (const dir of ['packages/db/src/schema', 'apps/api/src', 'apps/storefront/src', 'apps/admin/src']) {
+      cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    }
+    const path = join(copy, 'apps/api/src', file);
+    const source = readFileSync(path, 'utf8');
+    writeFileSync(path, atEnd ? `${source}\n${text}\n` : `${text}\n${source}`);
+    return copy;
+  }
+
+  /** npm run check's boundary script on a tree: its exit code and what it printed. */
+  function checkBoundaries(tree) {
+    try {
+      const out = execFileSync(process.execPath, [join(root, 'scripts/check-boundaries.mjs')], {
+        stdio: 'pipe',
+        env: { ...process.env, BOUNDARIES_ROOT: tree },
+      });
+      return { code: 0, output: out.toString() };
+    } catch (failed) {
+      return { code: failed.status, output: `${failed.stdout}${failed.stderr}` };
+    }
+  }
+
+  it('fails when a plugin imports a module above it', () => {
+    const copy = probed('plugins/no-store.ts', "import { queueCartReminders } from '../modules/cart';");
+    const { code, output } = checkBoundaries(copy);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'apps/api/src/plugins/no-store.ts imports ../modules/cart (plugins/ is below the modules: invert the dependency)',
+    );
+  });
+
+  it('fails when lib/ imports a plugin, even for a type only', () => {
+    const copy = probed('lib/money.ts', "import type { ShopMetrics } from '../plugins/metrics';");
+    const { code, output } = checkBoundaries(copy);
+    expect(code).toBe(1);
+    expect(output).toContain('apps/api/src/lib/money.ts imports ../plugins/metrics (lib/ is below plugins/');
+  });
+
+  it("fails when lib/ or a plugin writes a module's table, naming the table and its owner", () => {
+    const probe = [
+      "import { sessions as probeSessions } from '@kapaas/db';",
+      'export const probe = (db: Queryable) => db.delete(probeSessions);',
+    ].join('\n');
+    for (const file of ['lib/money.ts', 'plugins/no-store.ts']) {
+      const copy = probed(file, probe, true);
+      const layer = file.split('/')[0];
+      expect(ownershipProblems(copy, TABLE_OWNERS, INFRASTRUCTURE_TABLES)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^apps/api/src/${file.replace('.', '\\.')}:\\d+ writes sessions \\(\\.delete\\(\\)\\) from ${layer}/, ` +
+              'below the modules; its owner is module identity',
+          ),
+        ),
+      ]);
+    }
+  });
+
+  it('fails when code below the modules writes an infrastructure table another file owns', () => {
+    const copy = probed(
+      'plugins/no-store.ts',
+      "import { rateLimitCounters } from '@kapaas/db';\nexport const probe = (db: Queryable) => db.delete(rateLimitCounters);",
+      true,
+    );
+    const { code, output } = checkBoundaries(copy);
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /apps\/api\/src\/plugins\/no-store\.ts:\d+ writes rate_limit_counters \(\.delete\(\)\) from plugins\/; its owner is lib\/rate-limit\.ts/,
+    );
+  });
+
+  it('holds on the tree as it is', () => {
+    expect(checkBoundaries(root)).toEqual({ code: 0, output: expect.stringContaining('Import boundaries hold') });
+  });
+});
+
 describe('ADR 039, the module → tables record', () => {
   it('gives every module of apps/api/src/modules an entry in the map, and nothing else', () => {
     const modules = readdirSync(join(root, 'apps/api/src/modules'), { withFileTypes: true })
