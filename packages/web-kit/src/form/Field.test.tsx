@@ -23,6 +23,17 @@ describe('the field primitives', () => {
     expect(screen.getByText('Enter an e-mail.').className).toBe('invalid-feedback d-block');
   });
 
+  it('say an error that repeats the hint once, turning the hint red, and still mark the control invalid', () => {
+    const hint = 'Pin code must be 6 digits';
+    render(<TextField id="pin" label="Pin code" help={hint} error={hint} />);
+    const input = screen.getByRole('textbox', { name: 'Pin code' });
+    expect(screen.getAllByText(hint)).toHaveLength(1);
+    expect(description(input)).toEqual([hint]);
+    expect(screen.getByText(hint).className).toBe('form-text text-danger');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.className).toBe('form-control is-invalid');
+  });
+
   it('leave a valid control unmarked and undescribed', () => {
     render(<TextField id="name" label="Name" />);
     const input = screen.getByRole('textbox', { name: 'Name' });

@@ -1,9 +1,17 @@
 // Imported as `@kapaas/web-kit/form`, not through the main barrel, which every public page of the shop loads.
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
+/**
+ * The error to show below the hint: none when the error says what the hint says (the product's "Pin code must be 6
+ * digits"), which is shown once, as the hint in red.
+ */
+function errorBesideHint(error: string | undefined, help: string | undefined): string | undefined {
+  return error && error !== help ? error : undefined;
+}
+
 /** The ids a control's aria-describedby should name: its hint and its error, when shown. */
 export function describedBy(id: string, error: string | undefined, help?: string): string | undefined {
-  const ids = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean);
+  const ids = [help ? `${id}-help` : null, errorBesideHint(error, help) ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
 
@@ -14,16 +22,17 @@ export function controlAria(id: string, error: string | undefined, help?: string
 
 /** The hint and the error beside a control, with the ids {@link describedBy} names. */
 function FieldNotes({ id, error, help }: { id: string; error?: string | undefined; help?: string | undefined }) {
+  const shownError = errorBesideHint(error, help);
   return (
     <>
       {help && (
-        <div id={`${id}-help`} className="form-text">
+        <div id={`${id}-help`} className={error === help ? 'form-text text-danger' : 'form-text'}>
           {help}
         </div>
       )}
-      {error && (
+      {shownError && (
         <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
+          {shownError}
         </div>
       )}
     </>
