@@ -23,6 +23,11 @@ const apiPaths = ['/api', '/media', '/sandbox'];
  */
 /** The returns' shared pieces: used by several account pages, never by the public ones. */
 const RETURNS_ONLY = /[\\/](components[\\/]returns[\\/]|lib[\\/]return(Paths|Texts)\.ts$)/;
+/**
+ * A form's own modules (its component, its hook, its rules: `AddressForm.tsx`, `useAddressForm.ts`, `addressForm.ts`)
+ * and web-kit's field primitives: only pages with a form load them, however many pages that is.
+ */
+const FORM_MODULE = /(Form\.tsx?|\.schema\.ts)$|[\\/]web-kit[\\/]src[\\/]form[\\/]/;
 
 export default process.env.VITEST
   ? webAppConfig({ name: 'storefront', root: import.meta.dirname, apiPaths })
@@ -65,8 +70,7 @@ export default process.env.VITEST
                 // so do the returns' texts and paths, which only the account's pages use (the product page is not to load them).
                 {
                   name: 'shared',
-                  test: (id: string) =>
-                    !/(Form\.tsx|\.schema\.ts)$/.test(id) && !isContractSchemaModule(id) && !RETURNS_ONLY.test(id),
+                  test: (id: string) => !FORM_MODULE.test(id) && !isContractSchemaModule(id) && !RETURNS_ONLY.test(id),
                   minShareCount: 4,
                   priority: 1,
                 },

@@ -313,7 +313,7 @@ describe('the PIN code fills the state and suggests the town', () => {
     await user.clear(pin);
     await user.type(pin, '560001');
     await waitFor(() => expect(pin).toHaveAccessibleDescription('Pin code must be 6 digits'));
-    expect(pin).toHaveAttribute('aria-invalid', 'false');
+    expect(pin).toBeValid();
   });
 
   it("shows the server's refusal of the PIN code beside the PIN code field", async () => {
