@@ -37,7 +37,7 @@ export const TABLE_OWNERS = {
   ],
   cart: ['carts', 'cart_items'],
   catalogue: [],
-  checkout: ['payments', 'payment_events', 'refunds'],
+  checkout: ['payments', 'payment_events', 'refunds', 'refund_claims'],
   coupons: ['coupons', 'coupon_redemptions'],
   delivery: [],
   health: [],

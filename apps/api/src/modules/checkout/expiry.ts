@@ -1,7 +1,6 @@
 import { runEvery } from '../../lib/periodic';
 import { deliveryTermsOf } from '../delivery';
-import { changeStatus, codOrdersUnconfirmedSince } from '../orders';
-import { giveBackHeld, giveBackSold } from './order-effects';
+import { codOrdersUnconfirmedSince, inOrderTransaction, moveOrder } from '../orders';
 import { ordersDueToExpire } from './payments.repository';
 import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, settlePayment } from './settlement';
@@ -28,19 +27,11 @@ const PROVIDER_GRACE_MS = 60 * 60_000;
 export async function expireDueOrders(deps: CheckoutDeps, now = new Date()): Promise<number> {
   const due = await ordersDueToExpire(deps.db, now, BATCH);
   let expired = 0;
-  const releasedProducts: number[] = [];
   for (const order of due) {
     if ((await askProvider(deps, order, now)) !== 'expire') continue;
-    const released = await expireOrder(deps, order.id);
-    if (released) {
-      expired += 1;
-      releasedProducts.push(...released);
-    }
+    if (await expireOrder(deps, order.id)) expired += 1;
   }
-  if (expired > 0) {
-    deps.log.info({ expired }, 'expired unpaid orders');
-    await deps.catalogue.stockChanged(releasedProducts);
-  }
+  if (expired > 0) deps.log.info({ expired }, 'expired unpaid orders');
   return expired;
 }
 
@@ -79,19 +70,16 @@ async function askProvider(deps: CheckoutDeps, order: DueOrder, now: Date): Prom
   }
 }
 
-/** Expires the order if it still awaits payment, releasing its stock; answers the products released, or null. */
-async function expireOrder(deps: CheckoutDeps, orderId: number): Promise<number[] | null> {
-  return deps.db.transaction(async (tx) => {
-    const moved = await changeStatus(
-      tx,
-      orderId,
-      ['pending_payment'],
-      'expired',
-      'Not paid in time. The items were released.',
-    );
-    if (!moved) return null;
-    return (await giveBackHeld(tx, orderId)).map((line) => line.productId);
-  });
+/** Expires the order if it still awaits payment (the sweep's `expire` move, which releases its stock); answers whether it did. */
+async function expireOrder(deps: CheckoutDeps, orderId: number): Promise<boolean> {
+  const outcome = await inOrderTransaction(deps, (t) =>
+    moveOrder(t, orderId, 'expired', {
+      by: 'sweep',
+      from: ['pending_payment'],
+      note: 'Not paid in time. The items were released.',
+    }),
+  );
+  return outcome.moved;
 }
 
 /** What the shopper reads of a cash-on-delivery order cancelled because nobody confirmed it in time. */
@@ -108,28 +96,20 @@ export const UNCONFIRMED_COD_NOTE =
 export async function cancelUnconfirmedCodOrders(deps: CheckoutDeps, now = new Date()): Promise<number> {
   const { codConfirmHours } = await deliveryTermsOf(deps.db);
   const due = await codOrdersUnconfirmedSince(deps.db, new Date(now.getTime() - codConfirmHours * 3_600_000), BATCH);
-  const releasedProducts: number[] = [];
   let cancelled = 0;
   for (const orderId of due) {
-    const released = await deps.db.transaction(async (tx) => {
-      const moved = await changeStatus(
-        tx,
-        orderId,
-        ['cod_pending_confirmation'],
-        'cancelled',
-        `Not confirmed within ${codConfirmHours} hours: cancelled, its pieces back on sale.`,
-        { customerNote: UNCONFIRMED_COD_NOTE, mailKind: 'order_cod_unconfirmed' },
-      );
-      return moved ? await giveBackSold(tx, orderId) : null;
-    });
-    if (!released) continue;
-    cancelled += 1;
-    releasedProducts.push(...released.map((line) => line.productId));
+    const outcome = await inOrderTransaction(deps, (t) =>
+      moveOrder(t, orderId, 'cancelled', {
+        by: 'sweep',
+        from: ['cod_pending_confirmation'],
+        note: `Not confirmed within ${codConfirmHours} hours: cancelled, its pieces back on sale.`,
+        customerNote: UNCONFIRMED_COD_NOTE,
+        mailKind: 'order_cod_unconfirmed',
+      }),
+    );
+    if (outcome.moved) cancelled += 1;
   }
-  if (cancelled > 0) {
-    deps.log.info({ cancelled }, 'cancelled unconfirmed cash-on-delivery orders');
-    await deps.catalogue.stockChanged(releasedProducts);
-  }
+  if (cancelled > 0) deps.log.info({ cancelled }, 'cancelled unconfirmed cash-on-delivery orders');
   return cancelled;
 }
 

@@ -1,7 +1,6 @@
 // The checkout module's public surface: what app.ts and other modules may use.
 export { checkoutPlugin, DEFAULT_EXPIRY_SWEEP_MS } from './checkout.plugin';
 export { expireDueOrders, sweepOrders } from './expiry';
-export { giveBackSold } from './order-effects';
 export {
   insertRefund,
   type PaymentRow,
@@ -11,4 +10,5 @@ export {
   refundRequested,
   refundsOfPayments,
 } from './payments.repository';
+export { type MadeRefund, type RefundDeps, type RefundPlan, type ReturnedRefund, refund } from './refund';
 export { type CheckoutDeps, type PaymentSource, type Settlement, settlePayment } from './settlement';

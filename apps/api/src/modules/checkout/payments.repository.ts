@@ -172,7 +172,13 @@ export async function refundsOfPayments(db: Queryable, paymentIds: number[]) {
 /** Records a provider refund once: false when it was recorded already (a repeated or concurrent request). */
 export async function insertRefund(
   db: Queryable,
-  refund: { paymentId: number; providerRefundId: string; amountPaise: number; adminId: number; requestKey?: string },
+  refund: {
+    paymentId: number;
+    providerRefundId: string;
+    amountPaise: number;
+    adminId: number | null;
+    requestKey?: string;
+  },
 ): Promise<boolean> {
   const rows = await db.insert(refunds).values(refund).onConflictDoNothing().returning({ id: refunds.id });
   return rows.length > 0;

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { type Limit, RateLimiter } from '../../lib/rate-limit';
+import { runSteps, type Step } from '../../lib/workflow';
 import { type AddressSnapshot, addressSnapshotOf } from '../addresses';
 import { type CartLineRow, cartLines, lockCart, removePaidLines } from '../cart';
 import { evaluateCoupon, lockCoupon, redeemCoupon, redemptionsBy } from '../coupons';
@@ -20,10 +21,13 @@ import {
 } from '../delivery';
 import { orderStockLines, reserve, sellReserved } from '../inventory';
 import {
-  changeStatus,
   couponHolds,
+  expireEarlierUnpaid,
+  inOrderTransaction,
+  moveOrder,
   type NewOrder,
   type OrderRow,
+  type OrderTransaction,
   openOrdersMatching,
   queueOrderPlaced,
   recordOrder,
@@ -32,9 +36,7 @@ import {
 import { ProviderError } from '../razorpay';
 import { priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
-import { giveBackHeld, releaseEarlierUnpaid } from './order-effects';
 import type { CheckoutDeps } from './settlement';
-import { runSteps, type Step } from './steps';
 
 /** One line as the first call asks for it (client amounts already dropped by the route). */
 export interface WantedLine {
@@ -95,9 +97,8 @@ interface PlaceOrderContext {
   readonly owner: Owner;
   readonly input: PlaceOrderInput;
   readonly now: Date;
-  /** The order that holds the stock, whether an earlier identical call made it, and the products of the shopper's
-   * earlier unpaid orders it released. */
-  held?: { order: OrderRow; reused: boolean; released: number[] };
+  /** The order that holds the stock, and whether an earlier identical call made it. */
+  held?: { order: OrderRow; reused: boolean };
   providerOrderId?: string;
   /** Why the provider order could not be made, for the failed order's history. */
   providerFailure?: unknown;
@@ -172,9 +173,9 @@ function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: st
  */
 async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrderInput): Promise<CodOrderPlacedAnswer> {
   const now = new Date();
-  const { placed, released } = await deps.db.transaction((tx) => recordCodOrder(tx, owner, input, now));
+  const placed = await inOrderTransaction(deps, (t) => recordCodOrder(t, owner, input, now));
   deps.metrics?.orderPlaced();
-  await deps.catalogue.stockChanged([...input.lines.map((line) => line.productId), ...released]);
+  await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
   return {
     ...placedFields(placed),
     message:
@@ -192,12 +193,13 @@ async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrder
  * COD locks, as Razorpay's own COD takes an order's lock before them). Then the shopper, phone number and address are
  * locked so that the open-order limit holds against placements at once, and only then the coupon and the stock, in the
  * order every COD placement takes them. The placement is counted against its network address last, so that only an
- * order placed counts. Answers the order and the products released.
+ * order placed counts. Answers the order.
  */
-async function recordCodOrder(tx: Queryable, owner: Owner, input: PlaceOrderInput, now: Date) {
+async function recordCodOrder(t: OrderTransaction, owner: Owner, input: PlaceOrderInput, now: Date) {
+  const { tx } = t;
   const cart = await priceCart(tx, owner, input);
   const cod = cart.deliveryTerms;
-  const released = await releaseEarlierUnpaid(tx, owner);
+  await expireEarlierUnpaid(t, owner);
   await lockCodCase(tx, codCaseOf(owner, cart, now));
   const order = await orderTotals(tx, owner, input.couponId, cart, now, cod);
   const tax = await taxOf(tx, cart, order);
@@ -226,7 +228,7 @@ async function recordCodOrder(tx: Queryable, owner: Owner, input: PlaceOrderInpu
     const { address, codOrdersPerAddress } = input.placedFrom;
     await new RateLimiter(tx).hit(`cod-order:ip:${address}`, codOrdersPerAddress, COD_TOO_MANY);
   }
-  return { placed: recorded, released };
+  return recorded;
 }
 
 /** The order's shopper, phone number and address, as the cash-on-delivery rules judge them. */
@@ -244,11 +246,11 @@ function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
   return {
     name: 'hold the order',
     run: async (context) => {
-      const held = await deps.db.transaction((tx) => holdOrder(tx, context));
+      const held = await inOrderTransaction(deps, (t) => holdOrder(t, context));
       context.held = held;
       if (held.reused) return;
       deps.metrics?.orderPlaced();
-      await deps.catalogue.stockChanged([...context.input.lines.map((line) => line.productId), ...held.released]);
+      await deps.catalogue.stockChanged(context.input.lines.map((line) => line.productId));
     },
     undo: async (context) => {
       if (!context.held || context.held.reused) return;
@@ -257,19 +259,23 @@ function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
   };
 }
 
-async function holdOrder(tx: Queryable, context: PlaceOrderContext): Promise<NonNullable<PlaceOrderContext['held']>> {
+async function holdOrder(
+  t: OrderTransaction,
+  context: PlaceOrderContext,
+): Promise<NonNullable<PlaceOrderContext['held']>> {
+  const { tx } = t;
   const { owner, input, now } = context;
   const cart = await priceCart(tx, owner, input);
   const open = await openOrderFor(tx, owner, input.couponId, cart, now);
-  if (open) return { order: open, reused: true, released: [] };
+  if (open) return { order: open, reused: true };
   // Another purchase from the same cart: the earlier unpaid orders give back their pieces and coupon first.
-  const released = await releaseEarlierUnpaid(tx, owner);
+  await expireEarlierUnpaid(t, owner);
   const order = await orderTotals(tx, owner, input.couponId, cart, now, null);
   const tax = await taxOf(tx, cart, order);
   await reserveStock(tx, cart.lines);
   const recorded = await recordOrder(tx, owner, order);
   if (tax) await recordOrderTax(tx, recorded.id, tax);
-  return { order: recorded, reused: false, released };
+  return { order: recorded, reused: false };
 }
 
 /** The order's GST, worked out from its lines, coupon, shipping and cash-on-delivery fee. */
@@ -546,19 +552,14 @@ function asAnswer(error: unknown): unknown {
   });
 }
 
-/** The provider order could not be made: the order fails and what it held goes back on sale. */
+/** The provider order could not be made: the order fails (the payment code's `fail` move) and what it held goes back on sale. */
 async function abandonOrder(deps: CheckoutDeps, orderId: number, error: unknown): Promise<void> {
   const detail = error instanceof ProviderError ? error.description : 'internal error';
-  const released = await deps.db.transaction(async (tx) => {
-    const moved = await changeStatus(
-      tx,
-      orderId,
-      ['pending_payment'],
-      'payment_failed',
-      `The payment could not be started (${detail}). The items were released.`,
-    );
-    if (!moved) return [];
-    return giveBackHeld(tx, orderId);
-  });
-  await deps.catalogue.stockChanged(released.map((line) => line.productId));
+  await inOrderTransaction(deps, (t) =>
+    moveOrder(t, orderId, 'payment_failed', {
+      by: 'payment',
+      from: ['pending_payment'],
+      note: `The payment could not be started (${detail}). The items were released.`,
+    }),
+  );
 }

@@ -1,12 +1,10 @@
-import type { Queryable } from '@kapaas/db';
 import { ownerOfRow } from '../../lib/owner';
+import { EffectRefused } from '../../lib/state-machine';
 import { removePaidLines } from '../cart';
-import { redeemCoupon } from '../coupons';
 import { type CodCase, codRefusal, deliveryTermsOf, lockCodCase } from '../delivery';
-import { orderStockLines, sellReserved } from '../inventory';
-import { changeStatus, markCashOnDelivery, queueOrderPlaced, recordEvent } from '../orders';
+import { orderStockLines } from '../inventory';
+import { inOrderTransaction, moveOrder, type OrderTransaction, recordEvent } from '../orders';
 import type { RazorpayPayment } from '../razorpay';
-import { giveBackHeld } from './order-effects';
 import { lockOrderByProviderId, type OrderRow } from './payments.repository';
 import type { CheckoutDeps, PaymentSource } from './settlement';
 
@@ -38,7 +36,8 @@ export async function acceptProviderCod(
 ): Promise<ProviderCodOutcome> {
   if (!payment.order_id) return { kind: 'unknown_order' };
   const providerOrderId = payment.order_id;
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await inOrderTransaction(deps, async (t) => {
+    const { tx } = t;
     const order = await lockOrderByProviderId(tx, providerOrderId);
     if (!order) return { kind: 'unknown_order' } as const;
     if (order.status !== 'pending_payment') return { kind: 'cod_already', orderId: order.id } as const;
@@ -51,71 +50,57 @@ export async function acceptProviderCod(
       payment.amount !== order.totalPaise
         ? `the amount of ${payment.amount} paise does not match the order total of ${order.totalPaise} paise`
         : await codRefusal(tx, terms, { ...codCase, orderValuePaise: order.itemsTotalPaise - order.discountPaise });
-    if (refusal) return refuse(tx, order, payment, refusal);
-    return accept(tx, order, payment, terms.codConfirmAbovePaise, source);
+    if (refusal) return refuse(t, order, payment, refusal);
+    return accept(t, order, payment, terms.codConfirmAbovePaise, source);
   });
   if (outcome.kind === 'cod_refused') {
     deps.log.warn({ orderId: outcome.orderId, paymentId: payment.id, reason: outcome.reason }, 'refused Razorpay COD');
     deps.metrics?.paymentFailed('cod_refused');
-    const lines = await orderStockLines(deps.db, outcome.orderId);
-    await deps.catalogue.stockChanged(lines.map((line) => line.productId));
   }
   return outcome;
 }
 
+/**
+ * The order becomes a cash-on-delivery order (the payment code's `choose COD` move: the coupon's use counted, the held
+ * stock sold, the order made COD and its receipt queued), in a savepoint undone when an effect refuses (the coupon's
+ * limits reached meanwhile), which refuses the COD instead. The cart then loses the lines.
+ */
 async function accept(
-  tx: Queryable,
+  t: OrderTransaction,
   order: OrderRow,
   payment: RazorpayPayment,
   confirmAbovePaise: number | null,
   source: PaymentSource,
 ): Promise<ProviderCodOutcome> {
-  const problem =
-    order.couponId === null
-      ? null
-      : await redeemCoupon(tx, {
-          couponId: order.couponId,
-          orderId: order.id,
-          owner: ownerOfRow(order),
-          discountPaise: order.discountPaise,
-        });
-  if (problem) return refuse(tx, order, payment, `its coupon cannot be used: ${problem}`);
-  const stock = await orderStockLines(tx, order.id);
-  await sellReserved(tx, stock);
-  await markCashOnDelivery(tx, order.id);
   const confirmFirst = confirmAbovePaise !== null && order.totalPaise > confirmAbovePaise;
   const to = confirmFirst ? 'cod_pending_confirmation' : 'cod_confirmed';
   const note = `Razorpay cash on delivery chosen in the checkout (payment ${payment.id}, ${source}).`;
-  await changeStatus(tx, order.id, ['pending_payment'], to, note);
-  await removePaidLines(tx, ownerOfRow(order), stock);
-  await queueOrderPlaced(tx, order.id);
+  try {
+    await t.tx.transaction((sp) => moveOrder({ ...t, tx: sp }, order.id, to, { by: 'payment', note }));
+  } catch (error) {
+    if (!(error instanceof EffectRefused)) throw error;
+    return refuse(t, order, payment, error.message);
+  }
+  await removePaidLines(t.tx, ownerOfRow(order), await orderStockLines(t.tx, order.id));
   return { kind: 'cod_accepted', orderId: order.id };
 }
 
 async function refuse(
-  tx: Queryable,
+  t: OrderTransaction,
   order: OrderRow,
   payment: RazorpayPayment,
   reason: string,
 ): Promise<ProviderCodOutcome> {
-  const moved = await changeStatus(
-    tx,
-    order.id,
-    ['pending_payment'],
-    'payment_failed',
-    `Razorpay cash on delivery (payment ${payment.id}) refused: ${reason}. The items were released.`,
-    {
-      customerNote:
-        'Cash on delivery is not available for this order. Nothing was charged: please order again and pay online.',
-    },
-  );
-  if (moved) await giveBackHeld(tx, order.id);
-  else
-    await recordEvent(
-      tx,
-      order.id,
-      order.status,
-      `Razorpay cash on delivery (payment ${payment.id}) ignored: ${reason}.`,
-    );
+  const outcome = await moveOrder(t, order.id, 'payment_failed', {
+    by: 'payment',
+    from: ['pending_payment'],
+    note: `Razorpay cash on delivery (payment ${payment.id}) refused: ${reason}. The items were released.`,
+    customerNote:
+      'Cash on delivery is not available for this order. Nothing was charged: please order again and pay online.',
+  });
+  if (!outcome.moved) {
+    const note = `Razorpay cash on delivery (payment ${payment.id}) ignored: ${reason}.`;
+    await recordEvent(t.tx, order.id, order.status, note);
+  }
   return { kind: 'cod_refused', orderId: order.id, reason };
 }

@@ -2,12 +2,20 @@ import { formatPaise } from '@kapaas/contract';
 import type { PaymentStatus, Queryable } from '@kapaas/db';
 import type { Logger, ServiceDeps } from '../../lib/deps';
 import { ownerOfRow } from '../../lib/owner';
+import { EffectRefused } from '../../lib/state-machine';
 import { removePaidLines } from '../cart';
-import { redeemCoupon } from '../coupons';
-import { orderStockLines, release, sellReserved, sellUnreserved } from '../inventory';
-import { changeStatus, PAID_STATUSES, queueRefundMail, recordEvent } from '../orders';
+import { orderStockLines } from '../inventory';
+import {
+  inOrderTransaction,
+  lapseOf,
+  moveOrder,
+  type OrderTransaction,
+  PAID_STATUSES,
+  queueRefundMail,
+  recordEvent,
+} from '../orders';
 import { ProviderError, type RazorpayPayment } from '../razorpay';
-import { creditOrder, issueInvoice } from '../tax';
+import { creditOrder } from '../tax';
 import {
   lockOrderById,
   lockOrderByProviderId,
@@ -51,17 +59,6 @@ export type Settlement =
 
 /** Thrown inside the settling savepoint to undo it when the order cannot take the payment. */
 class CannotSettle extends Error {}
-
-/** Counts one use of the order's coupon through the coupons module, which owns its limits. */
-async function redeemOrderCoupon(tx: Queryable, order: OrderRow): Promise<string | null> {
-  if (order.couponId === null) return null;
-  return redeemCoupon(tx, {
-    couponId: order.couponId,
-    orderId: order.id,
-    owner: ownerOfRow(order),
-    discountPaise: order.discountPaise,
-  });
-}
 
 /** Why an order in this state cannot take a payment, or null when it can. */
 function refusalFor(order: OrderRow, payment: RazorpayPayment): string | null {
@@ -109,7 +106,7 @@ type Decision =
   | Settlement
   | { kind: 'refund'; orderId: number; reason: string }
   | { kind: 'refund_again'; orderId: number; reason: string }
-  | { kind: 'sold'; orderId: number; late: number[] };
+  | { kind: 'sold'; orderId: number };
 
 /**
  * The one place an order becomes paid (ADR 012): the checkout's second call, the webhook and the
@@ -134,17 +131,18 @@ export async function settlePayment(
   }
   const providerOrderId = settling.order_id;
   if (!providerOrderId) return { kind: 'unknown_order' };
-  const decision = await deps.db.transaction((tx) => decide(tx, settling, providerOrderId, source));
+  const decision = await inOrderTransaction(deps, (t) => decide(t, settling, providerOrderId, source));
   return carryOut(deps, settling, source, decision);
 }
 
 /** Locks the order and decides what this captured payment does to it (see settlePayment). */
 async function decide(
-  tx: Queryable,
+  t: OrderTransaction,
   payment: RazorpayPayment,
   providerOrderId: string,
   source: PaymentSource,
 ): Promise<Decision> {
+  const { tx } = t;
   const order = await lockOrderByProviderId(tx, providerOrderId);
   if (!order) return { kind: 'unknown_order' };
   const seen = await paymentByProviderId(tx, payment.id);
@@ -157,7 +155,7 @@ async function decide(
   }
   let reason = refusalFor(order, payment);
   if (reason === null) {
-    const sale = await sellInSavepoint(tx, order, payment, source);
+    const sale = await sellInSavepoint(t, order, payment, source);
     if (sale.kind === 'sold') return sale;
     reason = sale.reason;
   }
@@ -182,67 +180,39 @@ function repeatOf(seen: PaymentRow, order: OrderRow, payment: RazorpayPayment): 
 const AWAITING_REFUND: readonly PaymentStatus[] = ['refund_pending', 'refund_failed'];
 
 /**
- * Sells the order to this payment in a savepoint, which is undone when the order cannot take it
- * after all (its coupon used up, its items sold out after it expired). Answers the products whose
- * free stock a late sale took, or why it could not be sold.
+ * Sells the order to this payment in a savepoint, which is undone when the order cannot take it after all (its coupon
+ * used up, its items sold out after it expired: an effect of the move refuses). Answers the sale, or why not.
  */
 async function sellInSavepoint(
-  tx: Queryable,
+  t: OrderTransaction,
   order: OrderRow,
   payment: RazorpayPayment,
   source: PaymentSource,
-): Promise<{ kind: 'sold'; orderId: number; late: number[] } | { kind: 'refused'; reason: string }> {
+): Promise<{ kind: 'sold'; orderId: number } | { kind: 'refused'; reason: string }> {
   try {
-    const late = await tx.transaction((sp) => sell(sp, order, payment, source));
-    return { kind: 'sold', orderId: order.id, late };
+    await t.tx.transaction((sp) => sell({ ...t, tx: sp }, order, payment, source));
+    return { kind: 'sold', orderId: order.id };
   } catch (error) {
-    if (!(error instanceof CannotSettle)) throw error;
-    return { kind: 'refused', reason: error.message };
+    if (error instanceof EffectRefused || error instanceof CannotSettle)
+      return { kind: 'refused', reason: error.message };
+    throw error;
   }
 }
 
 /**
- * Counts the coupon, takes the stock, marks the order paid, issues its tax invoice, records the payment and empties
- * the cart.
+ * The order becomes paid (the payment code's `pay` or `pay late` move: the coupon's use counted, the stock taken, the
+ * tax invoice issued, the shopper and the owner told), then the payment is recorded and the cart loses the paid lines.
  */
-async function sell(sp: Queryable, order: OrderRow, payment: RazorpayPayment, source: PaymentSource) {
-  const couponProblem = await redeemOrderCoupon(sp, order);
-  if (couponProblem) throw new CannotSettle(couponProblem);
-  const late = await takeStock(sp, order);
+async function sell(t: OrderTransaction, order: OrderRow, payment: RazorpayPayment, source: PaymentSource) {
   const after = order.status === 'pending_payment' ? '' : ` after the order had ${lapseOf(order)}`;
-  const paidAt = new Date();
-  const moved = await changeStatus(
-    sp,
-    order.id,
-    [order.status],
-    'paid',
-    `Payment ${payment.id} of ${formatPaise(payment.amount)} received${after} (${source}).`,
-    { paidAt },
-  );
-  if (!moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
-  await issueInvoice(sp, order.id, paidAt);
-  await recordCapturedPayment(sp, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
-  await removePaidLines(sp, ownerOfRow(order), await orderStockLines(sp, order.id));
-  return late;
-}
-
-/** What became of an order that was not paid in time: it expired, or its first payment failed. */
-const lapseOf = (order: OrderRow) => (order.status === 'expired' ? 'expired' : 'failed');
-
-/**
- * Selling held pieces leaves what shoppers can buy unchanged; a late sale takes free ones, and
- * answers their products (their availability changed), or refuses when they sold out.
- */
-async function takeStock(sp: Queryable, order: OrderRow): Promise<number[]> {
-  const lines = await orderStockLines(sp, order.id);
-  if (order.status === 'pending_payment') {
-    await sellReserved(sp, lines);
-    return [];
-  }
-  if (await sellUnreserved(sp, lines)) {
-    throw new CannotSettle(`the order had ${lapseOf(order)} and its items sold out`);
-  }
-  return lines.map((line) => line.productId);
+  const moved = await moveOrder(t, order.id, 'paid', {
+    by: 'payment',
+    from: [order.status],
+    note: `Payment ${payment.id} of ${formatPaise(payment.amount)} received${after} (${source}).`,
+  });
+  if (!moved.moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
+  await recordCapturedPayment(t.tx, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
+  await removePaidLines(t.tx, ownerOfRow(order), await orderStockLines(t.tx, order.id));
 }
 
 /** The shop cannot keep this money: records the payment and why; the refund follows after commit. */
@@ -271,7 +241,6 @@ async function carryOut(
   if (decision.kind === 'sold') {
     deps.log.info({ orderId: decision.orderId, paymentId: payment.id, source }, 'order paid');
     deps.metrics?.orderPaid(source);
-    await deps.catalogue.stockChanged(decision.late);
     return { kind: 'settled', orderId: decision.orderId };
   }
   // Every sight of an unaccepted payment refunds it with the same idempotency key: at most one refund.
@@ -353,31 +322,26 @@ async function recordRefundOutcome(
 export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
   if (!payment.order_id) return null;
   const providerOrderId = payment.order_id;
-  const result = await deps.db.transaction(async (tx) => {
-    const order = await lockOrderByProviderId(tx, providerOrderId);
-    if (!order) return { orderId: null, released: [] as number[] };
-    await recordFailedAttempt(tx, order.id, payment);
+  const orderId = await inOrderTransaction(deps, async (t) => {
+    const order = await lockOrderByProviderId(t.tx, providerOrderId);
+    if (!order) return null;
+    await recordFailedAttempt(t.tx, order.id, payment);
     const why = payment.error_description ? `: ${payment.error_description}` : '';
-    const moved = await changeStatus(
-      tx,
-      order.id,
-      ['pending_payment'],
-      'payment_failed',
-      `Payment ${payment.id} failed${why}. The items were released.`,
-    );
-    if (!moved) return { orderId: order.id, released: [] };
-    const lines = await orderStockLines(tx, order.id);
-    await release(tx, lines);
-    return { orderId: order.id, released: lines.map((line) => line.productId) };
+    await moveOrder(t, order.id, 'payment_failed', {
+      by: 'payment',
+      from: ['pending_payment'],
+      note: `Payment ${payment.id} failed${why}. The items were released.`,
+    });
+    return order.id;
   });
-  if (result.orderId !== null) deps.metrics?.paymentFailed('declined');
-  await deps.catalogue.stockChanged(result.released);
-  return result.orderId;
+  if (orderId !== null) deps.metrics?.paymentFailed('declined');
+  return orderId;
 }
 
 /** A refund the provider processed: the payment's refunded amount, and a cancelled order becomes refunded. */
 export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
-  return deps.db.transaction(async (tx) => {
+  return inOrderTransaction(deps, async (t) => {
+    const { tx } = t;
     // The order first, then its payment, as every other writer of both takes them: a console refund of the same
     // payment, recorded at this moment, then waits here instead of deadlocking.
     const order = payment.order_id ? await lockOrderByProviderId(tx, payment.order_id) : undefined;
@@ -408,7 +372,12 @@ export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment)
       await queueRefundMail(tx, refund);
     }
     if (refunded >= payment.amount) {
-      await changeStatus(tx, row.orderId, ['cancelled'], 'refunded', `Refund of ${formatPaise(refunded)} processed.`);
+      await moveOrder(t, row.orderId, 'refunded', {
+        by: 'payment',
+        from: ['cancelled'],
+        note: `Refund of ${formatPaise(refunded)} processed.`,
+        facts: { ownPaymentRefunded: row.refusalReason === null },
+      });
     }
     return row.orderId;
   });

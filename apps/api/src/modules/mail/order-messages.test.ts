@@ -179,8 +179,10 @@ describe('a cash-on-delivery order', () => {
     await expect(
       shop.database.db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE orders SET status = 'packed' WHERE id = ${orderId}`);
-        const { changeStatus } = await import('../orders');
-        await changeStatus(tx, orderId, ['packed'], 'shipped', null);
+        const { AfterCommit } = await import('../../lib/state-machine');
+        const { moveOrder } = await import('../orders');
+        const t = { tx, after: new AfterCommit(), catalogue: shop.app.catalogue };
+        expect((await moveOrder(t, orderId, 'shipped', { by: 'owner', note: null })).moved).toBe(true);
         throw new Error('the carrier refused the parcel');
       }),
     ).rejects.toThrow('the carrier');

@@ -7,9 +7,17 @@ export {
   canMove,
   codDuePaise,
   customerHistory,
-  ORDER_TRANSITIONS,
   PAID_STATUSES,
 } from './lifecycle';
+export {
+  expireEarlierUnpaid,
+  inOrderTransaction,
+  moveOrder,
+  type OrderDeps,
+  type OrderMoveOutcome,
+  type OrderMoveRequest,
+  type OrderTransaction,
+} from './move';
 export {
   type CodSharedKey,
   type CodShopper,
@@ -18,9 +26,10 @@ export {
   type OpenCodOrder,
   openCodOrdersOf,
 } from './open-cod';
+export { lapseOf } from './order-effects';
 export { queueOrderPlaced, queueRefundMail, refundMailKey } from './order-mail';
+export { ORDER_PROCESS, ORDER_TRANSITIONS, type OrderActor, ownerMovesFrom } from './order-process';
 export {
-  changeStatus,
   couponHolds,
   historyOf,
   lockOrder,

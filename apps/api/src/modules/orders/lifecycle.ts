@@ -1,28 +1,9 @@
 import type { OrderStatus } from '@kapaas/db';
+import { canMove as canMoveIn } from '../../lib/state-machine';
+import { ORDER_PROCESS } from './order-process';
 
-/**
- * The order lifecycle of product.md §14. `ORDER_TRANSITIONS` is what a person may do to an order
- * (the shop owner in the admin API); the payment code also moves an order that expired or whose
- * first payment failed to `paid` when a late payment is captured and the stock is still there.
- */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  // Razorpay's own cash on delivery reports a pending COD payment for an order opened online (ADR 033).
-  pending_payment: ['paid', 'payment_failed', 'expired', 'cod_confirmed', 'cod_pending_confirmation'],
-  paid: ['packed', 'cancelled'],
-  // Cash on delivery (ADR 033): placed as cod_pending_confirmation when the owner confirms large orders first, else
-  // cod_confirmed; then packed, shipped and delivered like a paid order. A parcel refused at the door is
-  // returned_to_origin. The cash, recorded at delivery, sets paid_at; the status stays delivered.
-  cod_pending_confirmation: ['cod_confirmed', 'cancelled'],
-  cod_confirmed: ['packed', 'cancelled'],
-  packed: ['shipped'],
-  shipped: ['delivered', 'returned_to_origin'],
-  delivered: [],
-  returned_to_origin: [],
-  payment_failed: ['paid'],
-  expired: ['paid'],
-  cancelled: ['refunded'],
-  refunded: [],
-};
+/** Whether any move of the order process leads from `from` to `to`. */
+export const canMove = (from: OrderStatus, to: OrderStatus) => canMoveIn(ORDER_PROCESS, from, to);
 
 /**
  * Statuses in which the shop holds the shopper's money for the order, or (cash on delivery) has the order to fulfil:
@@ -38,10 +19,6 @@ export const COD_OPEN_STATUSES: readonly OrderStatus[] = ['cod_pending_confirmat
  * the shop's limit of open COD orders per phone number, shopper and delivery address.
  */
 export const COD_UNSHIPPED_STATUSES: readonly OrderStatus[] = [...COD_OPEN_STATUSES, 'packed'];
-
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
 
 /** Statuses in which a cash-on-delivery order is still to be paid at the door (or its cash still to be recorded). */
 export const COD_DUE_STATUSES: readonly OrderStatus[] = [...COD_OPEN_STATUSES, 'packed', 'shipped', 'delivered'];

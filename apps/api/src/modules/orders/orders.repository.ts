@@ -20,8 +20,6 @@ import {
   sql,
 } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
-import { canMove } from './lifecycle';
-import { queueStatusMail, type StatusMailKind } from './order-mail';
 
 const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
@@ -200,33 +198,6 @@ export async function setProviderOrderId(db: Queryable, orderId: number, provide
     .update(orders)
     .set({ razorpayOrderId: providerOrderId })
     .where(and(eq(orders.id, orderId), isNull(orders.razorpayOrderId)));
-}
-
-/**
- * Moves an order to `to` only if it is still in one of `from` (compare-and-set, so two concurrent
- * changes cannot both apply), and records the change in its history. Returns false when the order
- * was not in any of `from` (nothing changed). A change the shopper hears about queues its message
- * in the same transaction (order-mail.ts); `mailKind` names another message than the status's usual one.
- */
-export async function changeStatus(
-  tx: Queryable,
-  orderId: number,
-  from: readonly OrderStatus[],
-  to: OrderStatus,
-  note: string | null,
-  extra: { paidAt?: Date; customerNote?: string | null; mailKind?: StatusMailKind } = {},
-): Promise<boolean> {
-  const allowed = from.filter((status) => canMove(status, to));
-  if (allowed.length === 0) return false;
-  const changed = await tx
-    .update(orders)
-    .set({ status: to, updatedAt: sql`now()`, ...(extra.paidAt ? { paidAt: extra.paidAt } : {}) })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...allowed])))
-    .returning({ id: orders.id });
-  if (changed.length === 0) return false;
-  await recordEvent(tx, orderId, to, note, extra.customerNote ?? null);
-  await queueStatusMail(tx, orderId, to, extra.customerNote ?? null, extra.mailKind);
-  return true;
 }
 
 /** Makes an order opened for online payment a cash-on-delivery order: it is paid at the door and never expires. */

@@ -60,6 +60,7 @@ const depsOf = (app: AdminApp): AdminOrderDeps => ({
   db: app.database.db,
   payments: app.payments,
   catalogue: app.catalogue,
+  log: app.log,
 });
 
 /** The `from`/`to` of a query as instants (a date alone is that day in India). */

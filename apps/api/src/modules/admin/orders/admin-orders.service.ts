@@ -6,28 +6,29 @@ import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
 import { ownerOfRow } from '../../../lib/owner';
 import {
-  giveBackSold,
-  insertRefund,
   type PaymentRow,
   paymentsOfOrder,
   REFUNDABLE_PAYMENT_STATUSES,
-  recordRefundedTotal,
+  type RefundPlan,
+  type ReturnedRefund,
+  refund,
   refundRequested,
   refundsOfPayments,
 } from '../../checkout';
 import { orderStockLines, restock } from '../../inventory';
 import {
   COD_DUE_STATUSES,
-  COD_OPEN_STATUSES,
-  canMove,
-  changeStatus,
   codDuePaise,
   historyOf,
+  inOrderTransaction,
   lockOrder,
   markCodCollected,
   markReturnReceived,
-  ORDER_TRANSITIONS,
+  moveOrder,
+  type OrderDeps,
+  type OrderTransaction,
   openCodOrdersOf,
+  ownerMovesFrom,
   PAID_STATUSES,
   queueRefundMail,
   recordEvent,
@@ -35,7 +36,7 @@ import {
 } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
 import { returnCounts } from '../../returns';
-import { type CreditedPieces, creditOrder, invoiceNumberOf, issueInvoice } from '../../tax';
+import { type CreditedPieces, creditOrder, invoiceNumberOf } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';
@@ -50,10 +51,8 @@ import {
 } from './admin-orders.repository';
 
 /** What the order services need from the app; routes pass it, so the services never see HTTP. */
-export interface AdminOrderDeps {
-  db: Database;
+export interface AdminOrderDeps extends OrderDeps {
   payments: Pick<Payments, 'client'>;
-  catalogue: { stockChanged(productIds: Iterable<number>): Promise<void> };
 }
 
 /** Tells the catalogue that an order's pieces went back on sale. */
@@ -242,7 +241,7 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
       at: h.createdAt.toISOString(),
     })),
     invoice_number: await invoiceNumberOf(db, orderId),
-    next_statuses: ORDER_TRANSITIONS[order.status].filter((s) => MANUAL_STATUSES.includes(s)),
+    next_statuses: ownerMovesFrom(order.status),
     open_cod_orders: await otherOpenCodOrders(db, order),
   };
 }
@@ -271,65 +270,6 @@ const changedMeanwhile = () =>
   new AppError('CONFLICT', 'The order changed meanwhile. Please reload it.', { code: 'ILLEGAL_TRANSITION' });
 
 /**
- * Cancels a paid order: it moves to `cancelled`, its pieces go back on the shelf, its use of the coupon is given back
- * (checkout's giveBackSold) and its invoice is credited in full (a credit note, unless a refund credited it already).
- * Answers false when the order was no longer paid (nothing changed).
- */
-async function cancelPaid(
-  tx: Queryable,
-  orderId: number,
-  note: string,
-  customerNote: string | null = null,
-): Promise<boolean> {
-  const moved = await changeStatus(tx, orderId, ['paid'], 'cancelled', note, { customerNote });
-  if (!moved) return false;
-  await giveBackSold(tx, orderId);
-  await creditOrder(tx, orderId, { cancelled: true });
-  return true;
-}
-
-/**
- * Cancels an unshipped cash-on-delivery order: it moves to `cancelled`, its pieces, sold when it was placed, go back
- * on the shelf and its use of the coupon is given back. No money was taken and no invoice issued (that happens when it
- * ships). Answers false when the order had moved on (nothing changed).
- */
-async function cancelCod(tx: Queryable, orderId: number, note: string, customerNote: string | null): Promise<boolean> {
-  const moved = await changeStatus(tx, orderId, COD_OPEN_STATUSES, 'cancelled', note, { customerNote });
-  if (!moved) return false;
-  await giveBackSold(tx, orderId);
-  return true;
-}
-
-/**
- * A cash-on-delivery order's tax papers follow its goods (ADR 032): its invoice is issued when it ships, and a parcel
- * returned to origin is credited in full. An online order was invoiced when paid, and is credited when refunded.
- */
-async function codPaperwork(tx: Queryable, orderId: number, to: OrderStatus, at: Date): Promise<void> {
-  if (to === 'shipped') await issueInvoice(tx, orderId, at);
-  if (to === 'returned_to_origin') await creditOrder(tx, orderId, { cancelled: true, returned: true }, at);
-}
-
-/** Makes one move by hand in the order's transaction; answers whether it moved and whether it restocked. */
-async function applyMove(
-  tx: Queryable,
-  order: { id: number; status: OrderStatus; paymentMethod: string },
-  to: OrderStatus,
-  notes: { text: string; customerNote: string | null },
-): Promise<{ moved: boolean; restocked: boolean }> {
-  const { text, customerNote } = notes;
-  const cod = order.paymentMethod === 'cod';
-  if (to === 'cancelled') {
-    const moved = cod
-      ? await cancelCod(tx, order.id, text, customerNote)
-      : await cancelPaid(tx, order.id, text, customerNote);
-    return { moved, restocked: moved };
-  }
-  const moved = await changeStatus(tx, order.id, [order.status], to, text, { customerNote });
-  if (moved && cod) await codPaperwork(tx, order.id, to, new Date());
-  return { moved, restocked: false };
-}
-
-/**
  * Moves an order by hand along product.md §14 (confirming a cash-on-delivery order, packed, shipped,
  * delivered, returned to origin, or cancelled from paid or an unshipped cash-on-delivery order, which
  * restocks). Any other move is 409 and changes nothing.
@@ -341,14 +281,18 @@ export async function changeOrderStatus(
   to: OrderStatus,
   notes: { note?: string | undefined; customerNote?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  const restocked = await auditedAction(deps.db, admin, orderId, 'status', async (tx, order) => {
-    refuseManualMove(order.status, to);
-    const text = notes.note || `Marked ${to} by ${admin.email}.`;
-    const move = await applyMove(tx, order, to, { text, customerNote: notes.customerNote || null });
-    if (!move.moved) throw changedMeanwhile();
-    return move.restocked;
+  await auditedAction(deps, admin, orderId, 'status', async (t, order) => {
+    refuseManualMove(to);
+    const outcome = await moveOrder(t, orderId, to, {
+      by: 'owner',
+      from: [order.status],
+      note: notes.note || `Marked ${to} by ${admin.email}.`,
+      customerNote: notes.customerNote || null,
+    });
+    if (outcome.moved) return;
+    if (outcome.code === 'CHANGED') throw changedMeanwhile();
+    throw new AppError('CONFLICT', outcome.reason, { code: 'ILLEGAL_TRANSITION' });
   });
-  if (restocked) await announceRestock(deps, orderId);
   return reloaded(deps.db, orderId);
 }
 
@@ -375,7 +319,7 @@ export async function recordCodCollected(
   orderId: number,
   input: { note?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  await auditedAction(deps.db, admin, orderId, 'cod_collected', async (tx, order) => {
+  await auditedAction(deps, admin, orderId, 'cod_collected', async ({ tx }, order) => {
     refuseCodCollection(order);
     if (!(await markCodCollected(tx, orderId, new Date()))) throw changedMeanwhile();
     const text = `Cash of ${formatPaise(order.totalPaise)} collected by ${admin.email}.${noteAfter(input.note)}`;
@@ -394,7 +338,7 @@ export async function recordReturnReceived(
   orderId: number,
   input: { note?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  await auditedAction(deps.db, admin, orderId, 'return_received', async (tx, order) => {
+  await auditedAction(deps, admin, orderId, 'return_received', async ({ tx }, order) => {
     if (order.status !== 'returned_to_origin' || !(await markReturnReceived(tx, orderId, new Date()))) {
       const why =
         order.status === 'returned_to_origin'
@@ -420,17 +364,18 @@ type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
  * audit log given the order before and after it.
  */
 async function auditedAction<T>(
-  db: Database,
+  deps: OrderDeps,
   admin: ActingAdmin,
   orderId: number,
   action: string,
-  work: (tx: Queryable, order: LockedOrder) => Promise<T>,
+  work: (t: OrderTransaction, order: LockedOrder) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  return inOrderTransaction(deps, async (t) => {
+    const { tx } = t;
     const order = await lockOrder(tx, orderId);
     if (!order) throw orderNotFound();
     const before = await findOrder(tx, orderId);
-    const done = await work(tx, order);
+    const done = await work(t, order);
     await recordAudit(tx, admin, {
       action,
       resource: 'orders',
@@ -454,15 +399,11 @@ export async function dashboardFigures(db: Queryable): Promise<AdminDashboard> {
   };
 }
 
-/** Throws 409 unless a person may move an order from `from` to `to`. */
-function refuseManualMove(from: OrderStatus, to: OrderStatus): void {
-  if (!MANUAL_STATUSES.includes(to)) {
-    const why = to === 'refunded' ? 'Use the refund action, which returns the money.' : 'The payment decides that.';
-    throw new AppError('CONFLICT', `An order cannot be set to ${to} by hand. ${why}`, { code: 'ILLEGAL_TRANSITION' });
-  }
-  if (!canMove(from, to)) {
-    throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`, { code: 'ILLEGAL_TRANSITION' });
-  }
+/** Throws 409 when `to` is a status no person sets by hand (the order process decides the rest). */
+function refuseManualMove(to: OrderStatus): void {
+  if (MANUAL_STATUSES.includes(to)) return;
+  const why = to === 'refunded' ? 'Use the refund action, which returns the money.' : 'The payment decides that.';
+  throw new AppError('CONFLICT', `An order cannot be set to ${to} by hand. ${why}`, { code: 'ILLEGAL_TRANSITION' });
 }
 
 /** The order as it is now, after a change. */
@@ -495,40 +436,15 @@ export interface RefundInput {
   returned?: ReturnedRefund | undefined;
 }
 
-/** A refund for returned pieces (the returns module): its credit note's lines and reason, and its own message. */
-export interface ReturnedRefund {
-  pieces: readonly CreditedPieces[];
-  reason: string;
-  /** Queues the shopper's message about this refund, under the key the order's own refund message would take. */
-  queueMail(
-    tx: Queryable,
-    refund: { orderId: number; paymentId: number; amountPaise: number; key: string },
-  ): Promise<void>;
-}
-
-/** The payment a refund comes from and how much, in paise. */
-interface RefundPlan {
-  payment: PaymentRow;
-  amount: number;
-}
-
-/** A refund the provider made, and how much of the payment it has refunded in all. */
-interface ProviderRefund {
-  id: string;
-  amount: number;
-  refundedInAll: number;
-}
-
 /**
- * Refunds an order through the provider (the sandbox by default). Without `amount`, everything
- * not yet refunded goes back, and a paid order is cancelled and restocked, then marked refunded.
+ * Refunds an order through the provider (the sandbox by default), by checkout's one refund workflow (claim, ask the
+ * provider, record). Without `amount`, everything not yet refunded goes back, and a paid order is cancelled and
+ * restocked, then marked refunded.
  *
- * Exactly once: with the request's `idempotency_key` (the console sends one per refund asked
- * for), a request repeated with that key, at once or after the first has finished, makes no second
- * refund and answers the order; without one, the provider's key is derived from the order, the
- * payment, what was refunded before and the amount, so a concurrent repeat makes the provider
- * answer the same refund. Either way the refund's provider id is recorded once (`refunds` is
- * unique on it), and a full refund asked for again once done changes nothing.
+ * Exactly once: with the request's `idempotency_key` (the console sends one per refund asked for), a request
+ * repeated with that key, at once or after the first has finished, in this process or another, makes no second
+ * refund and answers the order; without one, the provider's key is derived from the order, the payment, what was
+ * refunded or claimed before and the amount. A full refund asked for again once done changes nothing.
  */
 export async function refundOrder(
   deps: AdminOrderDeps,
@@ -536,44 +452,56 @@ export async function refundOrder(
   orderId: number,
   input: RefundInput,
 ): Promise<AdminOrder> {
-  const current = await findOrder(deps.db, orderId);
-  if (!current) throw orderNotFound();
+  const before = await findOrder(deps.db, orderId);
+  if (!before) throw orderNotFound();
   const requestKey = input.idempotency_key === undefined ? undefined : `o${orderId}-${input.idempotency_key}`;
-  if (requestKey !== undefined && (await refundRequested(deps.db, requestKey))) return current;
-  const plan = planRefund(current, await paymentsOfOrder(deps.db, orderId), input.amount);
-  if (plan === null) return current;
-  const key =
-    requestKey === undefined
-      ? `kapaas-refund-o${orderId}-${plan.payment.providerPaymentId}-r${plan.payment.refundedPaise}-a${plan.amount}`
-      : `kapaas-admin-${requestKey}`;
-  const made = await refundAtProvider(deps, orderId, plan, key);
-  const restocked = await deps.db.transaction((tx) =>
-    recordAdminRefund(tx, admin, current, { plan, made, note: input.note, requestKey, returned: input.returned }),
-  );
-  if (restocked) await announceRestock(deps, orderId);
+  if (requestKey !== undefined && (await refundRequested(deps.db, requestKey))) return before;
+  try {
+    await refund(deps, {
+      orderId,
+      plan: (order, payments) => planRefund(order.status, payments, input.amount, requestKey),
+      requestKey,
+      key: requestKey === undefined ? undefined : `kapaas-admin-${requestKey}`,
+      adminId: admin.id,
+      note: (made) => input.note ?? `Refund of ${formatPaise(made.amount)} (${made.id}) by ${admin.email}.`,
+      returned: input.returned,
+      onRecorded: async ({ tx }) => {
+        const after = await findOrder(tx, orderId);
+        await recordAudit(tx, admin, { action: 'refund', resource: 'orders', resourceId: orderId, before, after });
+      },
+    });
+  } catch (error) {
+    providerRefusal(error);
+  }
   return reloaded(deps.db, orderId);
 }
 
 /**
- * Which payment to refund and how much, or null when a full refund was asked for an order already
- * refunded (nothing to do). Throws 409 when there is nothing to refund, 400 for too much.
+ * Which payment to refund, how much and under which provider key, or null when a full refund was asked for an order
+ * already refunded (nothing to do). Throws 409 when there is nothing to refund, 400 for too much. `paid` counts the
+ * money of refunds in flight as refunded already.
  */
-function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | undefined): RefundPlan | null {
+function planRefund(
+  status: OrderStatus,
+  paid: PaymentRow[],
+  rupees: number | undefined,
+  requestKey: string | undefined,
+): RefundPlan | null {
   const payment = refundablePayment(paid);
   // Any order, even an unpaid (expired or failed) or refunded one, may still hold a payment the shop
   // did not accept and could not refund automatically (it has a refusal reason): that one can be
   // refunded here.
   const unaccepted = payment !== undefined && payment.refusalReason !== null;
-  if (!REFUNDABLE.includes(current.status) && current.status !== 'refunded' && !unaccepted) {
-    throw new AppError('CONFLICT', `An order that is ${current.status} has no payment to refund.`, {
+  if (!REFUNDABLE.includes(status) && status !== 'refunded' && !unaccepted) {
+    throw new AppError('CONFLICT', `An order that is ${status} has no payment to refund.`, {
       code: 'NOT_REFUNDABLE',
     });
   }
   if (!payment) {
-    if (rupees === undefined && current.status === 'refunded') return null;
+    if (rupees === undefined && (status === 'refunded' || refundInFlight(paid))) return null;
     throw new AppError('CONFLICT', 'This order has nothing left to refund.', { code: 'NOTHING_TO_REFUND' });
   }
-  if (current.status === 'refunded' && !unaccepted) {
+  if (status === 'refunded' && !unaccepted) {
     throw new AppError('CONFLICT', 'This order has been refunded already.', { code: 'NOTHING_TO_REFUND' });
   }
   const left = payment.amountPaise - payment.refundedPaise;
@@ -582,8 +510,19 @@ function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | un
     const message = `At most ${formatPaise(left)} can still be refunded.`;
     throw new AppError('INVALID_DATA', message, { errors: { amount: [message] } });
   }
-  return { payment, amount };
+  const key =
+    requestKey === undefined
+      ? `kapaas-refund-o${payment.orderId}-${payment.providerPaymentId}-r${payment.refundedPaise}-a${amount}`
+      : `kapaas-admin-${requestKey}`;
+  return { payment, amount, key };
 }
+
+/**
+ * Whether a refund already on its way (claimed, not yet recorded: another request, maybe in another process) covers
+ * what is left of a payment: asked again to refund everything, there is nothing more to do.
+ */
+const refundInFlight = (paid: PaymentRow[]) =>
+  paid.some((p) => REFUNDABLE_PAYMENT_STATUSES.includes(p.status) && p.refundedPaise >= p.amountPaise);
 
 /**
  * The payment a refund comes from: first one the shop did not accept (its money is not the
@@ -592,105 +531,4 @@ function planRefund(current: AdminOrder, paid: PaymentRow[], rupees: number | un
 function refundablePayment(paid: PaymentRow[]): PaymentRow | undefined {
   const left = paid.filter((p) => REFUNDABLE_PAYMENT_STATUSES.includes(p.status) && p.refundedPaise < p.amountPaise);
   return left.find((p) => p.refusalReason !== null) ?? left[0];
-}
-
-/** Asks the provider for the refund under `key`, then how much of the payment it has refunded in all. */
-async function refundAtProvider(
-  deps: AdminOrderDeps,
-  orderId: number,
-  { payment, amount }: RefundPlan,
-  key: string,
-): Promise<ProviderRefund> {
-  try {
-    const client = deps.payments.client;
-    const refund = await client.refund(
-      payment.providerPaymentId,
-      { amount, notes: { order_id: String(orderId) } },
-      key,
-    );
-    const refundedInAll =
-      (await client.fetchPayment(payment.providerPaymentId)).amount_refunded ?? payment.refundedPaise + amount;
-    return { id: refund.id, amount: refund.amount, refundedInAll };
-  } catch (error) {
-    providerRefusal(error);
-  }
-}
-
-/**
- * Records a refund the provider made, once, under the order's lock: the refund, the payment's
- * refunded amount, the order's move (a whole refund of a paid order cancels, restocks and refunds
- * it) or a history line, and the audit entry. Answers true when stock went back on the shelf.
- */
-async function recordAdminRefund(
-  tx: Queryable,
-  admin: ActingAdmin,
-  before: AdminOrder,
-  refund: {
-    plan: RefundPlan;
-    made: ProviderRefund;
-    note: string | undefined;
-    requestKey: string | undefined;
-    returned: ReturnedRefund | undefined;
-  },
-): Promise<boolean> {
-  const { plan, made, requestKey, returned } = refund;
-  const orderId = before.id;
-  const order = await lockOrder(tx, orderId);
-  if (!order) throw orderNotFound();
-  const recorded = await insertRefund(tx, {
-    paymentId: plan.payment.id,
-    providerRefundId: made.id,
-    amountPaise: made.amount,
-    adminId: admin.id,
-    ...(requestKey === undefined ? {} : { requestKey }),
-  });
-  const updated = await recordRefundedTotal(tx, { id: plan.payment.id }, made.refundedInAll);
-  if (!recorded) return false;
-  if (updated !== undefined && updated.refusalReason === null) {
-    const credit = returned ? { pieces: returned.pieces, reason: returned.reason } : {};
-    await creditOrder(tx, orderId, { refundedPaise: updated.refundedPaise, ...credit });
-  }
-  if (updated !== undefined) {
-    const { id: paymentId, refundedPaise: refundedInAll } = updated;
-    if (returned) {
-      const key = refundMailKey(paymentId, refundedInAll);
-      await returned.queueMail(tx, { orderId, paymentId, amountPaise: made.amount, key });
-    } else await queueRefundMail(tx, { orderId, paymentId, amountPaise: made.amount, refundedInAll });
-  }
-  const note = refund.note ?? `Refund of ${formatPaise(made.amount)} (${made.id}) by ${admin.email}.`;
-  // Only the order's own payment, refunded whole, cancels it: a refused one never paid for it.
-  const whole = updated !== undefined && updated.refusalReason === null && updated.refundedPaise >= updated.amountPaise;
-  const restocked = await moveOrderForRefund(tx, admin, order.status, { orderId, whole, note, amount: made.amount });
-  await recordAudit(tx, admin, {
-    action: 'refund',
-    resource: 'orders',
-    resourceId: orderId,
-    before,
-    after: await findOrder(tx, orderId),
-  });
-  return restocked;
-}
-
-/**
- * A whole refund of a paid order cancels it (restocking) and marks it refunded, as it does a
- * cancelled one; any other refund is a line in the order's history. Answers true when it restocked.
- */
-async function moveOrderForRefund(
-  tx: Queryable,
-  admin: ActingAdmin,
-  status: OrderStatus,
-  refund: { orderId: number; whole: boolean; note: string; amount: number },
-): Promise<boolean> {
-  const { orderId, whole, note } = refund;
-  let restocked = false;
-  if (whole && status === 'paid') {
-    restocked = await cancelPaid(tx, orderId, `Cancelled for a full refund by ${admin.email}.`);
-  }
-  if (whole && (status === 'paid' || status === 'cancelled')) {
-    await changeStatus(tx, orderId, ['cancelled'], 'refunded', note);
-  } else {
-    const customerNote = `A refund of ${formatPaise(refund.amount)} was made to the card you paid with.`;
-    await recordEvent(tx, orderId, status, note, customerNote);
-  }
-  return restocked;
 }

@@ -36,7 +36,12 @@ const security = [{ adminToken: [] }];
 
 type AdminApp = Parameters<FastifyPluginAsyncZod>[0];
 
-const depsOf = (app: AdminApp) => ({ db: app.database.db, payments: app.payments, catalogue: app.catalogue });
+const depsOf = (app: AdminApp) => ({
+  db: app.database.db,
+  payments: app.payments,
+  catalogue: app.catalogue,
+  log: app.log,
+});
 
 /** GET /returns and GET /returns/:id. */
 function readRoutes(app: AdminApp) {

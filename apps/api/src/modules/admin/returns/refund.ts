@@ -37,20 +37,6 @@ function amountOf(due: number, rupees: number | undefined): number {
 /** The provider's key for a return's refund: derived from the return, so every press of the button is one refund. */
 export const returnRefundKey = (returnId: number) => `return-${returnId}`;
 
-/** Presses of the refund button in this process, one at a time per return (the provider is asked once). */
-const inFlight = new Map<number, Promise<unknown>>();
-
-async function oneAtATime<T>(returnId: number, work: () => Promise<T>): Promise<T> {
-  const before = inFlight.get(returnId) ?? Promise.resolve();
-  const mine = before.catch(() => undefined).then(work);
-  inFlight.set(returnId, mine);
-  try {
-    return await mine;
-  } finally {
-    if (inFlight.get(returnId) === mine) inFlight.delete(returnId);
-  }
-}
-
 /**
  * POST /returns/:id/refund, once the parcel is received. A prepaid order's return is refunded through the admin
  * order refund (the provider, once, under a key derived from the return; the GST credit note and the order's history
@@ -63,18 +49,18 @@ export async function refundReturn(
   returnId: number,
   input: ReturnRefundInput,
 ): Promise<AdminReturn> {
-  return oneAtATime(returnId, async () => {
-    const plan = await deps.db.transaction(async (tx) => {
-      const held = await holdReturn(tx, returnId, 'refund');
-      const order = await lockOrderRow(tx, held.request.orderId);
-      if (!order) throw new Error(`return ${returnId} has no order`);
-      const amount = amountOf(refundDuePaise(held.lines), input.amount);
-      return { order, amount, pieces: await piecesOf(tx, order.id, held.lines) };
-    });
-    if (plan.order.paymentMethod === 'cod') await refundByHand(deps, admin, returnId, input, plan);
-    else await refundAtProvider(deps, admin, returnId, input, plan);
-    return findReturn(deps.db, returnId);
+  const plan = await deps.db.transaction(async (tx) => {
+    const held = await holdReturn(tx, returnId, 'refund');
+    const order = await lockOrderRow(tx, held.request.orderId);
+    if (!order) throw new Error(`return ${returnId} has no order`);
+    const amount = amountOf(refundDuePaise(held.lines), input.amount);
+    return { order, amount, pieces: await piecesOf(tx, order.id, held.lines) };
   });
+  // Two presses at once, in one process or two, ask the provider under the return's one key (its refund claim is
+  // finished, not made twice) and record one refund; the return then moves once, and the later press is told so.
+  if (plan.order.paymentMethod === 'cod') await refundByHand(deps, admin, returnId, input, plan);
+  else await refundAtProvider(deps, admin, returnId, input, plan);
+  return findReturn(deps.db, returnId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runSteps, type Step, type UndoFailure } from './steps';
+import { runSteps, type Step, type UndoFailure } from './workflow';
 
 /** A step that writes what it does into the journal, failing where told. */
 function step(

@@ -1,0 +1,155 @@
+import type { OrderStatus, Queryable } from '@kapaas/db';
+import type { CatalogueNotifier } from '../../lib/deps';
+import { ownerOfRow } from '../../lib/owner';
+import { type Effect, EffectRefused } from '../../lib/state-machine';
+import { redeemCoupon, releaseRedemption } from '../coupons';
+import { orderStockLines, release, restock, type StockLine, sellReserved, sellUnreserved } from '../inventory';
+import { creditOrder, issueInvoice } from '../tax';
+import { queueOrderPlaced, queueStatusMail, type StatusMailKind } from './order-mail';
+import type { OrderRow } from './orders.repository';
+import { markCashOnDelivery, recordEvent } from './orders.repository';
+
+/** What an effect of the order process sees: the move being made, in its transaction. */
+export interface OrderMoveContext {
+  readonly tx: Queryable;
+  /** The order as it was before the move. */
+  readonly order: OrderRow;
+  readonly to: OrderStatus;
+  readonly at: Date;
+  /** The line for the shop in the order's history; null writes the status alone. */
+  readonly note: string | null;
+  /** The shopper's sentence for this move, when it is not the status's usual one (CUSTOMER_STATUS_NOTES). */
+  readonly customerNote: string | null;
+  /** A message in place of the status's usual one. */
+  readonly mailKind: StatusMailKind | undefined;
+  readonly catalogue: CatalogueNotifier;
+  /** The products whose availability the move changed, told to the catalogue once the transaction commits. */
+  readonly stockChanged: number[];
+}
+
+const isCod = (context: OrderMoveContext) => context.order.paymentMethod === 'cod';
+
+async function linesOf(context: OrderMoveContext): Promise<StockLine[]> {
+  const lines = await orderStockLines(context.tx, context.order.id);
+  context.stockChanged.push(...lines.map((line) => line.productId));
+  return lines;
+}
+
+// Every move.
+
+export const recordHistory: Effect<OrderMoveContext> = {
+  name: 'a line in the order history',
+  run: ({ tx, order, to, note, customerNote }) => recordEvent(tx, order.id, to, note, customerNote),
+};
+
+export const statusMail: Effect<OrderMoveContext> = {
+  name: "the shopper's message (paid, shipped, delivered, cancelled; outbox, once per status)",
+  run: ({ tx, order, to, customerNote, mailKind }) => queueStatusMail(tx, order.id, to, customerNote, mailKind),
+};
+
+export const announceStock: Effect<OrderMoveContext> = {
+  name: 'the catalogue told which products changed availability',
+  when: ({ stockChanged }) => stockChanged.length > 0,
+  run: ({ catalogue, stockChanged }) => catalogue.stockChanged(new Set(stockChanged)),
+};
+
+// Stock and coupon (ADR 012, ADR 036).
+
+export const sellHeldPieces: Effect<OrderMoveContext> = {
+  name: 'the held pieces sold (stock and reserved down)',
+  run: async (context) => {
+    // Selling held pieces leaves what shoppers can buy unchanged: nothing to announce.
+    await sellReserved(context.tx, await orderStockLines(context.tx, context.order.id));
+  },
+};
+
+export const sellFreePieces: Effect<OrderMoveContext> = {
+  name: 'free pieces sold (a late payment), refused when they sold out',
+  run: async (context) => {
+    const sold = await sellUnreserved(context.tx, await linesOf(context));
+    if (sold) throw new EffectRefused(`the order had ${lapseOf(context.order)} and its items sold out`);
+  },
+};
+
+/** What became of an order that was not paid in time: it expired, or its first payment failed. */
+export const lapseOf = (order: Pick<OrderRow, 'status'>) => (order.status === 'expired' ? 'expired' : 'failed');
+
+export const countCouponUse: Effect<OrderMoveContext> = {
+  name: "the coupon's use counted, refused when its limits are reached",
+  when: ({ order }) => order.couponId !== null,
+  run: async ({ tx, order }) => {
+    const problem = await redeemCoupon(tx, {
+      couponId: order.couponId as number,
+      orderId: order.id,
+      owner: ownerOfRow(order),
+      discountPaise: order.discountPaise,
+    });
+    if (problem) throw new EffectRefused(`its coupon cannot be used: ${problem}`);
+  },
+};
+
+export const releaseHeldPieces: Effect<OrderMoveContext> = {
+  name: 'the held pieces released, and any coupon use given back',
+  run: async (context) => {
+    await release(context.tx, await linesOf(context));
+    await releaseRedemption(context.tx, context.order.id);
+  },
+};
+
+export const restockSoldPieces: Effect<OrderMoveContext> = {
+  name: 'the sold pieces back on the shelf, and the coupon use given back',
+  run: async (context) => {
+    await restock(context.tx, await linesOf(context));
+    await releaseRedemption(context.tx, context.order.id);
+  },
+};
+
+// Tax papers (ADR 032): an online order is invoiced when paid, a cash-on-delivery order when it ships.
+
+export const issueTaxInvoice: Effect<OrderMoveContext> = {
+  name: 'the GST invoice issued',
+  run: async ({ tx, order, at }) => {
+    await issueInvoice(tx, order.id, at);
+  },
+};
+
+export const invoiceCodAtShipping: Effect<OrderMoveContext> = {
+  name: 'a cash-on-delivery order’s GST invoice issued',
+  when: isCod,
+  run: issueTaxInvoice.run,
+};
+
+export const creditInFull: Effect<OrderMoveContext> = {
+  name: 'its invoice credited in full (a credit note, unless a refund credited it already)',
+  run: async ({ tx, order, at }) => {
+    await creditOrder(tx, order.id, { cancelled: true }, at);
+  },
+};
+
+export const creditReturnedCodParcel: Effect<OrderMoveContext> = {
+  name: 'a cash-on-delivery parcel’s invoice credited in full, as returned goods',
+  when: isCod,
+  run: async ({ tx, order, at }) => {
+    await creditOrder(tx, order.id, { cancelled: true, returned: true }, at);
+  },
+};
+
+// Cash on delivery (ADR 033).
+
+export const becomeCashOnDelivery: Effect<OrderMoveContext> = {
+  name: 'the order made cash on delivery (never expires), its receipt and the owner’s note queued',
+  run: async ({ tx, order }) => {
+    await markCashOnDelivery(tx, order.id);
+    await queueOrderPlaced(tx, order.id);
+  },
+};
+
+export const blockCodAfterReturn: Effect<OrderMoveContext> = {
+  name: 'cash on delivery blocked for this shopper and phone number for 90 days (delivery’s RTO_BLOCK_DAYS)',
+  when: isCod,
+  // The block is the returned_to_origin line this move writes in the history, which delivery's codRefusal reads
+  // (returnedToOriginSince); the line is what makes it hold, so it is written here even when the move's note is null.
+  run: async ({ tx, order }) => {
+    await recordEvent(tx, order.id, 'returned_to_origin', 'Cash on delivery blocked for this shopper for 90 days.');
+  },
+};

@@ -1,0 +1,125 @@
+import { ORDER_STATUS_VALUES } from '@kapaas/contract';
+import type { OrderStatus } from '@kapaas/db';
+import { defineProcess, type Effect, type Move } from '../../lib/state-machine';
+import {
+  announceStock,
+  becomeCashOnDelivery,
+  blockCodAfterReturn,
+  countCouponUse,
+  creditInFull,
+  creditReturnedCodParcel,
+  invoiceCodAtShipping,
+  issueTaxInvoice,
+  type OrderMoveContext,
+  recordHistory,
+  releaseHeldPieces,
+  restockSoldPieces,
+  sellFreePieces,
+  sellHeldPieces,
+  statusMail,
+} from './order-effects';
+
+/**
+ * Who moves an order (docs/order-states.md): the owner or staff in the console; the payment code (the shopper's
+ * confirmation, the provider's webhooks, the expiry sweep's question to the provider); the expiry sweep itself; the
+ * shopper, whose new order closes their earlier unpaid ones. Couriers and WhatsApp add theirs here.
+ */
+export type OrderActor = 'owner' | 'payment' | 'sweep' | 'shopper';
+
+/** What a caller knows of a move beyond the order row, for the guards. */
+export interface OrderFacts {
+  /** The order's own payment (not one the shop refused) has been refunded in full. */
+  readonly ownPaymentRefunded?: boolean;
+}
+
+/** The context of the order process's guards and effects. */
+export interface OrderProcessContext extends OrderMoveContext {
+  readonly facts: OrderFacts;
+}
+
+type OrderMove = Move<OrderStatus, OrderActor, OrderProcessContext>;
+type OrderEffect = Effect<OrderProcessContext>;
+
+const paidOnline: readonly OrderEffect[] = [countCouponUse, sellHeldPieces, issueTaxInvoice];
+const paidLate: readonly OrderEffect[] = [countCouponUse, sellFreePieces, issueTaxInvoice];
+const codChosenAtProvider: readonly OrderEffect[] = [countCouponUse, sellHeldPieces, becomeCashOnDelivery];
+
+/**
+ * Every move of an order, with who makes it, what must hold and what it does (ADR 041). Each move is made by
+ * `moveOrder` (move.ts), which locks the order, asks this object, writes the status by compare-and-set, then runs in
+ * the same transaction the history line and the shopper's message (every move) and the move's own effects, and queues
+ * the catalogue's news for after the commit. Nothing else writes an order's status.
+ *
+ * An order is created, not moved, in pending_payment (paid online), cod_confirmed or cod_pending_confirmation (cash on
+ * delivery): the checkout's placement (place-order.ts) writes it with its first history line.
+ */
+const MOVES: readonly OrderMove[] = [
+  // Paying online.
+  { name: 'pay', from: ['pending_payment'], to: 'paid', by: ['payment'], effects: paidOnline },
+  { name: 'pay late', from: ['payment_failed', 'expired'], to: 'paid', by: ['payment'], effects: paidLate },
+  { name: 'fail', from: ['pending_payment'], to: 'payment_failed', by: ['payment'], effects: [releaseHeldPieces] },
+  { name: 'expire', from: ['pending_payment'], to: 'expired', by: ['sweep', 'shopper'], effects: [releaseHeldPieces] },
+  // Razorpay's own cash on delivery, chosen in its checkout for an order opened online (ADR 033).
+  { name: 'choose COD', from: ['pending_payment'], to: 'cod_confirmed', by: ['payment'], effects: codChosenAtProvider },
+  {
+    name: 'choose COD',
+    from: ['pending_payment'],
+    to: 'cod_pending_confirmation',
+    by: ['payment'],
+    effects: codChosenAtProvider,
+  },
+  // Fulfilment.
+  { name: 'confirm', from: ['cod_pending_confirmation'], to: 'cod_confirmed', by: ['owner'] },
+  { name: 'pack', from: ['paid', 'cod_confirmed'], to: 'packed', by: ['owner'] },
+  { name: 'ship', from: ['packed'], to: 'shipped', by: ['owner'], effects: [invoiceCodAtShipping] },
+  { name: 'deliver', from: ['shipped'], to: 'delivered', by: ['owner'] },
+  {
+    name: 'return to origin',
+    from: ['shipped'],
+    to: 'returned_to_origin',
+    by: ['owner'],
+    effects: [creditReturnedCodParcel, blockCodAfterReturn],
+  },
+  // Ending an order before it ships.
+  { name: 'cancel', from: ['paid'], to: 'cancelled', by: ['owner'], effects: [restockSoldPieces, creditInFull] },
+  {
+    name: 'cancel',
+    from: ['cod_pending_confirmation', 'cod_confirmed'],
+    to: 'cancelled',
+    by: ['owner'],
+    effects: [restockSoldPieces],
+  },
+  {
+    name: 'cancel unconfirmed',
+    from: ['cod_pending_confirmation'],
+    to: 'cancelled',
+    by: ['sweep'],
+    effects: [restockSoldPieces],
+  },
+  {
+    name: 'refund',
+    from: ['cancelled'],
+    to: 'refunded',
+    by: ['owner', 'payment'],
+    guard: ({ facts }) =>
+      facts.ownPaymentRefunded ? null : 'An order is marked refunded once its own payment is refunded in full.',
+  },
+];
+
+export const ORDER_PROCESS = defineProcess<OrderStatus, OrderActor, OrderProcessContext>({
+  name: 'order',
+  states: ORDER_STATUS_VALUES,
+  everyMove: { effects: [recordHistory, statusMail], afterCommit: [announceStock] },
+  moves: MOVES,
+});
+
+/** Where an order may go from each status, whoever moves it: the table docs/order-states.md draws. */
+export const ORDER_TRANSITIONS = ORDER_PROCESS.transitions;
+
+/** The statuses the owner may set by hand from `from` in the console (the refund action makes `refunded`). */
+export function ownerMovesFrom(from: OrderStatus): OrderStatus[] {
+  const targets = MOVES.filter(
+    (move) => move.by.includes('owner') && move.from.includes(from) && move.name !== 'refund',
+  );
+  return [...new Set(targets.map((move) => move.to))];
+}
