@@ -1,6 +1,6 @@
 /**
  * One finite-state machine, written once for every process of the shop that moves a row through statuses: an order,
- * a payment, a return (ADR 041). A process declares in one object each of its moves:
+ * a payment, a return (ADR 042). A process declares in one object each of its moves:
  * - where from and where to;
  * - who may make it (`by`: the owner in the console, the payment code, the expiry sweep…);
  * - its guard: what must hold besides the status, answering the refusal in the words of the one refused;

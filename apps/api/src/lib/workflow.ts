@@ -1,5 +1,5 @@
 /**
- * One named step of a workflow (ADR 021, ADR 041: placing an order, a refund). `run` does the work and records what it made in
+ * One named step of a workflow (ADR 021, ADR 042: placing an order, a refund). `run` does the work and records what it made in
  * the shared context; `undo`, when given, takes back what a completed `run` left behind once a
  * later step fails. A step whose work ends with a transaction's rollback needs no undo.
  */

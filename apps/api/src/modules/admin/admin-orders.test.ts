@@ -414,6 +414,19 @@ describe('a second payment for a paid order, whose automatic refund failed', () 
     expect(await listed({ payment_status: 'refund_failed' })).not.toContain(orderId);
   });
 
+  it('refunded in full does not mark a cancelled order refunded while its own payment is not', async () => {
+    const { orderId, accepted, refused } = await paidTwice();
+    expectStatus(await setStatus(owner, orderId, 'cancelled'), 200);
+    expectStatus(await owner.post(`/orders/${orderId}/refund`, {}), 200);
+    // Razorpay's refund.processed for the refused payment, refunded in full, reaches the webhook too.
+    await checkout.webhooksDelivered();
+    const after = await detail(owner, orderId);
+    const byId = new Map(after.payments.map((p) => [p.provider_payment_id, p]));
+    expect(byId.get(refused?.provider_payment_id ?? '')).toMatchObject({ status: 'refunded', refunded: after.total });
+    expect(byId.get(accepted?.provider_payment_id ?? '')).toMatchObject({ status: 'accepted', refunded: 0 });
+    expect(after.status).toBe('cancelled');
+  });
+
   it('can still be refunded once its order has been refunded', async () => {
     const { orderId, accepted, refused } = await paidTwice(true);
     expect(accepted?.status).toBe('refunded');

@@ -79,7 +79,7 @@ interface RefundContext {
 }
 
 /**
- * The one refund workflow (ADR 041): claim the money, ask the provider, record it. Safe across processes: the claim is
+ * The one refund workflow (ADR 042): claim the money, ask the provider, record it. Safe across processes: the claim is
  * written under the order's row lock before the provider is asked, and every later plan counts it, so two refunds of
  * the same order asked for at once in two processes cannot ask for the same money twice; a claim with the same
  * provider key (the same request again, or one a crash left unfinished) is finished with that key, which the provider

@@ -45,7 +45,7 @@ const paidLate: readonly OrderEffect[] = [countCouponUse, sellFreePieces, issueT
 const codChosenAtProvider: readonly OrderEffect[] = [countCouponUse, sellHeldPieces, becomeCashOnDelivery];
 
 /**
- * Every move of an order, with who makes it, what must hold and what it does (ADR 041). Each move is made by
+ * Every move of an order, with who makes it, what must hold and what it does (ADR 042). Each move is made by
  * `moveOrder` (move.ts), which locks the order, asks this object, writes the status by compare-and-set, then runs in
  * the same transaction the history line and the shopper's message (every move) and the move's own effects, and queues
  * the catalogue's news for after the commit. Nothing else writes an order's status.
