@@ -29,6 +29,9 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
   refunded: ['refunded'],
 };
 
+/** Statuses of a payment the shop did not accept and has not refunded yet. */
+export const AWAITING_REFUND: readonly PaymentStatus[] = ['refund_pending', 'refund_failed'];
+
 /** Statuses of a captured payment that may still have money to give back. */
 export const REFUNDABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'accepted',

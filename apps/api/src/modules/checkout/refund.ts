@@ -14,7 +14,13 @@ import {
 } from '../orders';
 import type { Payments } from '../razorpay';
 import { type CreditedPieces, creditOrder } from '../tax';
-import { insertRefund, type PaymentRow, paymentsOfOrder, recordRefundedTotal } from './payments.repository';
+import {
+  AWAITING_REFUND,
+  insertRefund,
+  type PaymentRow,
+  paymentsOfOrder,
+  recordRefundedTotal,
+} from './payments.repository';
 
 /** What the refund workflow needs of the app. */
 export type RefundDeps = OrderDeps & { payments: Pick<Payments, 'client'> };
@@ -56,6 +62,10 @@ export interface RefundRequest {
   adminId?: number | undefined;
   /** The line for the shop in the order's history; the default names the amount and the provider's refund id. */
   note?: (made: MadeRefund) => string;
+  /** The shopper's sentence for that line: by default, that the money went back to the card; null says nothing. */
+  customerNote?: (made: MadeRefund) => string | null;
+  /** Notes the provider keeps with the refund, besides the order's id. */
+  providerNotes?: Record<string, string>;
   returned?: ReturnedRefund | undefined;
   /** Written in the recording transaction after the rest (the console's audit entry). */
   onRecorded?: (t: OrderTransaction, made: MadeRefund) => Promise<void>;
@@ -190,7 +200,8 @@ function askProviderStep(deps: RefundDeps): Step<RefundContext> {
       const { payment, amount, key } = context.claim.plan;
       const client = deps.payments.client;
       const orderId = String(context.request.orderId);
-      const made = await client.refund(payment.providerPaymentId, { amount, notes: { order_id: orderId } }, key);
+      const notes = { ...context.request.providerNotes, order_id: orderId };
+      const made = await client.refund(payment.providerPaymentId, { amount, notes }, key);
       const fetched = await client.fetchPayment(payment.providerPaymentId);
       context.made = { id: made.id, amount: made.amount, refundedInAll: fetched.amount_refunded ?? amount };
     },
@@ -229,15 +240,24 @@ async function record(
     adminId: request.adminId ?? null,
     ...(request.requestKey === undefined ? {} : { requestKey: request.requestKey }),
   });
+  const [before] = await t.tx.select().from(paymentsTable).where(eq(paymentsTable.id, payment.id)).for('update');
   const updated = await recordRefundedTotal(t.tx, { id: payment.id }, made.refundedInAll);
   const outcome: MadeRefund = { ...made, payment: updated ?? payment, recorded };
   if (!recorded || !updated) return outcome;
   const own = updated.refusalReason === null;
   if (own) await creditRefund(t.tx, request, updated.refundedPaise);
   await queueMail(t.tx, request, { paymentId: updated.id, amountPaise: made.amount, total: updated.refundedPaise });
-  const note = request.note?.(outcome) ?? `Refund of ${formatPaise(made.amount)} (${made.id}).`;
-  const whole = own && updated.refundedPaise >= updated.amountPaise;
-  await moveForRefund(t, request.orderId, { whole, note, amount: made.amount });
+  // A refused payment's history says it "is being refunded" until one of the webhook and this step says it was: once.
+  const toldAlready = !own && before !== undefined && !AWAITING_REFUND.includes(before.status);
+  if (!toldAlready) {
+    const note = request.note?.(outcome) ?? `Refund of ${formatPaise(made.amount)} (${made.id}).`;
+    const customerNote =
+      request.customerNote === undefined
+        ? `A refund of ${formatPaise(made.amount)} was made to the card you paid with.`
+        : request.customerNote(outcome);
+    const whole = own && updated.refundedPaise >= updated.amountPaise;
+    await moveForRefund(t, request.orderId, { whole, note, customerNote });
+  }
   await request.onRecorded?.(t, outcome);
   return outcome;
 }
@@ -266,7 +286,7 @@ async function queueMail(
 async function moveForRefund(
   t: OrderTransaction,
   orderId: number,
-  refund: { whole: boolean; note: string; amount: number },
+  refund: { whole: boolean; note: string; customerNote: string | null },
 ): Promise<void> {
   const facts = { ownPaymentRefunded: refund.whole };
   const by = 'owner' as const;
@@ -277,6 +297,5 @@ async function moveForRefund(
   }
   const order = await lockOrder(t.tx, orderId);
   if (!order) return;
-  const customerNote = `A refund of ${formatPaise(refund.amount)} was made to the card you paid with.`;
-  await recordEvent(t.tx, orderId, order.status, refund.note, customerNote);
+  await recordEvent(t.tx, orderId, order.status, refund.note, refund.customerNote);
 }

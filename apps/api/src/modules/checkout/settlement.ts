@@ -17,6 +17,7 @@ import {
 import { ProviderError, type RazorpayPayment } from '../razorpay';
 import { creditOrder } from '../tax';
 import {
+  AWAITING_REFUND,
   lockOrderById,
   lockOrderByProviderId,
   movePayment,
@@ -29,6 +30,7 @@ import {
   recordRefundedTotal,
   wasAccepted,
 } from './payments.repository';
+import { refund } from './refund';
 
 /** Where the payment code writes what it did: the app's logger, or any with pino's calls. */
 export type PaymentLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -176,9 +178,6 @@ function repeatOf(seen: PaymentRow, order: OrderRow, payment: RazorpayPayment): 
   return { kind: 'already', orderId: order.id, paid, status: seen.status };
 }
 
-/** Statuses of a payment the shop did not accept and has not refunded yet. */
-const AWAITING_REFUND: readonly PaymentStatus[] = ['refund_pending', 'refund_failed'];
-
 /**
  * Sells the order to this payment in a savepoint, which is undone when the order cannot take it after all (its coupon
  * used up, its items sold out after it expired: an effect of the move refuses). Answers the sale, or why not.
@@ -262,21 +261,26 @@ async function refundUnacceptedPayment(
   orderId: number,
   reason: string,
 ): Promise<Settlement> {
+  const key = `kapaas_refund_${payment.id}`;
   try {
-    const refund = await deps.payments.client.refund(
-      payment.id,
-      { amount: payment.amount, notes: { order_id: String(orderId), reason } },
-      `kapaas_refund_${payment.id}`,
-    );
-    await recordRefundOutcome(deps.db, orderId, payment.id, {
-      to: 'refunded',
-      changes: {
-        refundedPaise: refund.amount,
-        note: `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${refund.id}).`,
+    const made = await refund(deps, {
+      orderId,
+      key,
+      providerNotes: { reason },
+      // The whole payment, always under the same key: the provider answers every repeat with the same refund.
+      plan: (_order, payments) => {
+        const row = payments.find((p) => p.providerPaymentId === payment.id);
+        return row ? { payment: row, amount: row.amountPaise, key } : null;
       },
-      line: `Payment ${payment.id} of ${formatPaise(payment.amount)} was refunded in full (refund ${refund.id}).`,
+      note: (done) =>
+        `Payment ${payment.id} of ${formatPaise(payment.amount)} was refunded in full (refund ${done.id}).`,
+      customerNote: () => null,
+      onRecorded: async ({ tx }, done) => {
+        const note = `${NOT_ACCEPTED}${reason}. Refunded in full (refund ${done.id}).`;
+        await movePayment(tx, { providerPaymentId: payment.id }, ['refunded'], 'refunded', { note });
+      },
     });
-    deps.log.warn({ orderId, paymentId: payment.id, refundId: refund.id, reason }, 'payment refunded');
+    deps.log.warn({ orderId, paymentId: payment.id, refundId: made?.id, reason }, 'payment refunded');
     return { kind: 'refunded', orderId, reason };
   } catch (error) {
     const detail = error instanceof ProviderError ? `${error.code}: ${error.description}` : String(error);
@@ -291,24 +295,23 @@ async function refundUnacceptedPayment(
 }
 
 /**
- * Records what became of the automatic refund of a payment the shop did not accept: the payment's move and, when it
- * leaves `refund_pending` (or, refunded, `refund_failed`), a line for the owner in its order's history, which so far
- * says the payment "is being refunded". A refund that fails again, or was reported already (the provider's webhook
- * can come first), only updates the payment's note: the history says each outcome once. Under the order's lock,
- * taken first as by every writer of both, so that the move and its line go together.
+ * Records that the automatic refund of a payment the shop did not accept failed: the payment's move and, when it
+ * leaves `refund_pending`, a line for the owner in its order's history, which so far says the payment "is being
+ * refunded". A refund that fails again only updates the payment's note: the history says each outcome once. Under the
+ * order's lock, taken first as by every writer of both, so that the move and its line go together. (A refund made is
+ * recorded by the refund workflow, refund.ts.)
  */
 async function recordRefundOutcome(
   db: CheckoutDeps['db'],
   orderId: number,
   providerPaymentId: string,
-  outcome: { to: 'refunded' | 'refund_failed'; changes: { note: string; refundedPaise?: number }; line: string },
+  outcome: { to: 'refund_failed'; changes: { note: string }; line: string },
 ): Promise<void> {
   const key = { providerPaymentId };
   const { to, changes, line } = outcome;
-  const from: readonly PaymentStatus[] = to === 'refunded' ? AWAITING_REFUND : ['refund_pending'];
   await db.transaction(async (tx) => {
     const order = await lockOrderById(tx, orderId);
-    const moved = await movePayment(tx, key, from, to, changes);
+    const moved = await movePayment(tx, key, ['refund_pending'], to, changes);
     if (moved && order) await recordEvent(tx, orderId, order.status, line);
     if (!moved) await movePayment(tx, key, [to], to, changes);
   });
