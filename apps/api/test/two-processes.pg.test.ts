@@ -1,62 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { MIGRATIONS_FOLDER } from '@kapaas/db';
-import { admin, withDatabase } from '@kapaas/db/testing';
+import { admin } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './shop-process';
+import { PostgresShops, type RunningShop } from './postgres-shops';
 
 /** Runs only on PostgreSQL (CI's second pass): PGlite serves one process by design. */
-const serverUrl = process.env.DATABASE_URL ?? '';
-const serverEntry = resolve(import.meta.dirname, '../src/server.ts');
-const databaseName = `kapaas_two_${process.pid}`;
-const databaseUrl = withDatabase(serverUrl || 'postgres://localhost/x', databaseName);
-
-interface ShopProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  log: () => string;
-}
-
-async function startShop(dataDir: string): Promise<ShopProcess> {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STOREFRONT_DIST: join(dataDir, 'no-storefront'),
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  return { child, baseUrl: `http://127.0.0.1:${port}`, log: () => log };
-}
-
-async function waitHealthy(shop: ShopProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (shop.child.exitCode !== null) throw new Error(`a shop process exited:\n${shop.log()}`);
-    const ok = await fetch(`${shop.baseUrl}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`a shop process never became healthy:\n${shop.log()}`);
-}
+const processes = new PostgresShops(process.env.DATABASE_URL ?? '', 'two');
+const { databaseUrl } = processes;
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads answers it checks field by field
-async function call(shop: ShopProcess, endpoint: string, body: unknown = {}): Promise<any> {
+async function call(shop: RunningShop, endpoint: string, body: unknown = {}): Promise<any> {
   const response = await fetch(`${shop.baseUrl}/api/${endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -66,30 +20,14 @@ async function call(shop: ShopProcess, endpoint: string, body: unknown = {}): Pr
 }
 
 describe('two shop processes starting together on one empty PostgreSQL database', () => {
-  let dataDir: string;
-  let shops: ShopProcess[] = [];
+  let shops: RunningShop[] = [];
 
   beforeAll(async () => {
-    await admin(serverUrl, async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${databaseName}`);
-    });
-    dataDir = await mkdtemp(join(tmpdir(), 'kapaas-two-'));
-    shops = await Promise.all([startShop(join(dataDir, 'a')), startShop(join(dataDir, 'b'))]);
-    await Promise.all(shops.map(waitHealthy));
+    shops = await processes.start(2);
   });
 
   afterAll(async () => {
-    await Promise.all(
-      shops.map(async ({ child }) => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
-    await admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
-    await rm(dataDir, { recursive: true, force: true });
+    await processes.close();
   });
 
   it('migrates once and seeds once', async () => {
@@ -114,7 +52,7 @@ describe('two shop processes starting together on one empty PostgreSQL database'
   });
 
   it('shows a change announced by one process on the other within seconds', async () => {
-    const [first, second] = shops as [ShopProcess, ShopProcess];
+    const [first, second] = shops as [RunningShop, RunningShop];
     const list = await call(first, 'category_product_list', { category_id: 1 });
     const productId: number = list.product[0].product_id;
     await admin(databaseUrl, async (client) => {
@@ -131,7 +69,7 @@ describe('two shop processes starting together on one empty PostgreSQL database'
   });
 
   it('shows a stock change announced for some products on the other process within seconds', async () => {
-    const [, second] = shops as [ShopProcess, ShopProcess];
+    const [, second] = shops as [RunningShop, RunningShop];
     const list = await call(second, 'category_product_list', { category_id: 2 });
     const productId: number = list.product[0].product_id;
     const before = (await call(second, 'product_detail', { product_id: productId })).products.sizes[0];
@@ -153,7 +91,7 @@ describe('two shop processes starting together on one empty PostgreSQL database'
   });
 
   it('applies a notice naming some products, and one naming the small tables, on the other process', async () => {
-    const [, second] = shops as [ShopProcess, ShopProcess];
+    const [, second] = shops as [RunningShop, RunningShop];
     const list = await call(second, 'category_product_list', { category_id: 3 });
     const productId: number = list.product[0].product_id;
     await admin(databaseUrl, async (client) => {
