@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { admin } from '@kapaas/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER } from '../src/modules/admin/admin.fixtures';
+import { boundFor, COST_MS } from './bounds';
+import { HttpClient, type JsonAnswer } from './http-client';
+import { PostgresShops, type RunningShop } from './postgres-shops';
+
+/**
+ * Issue 32's refund race, across processes (runs only on PostgreSQL, CI's second pass): two shop processes on one
+ * database, the owner pressing refund for the same order in both at the same moment, as from two browser tabs, each
+ * with its own idempotency key. Everything is done over HTTP as people do it; the provider is the built-in Razorpay
+ * sandbox, which each process runs with its state in the shared database, so both ask the same provider. The checks
+ * read the database: the provider's refunds (sandbox_razorpay_refunds), the shop's refunds, payments, claims, credit
+ * notes and audit log.
+ */
+const processes = new PostgresShops(process.env.DATABASE_URL ?? '', 'refund_race');
+const sql = <T>(text: string, values: unknown[] = []): Promise<T[]> =>
+  admin(processes.databaseUrl, async (client) => (await client.query(text, values)).rows as T[]);
+
+/** Orders each refunded in full by both processes at once: enough rounds for the two to interleave every way. */
+const ROUNDS = 5;
+/** Received returns each refunded by both processes at once. */
+const RETURNS = 3;
+/** The test card that pays in the sandbox. */
+const PAYING_CARD = '4111 1111 1111 1111';
+
+let shopA: RunningShop;
+let shopB: RunningShop;
+/** The owner, logged in once; one browser, two tabs (A and B), from one address. */
+const owner = new HttpClient('127.0.0.2');
+const clients: HttpClient[] = [owner];
+let shoppers = 0;
+let kerala: { state: number; city: number };
+/** Products and sizes no test has used yet, with enough stock for two pieces. */
+const items: Item[] = [];
+
+interface Item {
+  productId: number;
+  sizeId: number;
+  unitPaise: number;
+}
+
+beforeAll(
+  async () => {
+    [shopA, shopB] = (await processes.start(2)) as [RunningShop, RunningShop];
+    const login = expectOk(await owner.console(shopA.baseUrl, 'POST', '/login', OWNER));
+    owner.token = login.token;
+    kerala = await keralaAddress();
+    items.push(...(await itemsWithStock(ROUNDS + RETURNS + 4)));
+  },
+  boundFor({ operations: 60, processStarts: 2 }),
+);
+
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await processes.close();
+});
+
+function expectOk(answer: JsonAnswer) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** The state and a city of the fixtures' Kochi address (PIN 682017), as the address form offers them. */
+async function keralaAddress() {
+  const visitor = new HttpClient('127.0.0.3');
+  clients.push(visitor);
+  const states = expectOk(await visitor.api(shopA.baseUrl, 'state_list')).product as {
+    state_id: number;
+    state_name: string;
+  }[];
+  const state = states.find((s) => s.state_name === 'Kerala');
+  if (!state) throw new Error('the demo shop has no Kerala');
+  const cities = expectOk(await visitor.api(shopA.baseUrl, 'city_list', { state_id: state.state_id })).product;
+  return { state: state.state_id, city: cities[0].city_id as number };
+}
+
+/** `count` products of the demo shop, one size of each that sells at least two pieces, as the catalogue shows them. */
+async function itemsWithStock(count: number): Promise<Item[]> {
+  const visitor = new HttpClient('127.0.0.4');
+  clients.push(visitor);
+  const categories = expectOk(await visitor.api(shopA.baseUrl, 'category_list')).category as { category_id: number }[];
+  const found: Item[] = [];
+  for (const { category_id } of categories) {
+    const cards = expectOk(await visitor.api(shopA.baseUrl, 'category_product_list', { category_id })).product as {
+      product_id: number;
+    }[];
+    for (const { product_id } of cards) {
+      if (found.length === count) return found;
+      const detail = expectOk(await visitor.api(shopA.baseUrl, 'product_detail', { product_id })).products;
+      const size = (detail.sizes as { size_id: number; max_quantity: number }[]).find((s) => s.max_quantity >= 2);
+      if (!size || found.some((i) => i.productId === product_id)) continue;
+      const rupees: number = detail.discount_price > 0 ? detail.discount_price : detail.actual_price;
+      found.push({ productId: product_id, sizeId: size.size_id, unitPaise: Math.round(rupees * 100) });
+    }
+  }
+  if (found.length < count) throw new Error(`the demo shop has only ${found.length} products with stock`);
+  return found;
+}
+
+const nextItem = (): Item => {
+  const item = items.shift();
+  if (!item) throw new Error('no product left to test with');
+  return item;
+};
+
+/**
+ * A guest of their own address places an order of `quantity` pieces in `shop` and pays it in the sandbox as the
+ * checkout dialog does; answers once the payment's webhooks have been delivered and the order is paid.
+ */
+async function paidOrder(shop: RunningShop, quantity: number) {
+  const item = nextItem();
+  shoppers += 1;
+  const shopper = new HttpClient(`127.0.0.${10 + shoppers}`);
+  clients.push(shopper);
+  expectOk(await shopper.api(shop.baseUrl, 'get_guest_id'));
+  expectOk(await shopper.api(shop.baseUrl, 'add_cart', { product_id: item.productId, size: item.sizeId, quantity }));
+  const address = expectOk(
+    await shopper.api(shop.baseUrl, 'add_address', {
+      first_name: 'Asha',
+      last_name: 'Menon',
+      address: `${shoppers} Lake View Road, Kaloor`,
+      state: kerala.state,
+      city: kerala.city,
+      pin_code: '682017',
+      email_id: 'asha@example.in',
+      phone_number: `9847${String(shoppers).padStart(6, '0')}`,
+    }),
+  );
+  const unit = item.unitPaise / 100;
+  const placed = expectOk(
+    await shopper.api(shop.baseUrl, 'order_place', {
+      address_id: address.address_id,
+      product_details: [
+        {
+          product_id: item.productId,
+          size: item.sizeId,
+          quantity,
+          product_amount: unit,
+          product_total: unit * quantity,
+        },
+      ],
+    }),
+  );
+  const handler = expectOk(
+    await shopper.send('POST', `${shop.baseUrl}/sandbox/razorpay/test/pay`, {
+      order_id: placed.razorpay_order_id,
+      card_number: PAYING_CARD,
+    }),
+  );
+  expectOk(
+    await shopper.api(shop.baseUrl, 'order_place', {
+      order_id: placed.order_id,
+      payment_id: handler.razorpay_payment_id,
+      razorpay_order_id: handler.razorpay_order_id,
+      razorpay_signature: handler.razorpay_signature,
+    }),
+  );
+  const order = { id: placed.order_id as number, providerOrderId: placed.razorpay_order_id as string, item, shopper };
+  await webhooksDelivered(order.providerOrderId);
+  expect((await moneyOf(order.id)).status).toBe('paid');
+  return order;
+}
+
+/**
+ * Polls (with a deadline, which only ends a wait that will never succeed) until every webhook the sandbox has sent
+ * about this provider order has been delivered to the shop and answered 2xx. The sandbox writes a webhook in the
+ * transaction of what it is about, before answering, and delivers it after: once the call is answered, it is there.
+ */
+async function webhooksDelivered(providerOrderId: string): Promise<void> {
+  const deadline = Date.now() + 30 * COST_MS.operation;
+  for (;;) {
+    const [row] = await sql<{ sent: number; waiting: number }>(
+      `SELECT count(*)::int AS sent, count(*) FILTER (WHERE delivered_at IS NULL)::int AS waiting
+         FROM sandbox_razorpay_webhooks WHERE order_id = $1`,
+      [providerOrderId],
+    );
+    if (row && row.sent > 0 && row.waiting === 0) return;
+    if (Date.now() > deadline) throw new Error(`webhooks of ${providerOrderId} not delivered: ${JSON.stringify(row)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** How many refund webhooks the sandbox sent about a provider order. */
+async function refundWebhooks(providerOrderId: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sandbox_razorpay_webhooks WHERE order_id = $1 AND event = 'refund.processed'`,
+    [providerOrderId],
+  );
+  return row?.n ?? 0;
+}
+
+/** What the order's money looks like: at the provider, in the shop's books, and on its tax documents. */
+async function moneyOf(orderId: number) {
+  const [order] = await sql<{ status: string; total: number }>(
+    'SELECT status, total_paise AS total FROM orders WHERE id = $1',
+    [orderId],
+  );
+  const payments = await sql<{ id: number; amount: number; refunded: number }>(
+    'SELECT id, amount_paise AS amount, refunded_paise AS refunded FROM payments WHERE order_id = $1',
+    [orderId],
+  );
+  const ofOrder = (table: string, column: string, amount: string, more = '') =>
+    sql<{ amount: number; key: string | null; state?: string }>(
+      `SELECT x.${amount} AS amount, x.${column} AS key ${more} FROM ${table} x
+         JOIN payments p ON ${table === 'sandbox_razorpay_refunds' ? 'p.provider_payment_id' : 'p.id'} = x.payment_id
+        WHERE p.order_id = $1 ORDER BY x.${amount}, x.${column}`,
+      [orderId],
+    );
+  return {
+    status: order?.status,
+    total: order?.total ?? 0,
+    payments,
+    atProvider: await ofOrder('sandbox_razorpay_refunds', 'idempotency_key', 'amount_paise'),
+    recorded: await ofOrder('refunds', 'request_key', 'amount_paise'),
+    claims: await ofOrder('refund_claims', 'provider_key', 'amount_paise', ', x.state'),
+    creditNotes: (
+      await sql<{ amount: number }>(
+        `SELECT n.amount_paise AS amount FROM credit_notes n JOIN tax_invoices i ON i.id = n.invoice_id
+          WHERE i.order_id = $1 ORDER BY n.id`,
+        [orderId],
+      )
+    ).map((n) => n.amount),
+    refundAudits: (
+      await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE resource = 'orders' AND resource_id = $1 AND action = 'refund'`,
+        [String(orderId)],
+      )
+    )[0]?.n,
+  };
+}
+
+/** A fresh console idempotency key, as each tab makes one for the refund it asks for. */
+const tabKey = (tab: string) => `${tab}-${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+
+/** Both tabs press refund at the same moment, A's in process A and B's in process B. */
+function refundInBothProcesses(orderId: number, bodies: [object, object]): Promise<JsonAnswer[]> {
+  return Promise.all([
+    owner.console(shopA.baseUrl, 'POST', `/orders/${orderId}/refund`, { ...bodies[0], idempotency_key: tabKey('a') }),
+    owner.console(shopB.baseUrl, 'POST', `/orders/${orderId}/refund`, { ...bodies[1], idempotency_key: tabKey('b') }),
+  ]);
+}
+
+describe('two processes refunding the same order at once (PostgreSQL)', () => {
+  it(`in full, ${ROUNDS} times: one refund at the provider, recorded once, the order refunded, both answered 200`, {
+    timeout: boundFor({ operations: ROUNDS * (10 + 2 + 12) }),
+  }, async () => {
+    const orders = [];
+    for (let round = 0; round < ROUNDS; round += 1) orders.push(await paidOrder(round % 2 ? shopB : shopA, 1));
+    for (const order of orders) {
+      const answers = await refundInBothProcesses(order.id, [{}, {}]);
+      // Both tabs are answered 200 with the order: the one whose refund was made, and the other, which found that
+      // money claimed or refunded already and had nothing left to ask for (a full refund asked again changes nothing).
+      expect(
+        answers.map((a) => a.status),
+        JSON.stringify(answers.map((a) => a.body)),
+      ).toEqual([200, 200]);
+      await webhooksDelivered(order.providerOrderId);
+      expect(await refundWebhooks(order.providerOrderId)).toBe(1);
+      const money = await moneyOf(order.id);
+      const [payment] = money.payments;
+      expect(money.payments).toHaveLength(1);
+      expect(money.atProvider.map((r) => r.amount)).toEqual([payment?.amount]);
+      expect(money.recorded.map((r) => r.amount)).toEqual([payment?.amount]);
+      // The refund made is one of the two tabs' own (its request key), and the claim behind it the only one.
+      expect(money.recorded[0]?.key).toMatch(new RegExp(`^o${order.id}-(a|b)-`));
+      expect(money.claims).toEqual([
+        { amount: payment?.amount, key: `kapaas-admin-${money.recorded[0]?.key}`, state: 'made' },
+      ]);
+      expect(payment?.refunded).toBe(payment?.amount);
+      expect(money.status).toBe('refunded');
+      expect(money.creditNotes).toEqual([money.total]);
+      expect(money.refundAudits).toBe(1);
+    }
+  });
+
+  it('of ₹100 each, with their own keys: two refunds of ₹100, both recorded, never more than the payment', {
+    timeout: boundFor({ operations: 10 + 2 + 12 }),
+  }, async () => {
+    const order = await paidOrder(shopA, 2);
+    const answers = await refundInBothProcesses(order.id, [{ amount: 100 }, { amount: 100 }]);
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers.map((a) => a.body)),
+    ).toEqual([200, 200]);
+    await webhooksDelivered(order.providerOrderId);
+    expect(await refundWebhooks(order.providerOrderId)).toBe(2);
+    const money = await moneyOf(order.id);
+    const [payment] = money.payments;
+    expect(money.atProvider.map((r) => r.amount)).toEqual([10_000, 10_000]);
+    expect(money.recorded.map((r) => r.amount)).toEqual([10_000, 10_000]);
+    expect(money.claims.map((c) => c.state)).toEqual(['made', 'made']);
+    expect(payment?.refunded).toBe(20_000);
+    expect(payment?.refunded).toBeLessThan(payment?.amount ?? 0);
+    expect(money.status).toBe('paid');
+    expect(money.creditNotes).toEqual([10_000, 10_000]);
+    expect(money.refundAudits).toBe(2);
+  });
+
+  it('of more than half each: one is made, the other is told at most what is left (400) and changes nothing', {
+    timeout: boundFor({ operations: 10 + 2 + 12 }),
+  }, async () => {
+    const order = await paidOrder(shopB, 1);
+    const { total } = await moneyOf(order.id);
+    // Whole rupees, more than half of the payment: the two together would be more than was paid.
+    const rupees = Math.ceil((total * 0.6) / 100);
+    const answers = await refundInBothProcesses(order.id, [{ amount: rupees }, { amount: rupees }]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([200, 400]);
+    const refused = answers.find((a) => a.status === 400)?.body;
+    expect(Object.keys(refused.errors)).toEqual(['amount']);
+    expect(refused.errors.amount[0]).toMatch(/^At most ₹[\d,.]+ can still be refunded\.$/);
+    await webhooksDelivered(order.providerOrderId);
+    expect(await refundWebhooks(order.providerOrderId)).toBe(1);
+    const money = await moneyOf(order.id);
+    expect(money.atProvider.map((r) => r.amount)).toEqual([rupees * 100]);
+    expect(money.recorded.map((r) => r.amount)).toEqual([rupees * 100]);
+    expect(money.claims.map((c) => c.state)).toEqual(['made']);
+    expect(money.payments[0]?.refunded).toBe(rupees * 100);
+    expect(money.status).toBe('paid');
+    expect(money.creditNotes).toEqual([rupees * 100]);
+    expect(money.refundAudits).toBe(1);
+  });
+});
+
+describe('two processes refunding the same received return at once (PostgreSQL)', () => {
+  /** An order of two pieces, paid, delivered through the console; the shopper returns one, which arrives. */
+  async function receivedReturn(shop: RunningShop) {
+    const order = await paidOrder(shop, 2);
+    for (const status of ['packed', 'shipped', 'delivered']) {
+      expectOk(await owner.console(shop.baseUrl, 'POST', `/orders/${order.id}/status`, { status }));
+    }
+    const line = { product_id: order.item.productId, size: order.item.sizeId, quantity: 1, kind: 'return' };
+    const asked = expectOk(
+      await order.shopper.api(shop.baseUrl, 'return_request', {
+        order_id: order.id,
+        lines: [{ ...line, reason: 'too_small' }],
+      }),
+    );
+    const returnId = asked.return_id as number;
+    for (const action of ['approve', 'receive']) {
+      expectOk(await owner.console(shop.baseUrl, 'POST', `/returns/${returnId}/${action}`, {}));
+    }
+    return { ...order, returnId };
+  }
+
+  it(`${RETURNS} times: one refund at the provider for the piece, recorded once; the later press is told 409`, {
+    timeout: boundFor({ operations: RETURNS * (10 + 3 + 3 + 2 + 12) }),
+  }, async () => {
+    const returns = [];
+    for (let n = 0; n < RETURNS; n += 1) returns.push(await receivedReturn(n % 2 ? shopB : shopA));
+    for (const { id, providerOrderId, item, returnId } of returns) {
+      const answers = await Promise.all([
+        owner.console(shopA.baseUrl, 'POST', `/returns/${returnId}/refund`, {}),
+        owner.console(shopB.baseUrl, 'POST', `/returns/${returnId}/refund`, {}),
+      ]);
+      const bodies = JSON.stringify(answers.map((a) => a.body));
+      expect(answers.map((a) => a.status).sort(), bodies).toEqual([200, 409]);
+      const refused = answers.find((a) => a.status === 409)?.body;
+      expect(refused.code).toBe('ILLEGAL_RETURN_MOVE');
+      await webhooksDelivered(providerOrderId);
+      expect(await refundWebhooks(providerOrderId)).toBe(1);
+      const money = await moneyOf(id);
+      expect(money.atProvider.map((r) => r.amount)).toEqual([item.unitPaise]);
+      expect(money.recorded.map((r) => r.amount)).toEqual([item.unitPaise]);
+      expect(money.claims.map((c) => c.state)).toEqual(['made']);
+      expect(money.payments[0]?.refunded).toBe(item.unitPaise);
+      expect(money.creditNotes).toEqual([item.unitPaise]);
+      expect(money.status).toBe('delivered');
+      const detail = expectOk(await owner.console(shopA.baseUrl, 'GET', `/returns/${returnId}`)).data;
+      expect(detail).toMatchObject({
+        status: 'completed',
+        refund: { amount: item.unitPaise / 100, method: 'provider' },
+      });
+      const audits = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE resource = 'returns' AND resource_id = $1 AND action = 'refund'`,
+        [String(returnId)],
+      );
+      expect(audits[0]?.n).toBe(1);
+    }
+  });
+});
