@@ -19,8 +19,11 @@ export interface Effect<Context> {
   run(context: Context): Promise<void>;
 }
 
-/** A move of a process, as declared. */
-export interface Move<State extends string, Actor extends string, Context> {
+/**
+ * A move of a process, as declared. Its guard sees `Context`; its effects see `EffectContext`, which adds what only
+ * the move itself has (the transaction, the rows it changes). Most processes use one context for both.
+ */
+export interface Move<State extends string, Actor extends string, Context, EffectContext extends Context = Context> {
   /** What the move is called where people read it (`cancel`, `ship`), and how an action names it. */
   readonly name: string;
   readonly from: readonly State[];
@@ -28,24 +31,29 @@ export interface Move<State extends string, Actor extends string, Context> {
   readonly by: readonly Actor[];
   /** Why the move cannot be made now, in the words of the one refused, or null when it can. */
   readonly guard?: (context: Context) => string | null;
-  readonly effects?: readonly Effect<Context>[];
-  readonly afterCommit?: readonly Effect<Context>[];
+  readonly effects?: readonly Effect<EffectContext>[];
+  readonly afterCommit?: readonly Effect<EffectContext>[];
 }
 
 /** What a process declares. */
-export interface ProcessSpec<State extends string, Actor extends string, Context> {
+export interface ProcessSpec<
+  State extends string,
+  Actor extends string,
+  Context,
+  EffectContext extends Context = Context,
+> {
   readonly name: string;
   readonly states: readonly State[];
-  readonly moves: readonly Move<State, Actor, Context>[];
+  readonly moves: readonly Move<State, Actor, Context, EffectContext>[];
   readonly everyMove?: {
-    readonly effects?: readonly Effect<Context>[];
-    readonly afterCommit?: readonly Effect<Context>[];
+    readonly effects?: readonly Effect<EffectContext>[];
+    readonly afterCommit?: readonly Effect<EffectContext>[];
   };
 }
 
 /** A process, checked, with its transition table (every status → the statuses one move reaches) derived. */
-export interface Process<State extends string, Actor extends string, Context>
-  extends ProcessSpec<State, Actor, Context> {
+export interface Process<State extends string, Actor extends string, Context, EffectContext extends Context = Context>
+  extends ProcessSpec<State, Actor, Context, EffectContext> {
   readonly transitions: Readonly<Record<State, readonly State[]>>;
 }
 
@@ -54,9 +62,12 @@ export interface Process<State extends string, Actor extends string, Context>
  * names a status the process does not have, when a move has no actor, or when two moves of the same name and actor
  * start from the same status and land in the same one (which of them applies would be ambiguous).
  */
-export function defineProcess<State extends string, Actor extends string, Context>(
-  spec: ProcessSpec<State, Actor, Context>,
-): Process<State, Actor, Context> {
+export function defineProcess<
+  State extends string,
+  Actor extends string,
+  Context,
+  EffectContext extends Context = Context,
+>(spec: ProcessSpec<State, Actor, Context, EffectContext>): Process<State, Actor, Context, EffectContext> {
   const transitions = Object.fromEntries(spec.states.map((state) => [state, [] as State[]])) as Record<State, State[]>;
   const seen = new Set<string>();
   for (const move of spec.moves) {
@@ -77,8 +88,8 @@ export function defineProcess<State extends string, Actor extends string, Contex
 }
 
 /** Whether any move leads from `from` to `to`, whoever makes it. */
-export function canMove<State extends string, Actor extends string, Context>(
-  process: Process<State, Actor, Context>,
+export function canMove<State extends string, Actor extends string, Context, EffectContext extends Context>(
+  process: Process<State, Actor, Context, EffectContext>,
   from: State,
   to: State,
 ): boolean {
@@ -86,8 +97,8 @@ export function canMove<State extends string, Actor extends string, Context>(
 }
 
 /** The move to make, or why not: `code` tells a caller whether the status, the actor or the guard refused it. */
-export type Decision<State extends string, Actor extends string, Context> =
-  | { ok: true; move: Move<State, Actor, Context> }
+export type Decision<State extends string, Actor extends string, Context, EffectContext extends Context = Context> =
+  | { ok: true; move: Move<State, Actor, Context, EffectContext> }
   | { ok: false; code: 'NO_SUCH_MOVE' | 'NOT_ALLOWED' | 'GUARD'; reason: string };
 
 /** What a caller asks for: a target status, or a named action (whose target the guards choose). */
@@ -99,10 +110,10 @@ export type Wanted<State extends string> = { to: State } | { action: string };
  * says the most precise reason: a guard's own words, else that `by` may not make such a move, else that no such move
  * exists from this status.
  */
-export function decide<State extends string, Actor extends string, Context>(
-  process: Process<State, Actor, Context>,
+export function decide<State extends string, Actor extends string, Context, EffectContext extends Context>(
+  process: Process<State, Actor, Context, EffectContext>,
   request: { from: State; by: Actor; context: Context } & Wanted<State>,
-): Decision<State, Actor, Context> {
+): Decision<State, Actor, Context, EffectContext> {
   const { from, by, context } = request;
   const matching = process.moves.filter(
     (move) => move.from.includes(from) && ('to' in request ? move.to === request.to : move.name === request.action),
@@ -123,18 +134,18 @@ export function decide<State extends string, Actor extends string, Context>(
 const capitalised = (name: string) => `A${/^[aeiou]/.test(name) ? 'n' : ''} ${name}`;
 
 /** The effects a move makes in its transaction: the process's shared ones first, then its own, in order. */
-export function effectsOf<State extends string, Actor extends string, Context>(
-  process: Process<State, Actor, Context>,
-  move: Move<State, Actor, Context>,
-): readonly Effect<Context>[] {
+export function effectsOf<State extends string, Actor extends string, Context, EffectContext extends Context>(
+  process: Process<State, Actor, Context, EffectContext>,
+  move: Move<State, Actor, Context, EffectContext>,
+): readonly Effect<EffectContext>[] {
   return [...(process.everyMove?.effects ?? []), ...(move.effects ?? [])];
 }
 
 /** What a move queues for after the commit: its own, then the process's shared ones. */
-export function afterCommitOf<State extends string, Actor extends string, Context>(
-  process: Process<State, Actor, Context>,
-  move: Move<State, Actor, Context>,
-): readonly Effect<Context>[] {
+export function afterCommitOf<State extends string, Actor extends string, Context, EffectContext extends Context>(
+  process: Process<State, Actor, Context, EffectContext>,
+  move: Move<State, Actor, Context, EffectContext>,
+): readonly Effect<EffectContext>[] {
   return [...(move.afterCommit ?? []), ...(process.everyMove?.afterCommit ?? [])];
 }
 

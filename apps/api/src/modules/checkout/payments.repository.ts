@@ -6,6 +6,7 @@ import {
   isNotNull,
   lte,
   orders,
+  PAYMENT_STATUSES,
   type PaymentStatus,
   paymentEvents,
   payments,
@@ -13,21 +14,40 @@ import {
   refunds,
   sql,
 } from '@kapaas/db';
+import { canMove, defineProcess } from '../../lib/state-machine';
 import type { RazorpayPayment } from '../razorpay';
 
 /**
- * The payment state machine (ADR 020, docs/payment-states.md): where a payment may go from each
- * status. A payment starts as `failed`, `accepted` or `refund_pending` when first recorded; a
- * status listed under itself may be set again (more money refunded, a refund retried and failed again).
+ * The payment process (ADR 020, ADR 042, docs/payment-states.md): where a payment may go from each status, and who
+ * moves it. A payment starts as `failed`, `accepted` or `refund_pending` when first recorded; a move that stays in its
+ * status may be made again (more money refunded, a refund retried and failed again). The provider's reports (the
+ * payment code) and the refund workflow make every move; a payment's moves have no effects of their own: what money
+ * does to an order is the order process's.
  */
-export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  failed: ['accepted', 'refund_pending'],
-  accepted: ['partially_refunded', 'refunded'],
-  refund_pending: ['refunded', 'refund_failed', 'partially_refunded'],
-  refund_failed: ['refunded', 'refund_failed', 'partially_refunded'],
-  partially_refunded: ['partially_refunded', 'refunded'],
-  refunded: ['refunded'],
-};
+export const PAYMENT_PROCESS = defineProcess<PaymentStatus, 'payment' | 'refund', object>({
+  name: 'payment',
+  states: PAYMENT_STATUSES,
+  moves: [
+    { name: 'captured late', from: ['failed'], to: 'accepted', by: ['payment'] },
+    { name: 'refuse', from: ['failed'], to: 'refund_pending', by: ['payment'] },
+    {
+      name: 'refund part',
+      from: ['accepted', 'refund_pending', 'refund_failed', 'partially_refunded'],
+      to: 'partially_refunded',
+      by: ['payment', 'refund'],
+    },
+    {
+      name: 'refund in full',
+      from: ['accepted', 'refund_pending', 'refund_failed', 'partially_refunded', 'refunded'],
+      to: 'refunded',
+      by: ['payment', 'refund'],
+    },
+    { name: 'refund failed', from: ['refund_pending', 'refund_failed'], to: 'refund_failed', by: ['payment'] },
+  ],
+});
+
+/** Every move of a payment: the table docs/payment-states.md draws. */
+export const PAYMENT_TRANSITIONS = PAYMENT_PROCESS.transitions;
 
 /** Statuses of a payment the shop did not accept and has not refunded yet. */
 export const AWAITING_REFUND: readonly PaymentStatus[] = ['refund_pending', 'refund_failed'];
@@ -44,7 +64,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** True when a payment may move from `from` to `to`. */
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
-  return PAYMENT_TRANSITIONS[from].includes(to);
+  return canMove(PAYMENT_PROCESS, from, to);
 }
 
 /** True when the payment paid its order (captured, and the shop did not refuse it). */

@@ -6,11 +6,14 @@ export {
   customerReturnHistory,
   nextStatus,
   RETURN_ACTIONS,
+  RETURN_PROCESS,
   RETURN_STATUS_NOTES,
   RETURN_TRANSITIONS,
   type ReturnAction,
   type ReturnState,
   refusalOf,
+  returnMoveOf,
+  runReturnEffects,
 } from './lifecycle';
 export { queueReturnMail } from './return-mail';
 export {

@@ -1,28 +1,9 @@
-import type { ReturnStatus } from '@kapaas/contract';
-
-/**
- * The return lifecycle (docs/return-states.md). A request waits for the owner, who approves or rejects it; an
- * approved one is received when its parcel reaches the shop; then the return lines are refunded and the exchange
- * lines' new size is shipped, in either order, and the return is completed once both are settled (or the kind it does
- * not have is absent). `RETURN_TRANSITIONS` is every move; `nextStatus` says which one an owner's action makes.
- */
-export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, readonly ReturnStatus[]>> = {
-  requested: ['approved', 'rejected'],
-  approved: ['received'],
-  rejected: [],
-  received: ['refunded', 'exchange_shipped', 'completed'],
-  refunded: ['completed'],
-  exchange_shipped: ['completed'],
-  completed: [],
-};
-
-export function canMoveReturn(from: ReturnStatus, to: ReturnStatus): boolean {
-  return RETURN_TRANSITIONS[from].includes(to);
-}
-
-/** What the owner can do to a return in the console. */
-export const RETURN_ACTIONS = ['approve', 'reject', 'receive', 'refund', 'ship_exchange'] as const;
-export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+import { RETURN_STATUS_VALUES, type ReturnStatus } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { canMove, decide, defineProcess, type Effect, effectsOf, runEffects } from '../../lib/state-machine';
+import { release, restock, type StockLine, sellReserved } from '../inventory';
+import { queueReturnMail, type ReturnMailEvent } from './return-mail';
+import type { ReturnLineRow, ReturnRow } from './returns.repository';
 
 /** What an action needs to know of a return: its status, which kinds of lines it has, and what is settled. */
 export interface ReturnState {
@@ -33,31 +14,153 @@ export interface ReturnState {
   exchangeShipped: boolean;
 }
 
-/**
- * The status an action moves the return to, or null when the action is not possible now. A refund needs return lines
- * and happens once; shipping the exchange needs exchange lines and happens once; either lands in `completed` when the
- * other kind is settled or absent.
- */
-export function nextStatus(state: ReturnState, action: ReturnAction): ReturnStatus | null {
-  const target = targetOf(state, action);
-  return target !== null && canMoveReturn(state.status, target) ? target : null;
+/** What the return process's guards see. */
+export interface ReturnGuardContext {
+  readonly state: ReturnState;
 }
 
-function targetOf(state: ReturnState, action: ReturnAction): ReturnStatus | null {
-  switch (action) {
-    case 'approve':
-      return 'approved';
-    case 'reject':
-      return 'rejected';
-    case 'receive':
-      return 'received';
-    case 'refund':
-      if (!state.hasReturn || state.refunded) return null;
-      return state.hasExchange && !state.exchangeShipped ? 'refunded' : 'completed';
-    case 'ship_exchange':
-      if (!state.hasExchange || state.exchangeShipped) return null;
-      return state.hasReturn && !state.refunded ? 'exchange_shipped' : 'completed';
-  }
+/** What its effects see besides: the transaction, the return and its lines, and the products whose stock changed. */
+export interface ReturnMoveContext extends ReturnGuardContext {
+  readonly tx: Queryable;
+  readonly request: Pick<ReturnRow, 'id' | 'orderId'>;
+  readonly lines: readonly ReturnLineData[];
+  readonly stockChanged: number[];
+}
+
+/** A return line as the moves use it. */
+export type ReturnLineData = Pick<ReturnLineRow['line'], 'kind' | 'productId' | 'sizeId' | 'newSizeId' | 'quantity'>;
+
+/** The exchanges' new sizes, as stock lines. */
+const newSizeLines = (lines: readonly ReturnLineData[]): StockLine[] =>
+  lines
+    .filter((l) => l.kind === 'exchange' && l.newSizeId !== null)
+    .map((l) => ({ productId: l.productId, sizeId: l.newSizeId as number, quantity: l.quantity }));
+
+/** The pieces sent back, in the sizes bought (both kinds). */
+const sentBackLines = (lines: readonly ReturnLineData[]): StockLine[] =>
+  lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity }));
+
+type ReturnEffect = Effect<ReturnMoveContext>;
+
+const mail = (event: ReturnMailEvent): ReturnEffect => ({
+  name: `the shopper's message (return_${event}, outbox)`,
+  run: ({ tx, request }) => queueReturnMail(tx, request, event),
+});
+
+const releaseExchangeSizes: ReturnEffect = {
+  name: 'the new sizes held for the exchange released',
+  run: async ({ tx, lines, stockChanged }) => {
+    const held = newSizeLines(lines);
+    await release(tx, held);
+    stockChanged.push(...held.map((l) => l.productId));
+  },
+};
+
+const restockSentBack: ReturnEffect = {
+  name: 'the pieces sent back on sale again (in the sizes bought)',
+  run: async ({ tx, lines, stockChanged }) => {
+    const back = sentBackLines(lines);
+    await restock(tx, back);
+    stockChanged.push(...back.map((l) => l.productId));
+  },
+};
+
+const sellExchangeSizes: ReturnEffect = {
+  name: 'the held new sizes sold (they leave with the parcel)',
+  run: async ({ tx, lines }) => sellReserved(tx, newSizeLines(lines)),
+};
+
+const refundLeft = ({ state }: ReturnGuardContext) => state.hasReturn && !state.refunded;
+const exchangeLeft = ({ state }: ReturnGuardContext) => state.hasExchange && !state.exchangeShipped;
+
+/**
+ * The return process (docs/return-states.md, ADR 042). A request waits for the owner, who approves or rejects it; an
+ * approved one is received when its parcel reaches the shop; then the return lines are refunded and the exchange
+ * lines' new size is shipped, in either order, and the return is completed once both are settled (or the kind it does
+ * not have is absent). Each move is named by the owner's action that makes it; the guards choose between the partial
+ * and the last move of a refund or an exchange. A refund's money, credit note and message are the refund workflow's
+ * (admin/returns/refund.ts), not effects here.
+ */
+export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardContext, ReturnMoveContext>({
+  name: 'return',
+  states: RETURN_STATUS_VALUES,
+  moves: [
+    { name: 'approve', from: ['requested'], to: 'approved', by: ['owner'], effects: [mail('approved')] },
+    {
+      name: 'reject',
+      from: ['requested'],
+      to: 'rejected',
+      by: ['owner'],
+      effects: [releaseExchangeSizes, mail('rejected')],
+    },
+    {
+      name: 'receive',
+      from: ['approved'],
+      to: 'received',
+      by: ['owner'],
+      effects: [restockSentBack, mail('received')],
+    },
+    {
+      name: 'refund',
+      from: ['received'],
+      to: 'refunded',
+      by: ['owner'],
+      guard: (c) => (refundLeft(c) && exchangeLeft(c) ? null : 'the exchange is not left to ship'),
+    },
+    {
+      name: 'refund',
+      from: ['received', 'exchange_shipped'],
+      to: 'completed',
+      by: ['owner'],
+      guard: (c) => (refundLeft(c) && !exchangeLeft(c) ? null : 'there is no refund left to make'),
+    },
+    {
+      name: 'ship_exchange',
+      from: ['received'],
+      to: 'exchange_shipped',
+      by: ['owner'],
+      guard: (c) => (exchangeLeft(c) && refundLeft(c) ? null : 'the refund is not left to make'),
+      effects: [sellExchangeSizes, mail('exchange_shipped')],
+    },
+    {
+      name: 'ship_exchange',
+      from: ['received', 'refunded'],
+      to: 'completed',
+      by: ['owner'],
+      guard: (c) => (exchangeLeft(c) && !refundLeft(c) ? null : 'there is no exchange left to ship'),
+      effects: [sellExchangeSizes, mail('exchange_shipped')],
+    },
+  ],
+});
+
+/** Every move of a return: the table docs/return-states.md draws. */
+export const RETURN_TRANSITIONS = RETURN_PROCESS.transitions;
+
+export function canMoveReturn(from: ReturnStatus, to: ReturnStatus): boolean {
+  return canMove(RETURN_PROCESS, from, to);
+}
+
+/** What the owner can do to a return in the console. */
+export const RETURN_ACTIONS = ['approve', 'reject', 'receive', 'refund', 'ship_exchange'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+
+/** The move an action makes on a return in this state, or null when the action is not possible now. */
+export function returnMoveOf(state: ReturnState, action: ReturnAction) {
+  const decision = decide(RETURN_PROCESS, { from: state.status, action, by: 'owner', context: { state } });
+  return decision.ok ? decision.move : null;
+}
+
+/** The status an action moves the return to, or null when the action is not possible now. */
+export function nextStatus(state: ReturnState, action: ReturnAction): ReturnStatus | null {
+  return returnMoveOf(state, action)?.to ?? null;
+}
+
+/** Runs a return move's effects in its transaction (the console's moves, admin/returns). */
+export async function runReturnEffects(
+  move: NonNullable<ReturnType<typeof returnMoveOf>>,
+  context: ReturnMoveContext,
+): Promise<void> {
+  await runEffects(effectsOf(RETURN_PROCESS, move), context);
 }
 
 /** The actions possible on a return now, in the console's order. */

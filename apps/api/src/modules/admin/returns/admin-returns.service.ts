@@ -1,28 +1,28 @@
 import type { AdminReturn, AdminReturnSummary, ReturnStatus } from '@kapaas/contract';
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../../lib/errors';
-import { release, restock, type StockLine, sellReserved } from '../../inventory';
 import {
   adminDetailOf,
   adminSummaryOf,
   linesOfReturns,
   lockReturn,
   moveReturn,
-  nextStatus,
-  queueReturnMail,
   RETURN_STATUS_NOTES,
   type ReturnAction,
   type ReturnRow,
   type ReturnState,
   refusalOf,
+  returnMoveOf,
   returnOf,
   returnPage,
+  runReturnEffects,
   stateOf,
 } from '../../returns';
 import { recordAudit } from '../audit';
 
 // The owner's moves on a return (admin API /returns): each one in a transaction that holds the return's row
-// (SELECT … FOR UPDATE), checks the move against the lifecycle, does its stock and mail work, and is audited.
+// (SELECT … FOR UPDATE), asks the return process (returns/lifecycle.ts) for the move, writes it, runs the move's
+// effects (stock, the shopper's message) and is audited; the catalogue hears of stock changes after the commit.
 
 /** The admin acting, as the audit log records them. */
 export interface ReturnAdmin {
@@ -51,19 +51,15 @@ export const returnNotFound = () => new AppError('NOT_FOUND', 'Return not found.
 export const illegalMove = (state: ReturnState, action: ReturnAction) =>
   new AppError('CONFLICT', refusalOf(state, action), { code: 'ILLEGAL_RETURN_MOVE' });
 
-/** Locks a return and answers it with its lines and the status `action` would move it to (404, or 409 when illegal). */
-export async function holdReturn(
-  tx: Queryable,
-  returnId: number,
-  action: ReturnAction,
-): Promise<HeldReturn & { to: ReturnStatus }> {
+/** Locks a return and answers it with its lines and the move `action` makes (404, or 409 when illegal). */
+export async function holdReturn(tx: Queryable, returnId: number, action: ReturnAction) {
   const request = await lockReturn(tx, returnId);
   if (!request) throw returnNotFound();
   const lines = (await linesOfReturns(tx, [returnId])).map((row) => row.line);
   const state = stateOf(request, lines);
-  const to = nextStatus(state, action);
-  if (to === null) throw illegalMove(state, action);
-  return { request, lines, state, to };
+  const move = returnMoveOf(state, action);
+  if (move === null) throw illegalMove(state, action);
+  return { request, lines, state, move, to: move.to };
 }
 
 /**
@@ -71,20 +67,24 @@ export async function holdReturn(
  * return before and after it (resource `returns`).
  */
 export async function auditedMove<T>(
-  db: Database,
+  deps: ReturnAdminDeps,
   admin: ReturnAdmin,
   returnId: number,
   action: ReturnAction,
   work: (tx: Queryable, held: HeldReturn, to: ReturnStatus) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const { to, ...held } = await holdReturn(tx, returnId, action);
+  const stockChanged: number[] = [];
+  const done = await deps.db.transaction(async (tx) => {
+    const { to, move, ...held } = await holdReturn(tx, returnId, action);
     const before = await adminDetailOf(tx, held.request);
-    const done = await work(tx, held, to);
+    const result = await work(tx, held, to);
+    await runReturnEffects(move, { tx, state: held.state, request: held.request, lines: held.lines, stockChanged });
     const after = await reloadedIn(tx, returnId);
     await recordAuditOf(tx, admin, { action, returnId, before, after });
-    return done;
+    return result;
   });
+  if (stockChanged.length > 0) await deps.catalogue.stockChanged(new Set(stockChanged));
+  return done;
 }
 
 async function recordAuditOf(
@@ -134,16 +134,6 @@ export async function listReturns(
 
 const withNote = (sentence: string, note: string | undefined) => (note ? `${sentence} ${note}` : sentence);
 
-/** The exchanges' new sizes, as stock lines. */
-const newSizeLines = (lines: ReturnLineData[]): StockLine[] =>
-  lines
-    .filter((l) => l.kind === 'exchange' && l.newSizeId !== null)
-    .map((l) => ({ productId: l.productId, sizeId: l.newSizeId as number, quantity: l.quantity }));
-
-/** The pieces sent back, in the sizes bought (both kinds). */
-const sentBackLines = (lines: ReturnLineData[]): StockLine[] =>
-  lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity }));
-
 /** POST /returns/:id/approve: the shopper is told to pack the pieces, with the owner's message. */
 export async function approveReturn(
   deps: ReturnAdminDeps,
@@ -151,10 +141,9 @@ export async function approveReturn(
   returnId: number,
   input: { message?: string | undefined },
 ): Promise<AdminReturn> {
-  await auditedMove(deps.db, admin, returnId, 'approve', async (tx, { request }, to) => {
+  await auditedMove(deps, admin, returnId, 'approve', async (tx, { request }, to) => {
     const event = { note: `Approved by ${admin.email}.`, customerNote: null, adminId: admin.id };
     await moveReturn(tx, request.id, to, { decisionMessage: input.message || null }, event);
-    await queueReturnMail(tx, request, 'approved');
   });
   return findReturn(deps.db, returnId);
 }
@@ -166,15 +155,10 @@ export async function rejectReturn(
   returnId: number,
   input: { message: string },
 ): Promise<AdminReturn> {
-  const released = await auditedMove(deps.db, admin, returnId, 'reject', async (tx, { request, lines }, to) => {
-    const held = newSizeLines(lines);
-    await release(tx, held);
+  await auditedMove(deps, admin, returnId, 'reject', async (tx, { request }, to) => {
     const event = { note: `Rejected by ${admin.email}.`, customerNote: null, adminId: admin.id };
     await moveReturn(tx, request.id, to, { decisionMessage: input.message }, event);
-    await queueReturnMail(tx, request, 'rejected');
-    return held.map((l) => l.productId);
   });
-  if (released.length > 0) await deps.catalogue.stockChanged(released);
   return findReturn(deps.db, returnId);
 }
 
@@ -185,15 +169,10 @@ export async function receiveReturn(
   returnId: number,
   input: { note?: string | undefined },
 ): Promise<AdminReturn> {
-  const restocked = await auditedMove(deps.db, admin, returnId, 'receive', async (tx, { request, lines }, to) => {
-    const back = sentBackLines(lines);
-    await restock(tx, back);
+  await auditedMove(deps, admin, returnId, 'receive', async (tx, { request }, to) => {
     const note = withNote(`Parcel received by ${admin.email}; its pieces are back on sale.`, input.note);
     await moveReturn(tx, request.id, to, { receivedAt: new Date() }, { note, customerNote: null, adminId: admin.id });
-    await queueReturnMail(tx, request, 'received');
-    return back.map((l) => l.productId);
   });
-  await deps.catalogue.stockChanged(restocked);
   return findReturn(deps.db, returnId);
 }
 
@@ -207,8 +186,7 @@ export async function shipExchange(
   returnId: number,
   input: { tracking_note: string },
 ): Promise<AdminReturn> {
-  await auditedMove(deps.db, admin, returnId, 'ship_exchange', async (tx, { request, lines }, to) => {
-    await sellReserved(tx, newSizeLines(lines));
+  await auditedMove(deps, admin, returnId, 'ship_exchange', async (tx, { request }, to) => {
     const done = to === 'completed' ? ` ${RETURN_STATUS_NOTES.completed}` : '';
     const event = {
       note: `Exchange shipped by ${admin.email}.`,
@@ -217,7 +195,6 @@ export async function shipExchange(
     };
     const changes = { exchangeTrackingNote: input.tracking_note, exchangeShippedAt: new Date() };
     await moveReturn(tx, request.id, to, changes, event);
-    await queueReturnMail(tx, request, 'exchange_shipped');
   });
   return findReturn(deps.db, returnId);
 }

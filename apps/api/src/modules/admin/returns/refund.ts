@@ -121,7 +121,7 @@ async function refundAtProvider(
   // refundOrder records the provider's refund under `o<order>-<idempotency key>`.
   const made = await refundByRequestKey(deps.db, `o${orderId}-${key}`);
   if (!made) throw new Error(`the refund of return ${returnId} was not recorded`);
-  await auditedMove(deps.db, admin, returnId, 'refund', async (tx, { request }, to) => {
+  await auditedMove(deps, admin, returnId, 'refund', async (tx, { request }, to) => {
     const changes = {
       refundPaise: made.amountPaise,
       refundMethod: 'provider' as const,
@@ -147,7 +147,7 @@ async function refundByHand(
   const { method, reference } = input;
   if (method === undefined) throw fieldError('method', 'Choose how the money went back: bank transfer or UPI.');
   if (reference === undefined) throw fieldError('reference', 'Enter the transfer reference.');
-  await auditedMove(deps.db, admin, returnId, 'refund', async (tx, { request }, to) => {
+  await auditedMove(deps, admin, returnId, 'refund', async (tx, { request }, to) => {
     const order = await lockOrderRow(tx, request.orderId);
     if (!order) throw new Error(`return ${returnId} has no order`);
     const refunded = await refundLeft(tx, order, amount);
