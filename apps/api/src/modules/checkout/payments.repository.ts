@@ -260,12 +260,6 @@ export async function lockOrderByProviderId(tx: Queryable, providerOrderId: stri
   return row;
 }
 
-/** An order by the shop's id, locked for the rest of the transaction (the order first, then its payments). */
-export async function lockOrderById(tx: Queryable, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
-
 /** Up to `limit` orders still awaiting payment past their expiry at `now`, longest overdue first. */
 export async function ordersDueToExpire(db: Queryable, now: Date, limit: number) {
   return db

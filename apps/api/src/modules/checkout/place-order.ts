@@ -172,10 +172,10 @@ function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: st
  * of its lines. There is no provider order.
  */
 async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrderInput): Promise<CodOrderPlacedAnswer> {
-  const now = new Date();
-  const placed = await inOrderTransaction(deps, (t) => recordCodOrder(t, owner, input, now));
-  deps.metrics?.orderPlaced();
-  await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
+  const context = await runSteps([placeCodStep(deps)], { owner, input, now: new Date() }, ({ step, error }) =>
+    deps.log.error({ err: error, step }, 'could not undo a checkout step'),
+  );
+  const placed = mustHave(context.held, 'held').order;
   return {
     ...placedFields(placed),
     message:
@@ -185,6 +185,25 @@ async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrder
     payment_method: 'cod',
     status: placed.status,
     amount_due_on_delivery: paiseToRupees(placed.totalPaise),
+  };
+}
+
+/**
+ * The one step of a cash-on-delivery placement (ADR 042): nothing outside the database is asked, so the whole
+ * placement is one transaction, which a failure rolls back (no undo); the catalogue hears of the stock once it
+ * commits. A step of its own all the same, so that a COD placement that later gains an outside party (a courier's
+ * serviceability check) adds its step beside this one.
+ */
+function placeCodStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
+  return {
+    name: 'place the cash-on-delivery order',
+    run: async (context) => {
+      const { owner, input, now } = context;
+      const order = await inOrderTransaction(deps, (t) => recordCodOrder(t, owner, input, now));
+      context.held = { order, reused: false };
+      deps.metrics?.orderPlaced();
+      await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { orderStockLines } from '../inventory';
 import {
   inOrderTransaction,
   lapseOf,
+  lockOrder,
   moveOrder,
   type OrderTransaction,
   PAID_STATUSES,
@@ -18,7 +19,6 @@ import { ProviderError, type RazorpayPayment } from '../razorpay';
 import { creditOrder } from '../tax';
 import {
   AWAITING_REFUND,
-  lockOrderById,
   lockOrderByProviderId,
   movePayment,
   type OrderRow,
@@ -310,7 +310,7 @@ async function recordRefundOutcome(
   const key = { providerPaymentId };
   const { to, changes, line } = outcome;
   await db.transaction(async (tx) => {
-    const order = await lockOrderById(tx, orderId);
+    const order = await lockOrder(tx, orderId);
     const moved = await movePayment(tx, key, ['refund_pending'], to, changes);
     if (moved && order) await recordEvent(tx, orderId, order.status, line);
     if (!moved) await movePayment(tx, key, [to], to, changes);

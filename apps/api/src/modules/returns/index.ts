@@ -18,7 +18,6 @@ export {
 export { queueReturnMail } from './return-mail';
 export {
   linesOfReturns,
-  lockOrderRow,
   lockReturn,
   moveReturn,
   orderLines,

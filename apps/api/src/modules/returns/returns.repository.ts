@@ -39,12 +39,6 @@ export async function lockOwnOrder(tx: Queryable, owner: Owner, orderId: number)
   return row;
 }
 
-/** Any order, locked (the tax module wants the order locked before a credit note). */
-export async function lockOrderRow(tx: Queryable, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
-
 /** When the order was delivered: its first `delivered` event. */
 export async function deliveredAt(db: Queryable, orderId: number): Promise<Date | null> {
   const [row] = await db

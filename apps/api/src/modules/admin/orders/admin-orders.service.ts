@@ -1,6 +1,6 @@
 import type { AdminDashboard, AdminOrder, AdminOrderSummary } from '@kapaas/contract';
 import { formatPaise } from '@kapaas/contract';
-import type { Database, OrderStatus, Queryable } from '@kapaas/db';
+import type { OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
@@ -30,13 +30,11 @@ import {
   openCodOrdersOf,
   ownerMovesFrom,
   PAID_STATUSES,
-  queueRefundMail,
   recordEvent,
-  refundMailKey,
 } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
 import { returnCounts } from '../../returns';
-import { type CreditedPieces, creditOrder, invoiceNumberOf } from '../../tax';
+import { invoiceNumberOf } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
 import { spreadsheetSafe } from '../csv';

@@ -3,9 +3,8 @@ import { formatPaise } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError, fieldError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
-import { recordEvent } from '../../orders';
+import { lockOrder, recordEvent } from '../../orders';
 import {
-  lockOrderRow,
   moveReturn,
   orderLines,
   queueReturnMail,
@@ -51,7 +50,7 @@ export async function refundReturn(
 ): Promise<AdminReturn> {
   const plan = await deps.db.transaction(async (tx) => {
     const held = await holdReturn(tx, returnId, 'refund');
-    const order = await lockOrderRow(tx, held.request.orderId);
+    const order = await lockOrder(tx, held.request.orderId);
     if (!order) throw new Error(`return ${returnId} has no order`);
     const amount = amountOf(refundDuePaise(held.lines), input.amount);
     return { order, amount, pieces: await piecesOf(tx, order.id, held.lines) };
@@ -148,7 +147,7 @@ async function refundByHand(
   if (method === undefined) throw fieldError('method', 'Choose how the money went back: bank transfer or UPI.');
   if (reference === undefined) throw fieldError('reference', 'Enter the transfer reference.');
   await auditedMove(deps, admin, returnId, 'refund', async (tx, { request }, to) => {
-    const order = await lockOrderRow(tx, request.orderId);
+    const order = await lockOrder(tx, request.orderId);
     if (!order) throw new Error(`return ${returnId} has no order`);
     const refunded = await refundLeft(tx, order, amount);
     const how = `${METHOD_WORDS[method]} (reference ${reference})`;
