@@ -59,3 +59,53 @@ export function describeStateDiagram(
     });
   });
 }
+
+/** A process as the docs' table of moves reads it. */
+interface DocumentedProcess {
+  readonly moves: readonly {
+    name: string;
+    from: readonly string[];
+    to: string;
+    by: readonly string[];
+    requires?: string;
+    effects?: readonly { name: string }[];
+    afterCommit?: readonly { name: string }[];
+  }[];
+  readonly everyMove?: { effects?: readonly { name: string }[]; afterCommit?: readonly { name: string }[] };
+}
+
+/** The table of a process's moves, with who makes each, what it requires and what it does, as docs/ shows it. */
+export function movesTable(process: DocumentedProcess): string {
+  const names = (effects: readonly { name: string }[] | undefined) =>
+    effects && effects.length > 0 ? effects.map((e) => e.name).join('; ') : '—';
+  const shared = process.everyMove;
+  const lines = [
+    `Every move: ${names(shared?.effects)}; after the commit: ${names(shared?.afterCommit)}.`,
+    '',
+    '| Move | From → to | By | Requires | Also, in the transaction | After the commit |',
+    '|---|---|---|---|---|---|',
+    ...process.moves.map(
+      (m) =>
+        `| ${m.name} | ${m.from.map((f) => `\`${f}\``).join(', ')} → \`${m.to}\` | ${m.by.join(', ')} | ${
+          m.requires ?? '—'
+        } | ${names(m.effects)} | ${names(m.afterCommit)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Keeps the table of moves in a docs/ document equal to the process object: the text between `<!-- moves -->` and
+ * `<!-- /moves -->` is exactly `movesTable(process)`.
+ */
+export function describeMovesTable(name: string, processName: string, process: DocumentedProcess) {
+  const doc = new URL(`../../../docs/${name}`, import.meta.url);
+  describe(`docs/${name}`, () => {
+    it(`lists every move of ${processName}, with who makes it, its guard and its effects`, async () => {
+      const markdown = await readFile(doc, 'utf8');
+      const table = /<!-- moves -->\n([\s\S]*?)\n<!-- \/moves -->/.exec(markdown)?.[1];
+      expect(table, `docs/${name} has no <!-- moves --> section`).toBeDefined();
+      expect(table).toBe(movesTable(process));
+    });
+  });
+}

@@ -31,6 +31,8 @@ export interface Move<State extends string, Actor extends string, Context, Effec
   readonly by: readonly Actor[];
   /** Why the move cannot be made now, in the words of the one refused, or null when it can. */
   readonly guard?: (context: Context) => string | null;
+  /** What the guard asks for, in words, for the docs' table of moves: required with a guard. */
+  readonly requires?: string;
   readonly effects?: readonly Effect<EffectContext>[];
   readonly afterCommit?: readonly Effect<EffectContext>[];
 }
@@ -59,7 +61,8 @@ export interface Process<State extends string, Actor extends string, Context, Ef
 
 /**
  * Checks a process and derives its transition table. Throws (at start-up, in every test that imports it) when a move
- * names a status the process does not have, when a move has no actor, or when two moves of the same name and actor
+ * names a status the process does not have, when a move has no actor, when a guard says not in words what it
+ * requires, or when two moves of the same name and actor
  * start from the same status and land in the same one (which of them applies would be ambiguous).
  */
 export function defineProcess<
@@ -75,6 +78,7 @@ export function defineProcess<
       if (!spec.states.includes(status)) throw new Error(`${spec.name} move ${move.name}: unknown status ${status}`);
     }
     if (move.by.length === 0) throw new Error(`${spec.name} move ${move.name}: nobody may make it`);
+    if (move.guard && !move.requires) throw new Error(`${spec.name} move ${move.name}: say what its guard requires`);
     for (const from of move.from) {
       for (const actor of move.by) {
         const key = `${move.name}|${actor}|${from}|${move.to}`;

@@ -103,6 +103,7 @@ const MOVES: readonly OrderMove[] = [
     by: ['owner', 'payment'],
     guard: ({ facts }) =>
       facts.ownPaymentRefunded ? null : 'An order is marked refunded once its own payment is refunded in full.',
+    requires: 'its own payment refunded in full (not one the shop refused)',
   },
 ];
 

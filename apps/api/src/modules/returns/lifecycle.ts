@@ -106,6 +106,7 @@ export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardCo
       to: 'refunded',
       by: ['owner'],
       guard: (c) => (refundLeft(c) && exchangeLeft(c) ? null : 'the exchange is not left to ship'),
+      requires: 'a refund to make, and an exchange still to ship',
     },
     {
       name: 'refund',
@@ -113,6 +114,7 @@ export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardCo
       to: 'completed',
       by: ['owner'],
       guard: (c) => (refundLeft(c) && !exchangeLeft(c) ? null : 'there is no refund left to make'),
+      requires: 'a refund to make, and no exchange left to ship',
     },
     {
       name: 'ship_exchange',
@@ -120,6 +122,7 @@ export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardCo
       to: 'exchange_shipped',
       by: ['owner'],
       guard: (c) => (exchangeLeft(c) && refundLeft(c) ? null : 'the refund is not left to make'),
+      requires: 'an exchange to ship, and a refund still to make',
       effects: [sellExchangeSizes, mail('exchange_shipped')],
     },
     {
@@ -128,6 +131,7 @@ export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardCo
       to: 'completed',
       by: ['owner'],
       guard: (c) => (exchangeLeft(c) && !refundLeft(c) ? null : 'there is no exchange left to ship'),
+      requires: 'an exchange to ship, and no refund left to make',
       effects: [sellExchangeSizes, mail('exchange_shipped')],
     },
   ],
