@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readProblems } from './lib/table-reads.mjs';
 import { ownershipProblems } from './lib/table-writes.mjs';
 
 // BOUNDARIES_ROOT: another copy of the repository to check, for the check's own tests (scripts/lib/table-writes.test.mjs).
@@ -162,8 +163,15 @@ for (const file of [join(apiSrc, 'app.ts')]) {
 const owners = await import(pathToFileURL(join(modules, 'table-owners.ts')).href);
 problems.push(...ownershipProblems(root, owners.TABLE_OWNERS, owners.INFRASTRUCTURE_TABLES));
 
+// Reads across modules (ADR 043): a module reads another's table through the owner's index.ts, or under a read model
+// it declares in table-readers.ts; a declared read the code no longer makes fails too, so that the map stays true.
+const readers = await import(pathToFileURL(join(modules, 'table-readers.ts')).href);
+problems.push(...readProblems(root, owners.TABLE_OWNERS, owners.INFRASTRUCTURE_TABLES, readers.READ_MODELS));
+
 if (problems.length) {
-  console.error(`Import boundaries or table owners broken:\n  ${problems.join('\n  ')}`);
+  console.error(`Import boundaries, table owners or read models broken:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Import boundaries hold; every table is written by its owner alone.');
+console.log(
+  'Import boundaries hold; every table is written by its owner alone, and every cross-module read is declared.',
+);

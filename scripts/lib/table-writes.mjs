@@ -24,7 +24,7 @@ export function schemaTables(root) {
  * name (`orders`, `orders as o`), `namespaces` holds names bound to the whole schema (`import * as db`,
  * `import { schema }`).
  */
-function dbBindings(text, tables) {
+export function dbBindings(text, tables) {
   const locals = new Map();
   const namespaces = new Set();
   for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]@kapaas\/db['"]/g)) {
@@ -47,7 +47,7 @@ function dbBindings(text, tables) {
  * with tables (`table: typeof patterns | typeof genders`, as the console's generic resources take) stands for
  * each of them.
  */
-function tablesOf(expression, { locals, namespaces }, tables, text) {
+export function tablesOf(expression, { locals, namespaces }, tables, text) {
   const [head, name, ...rest] = expression.split('.');
   if (name !== undefined) return rest.length === 0 && namespaces.has(head) && tables.has(name) ? [name] : [];
   if (locals.has(head)) return [locals.get(head)];
@@ -60,11 +60,11 @@ function tablesOf(expression, { locals, namespaces }, tables, text) {
 }
 
 /** Block comments and whole-line comments go, so that prose about `UPDATE orders` is not a write. */
-const withoutComments = (text) =>
+export const withoutComments = (text) =>
   text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')).replace(/^[ \t]*\/\/.*$/gm, '');
 
 /** Line number (1-based) of a character offset. */
-const lineAt = (text, index) => text.slice(0, index).split('\n').length;
+export const lineAt = (text, index) => text.slice(0, index).split('\n').length;
 
 /** The writes in one file's text: { table (SQL name), line, how }. */
 export function writesIn(source, tables) {
@@ -87,7 +87,7 @@ export function writesIn(source, tables) {
   return writes;
 }
 
-function* sourceFiles(dir) {
+export function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* sourceFiles(path);
@@ -96,7 +96,8 @@ function* sourceFiles(dir) {
 }
 
 /** Tests, fixtures and test helpers set up rows of any table; only production code is held to the owners. */
-const isProduction = (file) => !/\.(test|pg\.test|fixtures|test-helpers)\.tsx?$/.test(file) && !file.includes('.test.');
+export const isProduction = (file) =>
+  !/\.(test|pg\.test|fixtures|test-helpers)\.tsx?$/.test(file) && !file.includes('.test.');
 
 /** Every table written by production code under apps/api/src/modules: { module, file, table, line, how }. */
 export function moduleWrites(root) {

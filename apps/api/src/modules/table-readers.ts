@@ -1,0 +1,212 @@
+/**
+ * The tables of OTHER modules each module reads, grouped under named read models (ADR 043, changing ADR 039's
+ * "reading across modules is free"). A module reads another's rows through the owner's `index.ts`; where the join
+ * across tables is the point (the catalogue loaded into memory, a message's template data, the console's lists, a
+ * job's query), it reads them itself, and says so here: a read model's name, what it is for, and its tables.
+ *
+ * `npm run check` (`scripts/check-boundaries.mjs`, through `scripts/lib/table-reads.mjs`) fails when a module's
+ * production code reads (drizzle's `.from()` or a join, raw SQL `FROM` or `JOIN`) a table another module owns
+ * (`table-owners.ts`) that none of its read models lists, and when a read model lists a table the module's code no
+ * longer reads. Every module of `apps/api/src/modules` has an entry, an empty one when it reads only its own tables.
+ *
+ * Table names are the database's (`order_items`). Plain data with no imports, so that the check script (plain
+ * Node) can load it.
+ */
+export const READ_MODELS = {
+  addresses: {
+    'address lookups': {
+      for: 'the states and cities the owner keeps: the address form offers them and an address is checked against them',
+      tables: ['states', 'cities'],
+    },
+  },
+  admin: {
+    "the console's order and customer screens": {
+      for: "orders with their shopper, lines, refunded total and invoice number; customers with their orders' count",
+      tables: ['orders', 'order_items', 'payments', 'tax_invoices', 'users'],
+    },
+    "the console's coupons and messages": {
+      for: "the coupons, contact messages and newsletter list as their resources list them; changes go through coupons' and messages' index.ts",
+      tables: ['coupons', 'contact_messages', 'newsletter_subscribers'],
+    },
+    'stock on the product screens': {
+      for: "a product's sizes with their stock, the low-stock filter, and whether a size is in use",
+      tables: ['product_sizes'],
+    },
+  },
+  cart: {
+    'cart lines priced from the catalogue': {
+      for: "a cart's lines with the product's name, price, status and first picture, the size's label and what is free",
+      tables: ['products', 'sizes', 'product_images', 'product_sizes'],
+    },
+    'carts to remind': {
+      for: 'left carts of active, subscribed, unsuppressed accounts that ordered nothing since, after the wait the owner set',
+      tables: ['users', 'newsletter_subscribers', 'mail_suppressions', 'orders', 'shop_settings'],
+    },
+  },
+  catalogue: {
+    'the catalogue read model (ADR 006, ADR 025)': {
+      for: "products, their sizes, stock, pictures and rating figures, the categories and the home page's content, loaded into memory",
+      tables: [
+        'products',
+        'product_images',
+        'product_sizes',
+        'sizes',
+        'categories',
+        'subcategories',
+        'patterns',
+        'genders',
+        'banners',
+        'ads',
+        'testimonials',
+        'featured_sections',
+        'featured_section_products',
+        'review_stats',
+        'shop_settings',
+      ],
+    },
+  },
+  checkout: {
+    'shop terms': {
+      for: 'the per-order cap and the time allowed to pay, as the owner set them',
+      tables: ['shop_settings'],
+    },
+    "a payment's order": {
+      for: 'the order a provider order belongs to (locked while its payments settle), and the unpaid orders past their expiry',
+      tables: ['orders'],
+    },
+  },
+  coupons: {},
+  delivery: {
+    'delivery terms (ADR 033)': {
+      for: "the shipping zones' terms, the shop's state, the dispatch cut-off and the cash-on-delivery rules",
+      tables: ['shipping_zones', 'shop_settings', 'states'],
+    },
+    'a product on sale': {
+      for: 'whether the product delivery_check asks about is on sale',
+      tables: ['products'],
+    },
+  },
+  health: {
+    liveness: {
+      for: "/healthz reads the newest order's id: the database answers a real query on a real table",
+      tables: ['orders'],
+    },
+  },
+  identity: {},
+  inventory: {
+    'stock lines of orders and products': {
+      for: "an order's lines as stock lines; a size is reserved only while its product is on sale",
+      tables: ['order_items', 'products'],
+    },
+    'the sold-out report': {
+      for: "the sizes a day's orders sold out, with the product's name and the size's label, and whether the outbox holds the day's report",
+      tables: ['order_items', 'orders', 'products', 'sizes', 'outbox_messages'],
+    },
+  },
+  mail: {
+    "an order's messages": {
+      for: "a message's template data, read when it is rendered: the order, its lines, the shopper, a contact message",
+      tables: ['orders', 'order_items', 'users', 'contact_messages'],
+    },
+    "a return's messages": {
+      for: 'the return as it is when the message is rendered, its order, its lines and the new size',
+      tables: ['return_requests', 'return_lines', 'orders', 'order_items', 'sizes'],
+    },
+    'cart and restock messages': {
+      for: "a left cart's lines and a restocked product, with their names, prices, sizes and first pictures",
+      tables: ['cart_items', 'products', 'sizes', 'product_images'],
+    },
+    "the team's addresses": {
+      for: "the active owners' addresses the owner's messages go to; staff do not see messages sent to the team",
+      tables: ['admin_users'],
+    },
+  },
+  messages: {
+    'confirmations sent': {
+      for: "how many newsletter confirmations the outbox holds for a subscriber, and the last one's time",
+      tables: ['outbox_messages'],
+    },
+    '"Notify me" sizes': {
+      for: 'a size of a product as a stock alert needs it: on sale, its label, what is free (share-locked)',
+      tables: ['product_sizes', 'products', 'sizes'],
+    },
+  },
+  orders: {
+    "an order's page": {
+      for: "the payment that paid the order and the returns asked for it, shown on the shopper's order",
+      tables: ['payments', 'return_requests'],
+    },
+    'the return window': {
+      for: 'how many days after delivery a return may be asked for, as the owner set it',
+      tables: ['shop_settings'],
+    },
+  },
+  photos: {
+    'orders a photo is for': {
+      for: "the shopper's delivered order, or their newest delivered order of the product a review speaks of",
+      tables: ['orders', 'order_items'],
+    },
+  },
+  razorpay: {},
+  returns: {
+    "a return's order": {
+      for: 'the order a return is asked for (locked), its owner, its lines and when it was delivered; the shopper it mails',
+      tables: ['orders', 'order_items', 'order_events'],
+    },
+    "an exchange's sizes": {
+      for: "which sizes the product sells, and the new size's label",
+      tables: ['product_sizes', 'sizes'],
+    },
+    'refunds so far': {
+      for: "the order's refunds at the provider, and the refund recorded under a request key",
+      tables: ['refunds', 'payments'],
+    },
+    'pictures still named': {
+      for: 'every table naming a picture under /media/uploads/, so that a legacy return photo still shown elsewhere is kept',
+      tables: [
+        'product_images',
+        'order_items',
+        'banners',
+        'ads',
+        'categories',
+        'subcategories',
+        'testimonials',
+        'reviews',
+      ],
+    },
+  },
+  reviews: {
+    'who may review': {
+      for: "the shopper's delivered lines of a product, and whether one is on its way",
+      tables: ['orders', 'order_items', 'order_events'],
+    },
+    'review requests': {
+      for: 'orders delivered long enough ago with products not reviewed yet, after the wait the owner set',
+      tables: ['orders', 'order_items', 'order_events', 'shop_settings'],
+    },
+    "the console's review list": {
+      for: "each review with its product's name and its writer's address",
+      tables: ['products', 'orders', 'users'],
+    },
+  },
+  search: {},
+  seo: {},
+  tax: {
+    'GST inputs (ADR 032)': {
+      for: "the shop's GST identity and state, a delivery state's code, each product's HSN code (its own, else its category's)",
+      tables: ['shop_settings', 'states', 'products', 'categories'],
+    },
+    "an invoice's order": {
+      for: 'the delivery address, owner and total an invoice prints',
+      tables: ['orders'],
+    },
+  },
+  wishlist: {
+    'a product on sale': {
+      for: 'a product is saved only while on sale, its row share-locked until the insert',
+      tables: ['products'],
+    },
+  },
+} as const satisfies Record<string, Record<string, { for: string; tables: readonly string[] }>>;
+
+export type ReadingModule = keyof typeof READ_MODELS;
