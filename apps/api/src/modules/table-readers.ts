@@ -70,10 +70,6 @@ export const READ_MODELS = {
       for: 'the per-order cap and the time allowed to pay, as the owner set them',
       tables: ['shop_settings'],
     },
-    "a payment's order": {
-      for: 'the order a provider order belongs to (locked while its payments settle), and the unpaid orders past their expiry',
-      tables: ['orders'],
-    },
   },
   coupons: {},
   delivery: {

@@ -1,7 +1,6 @@
 import { runEvery } from '../../lib/periodic';
 import { deliveryTermsOf } from '../delivery';
-import { codOrdersUnconfirmedSince, inOrderTransaction, moveOrder } from '../orders';
-import { ordersDueToExpire } from './payments.repository';
+import { codOrdersUnconfirmedSince, inOrderTransaction, moveOrder, ordersDueToExpire } from '../orders';
 import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, settlePayment } from './settlement';
 

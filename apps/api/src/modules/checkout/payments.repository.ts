@@ -3,9 +3,6 @@ import {
   asc,
   eq,
   inArray,
-  isNotNull,
-  lte,
-  orders,
   PAYMENT_STATUSES,
   type PaymentStatus,
   paymentEvents,
@@ -244,28 +241,4 @@ export async function recordHandledEvent(
       outcome: event.outcome,
     })
     .onConflictDoNothing();
-}
-
-export type OrderRow = typeof orders.$inferSelect;
-
-/** The order a provider order belongs to, if any. */
-export async function orderByProviderId(db: Queryable, providerOrderId: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.razorpayOrderId, providerOrderId));
-  return row;
-}
-
-/** The same, locked for the rest of the transaction, so that its payments settle one at a time. */
-export async function lockOrderByProviderId(tx: Queryable, providerOrderId: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.razorpayOrderId, providerOrderId)).for('update');
-  return row;
-}
-
-/** Up to `limit` orders still awaiting payment past their expiry at `now`, longest overdue first. */
-export async function ordersDueToExpire(db: Queryable, now: Date, limit: number) {
-  return db
-    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, expiresAt: orders.expiresAt })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(limit);
 }

@@ -3,9 +3,15 @@ import { EffectRefused } from '../../lib/state-machine';
 import { removePaidLines } from '../cart';
 import { type CodCase, codRefusal, deliveryTermsOf, lockCodCase } from '../delivery';
 import { orderStockLines } from '../inventory';
-import { inOrderTransaction, moveOrder, type OrderTransaction, recordEvent } from '../orders';
+import {
+  inOrderTransaction,
+  lockOrderByProviderId,
+  moveOrder,
+  type OrderRow,
+  type OrderTransaction,
+  recordEvent,
+} from '../orders';
 import type { RazorpayPayment } from '../razorpay';
-import { lockOrderByProviderId, type OrderRow } from './payments.repository';
 import type { CheckoutDeps, PaymentSource } from './settlement';
 
 /** Whether a provider payment is Razorpay's own cash on delivery: pending, to be collected at the door. */

@@ -9,8 +9,11 @@ import {
   inOrderTransaction,
   lapseOf,
   lockOrder,
+  lockOrderByProviderId,
   moveOrder,
+  type OrderRow,
   type OrderTransaction,
+  orderByProviderId,
   PAID_STATUSES,
   queueRefundMail,
   recordEvent,
@@ -19,10 +22,7 @@ import { ProviderError, type RazorpayPayment } from '../razorpay';
 import { creditOrder } from '../tax';
 import {
   AWAITING_REFUND,
-  lockOrderByProviderId,
   movePayment,
-  type OrderRow,
-  orderByProviderId,
   type PaymentRow,
   paymentByProviderId,
   recordCapturedPayment,

@@ -7,7 +7,9 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
   isNull,
+  lte,
   ne,
   type OrderStatus,
   orderEvents,
@@ -59,6 +61,28 @@ export async function historyOf(db: Queryable, orderId: number) {
 export async function lockOrder(db: Queryable, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row;
+}
+
+/** The order a provider order belongs to, if any. */
+export async function orderByProviderId(db: Queryable, providerOrderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.razorpayOrderId, providerOrderId));
+  return row;
+}
+
+/** The same, locked for the rest of the transaction, so that its payments settle one at a time. */
+export async function lockOrderByProviderId(tx: Queryable, providerOrderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.razorpayOrderId, providerOrderId)).for('update');
+  return row;
+}
+
+/** Up to `limit` orders still awaiting payment past their expiry at `now`, longest overdue first. */
+export async function ordersDueToExpire(db: Queryable, now: Date, limit: number) {
+  return db
+    .select({ id: orders.id, razorpayOrderId: orders.razorpayOrderId, expiresAt: orders.expiresAt })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
 }
 
 /**
