@@ -13,7 +13,8 @@ import { PostgresShops, type RunningShop } from './postgres-shops';
  * with its own idempotency key. Everything is done over HTTP as people do it; the provider is the built-in Razorpay
  * sandbox, which each process runs with its state in the shared database, so both ask the same provider. The checks
  * read the database: the provider's refunds (sandbox_razorpay_refunds), the shop's refunds, payments, claims, credit
- * notes and audit log.
+ * notes, audit log and the shopper's messages about refunds. The provider's `refund.processed` webhooks reach the
+ * process that made each refund meanwhile, as they would from Razorpay, and race the console's own record of it.
  */
 const processes = new PostgresShops(process.env.DATABASE_URL ?? '', 'refund_race');
 const sql = <T>(text: string, values: unknown[] = []): Promise<T[]> =>
@@ -21,7 +22,8 @@ const sql = <T>(text: string, values: unknown[] = []): Promise<T[]> =>
 
 /** Orders each refunded in full by both processes at once: enough rounds for the two to interleave every way. */
 const ROUNDS = 5;
-/** Rounds of two ₹100 refunds of one order, one in each process at once. */
+/** Orders refunded in rounds of two ₹100 refunds, one in each process at once, and the rounds of each. */
+const PARTIAL_ORDERS = 2;
 const PARTIAL_ROUNDS = 3;
 /** Orders each asked, in both processes at once, for a refund of more than half of what was paid. */
 const OVER_ROUNDS = 3;
@@ -52,7 +54,7 @@ beforeAll(
     const login = expectOk(await owner.console(shopA.baseUrl, 'POST', '/login', OWNER));
     owner.token = login.token;
     kerala = await keralaAddress();
-    items.push(...(await itemsWithStock(ROUNDS + 1 + OVER_ROUNDS + RETURNS)));
+    items.push(...(await itemsWithStock(ROUNDS + PARTIAL_ORDERS + OVER_ROUNDS + RETURNS)));
   },
   boundFor({ operations: 60, processStarts: 2 }),
 );
@@ -213,6 +215,11 @@ async function moneyOf(orderId: number) {
         WHERE p.order_id = $1 ORDER BY x.${amount}, x.${column}`,
       [orderId],
     );
+  const notes = await sql<{ amount: number; reason: string }>(
+    `SELECT n.amount_paise AS amount, n.reason FROM credit_notes n JOIN tax_invoices i ON i.id = n.invoice_id
+      WHERE i.order_id = $1 ORDER BY n.id`,
+    [orderId],
+  );
   return {
     status: order?.status,
     total: order?.total ?? 0,
@@ -220,13 +227,9 @@ async function moneyOf(orderId: number) {
     atProvider: await ofOrder('sandbox_razorpay_refunds', 'idempotency_key', 'amount_paise'),
     recorded: await ofOrder('refunds', 'request_key', 'amount_paise'),
     claims: await ofOrder('refund_claims', 'provider_key', 'amount_paise', ', x.state'),
-    creditNotes: (
-      await sql<{ amount: number }>(
-        `SELECT n.amount_paise AS amount FROM credit_notes n JOIN tax_invoices i ON i.id = n.invoice_id
-          WHERE i.order_id = $1 ORDER BY n.id`,
-        [orderId],
-      )
-    ).map((n) => n.amount),
+    creditNotes: notes.map((n) => n.amount),
+    creditNoteReasons: notes.map((n) => n.reason),
+    told: await toldOfRefunds(payments.map((p) => p.id)),
     refundAudits: (
       await sql<{ n: number }>(
         `SELECT count(*)::int AS n FROM audit_log WHERE resource = 'orders' AND resource_id = $1 AND action = 'refund'`,
@@ -234,6 +237,19 @@ async function moneyOf(orderId: number) {
       )
     )[0]?.n,
   };
+}
+
+/**
+ * The shopper's messages about refunds of these payments, in the order queued: the order's (`order_refunded`) or a
+ * return's (`return_refunded`), with the amount each says was refunded. Both take the key of the payment's refund.
+ */
+async function toldOfRefunds(paymentIds: number[]) {
+  return sql<{ kind: string; amount: number }>(
+    `SELECT kind, (payload->>'amount_paise')::int AS amount FROM outbox_messages
+      WHERE kind IN ('order_refunded', 'return_refunded') AND split_part(key, ':', 2) = ANY($1::text[])
+        AND key LIKE 'order-refunded:%' ORDER BY id`,
+    [paymentIds.map(String)],
+  );
 }
 
 /** A fresh console idempotency key, as each tab makes one for the refund it asks for. */
@@ -277,16 +293,23 @@ describe('two processes refunding the same order at once (PostgreSQL)', () => {
       expect(payment?.refunded).toBe(payment?.amount);
       expect(money.status).toBe('refunded');
       expect(money.creditNotes).toEqual([money.total]);
+      expect(money.told).toEqual([{ kind: 'order_refunded', amount: payment?.amount }]);
       expect(money.refundAudits).toBe(1);
     }
   });
 
   it(`of ₹100 each, with their own keys, ${PARTIAL_ROUNDS} times over: two refunds each time, never more than paid`, {
-    timeout: boundFor({ operations: 10 + PARTIAL_ROUNDS * (2 + 12) }),
+    timeout: boundFor({ operations: PARTIAL_ORDERS * (10 + PARTIAL_ROUNDS * (2 + 12)) }),
   }, async () => {
-    const order = await paidOrder(shopA, 2);
+    const orders = [];
+    for (let n = 0; n < PARTIAL_ORDERS; n += 1) orders.push(await paidOrder(n % 2 ? shopB : shopA, 2));
     // Room for every refund asked for: none may be refused for want of money.
-    expect((await moneyOf(order.id)).total).toBeGreaterThan(PARTIAL_ROUNDS * 20_000);
+    for (const order of orders) expect((await moneyOf(order.id)).total).toBeGreaterThan(PARTIAL_ROUNDS * 20_000);
+    for (const order of orders) await partialRounds(order);
+  });
+
+  /** Both tabs ask for ₹100 of the order at once, round after round: two refunds each time, each made once. */
+  async function partialRounds(order: { id: number; providerOrderId: string }) {
     for (let round = 1; round <= PARTIAL_ROUNDS; round += 1) {
       const answers = await refundInBothProcesses(order.id, [{ amount: 100 }, { amount: 100 }]);
       // Two tabs, two keys, two requests: each is a refund of its own, made once.
@@ -305,10 +328,12 @@ describe('two processes refunding the same order at once (PostgreSQL)', () => {
       expect(payment?.refunded).toBe(20_000 * round);
       expect(payment?.refunded).toBeLessThan(payment?.amount ?? 0);
       expect(money.status).toBe('paid');
+      // Each refund on a credit note of its own, and told to the shopper once, with its own amount.
       expect(money.creditNotes).toEqual(made);
+      expect(money.told).toEqual(made.map((amount) => ({ kind: 'order_refunded', amount })));
       expect(money.refundAudits).toBe(2 * round);
     }
-  });
+  }
 
   it(`of more than half each, ${OVER_ROUNDS} times: one is made, the other is told what is left (400), changing nothing`, {
     timeout: boundFor({ operations: OVER_ROUNDS * (10 + 2 + 12) }),
@@ -334,6 +359,7 @@ describe('two processes refunding the same order at once (PostgreSQL)', () => {
       expect(money.payments[0]?.refunded).toBe(asked);
       expect(money.status).toBe('paid');
       expect(money.creditNotes).toEqual([asked]);
+      expect(money.told).toEqual([{ kind: 'order_refunded', amount: asked }]);
       expect(money.refundAudits).toBe(1);
     }
   });
@@ -382,6 +408,10 @@ describe('two processes refunding the same received return at once (PostgreSQL)'
       expect(money.claims.map((c) => c.state)).toEqual(['made']);
       expect(money.payments[0]?.refunded).toBe(item.unitPaise);
       expect(money.creditNotes).toEqual([item.unitPaise]);
+      // The return's own credit note, naming the piece that came back, not a refund shared over the invoice.
+      expect(money.creditNoteReasons).toEqual([`Goods returned (return #${returnId}): 1 piece.`]);
+      // One message, the return's: not the order's plain refund message as well, nor instead.
+      expect(money.told).toEqual([{ kind: 'return_refunded', amount: item.unitPaise }]);
       expect(money.status).toBe('delivered');
       const detail = expectOk(await owner.console(shopA.baseUrl, 'GET', `/returns/${returnId}`)).data;
       expect(detail).toMatchObject({
