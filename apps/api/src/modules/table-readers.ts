@@ -137,12 +137,7 @@ export const READ_MODELS = {
       tables: ['shop_settings'],
     },
   },
-  photos: {
-    'orders a photo is for': {
-      for: "the shopper's delivered order, or their newest delivered order of the product a review speaks of",
-      tables: ['orders', 'order_items'],
-    },
-  },
+  photos: {},
   razorpay: {},
   returns: {
     "a return's order": {
@@ -172,10 +167,6 @@ export const READ_MODELS = {
     },
   },
   reviews: {
-    'who may review': {
-      for: "the shopper's delivered lines of a product, and whether one is on its way",
-      tables: ['orders', 'order_items', 'order_events'],
-    },
     'review requests': {
       for: 'orders delivered long enough ago with products not reviewed yet, after the wait the owner set',
       tables: ['orders', 'order_items', 'order_events', 'shop_settings'],

@@ -51,3 +51,4 @@ export {
   unpaidOrdersOf,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';
+export { deliveredOrderWith, hasUndeliveredLine, latestDeliveredLine } from './purchases';

@@ -23,7 +23,8 @@ import {
 } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
 
-const ownedBy = (owner: Owner) =>
+/** The order columns naming its owner: the account's, or the guest identity's. */
+export const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
 
 /** The owner's orders, newest first, placed since `since` when given. */

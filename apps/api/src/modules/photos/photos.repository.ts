@@ -1,48 +1,11 @@
-import {
-  and,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  not,
-  orderItems,
-  orders,
-  type Queryable,
-  type SQL,
-  shopperPhotos,
-  sql,
-} from '@kapaas/db';
+import { and, eq, inArray, isNull, lt, not, type Queryable, type SQL, shopperPhotos, sql } from '@kapaas/db';
 import { type Owner, ownerColumns } from '../../lib/owner';
 
 export type PhotoRow = typeof shopperPhotos.$inferSelect;
 
 const photoOwnedBy = (owner: Owner): SQL =>
   owner.kind === 'user' ? eq(shopperPhotos.userId, owner.userId) : eq(shopperPhotos.guestId, owner.guestId);
-const orderOwnedBy = (owner: Owner): SQL =>
-  owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
 const unattached = and(isNull(shopperPhotos.reviewId), isNull(shopperPhotos.returnId));
-
-/** The owner's order (its id and status); undefined for anyone else's, exactly like an unknown one. */
-export async function ownOrder(db: Queryable, owner: Owner, orderId: number) {
-  const [row] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), orderOwnedBy(owner)));
-  return row;
-}
-
-/** The owner's newest delivered order with a line of the product: the order a review of it speaks for. */
-export async function deliveredOrderWith(db: Queryable, owner: Owner, productId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orderItems.productId, productId), orderOwnedBy(owner), eq(orders.status, 'delivered')))
-    .orderBy(desc(orders.id))
-    .limit(1);
-  return row?.id;
-}
 
 /**
  * Holds the content name until the transaction ends, so that a photo's row and its files are written, or a sweep

@@ -6,14 +6,13 @@ import { AppError, notFound, tooMany } from '../../lib/errors';
 import { renderImage, writeRenditions } from '../../lib/images';
 import type { Owner } from '../../lib/owner';
 import { type Limit, RateLimiter } from '../../lib/rate-limit';
+import { deliveredOrderWith, orderOf } from '../orders';
 import {
   attachPhotos,
   claimablePhotos,
-  deliveredOrderWith,
   insertPhoto,
   lockName,
   ownerHasPrivate,
-  ownOrder,
   releaseReviewPhotos,
   returnHasPrivate,
 } from './photos.repository';
@@ -58,7 +57,7 @@ async function orderFor(db: Queryable, owner: Owner, target: ReturnType<typeof P
     const message = 'You can add photos to a review of a product once your order of it has been delivered.';
     throw new AppError('FORBIDDEN', message, { code: 'NOT_A_BUYER' });
   }
-  const order = await ownOrder(db, owner, target.order_id);
+  const order = await orderOf(db, owner, target.order_id);
   if (!order) throw notFound('Order');
   if (order.status !== 'delivered') {
     const message = 'You can add photos once this order has been delivered.';

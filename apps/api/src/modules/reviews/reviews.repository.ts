@@ -8,8 +8,6 @@ import {
   inArray,
   isNull,
   lte,
-  orderItems,
-  orders,
   type Queryable,
   reviewStats,
   reviews,
@@ -26,52 +24,6 @@ export type StatsRow = typeof reviewStats.$inferSelect;
 /** The review columns naming its writer: the account's, or the guest identity's. */
 export function ownedBy(owner: Owner): SQL {
   return owner.kind === 'user' ? eq(reviews.userId, owner.userId) : eq(reviews.guestId, owner.guestId);
-}
-
-function ordersOf(owner: Owner): SQL {
-  return owner.kind === 'user' ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
-}
-
-/** The time an order was delivered: its order_events row with status 'delivered'. */
-const deliveredAt = sql<string | null>`(SELECT max(e.created_at) FROM order_events e
-  WHERE e.order_id = ${orders.id} AND e.status = 'delivered')`;
-
-/**
- * The shopper's latest delivered line of a product (by the time it was delivered, then the
- * newest order and line): the size a review speaks for, and the address the author's name
- * comes from. Undefined when no order of theirs with the product was delivered.
- */
-export async function latestDeliveredLine(db: Queryable, owner: Owner, productId: number) {
-  const [line] = await db
-    .select({
-      orderId: orders.id,
-      orderItemId: orderItems.id,
-      sizeLabel: orderItems.sizeLabel,
-      address: orders.addressSnapshot,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.productId, productId), ordersOf(owner), eq(orders.status, 'delivered')))
-    .orderBy(sql`${deliveredAt} DESC NULLS LAST`, desc(orders.id), desc(orderItems.id))
-    .limit(1);
-  return line;
-}
-
-/** Whether the shopper has a line of the product in an order that is paid or on its way but not delivered yet. */
-export async function hasUndeliveredLine(db: Queryable, owner: Owner, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.productId, productId),
-        ordersOf(owner),
-        sql`${orders.status} IN ('paid', 'packed', 'shipped', 'cod_pending_confirmation', 'cod_confirmed')`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The shopper's review of a product (published or hidden), locked until the transaction ends when asked. */

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { type Owner, ownerColumns } from '../../lib/owner';
 import { ratingAverage } from '../catalogue';
+import { hasUndeliveredLine, latestDeliveredLine } from '../orders';
 import { keepReviewPhotos } from '../photos';
 import {
   addVote,
@@ -23,9 +24,7 @@ import {
   combine,
   contribution,
   countHelpful,
-  hasUndeliveredLine,
   insertReview,
-  latestDeliveredLine,
   ownReview,
   publishedPage,
   type ReviewRow,
