@@ -8,7 +8,7 @@ import type { ServiceDeps } from './lib/deps';
 import { lazyRootLogger, RequestLog } from './lib/logging';
 import { publicCallsPlugin } from './lib/public-calls';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
-import { requestGuards } from './lib/request-guards';
+import { requestGuards, type SecurityHeaders } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
 import { cartRoutes, queueCartReminders } from './modules/cart';
@@ -78,21 +78,52 @@ export interface AppOptions {
 export const shop = fp(shopPlugin, { name: 'kapaas-shop' });
 
 async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const security = shopSecurity(options.config);
+  await registerFoundations(app, options, security);
+  await registerRoutes(app, options);
+  await app.register(webPlugin, {
+    storefrontDist: options.storefrontDist,
+    publicUrl: options.config.publicUrl,
+    adminDist: options.adminDist,
+    adminPolicy: security.adminPolicy,
+    mediaDir: options.mediaDir,
+  });
+  await registerBackgroundWork(app, options);
+}
+
+/** The security headers the shop sends, worked out once from the configuration; registers nothing. */
+interface ShopSecurity {
+  /** Whether the browser came over https whatever the request says (PUBLIC_URL or a trusted proxy). */
+  overHttps: boolean;
+  headers: SecurityHeaders;
+  /** The admin console's Content-Security-Policy: the shop's, with style attributes allowed. */
+  adminPolicy: string;
+}
+
+function shopSecurity(config: Config): ShopSecurity {
+  // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
+  const directives = shopDirectives(paymentCspSources(config));
+  const helmetOptions = { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false };
+  // HSTS where the browser came over https: PUBLIC_URL says so, or a trusted proxy does.
+  const overHttps = publicOverHttps(config);
+  const headers = securityHeaders(helmetOptions, (request) => overHttps || request.protocol === 'https');
+  return { overHttps, headers, adminPolicy: consolePolicy(helmetOptions, directives) };
+}
+
+/**
+ * What every route stands on, in this order: the compilers, the errors, the request guards, the
+ * database, sessions, the catalogue, payments, and last `app.deps`, built from them.
+ */
+async function registerFoundations(app: FastifyInstance, options: AppOptions, security: ShopSecurity): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // JSON only: text/plain is the one body a cross-site form can post, so it is refused outright.
   app.removeContentTypeParser('text/plain');
   await app.register(errorsPlugin);
-  // Real Razorpay keys: checkout.js loads from Razorpay's origin and frames/calls it and its API.
-  const directives = shopDirectives(paymentCspSources(options.config));
-  const helmetOptions = { contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false };
-  // HSTS where the browser came over https: PUBLIC_URL says so, or a trusted proxy does.
-  const overHttps = publicOverHttps(options.config);
-  const headers = securityHeaders(helmetOptions, (request) => overHttps || request.protocol === 'https');
   // One onRequest hook, the first: the security headers, then the guards' checks, so that a
   // refusal carries the headers; one preValidation hook: JSON only, then the body's checks (ADR 027).
-  await app.register(requestGuards, { securityHeaders: headers });
+  await app.register(requestGuards, { securityHeaders: security.headers });
   await app.register(noStorePlugin);
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { database: options.database });
@@ -101,7 +132,7 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(docsPlugin);
   await app.register(sessionsPlugin, {
     secret: options.config.SESSION_SECRET,
-    alwaysSecure: overHttps,
+    alwaysSecure: security.overHttps,
     // The rows are identity's (ADR 039); the plugin, below the modules, is handed them (ADR 041).
     store: sessionStore(app.database.db),
   });
@@ -110,38 +141,39 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
   await app.register(paymentsPlugin, { config: options.config });
   // Before the routes, which hand these to their services.
   app.decorate('deps', serviceDeps(app, options.config));
+}
+
+/** The API's routes: health first, the shop's under /api, the mail's, the console's under /admin/api. */
+async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   await app.register(healthRoutes);
   await app.register(readinessRoutes);
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(seoRoutes, { publicUrl: options.config.publicUrl });
-  await app.register(identityRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
+  await app.register(identityRoutes, { prefix: '/api', limits });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(couponRoutes, { prefix: '/api' });
-  await app.register(messageRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS });
+  await app.register(messageRoutes, { prefix: '/api', limits });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
-  const photoPlaces = { mediaDir: options.mediaDir, privateDir: options.privateDir };
+  const photoPlaces = photoPlacesOf(options);
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
-  await app.register(photoRoutes, { prefix: '/api', limits: options.limits ?? DEFAULT_LIMITS, ...photoPlaces });
+  await app.register(photoRoutes, { prefix: '/api', limits, ...photoPlaces });
   await app.register(mailRoutes);
-  await app.register(adminRoutes, {
-    prefix: '/admin/api',
-    config: options.config,
-    limits: options.limits ?? DEFAULT_LIMITS,
-    ...photoPlaces,
-  });
-  await app.register(webPlugin, {
-    storefrontDist: options.storefrontDist,
-    publicUrl: options.config.publicUrl,
-    adminDist: options.adminDist,
-    adminPolicy: consolePolicy(helmetOptions, directives),
-    mediaDir: options.mediaDir,
-  });
+  await app.register(adminRoutes, { prefix: '/admin/api', config: options.config, limits, ...photoPlaces });
+}
+
+/**
+ * The plugins that work in the background, each every so many ms of `options` (0 turns it off):
+ * checkout (order_place and the webhook, with the sweep of unpaid orders), the outbox's worker,
+ * the scheduled messages, and the sweep of shoppers' photos that nothing took.
+ */
+async function registerBackgroundWork(app: FastifyInstance, options: AppOptions): Promise<void> {
   await app.register(checkoutPlugin, {
     expirySweepMs: options.expirySweepMs,
     limits: options.limits ?? DEFAULT_LIMITS,
@@ -152,7 +184,12 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     // The plugin is below the modules (ADR 041): each module's job is handed to it here, run in this order.
     messages: { reminders: queueCartReminders, reviewRequests: queueReviewRequests, soldOutReport: queueSoldOutReport },
   });
-  await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlaces });
+  await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlacesOf(options) });
+}
+
+/** Where shoppers' photos go: the public media folder and the private one (return photos). */
+function photoPlacesOf(options: AppOptions): { mediaDir: string; privateDir: string } {
+  return { mediaDir: options.mediaDir, privateDir: options.privateDir };
 }
 
 /** What the services get (ADR 021), built once per app from its plugins. */
