@@ -118,6 +118,44 @@ describe('SIGTERM', { timeout: 120_000 }, () => {
     expect(code).toBe(0);
   });
 
+  it('cuts a request still unfinished when the grace period is over, logs it, and exits 0', async () => {
+    shop = spawnShop({ DATA_DIR: dataDir, SEED_DEMO: 'false', SHUTDOWN_GRACE_MS: '300' });
+    const address = await listeningAt(shop);
+    const client = await rawConnection(address);
+    // Headers sent, the body never finished: the request stays under way until its connection is cut.
+    client.socket.write(
+      'POST /api/category_list HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+
+    shop.child.kill('SIGTERM');
+    const { code } = await shop.exited;
+    await client.ended;
+
+    expect(code).toBe(0);
+    expect(client.received()).toBe('');
+    const lines = shop
+      .log()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; signal?: string; inFlight?: number; graceMs?: number });
+    const steps = [
+      'shutting down: no new connections',
+      'grace period over: cutting requests',
+      'open connections closed',
+      'shop closed',
+      'database closed',
+    ];
+    // Each step once, in this order; the answered step never.
+    expect(lines.map((line) => line.msg).filter((msg) => steps.includes(msg))).toEqual(steps);
+    expect(shop.log()).not.toContain('in-flight requests answered');
+    expect(lines.find((line) => line.msg.startsWith('shutting down'))).toMatchObject({
+      signal: 'SIGTERM',
+      inFlight: 1,
+    });
+    expect(lines.find((line) => line.msg.startsWith('grace period over'))).toMatchObject({ inFlight: 1, graceMs: 300 });
+  });
+
   it('does not fail a sandbox checkout that is in flight when SIGTERM arrives', async () => {
     shop = spawnShop({ DATA_DIR: dataDir });
     const address = await listeningAt(shop);
