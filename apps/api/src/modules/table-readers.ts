@@ -28,10 +28,6 @@ export const READ_MODELS = {
       for: "the coupons, contact messages and newsletter list as their resources list them; changes go through coupons' and messages' index.ts",
       tables: ['coupons', 'contact_messages', 'newsletter_subscribers'],
     },
-    'stock on the product screens': {
-      for: "a product's sizes with their stock, the low-stock filter, and whether a size is in use",
-      tables: ['product_sizes'],
-    },
   },
   cart: {
     'cart lines priced from the catalogue': {
@@ -93,6 +89,10 @@ export const READ_MODELS = {
     'stock lines of orders and products': {
       for: "an order's lines as stock lines; a size is reserved only while its product is on sale",
       tables: ['order_items', 'products'],
+    },
+    "a product's stock by size": {
+      for: "each size's label and place in the sizes' order, beside its stock, for the console's product screens",
+      tables: ['sizes'],
     },
     'the sold-out report': {
       for: "the sizes a day's orders sold out, with the product's name and the size's label, and whether the outbox holds the day's report",

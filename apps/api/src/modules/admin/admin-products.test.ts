@@ -212,6 +212,24 @@ describe('products', () => {
     expect((await owner.get('/products', { colour: 'red' })).statusCode).toBe(400);
   });
 
+  it('the low-stock filter lists the products with a size that has at most that many pieces free', async () => {
+    const name = `Lowstock ${Math.random().toString(36).slice(2, 9)}`;
+    const low = await create({ name: `${name} Low` });
+    const stocked = await create({
+      name: `${name} Stocked`,
+      sizes: [
+        { size_id: place.sizeIds[0], stock: 9 },
+        { size_id: place.sizeIds[1], stock: 7 },
+      ],
+    });
+    const ids = async (lowStock: number) =>
+      expectStatus(await owner.get('/products', { q: name, low_stock: lowStock }), 200)
+        .data.map((p: { id: number }) => p.id)
+        .sort((a: number, b: number) => a - b);
+    expect(await ids(3)).toEqual([low.id]);
+    expect(await ids(7)).toEqual([low.id, stocked.id].sort((a, b) => a - b));
+  });
+
   it('refuses invalid products with 400 and the errors per field', async () => {
     const missing = expectStatus(await owner.post('/products', { name: '' }), 400);
     expect(Object.keys(missing.errors)).toEqual(

@@ -7,6 +7,7 @@ import {
   inArray,
   isNotNull,
   newsletterSubscribers,
+  productSizes,
   products,
   sessions,
   states,
@@ -268,6 +269,16 @@ describe('records in use', () => {
     expect(created.gst_code).toBeNull();
     expect((await owner.patch(`/states/${created.id}`, { gst_code: '32' })).statusCode).toBe(409);
     expectStatus(await owner.delete(`/states/${created.id}`), 200);
+  });
+
+  it('a size a product sells cannot be deleted (409), and stays; a size no product sells can', async () => {
+    const [sold] = await shop.database.db.select({ sizeId: productSizes.sizeId }).from(productSizes).limit(1);
+    if (!sold) throw new Error('the demo shop sells no size');
+    expect(expectStatus(await owner.delete(`/sizes/${sold.sizeId}`), 409).code).toBe('IN_USE');
+    expect((await owner.get(`/sizes/${sold.sizeId}`)).statusCode).toBe(200);
+    const unsold = expectStatus(await owner.post('/sizes', { label: marker() }), 200).data;
+    expectStatus(await owner.delete(`/sizes/${unsold.id}`), 200);
+    expect((await owner.get(`/sizes/${unsold.id}`)).statusCode).toBe(404);
   });
 
   it('a state with cities cannot be deleted (409)', async () => {

@@ -32,7 +32,6 @@ import {
   eq,
   genders,
   patterns,
-  productSizes,
   products,
   type Queryable,
   sizes,
@@ -40,6 +39,7 @@ import {
 } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { sizeInUse } from '../inventory';
 import { contains, offsetOf, resourceRoutes, totalOf } from './resource';
 import { freeSlug } from './slugs';
 
@@ -307,7 +307,7 @@ const sizeResource = resourceRoutes({
     },
   },
   async remove(tx, id) {
-    if ((await totalOf(tx.select({ n: count() }).from(productSizes).where(eq(productSizes.sizeId, id)))) > 0) {
+    if (await sizeInUse(tx, id)) {
       throw inUse('size', 'products');
     }
     await tx.delete(sizes).where(eq(sizes.id, id));

@@ -1,5 +1,6 @@
 // The inventory module's public surface: the only writer of product_sizes (ADR 021).
 export {
+  hasSizeAtMost,
   lockSizes,
   orderStockLines,
   release,
@@ -9,5 +10,7 @@ export {
   sellReserved,
   sellUnreserved,
   setStock,
+  sizeInUse,
+  stockOfProducts,
 } from './inventory.repository';
 export { queueSoldOutReport, type SoldOutSize, sizesSoldOutOn } from './sold-out';

@@ -1,4 +1,18 @@
-import { and, asc, eq, inArray, orderItems, productSizes, products, type Queryable, sql } from '@kapaas/db';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  orderItems,
+  productSizes,
+  products,
+  type Queryable,
+  type SQL,
+  sizes,
+  sql,
+} from '@kapaas/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notifyBackInStock } from '../messages';
 
 /*
@@ -159,4 +173,35 @@ export async function setStock(db: Queryable, productId: number, sizeId: number,
     .onConflictDoUpdate({ target: [productSizes.productId, productSizes.sizeId], set: { stock } })
     .returning(freeAfter);
   if (row) await backInStock(db, row, Number(before?.available ?? 0), Number(row.available));
+}
+
+/** The sizes of these products with their labels and stock, in the sizes' order: the console's product screens. */
+export async function stockOfProducts(db: Queryable, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: productSizes.productId,
+      sizeId: productSizes.sizeId,
+      label: sizes.label,
+      stock: productSizes.stock,
+      reserved: productSizes.reserved,
+    })
+    .from(productSizes)
+    .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
+    .where(inArray(productSizes.productId, productIds))
+    .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
+}
+
+/**
+ * A condition on a product id column: the product has a size with at most `units` free (stock less reserved). The
+ * console's low-stock filter puts it in its own query, so that the list stays one page of products.
+ */
+export function hasSizeAtMost(productId: AnyPgColumn, units: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${productId} AND ${productSizes.stock} - ${productSizes.reserved} <= ${units})`;
+}
+
+/** Whether any product sells this size: the console does not delete a size in use. */
+export async function sizeInUse(db: Queryable, sizeId: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(productSizes).where(eq(productSizes.sizeId, sizeId));
+  return (row?.n ?? 0) > 0;
 }

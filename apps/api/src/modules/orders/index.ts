@@ -51,4 +51,4 @@ export {
   unpaidOrdersOf,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';
-export { deliveredOrderWith, hasUndeliveredLine, latestDeliveredLine } from './purchases';
+export { deliveredOrderWith, hasUndeliveredLine, latestDeliveredLine, productOrdered } from './purchases';

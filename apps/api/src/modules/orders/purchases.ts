@@ -1,10 +1,10 @@
-import { and, desc, eq, orderItems, orders, type Queryable, sql } from '@kapaas/db';
+import { and, count, desc, eq, orderItems, orders, type Queryable, sql } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
 import { ownedBy } from './orders.repository';
 
-// What a shopper bought, as reviews and photos ask it: "did this shopper receive this product, or is it on its way?"
-// The order rows are this module's, so the question is answered here and reviews and photos read no order table
-// (ADR 043).
+// What was bought, as other modules ask it: reviews and photos "did this shopper receive this product, or is it on
+// its way?", the console "did anyone order this product?". The order rows are this module's, so the questions are
+// answered here and those modules read no order table for them (ADR 043).
 
 /** The time an order was delivered: its order_events row with status 'delivered'. */
 const deliveredAt = sql<string | null>`(SELECT max(e.created_at) FROM order_events e
@@ -58,4 +58,10 @@ export async function deliveredOrderWith(db: Queryable, owner: Owner, productId:
     .orderBy(desc(orders.id))
     .limit(1);
   return row?.id;
+}
+
+/** Whether any order holds a line of the product: the console archives such a product instead of deleting it. */
+export async function productOrdered(db: Queryable, productId: number): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, productId));
+  return (row?.n ?? 0) > 0;
 }

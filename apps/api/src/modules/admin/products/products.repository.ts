@@ -8,16 +8,15 @@ import {
   genders,
   inArray,
   or,
-  orderItems,
   patterns,
   productImages,
-  productSizes,
   products,
   type Queryable,
   sizes,
   sql,
   subcategories,
 } from '@kapaas/db';
+import { hasSizeAtMost } from '../../inventory';
 import type { Paging } from '../resource';
 import { contains, offsetOf, totalOf } from '../resource';
 
@@ -52,9 +51,7 @@ export async function productPage(db: Queryable, query: ProductFilters) {
     query.category_id === undefined ? undefined : eq(products.categoryId, query.category_id),
     query.subcategory_id === undefined ? undefined : eq(products.subcategoryId, query.subcategory_id),
     query.status === undefined ? undefined : eq(products.status, query.status),
-    query.low_stock === undefined
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${productSizes.stock} - ${productSizes.reserved} <= ${query.low_stock})`,
+    query.low_stock === undefined ? undefined : hasSizeAtMost(products.id, query.low_stock),
     query.gst_band === undefined
       ? undefined
       : query.gst_band
@@ -76,23 +73,6 @@ export async function productById(db: Queryable, id: number, lock = false): Prom
   const query = db.select().from(products).where(eq(products.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;
-}
-
-/** The sizes of these products with their labels, in the sizes' order. */
-export async function sizesOf(db: Queryable, productIds: number[]) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({
-      productId: productSizes.productId,
-      sizeId: productSizes.sizeId,
-      label: sizes.label,
-      stock: productSizes.stock,
-      reserved: productSizes.reserved,
-    })
-    .from(productSizes)
-    .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))
-    .where(inArray(productSizes.productId, productIds))
-    .orderBy(asc(productSizes.productId), asc(sizes.sortOrder), asc(sizes.id));
 }
 
 export async function imagesOf(db: Queryable, productIds: number[]) {
@@ -168,10 +148,6 @@ export async function replaceImages(db: Queryable, productId: number, urls: stri
   if (urls.length > 0) {
     await db.insert(productImages).values(urls.map((url, position) => ({ productId, url, position })));
   }
-}
-
-export async function hasOrders(db: Queryable, productId: number): Promise<boolean> {
-  return (await totalOf(db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, productId)))) > 0;
 }
 
 export async function deleteProduct(db: Queryable, productId: number): Promise<void> {

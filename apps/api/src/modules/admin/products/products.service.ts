@@ -2,7 +2,8 @@ import type { AdminCreateProduct, AdminProduct, AdminUpdateProduct } from '@kapa
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
-import { lockSizes, setStock } from '../../inventory';
+import { lockSizes, setStock, stockOfProducts } from '../../inventory';
+import { productOrdered } from '../../orders';
 import type { Page, Removal } from '../resource';
 import { sanitizeRichText, typedRichText } from '../rich-text';
 import { freeSlug } from '../slugs';
@@ -10,7 +11,6 @@ import {
   categoryHsnOf,
   deleteProduct,
   GST_BAND_PAISE,
-  hasOrders,
   imagesOf,
   insertProduct,
   type ProductColumns,
@@ -20,12 +20,11 @@ import {
   productPage,
   referencesOf,
   replaceImages,
-  sizesOf,
   slugTaken,
   updateProduct,
 } from './products.repository';
 
-type SizeRow = Awaited<ReturnType<typeof sizesOf>>[number];
+type SizeRow = Awaited<ReturnType<typeof stockOfProducts>>[number];
 type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
 
 /** A selling price in the ₹2,625–₹2,950 band, where GST takes 18 % (ADR 032, rule 4). */
@@ -75,7 +74,7 @@ function toProduct(
 export async function listProducts(db: Queryable, query: ProductFilters): Promise<Page<AdminProduct>> {
   const { rows, total } = await productPage(db, query);
   const ids = rows.map((r) => r.id);
-  const sizes = await sizesOf(db, ids);
+  const sizes = await stockOfProducts(db, ids);
   const images = await imagesOf(db, ids);
   const hsn = await categoryHsnOf(
     db,
@@ -97,7 +96,12 @@ export async function listProducts(db: Queryable, query: ProductFilters): Promis
 export async function findProduct(db: Queryable, id: number): Promise<AdminProduct | undefined> {
   const row = await productById(db, id);
   if (!row) return undefined;
-  return toProduct(row, await sizesOf(db, [id]), await imagesOf(db, [id]), await categoryHsnOf(db, [row.categoryId]));
+  return toProduct(
+    row,
+    await stockOfProducts(db, [id]),
+    await imagesOf(db, [id]),
+    await categoryHsnOf(db, [row.categoryId]),
+  );
 }
 
 const refused = (errors: Record<string, string[]>) =>
@@ -219,7 +223,7 @@ export async function changeProduct(db: Queryable, id: number, body: AdminUpdate
 
 /** A product that past orders show is archived (it leaves the storefront); any other is deleted. */
 export async function removeProduct(db: Queryable, id: number): Promise<Removal> {
-  if (await hasOrders(db, id)) {
+  if (await productOrdered(db, id)) {
     await updateProduct(db, id, { status: 'archived' });
     return 'archived';
   }
