@@ -95,8 +95,8 @@ export const READ_MODELS = {
       tables: ['sizes'],
     },
     'the sold-out report': {
-      for: "the sizes a day's orders sold out, with the product's name and the size's label, and whether the outbox holds the day's report",
-      tables: ['order_items', 'orders', 'products', 'sizes', 'outbox_messages'],
+      for: "the sizes a day's orders sold out, with the product's name and the size's label",
+      tables: ['order_items', 'orders', 'products', 'sizes'],
     },
   },
   mail: {
@@ -118,10 +118,6 @@ export const READ_MODELS = {
     },
   },
   messages: {
-    'confirmations sent': {
-      for: "how many newsletter confirmations the outbox holds for a subscriber, and the last one's time",
-      tables: ['outbox_messages'],
-    },
     '"Notify me" sizes': {
       for: 'a size of a product as a stock alert needs it: on sale, its label, what is free (share-locked)',
       tables: ['product_sizes', 'products', 'sizes'],

@@ -1,7 +1,7 @@
-import { type Database, outboxMessages } from '@kapaas/db';
-import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@kapaas/db';
+import { sql } from 'drizzle-orm';
 import { shopToday, startOfShopDay } from '../../lib/shop-day';
-import { queueMail } from '../mail';
+import { isQueued, queueMail } from '../mail';
 
 /** A size that sold its last piece on a day. */
 export interface SoldOutSize {
@@ -40,8 +40,7 @@ export async function sizesSoldOutOn(db: Database, day: string): Promise<SoldOut
 export async function queueSoldOutReport(db: Database, now = new Date()): Promise<boolean> {
   const yesterday = shopToday(new Date(now.getTime() - 86_400_000));
   const key = `owner-sold-out:${yesterday}`;
-  const done = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.key, key));
-  if (done.length > 0) return false;
+  if (await isQueued(db, key)) return false;
   const sizes = await sizesSoldOutOn(db, yesterday);
   if (sizes.length === 0) return false;
   return queueMail(db, { kind: 'owner_sold_out', key, payload: { day: yesterday, sizes } });

@@ -17,7 +17,15 @@ export {
   statusText,
   WAITING_FOR_SERVER,
 } from './outbox-admin';
-export { allowMarketing, type QueuedMail, queueMail, suppress, unsubscribed } from './queue';
+export {
+  allowMarketing,
+  isQueued,
+  type QueuedMail,
+  queuedSoFar,
+  queueMail,
+  suppress,
+  unsubscribed,
+} from './queue';
 export { ownerAddresses } from './render';
 export { SEALED_PLACEHOLDER, seal, unsubscribeSignature, validUnsubscribeSignature } from './seal';
 export { CLAIM_MS, MAX_ATTEMPTS, type MailerDeps, prepareMessages, retryDelayMs, sendDueMessages } from './sender';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mailSuppressions, outboxMessages, type Queryable } from '@kapaas/db';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MAIL_KINDS, type MailKind } from './kinds';
 
 /** A message to queue: what happened, to whom, and what the template needs that the database does not keep. */
@@ -63,4 +63,30 @@ export async function suppress(db: Queryable, email: string, reason = 'unsubscri
 /** An address asked for offers again (it confirmed the newsletter): an earlier unsubscribe no longer holds. */
 export async function allowMarketing(db: Queryable, email: string): Promise<void> {
   await db.delete(mailSuppressions).where(sql`lower(${mailSuppressions.email}) = ${email.trim().toLowerCase()}`);
+}
+
+/**
+ * Whether a message was queued under this key. The outbox keeps every message, so a job that names its message by
+ * the day or the event asks here before it does the work of building one (ADR 043: the outbox is read through mail).
+ */
+export async function isQueued(db: Queryable, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.key, key))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The messages queued so far under keys that start with `prefix` (`newsletter-confirm:<id>:`): how many, and when the
+ * last was queued. LIKE's wildcards in the prefix are taken literally.
+ */
+export async function queuedSoFar(db: Queryable, prefix: string): Promise<{ count: number; last: Date | null }> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${outboxMessages.createdAt})` })
+    .from(outboxMessages)
+    .where(sql`${outboxMessages.key} LIKE ${pattern}`);
+  return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
 }

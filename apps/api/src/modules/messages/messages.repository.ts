@@ -5,7 +5,6 @@ import {
   inArray,
   isNull,
   newsletterSubscribers,
-  outboxMessages,
   productSizes,
   products,
   type Queryable,
@@ -84,18 +83,6 @@ export async function confirmedSubscriberCount(db: Queryable, email: string): Pr
 
 export async function removeSubscriber(db: Queryable, email: string): Promise<void> {
   await db.delete(newsletterSubscribers).where(sameEmail(email));
-}
-
-/**
- * The confirmation messages queued for a subscriber so far (keys `newsletter-confirm:<id>:<n>`): how
- * many, and when the last was queued. Read from the outbox, which keeps every message.
- */
-export async function confirmationsQueued(db: Queryable, subscriberId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${outboxMessages.createdAt})` })
-    .from(outboxMessages)
-    .where(sql`${outboxMessages.key} LIKE ${`newsletter-confirm:${subscriberId}:%`}`);
-  return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { allowMarketing, type MailSettings, queueMail, seal } from '../mail';
+import { allowMarketing, type MailSettings, queuedSoFar, queueMail, seal } from '../mail';
 import {
-  confirmationsQueued,
   confirmByTokenHash,
   confirmedSubscriberCount,
   lockSubscriber,
@@ -36,7 +35,7 @@ export async function subscribeToNewsletter(
   await deps.db.transaction(async (tx) => {
     const subscriber = await lockSubscriber(tx, email.trim().toLowerCase());
     if (subscriber.confirmedAt) return;
-    const queued = await confirmationsQueued(tx, subscriber.id);
+    const queued = await queuedSoFar(tx, `newsletter-confirm:${subscriber.id}:`);
     if (queued.last && now.getTime() - queued.last.getTime() < CONFIRM_RESEND_MS) return;
     const token = randomBytes(32).toString('base64url');
     const sent = await queueMail(tx, {
