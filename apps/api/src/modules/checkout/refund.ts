@@ -1,5 +1,5 @@
 import { formatPaise } from '@kapaas/contract';
-import { and, eq, inArray, payments as paymentsTable, type Queryable, refundClaims, sql } from '@kapaas/db';
+import { and, eq, inArray, payments as paymentsTable, type Queryable, refundClaims, refunds, sql } from '@kapaas/db';
 import { runSteps, type Step } from '../../lib/workflow';
 import {
   inOrderTransaction,
@@ -200,7 +200,7 @@ function askProviderStep(deps: RefundDeps): Step<RefundContext> {
       const { payment, amount, key } = context.claim.plan;
       const client = deps.payments.client;
       const orderId = String(context.request.orderId);
-      const notes = { ...context.request.providerNotes, order_id: orderId };
+      const notes = { ...context.request.providerNotes, order_id: orderId, [CLAIM_NOTE]: String(context.claim.id) };
       const made = await client.refund(payment.providerPaymentId, { amount, notes }, key);
       const fetched = await client.fetchPayment(payment.providerPaymentId);
       context.made = { id: made.id, amount: made.amount, refundedInAll: fetched.amount_refunded ?? amount };
@@ -209,8 +209,7 @@ function askProviderStep(deps: RefundDeps): Step<RefundContext> {
 }
 
 /**
- * Step 3, under the order's lock: the claim made, the refund recorded once, the payment's refunded total, then (the
- * first time only) the order's move or a line in its history, the credit note and the shopper's message.
+ * Step 3, under the order's lock: the claim made, then the refund recorded (`recordMadeRefund`), the first time only.
  */
 function recordStep(deps: RefundDeps): Step<RefundContext> {
   return {
@@ -218,84 +217,141 @@ function recordStep(deps: RefundDeps): Step<RefundContext> {
     run: async (context) => {
       const { claim: held, made } = context;
       if (!held || !made) return;
+      const { request } = context;
       context.outcome = await inOrderTransaction(deps, async (t) => {
-        await lockOrder(t.tx, context.request.orderId);
+        await lockOrder(t.tx, request.orderId);
         await settleClaim(t.tx, held.id, 'made');
-        return record(t, context.request, held.plan.payment, made);
+        const payment = held.plan.payment;
+        const own = payment.refusalReason === null;
+        const draft: MadeRefund = { ...made, payment, recorded: true };
+        const recorded = await recordMadeRefund(t, {
+          orderId: request.orderId,
+          paymentId: payment.id,
+          refund: { id: made.id, amount: made.amount },
+          refundedInAll: made.refundedInAll,
+          by: 'owner',
+          adminId: request.adminId ?? null,
+          requestKey: request.requestKey,
+          note: request.note?.(draft) ?? `Refund of ${formatPaise(made.amount)} (${made.id}).`,
+          customerNote: request.customerNote ? request.customerNote(draft) : own ? toTheCard(made.amount) : null,
+          returned: request.returned,
+        });
+        const outcome: MadeRefund = { ...made, payment: recorded.payment ?? payment, recorded: recorded.recorded };
+        if (recorded.recorded) await request.onRecorded?.(t, outcome);
+        return outcome;
       });
     },
   };
 }
 
-async function record(
-  t: OrderTransaction,
-  request: RefundRequest,
-  payment: PaymentRow,
-  made: Omit<MadeRefund, 'recorded' | 'payment'>,
-): Promise<MadeRefund> {
-  const recorded = await insertRefund(t.tx, {
-    paymentId: payment.id,
-    providerRefundId: made.id,
-    amountPaise: made.amount,
-    adminId: request.adminId ?? null,
-    ...(request.requestKey === undefined ? {} : { requestKey: request.requestKey }),
-  });
-  const [before] = await t.tx.select().from(paymentsTable).where(eq(paymentsTable.id, payment.id)).for('update');
-  const updated = await recordRefundedTotal(t.tx, { id: payment.id }, made.refundedInAll);
-  const outcome: MadeRefund = { ...made, payment: updated ?? payment, recorded };
-  if (!recorded || !updated) return outcome;
-  const own = updated.refusalReason === null;
-  if (own) await creditRefund(t.tx, request, updated.refundedPaise);
-  await queueMail(t.tx, request, { paymentId: updated.id, amountPaise: made.amount, total: updated.refundedPaise });
-  // A refused payment's history says it "is being refunded" until one of the webhook and this step says it was: once.
-  const toldAlready = !own && before !== undefined && !AWAITING_REFUND.includes(before.status);
-  if (!toldAlready) {
-    const note = request.note?.(outcome) ?? `Refund of ${formatPaise(made.amount)} (${made.id}).`;
-    const customerNote =
-      request.customerNote === undefined
-        ? `A refund of ${formatPaise(made.amount)} was made to the card you paid with.`
-        : request.customerNote(outcome);
-    const whole = own && updated.refundedPaise >= updated.amountPaise;
-    await moveForRefund(t, request.orderId, { whole, note, customerNote });
-  }
-  await request.onRecorded?.(t, outcome);
-  return outcome;
-}
+/** The shopper's sentence for a refund of the order's own payment. */
+export const toTheCard = (amountPaise: number) =>
+  `A refund of ${formatPaise(amountPaise)} was made to the card you paid with.`;
 
-async function creditRefund(tx: Queryable, request: RefundRequest, refundedPaise: number): Promise<void> {
-  const returned = request.returned;
-  const credit = returned ? { pieces: returned.pieces, reason: returned.reason } : {};
-  await creditOrder(tx, request.orderId, { refundedPaise, ...credit });
-}
-
-async function queueMail(
-  tx: Queryable,
-  request: RefundRequest,
-  refund: { paymentId: number; amountPaise: number; total: number },
-): Promise<void> {
-  const { orderId, returned } = request;
-  const { paymentId, amountPaise, total } = refund;
-  if (returned) await returned.queueMail(tx, { orderId, paymentId, amountPaise, key: refundMailKey(paymentId, total) });
-  else await queueRefundMail(tx, { orderId, paymentId, amountPaise, refundedInAll: total });
+/** A refund the provider made, to record: from the workflow that asked for it, or from the provider's webhook. */
+export interface RefundToRecord {
+  orderId: number;
+  paymentId: number;
+  /** The provider's refund: its id names it everywhere (the `refunds` row, the message, the credit note). */
+  refund: { id: string; amount: number };
+  /** How much of the payment the provider has refunded in all. */
+  refundedInAll: number;
+  /** Who records it: the owner (a refund asked for, which may cancel a paid order) or the payment code (a webhook). */
+  by: 'owner' | 'payment';
+  adminId: number | null;
+  requestKey?: string | undefined;
+  note: string;
+  customerNote: string | null;
+  returned?: ReturnedRefund | undefined;
 }
 
 /**
- * A whole refund of the order's own payment cancels a paid order (its `cancel` move: restock, credit note) and marks
- * it refunded (the `refund` move), as it does a cancelled one. Any other refund is a line in its history.
+ * Records one refund the provider made, once, under the order's lock (the caller holds it): its `refunds` row (unique
+ * on the provider's id: the first of the workflow and the webhook to get here records it, the other changes only the
+ * payment's total), the payment's refunded total, then for this refund alone, with its own amount: a credit note
+ * (the order's own payment), the shopper's message (keyed by the refund), and the order's move or a line in its
+ * history. A refused payment's history says it "is being refunded" until one of them says it was: that is said once.
  */
-async function moveForRefund(
+export async function recordMadeRefund(
   t: OrderTransaction,
-  orderId: number,
-  refund: { whole: boolean; note: string; customerNote: string | null },
-): Promise<void> {
-  const facts = { ownPaymentRefunded: refund.whole };
-  const by = 'owner' as const;
-  if (refund.whole) {
-    await moveOrder(t, orderId, 'cancelled', { by, from: ['paid'], note: 'Cancelled for a full refund.' });
-    const moved = await moveOrder(t, orderId, 'refunded', { by, from: ['cancelled'], note: refund.note, facts });
+  input: RefundToRecord,
+): Promise<{ recorded: boolean; payment: PaymentRow | undefined }> {
+  const { tx } = t;
+  const [before] = await tx.select().from(paymentsTable).where(eq(paymentsTable.id, input.paymentId)).for('update');
+  const recorded = await insertRefund(tx, {
+    paymentId: input.paymentId,
+    providerRefundId: input.refund.id,
+    amountPaise: input.refund.amount,
+    adminId: input.adminId,
+    ...(input.requestKey === undefined ? {} : { requestKey: input.requestKey }),
+  });
+  const updated = await recordRefundedTotal(tx, { id: input.paymentId }, input.refundedInAll);
+  if (!recorded || !updated) return { recorded: false, payment: updated };
+  const own = updated.refusalReason === null;
+  if (own) await creditRefund(tx, input, await recordedRefundsOf(tx, input.paymentId));
+  await queueMail(tx, input);
+  const toldAlready = !own && before !== undefined && !AWAITING_REFUND.includes(before.status);
+  if (!toldAlready) {
+    const whole = own && updated.refundedPaise >= updated.amountPaise;
+    await moveForRefund(t, input, whole);
+  }
+  return { recorded: true, payment: updated };
+}
+
+/** What the shop has recorded of a payment's refunds, in paise: the base of its credit notes, one per refund. */
+async function recordedRefundsOf(tx: Queryable, paymentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId));
+  return row?.total ?? 0;
+}
+
+async function creditRefund(tx: Queryable, input: RefundToRecord, refundedPaise: number): Promise<void> {
+  const returned = input.returned;
+  const credit = returned ? { pieces: returned.pieces, reason: returned.reason } : {};
+  await creditOrder(tx, input.orderId, { refundedPaise, ...credit });
+}
+
+async function queueMail(tx: Queryable, input: RefundToRecord): Promise<void> {
+  const { orderId, paymentId, returned } = input;
+  const amountPaise = input.refund.amount;
+  const key = refundMailKey(paymentId, input.refund.id);
+  if (returned) await returned.queueMail(tx, { orderId, paymentId, amountPaise, key });
+  else await queueRefundMail(tx, { orderId, paymentId, amountPaise, key });
+}
+
+/**
+ * A whole refund of the order's own payment asked for by the owner cancels a paid order (its `cancel` move: restock,
+ * credit note) and marks it refunded (the `refund` move), as it does a cancelled one; one reported by the provider
+ * marks a cancelled order refunded. Any other refund is a line in the order's history.
+ */
+async function moveForRefund(t: OrderTransaction, input: RefundToRecord, whole: boolean): Promise<void> {
+  const { orderId, by, note } = input;
+  const facts = { ownPaymentRefunded: whole };
+  if (whole) {
+    if (by === 'owner') {
+      await moveOrder(t, orderId, 'cancelled', { by, from: ['paid'], note: 'Cancelled for a full refund.' });
+    }
+    const moved = await moveOrder(t, orderId, 'refunded', { by, from: ['cancelled'], note, facts });
     if (moved.moved) return;
   }
   const order = await lockOrder(t.tx, orderId);
   if (!order) return;
-  await recordEvent(t.tx, orderId, order.status, refund.note, refund.customerNote);
+  await recordEvent(t.tx, orderId, order.status, note, input.customerNote);
 }
+
+/**
+ * Whether a refund the provider reports was asked for by a refund workflow that has not recorded it yet (its notes
+ * carry the claim, which is still asking): that workflow records it, with what only it knows (the return's pieces and
+ * message, the owner's note and audit entry). A crash leaving the claim asking is finished by asking again.
+ */
+export async function claimStillAsking(tx: Queryable, notes: unknown): Promise<boolean> {
+  const claimId = Number((notes as Record<string, unknown> | undefined)?.[CLAIM_NOTE]);
+  if (!Number.isInteger(claimId) || claimId <= 0) return false;
+  const [row] = await tx.select({ state: refundClaims.state }).from(refundClaims).where(eq(refundClaims.id, claimId));
+  return row?.state === 'asking';
+}
+
+/** The note a refund carries at the provider naming the claim it was asked for under. */
+const CLAIM_NOTE = 'kapaas_claim';

@@ -15,11 +15,9 @@ import {
   type OrderTransaction,
   orderByProviderId,
   PAID_STATUSES,
-  queueRefundMail,
   recordEvent,
 } from '../orders';
-import { ProviderError, type RazorpayPayment } from '../razorpay';
-import { creditOrder } from '../tax';
+import { ProviderError, type RazorpayPayment, type RazorpayRefund } from '../razorpay';
 import {
   AWAITING_REFUND,
   movePayment,
@@ -30,7 +28,7 @@ import {
   recordRefundedTotal,
   wasAccepted,
 } from './payments.repository';
-import { refund } from './refund';
+import { claimStillAsking, recordMadeRefund, refund, toTheCard } from './refund';
 
 /** Where the payment code writes what it did: the app's logger, or any with pino's calls. */
 export type PaymentLog = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -341,47 +339,45 @@ export async function recordFailedPayment(deps: CheckoutDeps, payment: RazorpayP
   return orderId;
 }
 
-/** A refund the provider processed: the payment's refunded amount, and a cancelled order becomes refunded. */
-export async function recordRefund(deps: CheckoutDeps, payment: RazorpayPayment): Promise<number | null> {
+/**
+ * A refund the provider processed (`refund.processed`): the payment's refunded total, which only ever grows (events
+ * arrive out of order), and the refund itself, recorded once by `recordMadeRefund` unless the refund workflow that
+ * asked for it is still to record it (it carries more: a return's pieces, the owner's note). A refund made in
+ * Razorpay's dashboard is recorded here alone: its row, credit note, message and history line. A payment refused and
+ * awaiting its refund says in its history that it was refunded, once; a cancelled order whose own payment is now
+ * refunded in full becomes refunded.
+ */
+export async function recordRefund(
+  deps: CheckoutDeps,
+  payment: RazorpayPayment,
+  refund?: RazorpayRefund,
+): Promise<number | null> {
   return inOrderTransaction(deps, async (t) => {
     const { tx } = t;
     // The order first, then its payment, as every other writer of both takes them: a console refund of the same
     // payment, recorded at this moment, then waits here instead of deadlocking.
-    const order = payment.order_id ? await lockOrderByProviderId(tx, payment.order_id) : undefined;
-    const before = await paymentByProviderId(tx, payment.id);
-    const refunded = Math.min(payment.amount_refunded ?? 0, payment.amount);
-    // Events may arrive out of order: the refunded amount only ever grows.
-    const row = await recordRefundedTotal(tx, { providerPaymentId: payment.id }, refunded);
+    if (payment.order_id) await lockOrderByProviderId(tx, payment.order_id);
+    const row = await paymentByProviderId(tx, payment.id);
     if (!row) return null;
-    if (order && before && AWAITING_REFUND.includes(before.status) && row.status !== before.status) {
-      // Its history says it "is being refunded" (or that the refund failed): it says now what the provider did.
-      const how = row.status === 'refunded' ? 'in full' : `${formatPaise(row.refundedPaise)} of it`;
-      await recordEvent(
-        tx,
-        row.orderId,
-        order.status,
-        `Payment ${payment.id} was refunded ${how} (reported by Razorpay).`,
-      );
+    const refundedInAll = Math.min(payment.amount_refunded ?? 0, payment.amount);
+    if (!refund || (await claimStillAsking(tx, refund.notes))) {
+      await recordRefundedTotal(tx, { providerPaymentId: payment.id }, refundedInAll);
+      return row.orderId;
     }
-    // Money given back on the order's own payment (not on one the shop refused) is credited against its invoice.
-    if (row.refusalReason === null) await creditOrder(tx, row.orderId, { refundedPaise: row.refundedPaise });
-    if (row.refundedPaise > 0) {
-      const refund = {
-        orderId: row.orderId,
-        paymentId: row.id,
-        amountPaise: row.refundedPaise,
-        refundedInAll: row.refundedPaise,
-      };
-      await queueRefundMail(tx, refund);
-    }
-    if (refunded >= payment.amount) {
-      await moveOrder(t, row.orderId, 'refunded', {
-        by: 'payment',
-        from: ['cancelled'],
-        note: `Refund of ${formatPaise(refunded)} processed.`,
-        facts: { ownPaymentRefunded: row.refusalReason === null },
-      });
-    }
+    const own = row.refusalReason === null;
+    const how = refundedInAll >= payment.amount ? 'in full' : `${formatPaise(refundedInAll)} of it`;
+    await recordMadeRefund(t, {
+      orderId: row.orderId,
+      paymentId: row.id,
+      refund: { id: refund.id, amount: refund.amount },
+      refundedInAll,
+      by: 'payment',
+      adminId: null,
+      note: own
+        ? `Refund ${refund.id} of ${formatPaise(refund.amount)} (reported by Razorpay).`
+        : `Payment ${payment.id} was refunded ${how} (reported by Razorpay).`,
+      customerNote: own ? toTheCard(refund.amount) : null,
+    });
     return row.orderId;
   });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RazorpayPayment, verifyWebhookSignature } from '../razorpay';
+import { RazorpayPayment, RazorpayRefund, verifyWebhookSignature } from '../razorpay';
 import { handledEventOutcome, recordHandledEvent } from './payments.repository';
 import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, recordFailedPayment, recordRefund, settlePayment } from './settlement';
@@ -12,6 +12,7 @@ const WebhookBody = z.object({
   payload: z
     .object({
       payment: z.object({ entity: RazorpayPayment }).optional(),
+      refund: z.object({ entity: RazorpayRefund }).optional(),
     })
     .passthrough(),
 });
@@ -72,7 +73,7 @@ async function handleEvent(
     return { orderId, outcome: orderId === null ? 'unknown_order' : 'failed_recorded' };
   }
   if (event === 'refund.processed') {
-    const orderId = await recordRefund(deps, payment);
+    const orderId = await recordRefund(deps, payment, payload.refund?.entity);
     return { orderId, outcome: orderId === null ? 'unknown_payment' : 'refund_recorded' };
   }
   return { orderId: null, outcome: 'ignored' };

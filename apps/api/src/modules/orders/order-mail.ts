@@ -56,25 +56,22 @@ export async function queueStatusMail(
 }
 
 /**
- * A refund reached the shopper's payment: `refundedInAll` is the payment's refunded total, which
- * names the event, so the console's record of a refund and the provider's webhook about it queue
- * one message between them.
+ * The key of the message about one refund of a payment: named by the provider's refund, so that whichever path (the
+ * refund workflow, the provider's webhook, a return's refund) records it first, the shopper hears of each refund once,
+ * with its own amount.
  */
-/**
- * The key of the message about a payment's refund: the same whichever path (the console, the provider's webhook, a
- * return's refund) records it first, so the shopper hears of each refund once.
- */
-export const refundMailKey = (paymentId: number, refundedInAll: number) =>
-  `order-refunded:${paymentId}:${refundedInAll}`;
+export const refundMailKey = (paymentId: number, providerRefundId: string) =>
+  `order-refunded:${paymentId}:${providerRefundId}`;
 
+/** A refund reached the shopper's payment: the message says how much this refund gave back. */
 export async function queueRefundMail(
   tx: Queryable,
-  refund: { orderId: number; paymentId: number; amountPaise: number; refundedInAll: number },
+  refund: { orderId: number; paymentId: number; amountPaise: number; key: string },
 ): Promise<void> {
   const { email } = await recipientOf(tx, refund.orderId);
   await queueMail(tx, {
     kind: 'order_refunded',
-    key: refundMailKey(refund.paymentId, refund.refundedInAll),
+    key: refund.key,
     to: email,
     payload: { order_id: refund.orderId, amount_paise: refund.amountPaise },
   });

@@ -3,6 +3,7 @@ export {
   ProviderError,
   RazorpayErrorBody,
   RazorpayPayment,
+  RazorpayRefund,
   verifyPaymentSignature,
   verifyWebhookSignature,
 } from './razorpay.client';
