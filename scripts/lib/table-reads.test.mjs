@@ -170,3 +170,23 @@ describe('the read models on the real tree (ADR 043)', () => {
     });
   });
 });
+
+describe('ADR 043, the read models record', () => {
+  it('lists every module with exactly the read models, tables and purposes the map gives it', () => {
+    const adr = readFileSync(join(root, 'docs/decisions/043-read-models-declared.md'), 'utf8');
+    const rows = [...adr.matchAll(/^\| `([a-z-]+)` \| ([^|]+) \| ([^|]+) \|([^|]*)\|$/gm)].map(
+      ([, module, model, listed, why]) => [
+        module,
+        model.trim(),
+        [...listed.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]),
+        why.trim(),
+      ],
+    );
+    const expected = Object.entries(READ_MODELS).flatMap(([module, models]) => {
+      const entries = Object.entries(models);
+      if (entries.length === 0) return [[module, '—', [], '']];
+      return entries.map(([model, { for: why, tables: listed }]) => [module, model, [...listed], why]);
+    });
+    expect(rows).toEqual(expected);
+  });
+});

@@ -3,8 +3,8 @@
  * here exactly once, under a module of `apps/api/src/modules` or, for the few that no module's rules touch, under
  * the infrastructure that writes it. `npm run check` (`scripts/check-boundaries.mjs`) reads this map and fails
  * when a module's production code inserts, updates or deletes a table another module owns; the others call the
- * owner's `index.ts`. Reading across modules is free. The table in ADR 039 is kept equal to this map by
- * `scripts/lib/table-writes.test.mjs`.
+ * owner's `index.ts`. Reads across modules go through the owner's `index.ts` too, or are declared as read models in
+ * `table-readers.ts` (ADR 043). The table in ADR 039 is kept equal to this map by `scripts/lib/table-writes.test.mjs`.
  *
  * Table names are the database's (`order_events`), as raw SQL and the ADRs write them. Plain data with no
  * imports, so that the check script (plain Node) can load it.
