@@ -45,8 +45,11 @@ function buildIfStale(app, name) {
     // Brotli and gzip copies of the browser's files, served as they are asked for.
     [join(root, 'scripts/precompress.mjs'), app === storefront ? 'dist/client' : 'dist'],
   ];
+  // A build started from a test run (the stack test's `npm run stack`) must not inherit VITEST: the storefront's Vite
+  // config reads it to pick its test setup, which has no React Router plugin, and the build would fail.
+  const { VITEST: _test, ...env } = process.env;
   for (const args of steps) {
-    const result = spawnSync(process.execPath, args, { cwd: app, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, args, { cwd: app, stdio: 'inherit', env });
     if (result.status !== 0) {
       console.error(`The ${name} build failed.`);
       process.exit(result.status ?? 1);

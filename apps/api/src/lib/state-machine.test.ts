@@ -27,6 +27,7 @@ const MOVES: Move<Light, Who, Context>[] = [
     to: 'off',
     by: ['warden'],
     guard: (c) => (c.broken ? null : 'Only a broken light is switched off.'),
+    requires: 'a broken light',
   },
 ];
 const lights = defineProcess<Light, Who, Context>({
@@ -48,12 +49,18 @@ describe('defineProcess', () => {
     });
   });
 
-  it('refuses a move to an unknown status, a move nobody makes and a move declared twice', () => {
+  it('refuses a move to an unknown status, a move nobody makes, a guard without words and a move declared twice', () => {
     const states: Light[] = ['red', 'green'];
     const unknown = { name: 'x', from: ['red'], to: 'blue' as Light, by: ['timer'] } as const;
     expect(() => defineProcess({ name: 'l', states, moves: [unknown] })).toThrow('unknown status blue');
     const nobody = { name: 'x', from: ['red'], to: 'green', by: [] } as Move<Light, Who, Context>;
     expect(() => defineProcess({ name: 'l', states, moves: [nobody] })).toThrow('nobody may make it');
+    const mute = { name: 'x', from: ['red'], to: 'green', by: ['timer'], guard: () => null } as Move<
+      Light,
+      Who,
+      Context
+    >;
+    expect(() => defineProcess({ name: 'l', states, moves: [mute] })).toThrow('say what its guard requires');
     const twice = { name: 'x', from: ['red'], to: 'green', by: ['timer'] } as Move<Light, Who, Context>;
     expect(() => defineProcess({ name: 'l', states, moves: [twice, twice] })).toThrow('declared twice');
   });
