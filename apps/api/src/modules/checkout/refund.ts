@@ -53,6 +53,8 @@ export interface RefundRequest {
   plan(order: OrderRow, payments: PaymentRow[]): RefundPlan | null;
   /** The refund request's own idempotency key (the console's), stored with the refund. */
   requestKey?: string | undefined;
+  /** Who asked, as the order's history names them when a full refund cancels the order. */
+  adminEmail?: string | undefined;
   /**
    * The provider key this request asks with, when it is known before planning (a request with its own idempotency
    * key): a claim already made under it (the same request pressed twice, in this process or another) is finished
@@ -231,6 +233,7 @@ function recordStep(deps: RefundDeps): Step<RefundContext> {
           refundedInAll: made.refundedInAll,
           by: 'owner',
           adminId: request.adminId ?? null,
+          adminEmail: request.adminEmail,
           requestKey: request.requestKey,
           note: request.note?.(draft) ?? `Refund of ${formatPaise(made.amount)} (${made.id}).`,
           customerNote: request.customerNote ? request.customerNote(draft) : own ? toTheCard(made.amount) : null,
@@ -259,6 +262,7 @@ export interface RefundToRecord {
   /** Who records it: the owner (a refund asked for, which may cancel a paid order) or the payment code (a webhook). */
   by: 'owner' | 'payment';
   adminId: number | null;
+  adminEmail?: string | undefined;
   requestKey?: string | undefined;
   note: string;
   customerNote: string | null;
@@ -331,7 +335,8 @@ async function moveForRefund(t: OrderTransaction, input: RefundToRecord, whole: 
   const facts = { ownPaymentRefunded: whole };
   if (whole) {
     if (by === 'owner') {
-      await moveOrder(t, orderId, 'cancelled', { by, from: ['paid'], note: 'Cancelled for a full refund.' });
+      const who = input.adminEmail ? ` by ${input.adminEmail}` : '';
+      await moveOrder(t, orderId, 'cancelled', { by, from: ['paid'], note: `Cancelled for a full refund${who}.` });
     }
     const moved = await moveOrder(t, orderId, 'refunded', { by, from: ['cancelled'], note, facts });
     if (moved.moved) return;

@@ -461,6 +461,7 @@ export async function refundOrder(
       requestKey,
       key: requestKey === undefined ? undefined : `kapaas-admin-${requestKey}`,
       adminId: admin.id,
+      adminEmail: admin.email,
       note: (made) => input.note ?? `Refund of ${formatPaise(made.amount)} (${made.id}) by ${admin.email}.`,
       returned: input.returned,
       onRecorded: async ({ tx }) => {
