@@ -33,6 +33,8 @@ export const products = pgTable(
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     /** The product's own HSN code; null takes its category's (ADR 032). */
     hsnCode: text('hsn_code'),
+    /** One piece's packed weight in grams; null takes the shop's default per piece (shop_settings). */
+    weightGrams: integer('weight_grams'),
     ...timestamps,
   },
   (t) => [
@@ -42,6 +44,10 @@ export const products = pgTable(
       sql`${t.discountPricePaise} IS NULL OR (${t.discountPricePaise} > 0 AND ${t.discountPricePaise} < ${t.pricePaise})`,
     ),
     check('products_hsn_digits', sql`${t.hsnCode} IS NULL OR ${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check(
+      'products_weight_grams',
+      sql`${t.weightGrams} IS NULL OR (${t.weightGrams} >= 1 AND ${t.weightGrams} <= 30000)`,
+    ),
     check('products_status_known', sql`${t.status} IN ('active', 'archived')`),
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),

@@ -38,6 +38,11 @@ export const shopSettings = pgTable(
     returnWindowDays: integer('return_window_days').notNull().default(7),
     /** How many days after delivery the shopper is asked for a review, once per order. */
     reviewRequestDays: integer('review_request_days').notNull().default(7),
+    /** The default parcel a courier order is booked with (cm), and the weight of a piece whose product has none (g). */
+    parcelLengthCm: integer('parcel_length_cm').notNull().default(30),
+    parcelBreadthCm: integer('parcel_breadth_cm').notNull().default(25),
+    parcelHeightCm: integer('parcel_height_cm').notNull().default(5),
+    defaultPieceWeightGrams: integer('default_piece_weight_grams').notNull().default(200),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -48,6 +53,14 @@ export const shopSettings = pgTable(
     check('shop_settings_review_request_days', sql`${t.reviewRequestDays} >= 1 AND ${t.reviewRequestDays} <= 60`),
     check('shop_settings_cod_max_open_orders', sql`${t.codMaxOpenOrders} >= 1 AND ${t.codMaxOpenOrders} <= 50`),
     check('shop_settings_cod_confirm_hours', sql`${t.codConfirmHours} >= 1 AND ${t.codConfirmHours} <= 720`),
+    check(
+      'shop_settings_parcel_size',
+      sql`${t.parcelLengthCm} BETWEEN 1 AND 200 AND ${t.parcelBreadthCm} BETWEEN 1 AND 200 AND ${t.parcelHeightCm} BETWEEN 1 AND 200`,
+    ),
+    check(
+      'shop_settings_default_piece_weight',
+      sql`${t.defaultPieceWeightGrams} >= 1 AND ${t.defaultPieceWeightGrams} <= 30000`,
+    ),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),
     check('shop_settings_hsn_digits', sql`${t.hsnDigits} IN (4, 6, 8)`),
