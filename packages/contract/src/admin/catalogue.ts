@@ -6,6 +6,7 @@ import {
   Id,
   ImageUrl,
   LongText,
+  PieceWeightGrams,
   QueryFlag,
   RupeeAmount,
   Rupees,
@@ -57,6 +58,8 @@ export const AdminProduct = z.object({
   hsn_code: z.string().nullable(),
   /** The HSN code its invoices carry: its own, else its category's. */
   hsn: z.string(),
+  /** One piece's packed weight in grams; null: the shop's default per piece (settings). */
+  weight_grams: z.number().int().nullable(),
   /** Priced in the ₹2,625–₹2,950 band, where GST takes 18 % although a piece is near ₹2,500 (ADR 032). */
   in_gst_band: z.boolean(),
   /** The first is the main image shown on cards. */
@@ -95,6 +98,8 @@ const productFields = {
   status: AdminProductStatus,
   /** null uses the category's HSN code. */
   hsn_code: HsnCode.nullable(),
+  /** One piece's packed weight for the courier; null uses the shop's default per piece. */
+  weight_grams: PieceWeightGrams.nullable(),
 };
 export const AdminCreateProduct = z.strictObject({
   ...productFields,
@@ -108,6 +113,7 @@ export const AdminCreateProduct = z.strictObject({
   images: productFields.images.optional(),
   status: productFields.status.optional(),
   hsn_code: productFields.hsn_code.optional(),
+  weight_grams: productFields.weight_grams.optional(),
 });
 export type AdminCreateProduct = z.infer<typeof AdminCreateProduct>;
 export const AdminUpdateProduct = z.strictObject(productFields).partial();

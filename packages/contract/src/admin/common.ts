@@ -79,4 +79,19 @@ export const SortOrder = z.number().int().min(-100_000).max(100_000);
 /** ISO 8601 timestamps in answers. */
 export const Timestamp = z.string();
 
+/** The most one piece, or the default piece, may weigh (g): a courier's parcel of one piece tops out near 30 kg. */
+export const MAX_PIECE_WEIGHT_GRAMS = 30_000;
+/** A piece's packed weight in grams: a whole number above 0, at most 30 kg. */
+export const PieceWeightGrams = z
+  .number()
+  .int('Grams, a whole number.')
+  .min(1, 'More than 0 grams.')
+  .max(MAX_PIECE_WEIGHT_GRAMS, 'At most 30000 grams (30 kg).');
+/** One side of the default parcel in centimetres (couriers take up to about 2 m). */
+export const ParcelSideCm = z
+  .number()
+  .int('Centimetres, a whole number.')
+  .min(1, 'At least 1 cm.')
+  .max(200, 'At most 200 cm.');
+
 export { Id, MAX_INT4, Rupees };

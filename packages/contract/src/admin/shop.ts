@@ -7,6 +7,8 @@ import {
   adminList,
   Id,
   MAX_INT4,
+  ParcelSideCm,
+  PieceWeightGrams,
   QueryFlag,
   RupeeAmount,
   Rupees,
@@ -174,6 +176,12 @@ export const AdminSettings = z.object({
   return_window_days: z.number().int(),
   /** How many days after delivery the shopper is asked for a review (once per order). */
   review_request_days: z.number().int(),
+  /** The default parcel a courier order is booked with (cm). */
+  parcel_length_cm: z.number().int(),
+  parcel_breadth_cm: z.number().int(),
+  parcel_height_cm: z.number().int(),
+  /** The weight of a piece whose product has none (g). */
+  default_piece_weight_grams: z.number().int(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -221,6 +229,10 @@ export const AdminUpdateSettings = z
     cart_reminder_hours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
     return_window_days: z.number().int().min(1, 'At least 1 day.').max(90, 'At most 90 days.'),
     review_request_days: z.number().int().min(1, 'At least 1 day.').max(60, 'At most 60 days.'),
+    parcel_length_cm: ParcelSideCm,
+    parcel_breadth_cm: ParcelSideCm,
+    parcel_height_cm: ParcelSideCm,
+    default_piece_weight_grams: PieceWeightGrams,
   })
   .partial()
   .refine(

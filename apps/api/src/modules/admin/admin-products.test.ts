@@ -258,6 +258,28 @@ describe('products', () => {
     expect((await owner.patch('/products/999999', { name: 'Nobody' })).statusCode).toBe(404);
   });
 
+  it('keeps a weight in grams per piece: none takes the shop default, 1 to 30000 g, refused beside the field', async () => {
+    const unweighed = await create();
+    expect(unweighed.weight_grams).toBeNull();
+    const weighed = await create({ weight_grams: 110 });
+    expect(weighed.weight_grams).toBe(110);
+    const changed = AdminProductAnswer.parse(
+      expectStatus(await owner.patch(`/products/${weighed.id}`, { weight_grams: 145 }), 200),
+    ).data;
+    expect(changed.weight_grams).toBe(145);
+    const cleared = expectStatus(await owner.patch(`/products/${weighed.id}`, { weight_grams: null }), 200);
+    expect(cleared.data.weight_grams).toBeNull();
+    for (const bad of [0, -5, 30_001, 12.5]) {
+      const refused = expectStatus(await owner.post('/products', newProduct({ weight_grams: bad })), 400);
+      expect(Object.keys(refused.errors)).toEqual(['weight_grams']);
+      expect(
+        expectStatus(await owner.patch(`/products/${weighed.id}`, { weight_grams: bad }), 400).errors.weight_grams,
+      ).toBeDefined();
+    }
+    const [row] = await shop.database.db.select().from(products).where(eq(products.id, weighed.id));
+    expect(row?.weightGrams).toBeNull();
+  });
+
   it('refuses a stock edit below what unpaid orders hold (409) and changes nothing', async () => {
     const product = await create({
       sizes: [

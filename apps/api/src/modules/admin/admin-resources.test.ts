@@ -413,6 +413,38 @@ describe('settings', () => {
   });
 });
 
+describe('parcel settings', () => {
+  it('a courier order is booked with the default parcel and piece weight the owner sets, refused beside the field', async () => {
+    const before = expectStatus(await owner.get('/settings'), 200).data;
+    expect(before).toMatchObject({
+      parcel_length_cm: 30,
+      parcel_breadth_cm: 25,
+      parcel_height_cm: 5,
+      default_piece_weight_grams: 200,
+    });
+    const parcel = {
+      parcel_length_cm: 35,
+      parcel_breadth_cm: 28,
+      parcel_height_cm: 8,
+      default_piece_weight_grams: 150,
+    };
+    expect(expectStatus(await owner.patch('/settings', parcel), 200).data).toMatchObject(parcel);
+    expect(expectStatus(await owner.get('/settings'), 200).data).toMatchObject(parcel);
+    const refusals: [string, number][] = [
+      ['parcel_length_cm', 0],
+      ['parcel_breadth_cm', 201],
+      ['parcel_height_cm', 2.5],
+      ['default_piece_weight_grams', 0],
+      ['default_piece_weight_grams', 30_001],
+    ];
+    for (const [field, value] of refusals) {
+      const refused = expectStatus(await owner.patch('/settings', { [field]: value }), 400);
+      expect(Object.keys(refused.errors)).toEqual([field]);
+    }
+    expect(expectStatus(await owner.get('/settings'), 200).data).toMatchObject(parcel);
+  });
+});
+
 describe('audit log', () => {
   it('is readable with filters and paged', async () => {
     const all = expectStatus(await owner.get('/audit-log', { per_page: 5 }), 200);

@@ -37,6 +37,10 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     cod_confirm_above: row.codConfirmAbovePaise === null ? null : paiseToRupees(row.codConfirmAbovePaise),
     cod_max_open_orders: row.codMaxOpenOrders,
     cod_confirm_hours: row.codConfirmHours,
+    parcel_length_cm: row.parcelLengthCm,
+    parcel_breadth_cm: row.parcelBreadthCm,
+    parcel_height_cm: row.parcelHeightCm,
+    default_piece_weight_grams: row.defaultPieceWeightGrams,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -168,6 +172,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               gstSignatory: body.gst_signatory,
               hsnDigits: body.hsn_digits,
               ...codColumns(body),
+              parcelLengthCm: body.parcel_length_cm,
+              parcelBreadthCm: body.parcel_breadth_cm,
+              parcelHeightCm: body.parcel_height_cm,
+              defaultPieceWeightGrams: body.default_piece_weight_grams,
               updatedAt: new Date(),
             })
             .where(eq(shopSettings.id, 1));

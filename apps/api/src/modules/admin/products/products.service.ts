@@ -56,6 +56,7 @@ function toProduct(
     status: row.status,
     hsn_code: row.hsnCode,
     hsn: row.hsnCode ?? categoryHsn.get(row.categoryId) ?? '',
+    weight_grams: row.weightGrams,
     in_gst_band: inGstBand(row),
     images: images.map((i) => i.url),
     sizes: sizes.map((s) => ({
@@ -174,6 +175,7 @@ export async function createProduct(db: Queryable, body: AdminCreateProduct): Pr
     genderId: body.gender_id ?? null,
     status: body.status ?? 'active',
     hsnCode: body.hsn_code ?? null,
+    weightGrams: body.weight_grams ?? null,
   };
   const sizes = body.sizes ?? [];
   await checkProduct(
@@ -208,6 +210,7 @@ export async function changeProduct(db: Queryable, id: number, body: AdminUpdate
     genderId: body.gender_id,
     status: body.status,
     hsnCode: body.hsn_code,
+    weightGrams: body.weight_grams,
   };
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const merged: ProductColumns = { ...current, ...sent };
