@@ -20,5 +20,6 @@ export * from './returns';
 export * from './reviews';
 export * from './rich-text';
 export * from './search';
+export * from './shipments';
 export * from './slug';
 export * from './wishlist';

@@ -52,6 +52,7 @@ export const TABLE_OWNERS = {
   reviews: ['reviews', 'review_votes', 'review_stats', 'review_requests'],
   search: [],
   seo: [],
+  shipping: ['shipments', 'shipment_events'],
   tax: ['order_taxes', 'order_tax_lines', 'document_counters', 'tax_invoices', 'credit_notes', 'credit_note_lines'],
   wishlist: ['wishlist_items'],
 } as const satisfies Record<string, readonly string[]>;

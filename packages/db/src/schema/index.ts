@@ -34,6 +34,7 @@ export * from './returns';
 export * from './reviews';
 export * from './sandbox-razorpay';
 export * from './sessions';
+export * from './shipments';
 export * from './shipping-zones';
 export * from './shop-settings';
 export * from './shopper-photos';

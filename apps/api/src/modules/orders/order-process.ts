@@ -22,9 +22,10 @@ import {
 /**
  * Who moves an order (docs/order-states.md): the owner or staff in the console; the payment code (the shopper's
  * confirmation, the provider's webhooks, the expiry sweep's question to the provider); the expiry sweep itself; the
- * shopper, whose new order closes their earlier unpaid ones. Couriers and WhatsApp add theirs here.
+ * shopper, whose new order closes their earlier unpaid ones; the courier, whose tracking says a parcel was delivered
+ * or came back (ADR 044). WhatsApp adds its own here.
  */
-export type OrderActor = 'owner' | 'payment' | 'sweep' | 'shopper';
+export type OrderActor = 'owner' | 'payment' | 'sweep' | 'shopper' | 'courier';
 
 /** What a caller knows of a move beyond the order row, for the guards. */
 export interface OrderFacts {
@@ -72,12 +73,12 @@ const MOVES: readonly OrderMove[] = [
   { name: 'confirm', from: ['cod_pending_confirmation'], to: 'cod_confirmed', by: ['owner'] },
   { name: 'pack', from: ['paid', 'cod_confirmed'], to: 'packed', by: ['owner'] },
   { name: 'ship', from: ['packed'], to: 'shipped', by: ['owner'], effects: [invoiceCodAtShipping] },
-  { name: 'deliver', from: ['shipped'], to: 'delivered', by: ['owner'] },
+  { name: 'deliver', from: ['shipped'], to: 'delivered', by: ['owner', 'courier'] },
   {
     name: 'return to origin',
     from: ['shipped'],
     to: 'returned_to_origin',
-    by: ['owner'],
+    by: ['owner', 'courier'],
     effects: [creditReturnedCodParcel, blockCodAfterReturn],
   },
   // Ending an order before it ships.
