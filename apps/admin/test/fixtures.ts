@@ -61,6 +61,7 @@ export const jhabla: AdminProduct = {
   status: 'active',
   hsn_code: null,
   hsn: '6111',
+  weight_grams: null,
   in_gst_band: false,
   images: ['/media/uploads/jhabla-1280.webp'],
   sizes: [

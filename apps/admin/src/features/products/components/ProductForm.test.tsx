@@ -171,6 +171,53 @@ describe('the product form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The discount price must be below the price.');
   });
 
+  it('takes a weight in grams, says empty uses the shop’s default, refuses 0 beside the field', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: jhabla },
+      'PATCH products/7': (request) => ({ success: true, data: { ...jhabla, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/products/7');
+    const weight = await screen.findByLabelText('Weight (grams)');
+    expect(weight).toHaveValue(null);
+    expect(weight).toHaveAccessibleDescription(expect.stringContaining('Leave empty to use the shop’s default'));
+    await user.type(weight, '0');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(weight).toHaveAccessibleDescription(expect.stringContaining('More than 0 grams.'));
+    expect(sent.filter((request) => request.method === 'PATCH')).toEqual([]);
+    await user.clear(weight);
+    await user.type(weight, '110');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved. The shop shows the change now.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PATCH').at(-1)?.body).toMatchObject({ weight_grams: 110 });
+    await user.clear(weight);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(2));
+    expect(sent.filter((request) => request.method === 'PATCH').at(-1)?.body).toMatchObject({ weight_grams: null });
+  });
+
+  it('shows the server’s refusal of the weight beside it', async () => {
+    signIn();
+    stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: { ...jhabla, weight_grams: 95 } },
+      'PATCH products/7': () =>
+        json(400, {
+          success: false,
+          message: 'Check the weight.',
+          errors: { weight_grams: ['At most 30000 grams (30 kg).'] },
+        }),
+    });
+    const { user } = renderRoute('/products/7');
+    const weight = await screen.findByLabelText('Weight (grams)');
+    expect(weight).toHaveValue(95);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(weight).toHaveAccessibleDescription(expect.stringContaining('At most 30000 grams (30 kg).')),
+    );
+  });
+
   it('archives a product only after the owner confirms', async () => {
     signIn();
     let saved = jhabla;

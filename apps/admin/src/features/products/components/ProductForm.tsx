@@ -15,6 +15,7 @@ import {
   toProductBody,
 } from './productFormValues';
 import { SizeStockGrid } from './SizeStockGrid';
+import { WeightField } from './WeightField';
 
 /** What the form chooses from. */
 export interface ProductChoices {
@@ -35,7 +36,15 @@ interface ProductFormProps {
   onCancel: () => void;
 }
 
-type TextField = 'name' | 'price' | 'discount_price' | 'description' | 'product_details' | 'wash_care' | 'hsn_code';
+type TextField =
+  | 'name'
+  | 'price'
+  | 'discount_price'
+  | 'description'
+  | 'product_details'
+  | 'wash_care'
+  | 'hsn_code'
+  | 'weight_grams';
 
 /** A product: its names and prices, where it is listed, its photos and the stock of each size. */
 export function ProductForm({ product, choices, submitLabel, onSave, onCancel }: ProductFormProps) {
@@ -171,6 +180,9 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
                   aria-describedby={describedBy(fieldId('hsn_code'), errors.hsn_code?.message, hsnHelp)}
                 />
               </Field>
+            </div>
+            <div className="col-sm-6">
+              <WeightField error={errors.weight_grams?.message} {...inputProps('weight_grams')} />
             </div>
             <div className="col-sm-6">
               <Field id={fieldId('pattern_id')} label="Print" error={errors.pattern_id?.message}>

@@ -15,6 +15,8 @@ export interface ProductFormValues {
   wash_care: string;
   /** The product's own HSN code; empty uses its category's. */
   hsn_code: string;
+  /** One piece's weight in grams; empty uses the shop's default per piece. */
+  weight_grams: string;
   /** Image URLs in order; the first is the main one. */
   images: string[];
   stock: Record<string, string>;
@@ -46,6 +48,7 @@ export function toFormValues(product: AdminProduct | undefined): ProductFormValu
     product_details: product?.product_details ?? '',
     wash_care: product?.wash_care ?? '',
     hsn_code: product?.hsn_code ?? '',
+    weight_grams: text(product?.weight_grams),
     images: product?.images ?? [],
     stock,
   };
@@ -87,6 +90,8 @@ export function toProductBody(
     wash_care: values.wash_care,
     // Empty means the category's code (null), which a change of category then follows.
     hsn_code: values.hsn_code.trim() === '' ? null : values.hsn_code.trim(),
+    // Empty means the shop's default weight per piece (null).
+    weight_grams: numberOrNull(values.weight_grams),
     images: values.images,
     ...(saved === undefined || sizes.length > 0 ? { sizes } : {}),
   };

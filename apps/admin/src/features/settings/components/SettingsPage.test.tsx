@@ -26,7 +26,19 @@ const settings = {
   cart_reminder_hours: 24,
   return_window_days: 7,
   review_request_days: 7,
+  parcel_length_cm: 30,
+  parcel_breadth_cm: 25,
+  parcel_height_cm: 5,
+  default_piece_weight_grams: 200,
   updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+/** The default parcel as saved, sent back unchanged. */
+const parcelAsSaved = {
+  parcel_length_cm: 30,
+  parcel_breadth_cm: 25,
+  parcel_height_cm: 5,
+  default_piece_weight_grams: 200,
 };
 
 /** The dispatch and cash-on-delivery rules as saved, sent back unchanged. */
@@ -96,6 +108,7 @@ describe('the settings form', () => {
         review_request_days: 7,
         ...unregistered,
         ...codAsSaved,
+        ...parcelAsSaved,
       },
     ]);
   });
@@ -215,6 +228,7 @@ describe('the settings form', () => {
         gst_signatory: 'Meera Iyer',
         hsn_digits: 6,
         ...codAsSaved,
+        ...parcelAsSaved,
       },
     ]);
   });
@@ -316,6 +330,7 @@ describe('the settings form', () => {
         cod_confirm_above: null,
         cod_confirm_hours: 48,
         cod_max_open_orders: 2,
+        ...parcelAsSaved,
       },
     ]);
   });
@@ -348,6 +363,49 @@ describe('the settings form', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([expect.objectContaining({ cod_max_open_orders: 3, cod_confirm_hours: 24 })]);
+  });
+
+  it('sets the default parcel and piece weight a courier order is booked with, checked beside each field', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    expect(await screen.findByRole('group', { name: 'Parcel' })).toBeInTheDocument();
+    const length = screen.getByLabelText('Parcel length');
+    const breadth = screen.getByLabelText('Parcel breadth');
+    const height = screen.getByLabelText('Parcel height');
+    const weight = screen.getByLabelText('Weight of a piece without one');
+    expect([length, breadth, height, weight].map((input) => (input as HTMLInputElement).valueAsNumber)).toEqual([
+      30, 25, 5, 200,
+    ]);
+    expect(weight).toHaveAccessibleDescription(expect.stringContaining('no weight of its own'));
+    await user.clear(length);
+    await user.type(length, '0');
+    await user.clear(weight);
+    await user.type(weight, '30001');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(length).toHaveAccessibleDescription(expect.stringContaining('At least 1 cm.'));
+    expect(weight).toHaveAccessibleDescription(expect.stringContaining('At most 30000 grams (30 kg).'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(length);
+    await user.type(length, '35');
+    await user.clear(height);
+    await user.type(height, '8');
+    await user.clear(weight);
+    await user.type(weight, '150');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([
+      expect.objectContaining({
+        parcel_length_cm: 35,
+        parcel_breadth_cm: 25,
+        parcel_height_cm: 8,
+        default_piece_weight_grams: 150,
+      }),
+    ]);
   });
 
   it('says beside the most order value when it is below the least, and does not save', async () => {

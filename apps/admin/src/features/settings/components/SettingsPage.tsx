@@ -21,6 +21,7 @@ import {
   deliveryCodValues,
 } from './DeliveryCodFields';
 import { gstStateMismatch } from './gstIdentity';
+import { ParcelFields, type ParcelValues, parcelBody, parcelValues } from './ParcelFields';
 import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
 
 /** Every state and union territory, in one page (as the address forms load them). */
@@ -35,7 +36,8 @@ type SettingsFields = {
   return_window_days: string;
   review_request_days: string;
 } & TaxIdentityValues &
-  DeliveryCodValues;
+  DeliveryCodValues &
+  ParcelValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
   {
@@ -72,7 +74,7 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
 
 /**
  * The shop's rules (owners only): the per-order cap, how long an unpaid order holds stock, the
- * tax identity its GST invoices carry, when parcels leave, and the rules of cash on delivery.
+ * tax identity its GST invoices carry, when parcels leave, the rules of cash on delivery and the default parcel.
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -133,6 +135,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       review_request_days: numberOrEmpty(fields.review_request_days) ?? Number.NaN,
       ...taxIdentityBody(fields),
       ...deliveryCodBody(fields),
+      ...parcelBody(fields),
     }),
     fieldOf: deliveryCodFieldOf,
     defaultValues: {
@@ -143,6 +146,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       review_request_days: String(settings.review_request_days),
       ...taxIdentityValues(settings),
       ...deliveryCodValues(settings),
+      ...parcelValues(settings),
     },
   });
 
@@ -203,6 +207,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
             }}
             disabled={isSubmitting}
           />
+          <ParcelFields id={`${id}-parcel`} register={register} errors={errors} disabled={isSubmitting} />
           <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
             <Alert variant="success" role="status">
