@@ -33,6 +33,7 @@ export * from './refunds';
 export * from './returns';
 export * from './reviews';
 export * from './sandbox-razorpay';
+export * from './sandbox-shiprocket';
 export * from './sessions';
 export * from './shipments';
 export * from './shipping-zones';
