@@ -25,6 +25,7 @@ import { coupons } from './data/coupons';
 import { ads, banners, testimonials } from './data/home';
 import { states } from './data/india';
 import { GENDERS, PATTERNS, SIZE_LABELS } from './data/types';
+import { pieceWeightGrams } from './data/weights';
 import { seedDemoReviews } from './demo-reviews';
 import { demoImage } from './media';
 
@@ -179,6 +180,7 @@ async function seedProducts(tx: Queryable, ids: CatalogueIds, at: DayOffset) {
         discountPricePaise: p.discountPrice === null ? null : rupeesToPaise(p.discountPrice),
         patternId: must(ids.patternIds, p.pattern),
         genderId: must(ids.genderIds, p.gender),
+        weightGrams: pieceWeightGrams(p.subcategorySlug, p.slug),
         createdAt: at(-p.addedDaysAgo),
         updatedAt: at(-p.addedDaysAgo),
       })),

@@ -2,6 +2,7 @@
  * Builds the rows of a large generated catalogue from a seeded random stream: pure, so the same
  * seed and shop always give the same products. The database side is in `scale.ts`.
  */
+import { pieceWeightGrams } from './data/weights';
 import {
   CLOSURE_DETAILS,
   COLOURS,
@@ -55,6 +56,8 @@ export interface GeneratedProduct {
   discountPricePaise: number | null;
   patternId: number | null;
   genderId: number | null;
+  /** Its subcategory's weight per piece (from the slug, so the random stream is not drawn from); null: the default. */
+  weightGrams: number | null;
   createdAt: Date;
   sizes: { sizeId: number; stock: number }[];
   images: string[];
@@ -166,8 +169,9 @@ export function* generateProducts(
     const images = demoImages.slice(0, between(random, 1, Math.min(3, demoImages.length)));
     // Each product owns one slot of the two years; a jitter inside it keeps the times distinct.
     const ago = ((slots[i] as number) + 0.1 + random() * 0.8) * step;
+    const slug = `${slugify(name)}-${options.firstOrdinal + i}`;
     yield {
-      slug: `${slugify(name)}-${options.firstOrdinal + i}`,
+      slug,
       name,
       categoryId: category.id,
       subcategoryId: subcategory.id,
@@ -175,6 +179,7 @@ export function* generateProducts(
       ...prices(random),
       patternId: shop.patternIds.get(print.pattern) ?? null,
       genderId: shop.genderIds.length ? pick(random, shop.genderIds) : null,
+      weightGrams: pieceWeightGrams(subcategory.slug, slug),
       createdAt: new Date(options.now.getTime() - Math.round(ago)),
       sizes: sizeRun(random, shop.sizeIds),
       images,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../client';
 import { prepareDatabase } from '../prepare';
 import * as schema from '../schema';
+import { PIECE_WEIGHT_RANGES } from './data/weights';
 import { demoMedia } from './media';
 import { readShopShape, seedScale } from './scale';
 import { generateProducts, HEAVY_CATEGORY_SLUG, type ShopShape } from './scale-generate';
@@ -148,6 +149,17 @@ describe('seedScale on the demo shop', () => {
       expect(images.length).toBeLessThanOrEqual(3);
       expect(images.map((i) => i.position).sort()).toEqual(images.map((_, index) => index));
       for (const image of images) expect(media.has(image.url), image.url).toBe(true);
+    }
+  });
+
+  it('weighs each product as its subcategory’s pieces weigh, so a courier order of generated products has weights', async () => {
+    const subcategories = new Map((await handle.db.select().from(schema.subcategories)).map((s) => [s.id, s.slug]));
+    for (const product of await generated()) {
+      const subcategory = present(subcategories.get(product.subcategoryId), 'a subcategory');
+      const [least, most] = present(PIECE_WEIGHT_RANGES[subcategory], `a weight range for ${subcategory}`);
+      const weight = present(product.weightGrams, `a weight for ${product.slug}`);
+      expect(weight).toBeGreaterThanOrEqual(least);
+      expect(weight).toBeLessThanOrEqual(most);
     }
   });
 

@@ -6,6 +6,7 @@ import * as schema from '../schema';
 import { isShopEmpty, seedDemoShop } from '.';
 import { categories, products } from './data/catalogue';
 import { states } from './data/india';
+import { pieceWeightGrams } from './data/weights';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -66,6 +67,16 @@ describe('the demo shop seed', () => {
     expect(c.testimonials).toBe(6);
     const [settings] = await handle.db.select().from(schema.shopSettings);
     expect(settings).toMatchObject({ perOrderQuantityCap: 10 });
+  });
+
+  it('weighs every demo product as its data says, so a courier order has real weights', async () => {
+    const rows = await handle.db
+      .select({ slug: schema.products.slug, weight: schema.products.weightGrams, sub: schema.subcategories.slug })
+      .from(schema.products)
+      .innerJoin(schema.subcategories, eq(schema.subcategories.id, schema.products.subcategoryId));
+    expect(rows).toHaveLength(products.length);
+    for (const row of rows) expect(row.weight, row.slug).toBe(pieceWeightGrams(row.sub, row.slug));
+    expect(rows.every((row) => row.weight !== null)).toBe(true);
   });
 
   it('is idempotent and never overwrites what the owner changed', async () => {

@@ -4,6 +4,7 @@ import { coupons } from './coupons';
 import { ads, banners, testimonials } from './home';
 import { states } from './india';
 import { GENDERS, PATTERNS, SIZE_LABELS } from './types';
+import { PIECE_WEIGHT_RANGES, pieceWeightGrams } from './weights';
 
 const HEX = /^#[0-9a-f]{6}$/;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -215,5 +216,29 @@ describe('states and cities', () => {
       expect(duplicates(s.cities), s.name).toEqual([]);
       for (const city of s.cities) expect(city.trim()).toBe(city);
     }
+  });
+});
+
+describe('piece weights', () => {
+  it('weigh every subcategory’s pieces, and every demo product by its kind of garment, plausibly', () => {
+    const slugs = categories.flatMap((c) => c.subcategories.map((s) => s.slug));
+    expect(Object.keys(PIECE_WEIGHT_RANGES).sort()).toEqual([...slugs].sort());
+    // A jhabla of mulmul weighs about 100 g, a romper about 150 g, a night suit (a pyjama set) about 250 g.
+    expect(PIECE_WEIGHT_RANGES['newborn-jhablas']).toEqual([80, 120]);
+    expect(PIECE_WEIGHT_RANGES['sleeveless-rompers']).toEqual([120, 180]);
+    expect(PIECE_WEIGHT_RANGES['night-suits']).toEqual([200, 300]);
+    const weights = new Set<number>();
+    for (const p of products) {
+      const weight = pieceWeightGrams(p.subcategorySlug, p.slug) ?? Number.NaN;
+      const [least, most] = PIECE_WEIGHT_RANGES[p.subcategorySlug] ?? [0, 0];
+      expect(weight, p.slug).toBeGreaterThanOrEqual(least);
+      expect(weight, p.slug).toBeLessThanOrEqual(most);
+      expect(weight % 5, p.slug).toBe(0);
+      expect(pieceWeightGrams(p.subcategorySlug, p.slug)).toBe(weight);
+      weights.add(weight);
+    }
+    // Not one weight per kind: pieces of a kind differ a little, as real ones do.
+    expect(weights.size).toBeGreaterThan(categories.length * 2);
+    expect(pieceWeightGrams('a-subcategory-the-demo-shop-lacks', 'x')).toBeNull();
   });
 });
