@@ -132,6 +132,10 @@ export const READ_MODELS = {
       for: 'how many days after delivery a return may be asked for, as the owner set it',
       tables: ['shop_settings'],
     },
+    "an order's parcel": {
+      for: "what the order's pieces weigh (their products' weights, else the default per piece) and the default box",
+      tables: ['products', 'shop_settings'],
+    },
   },
   photos: {},
   razorpay: {},

@@ -32,6 +32,7 @@ export { ORDER_PROCESS, ORDER_TRANSITIONS, type OrderActor, ownerMovesFrom } fro
 export {
   couponHolds,
   historyOf,
+  linesOf,
   lockOrder,
   lockOrderByProviderId,
   markCashOnDelivery,
@@ -51,4 +52,13 @@ export {
   unpaidOrdersOf,
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';
+export {
+  DEFAULT_PARCEL_TERMS,
+  orderParcel,
+  orderParcels,
+  type Parcel,
+  type ParcelTerms,
+  parcelOf,
+  parcelTerms,
+} from './parcel';
 export { deliveredOrderWith, hasUndeliveredLine, latestDeliveredLine, productOrdered } from './purchases';
