@@ -53,6 +53,13 @@ export {
 } from './orders.repository';
 export { orderRoutes } from './orders.routes';
 export {
+  drawPackingSlip,
+  type PackingSlip,
+  packingSlipsOf,
+  renderPackingSlip,
+  renderPackingSlips,
+} from './packing-slip';
+export {
   DEFAULT_PARCEL_TERMS,
   orderParcel,
   orderParcels,
