@@ -28,6 +28,7 @@ import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
+import { courierPlugin } from './modules/shiprocket';
 import { invoiceRoutes } from './modules/tax';
 import { wishlistRoutes } from './modules/wishlist';
 import { compressionPlugin } from './plugins/compression';
@@ -139,6 +140,7 @@ async function registerFoundations(app: FastifyInstance, options: AppOptions, se
   await app.register(cataloguePlugin);
   await app.register(publicCallsPlugin);
   await app.register(paymentsPlugin, { config: options.config });
+  await app.register(courierPlugin, { config: options.config });
   // Before the routes, which hand these to their services.
   app.decorate('deps', serviceDeps(app, options.config));
 }
@@ -198,6 +200,7 @@ function serviceDeps(app: FastifyInstance, config: Config): ServiceDeps {
     mail: mailSettingsOf(config),
     db: app.database.db,
     payments: app.payments,
+    courier: app.courier,
     catalogue: app.catalogue,
     log: app.log,
     metrics: app.metrics,

@@ -115,6 +115,19 @@ const ConfigSchema = z
      * capture), or left authorised for the shop to capture (manual capture).
      */
     RAZORPAY_SANDBOX_CAPTURE: z.enum(['automatic', 'manual']).default('automatic'),
+    /** Shiprocket's API user (panel: Settings → API): with both the shop ships through Shiprocket, else its sandbox. */
+    SHIPROCKET_EMAIL: z.email().optional(),
+    SHIPROCKET_PASSWORD: z.string().min(1).optional(),
+    SHIPROCKET_API_BASE: z.url().optional(),
+    /** The token set beside the webhook URL in Shiprocket's panel; it comes back as x-api-key. Unset: refuse them all. */
+    SHIPROCKET_WEBHOOK_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** The pickup location's name as added in Shiprocket's panel (Settings → Pickup addresses). */
+    SHIPROCKET_PICKUP_LOCATION: z.string().min(1).default('Primary'),
+    /** The PIN code parcels are picked up from, for serviceability and delivery dates. */
+    SHIPROCKET_PICKUP_PIN: z
+      .string()
+      .regex(/^[1-9]\d{5}$/, 'must be a 6-digit PIN code')
+      .default('110001'),
     ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
     ADMIN_PASSWORD: z
       .string()
@@ -184,6 +197,13 @@ const ConfigSchema = z
         code: 'custom',
         path: ['RAZORPAY_WEBHOOK_SECRET'],
         message: 'must be set with the Razorpay keys when NODE_ENV=production',
+      });
+    }
+    if (Boolean(config.SHIPROCKET_EMAIL) !== Boolean(config.SHIPROCKET_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.SHIPROCKET_EMAIL ? 'SHIPROCKET_PASSWORD' : 'SHIPROCKET_EMAIL'],
+        message: 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD are set together or not at all',
       });
     }
     const razorpayKeys = [config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET].filter(Boolean).length;

@@ -53,6 +53,7 @@ export const TABLE_OWNERS = {
   search: [],
   seo: [],
   shipping: ['shipments', 'shipment_events'],
+  shiprocket: [],
   tax: ['order_taxes', 'order_tax_lines', 'document_counters', 'tax_invoices', 'credit_notes', 'credit_note_lines'],
   wishlist: ['wishlist_items'],
 } as const satisfies Record<string, readonly string[]>;
@@ -64,6 +65,9 @@ export const INFRASTRUCTURE_TABLES = {
   sandbox_razorpay_payments: 'dev/razorpay-sandbox (ADR 022)',
   sandbox_razorpay_refunds: 'dev/razorpay-sandbox (ADR 022)',
   sandbox_razorpay_webhooks: 'dev/razorpay-sandbox (ADR 022)',
+  sandbox_shiprocket_shipments: 'dev/shiprocket-sandbox (ADR 022)',
+  sandbox_shiprocket_scans: 'dev/shiprocket-sandbox (ADR 022)',
+  sandbox_shiprocket_webhooks: 'dev/shiprocket-sandbox (ADR 022)',
 } as const satisfies Record<string, string>;
 
 export type OwningModule = keyof typeof TABLE_OWNERS;

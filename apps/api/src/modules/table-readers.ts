@@ -179,6 +179,7 @@ export const READ_MODELS = {
   search: {},
   seo: {},
   shipping: {},
+  shiprocket: {},
   tax: {
     'GST inputs (ADR 032)': {
       for: "the shop's GST identity and state, a delivery state's code, each product's HSN code (its own, else its category's)",
