@@ -53,7 +53,9 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown, message = 'Oops! 
     const text =
       issue.code === 'invalid_type' && issue.input === undefined
         ? `The ${words} field is required.`
-        : `The ${words} ${issue.message.replace(/^Invalid input: /, '')}`.trim();
+        : issue.code === 'invalid_format' && issue.format === 'email'
+          ? `The ${words} must be a valid email address.`
+          : `The ${words} ${issue.message.replace(/^Invalid input: /, '')}`.trim();
     errors[field] ??= [];
     errors[field].push(text.endsWith('.') ? text : `${text}.`);
   }

@@ -184,6 +184,7 @@ describe("the adhoc order's money", () => {
   const address = {
     name: 'Asha Rao',
     phone: '9876543210',
+    email: 'asha@example.in',
     line1: '12 MG Road',
     city: 'Pune',
     state: 'MH',

@@ -97,7 +97,8 @@ export interface CreateShipmentInput {
   orderDate: Date;
   /** The pickup location's name as set up in the courier's panel. */
   pickupLocation: string;
-  deliverTo: Address;
+  /** Shiprocket requires the shopper's e-mail (billing_email), so it is not optional here. */
+  deliverTo: Address & { email: string };
   items: ShipmentItem[];
   paymentMethod: 'cod' | 'prepaid';
   /** The order's total, in paise: what the courier collects for COD. */
