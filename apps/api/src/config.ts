@@ -170,6 +170,14 @@ const ConfigSchema = z
   .superRefine((config, ctx) => {
     const weak = passwordProblem(config.ADMIN_PASSWORD, { email: config.ADMIN_EMAIL }, MIN_ADMIN_PASSWORD_LENGTH);
     if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `is refused: ${weak}` });
+    // In every environment: one of the two alone would quietly ship with the sandbox.
+    if (Boolean(config.SHIPROCKET_EMAIL) !== Boolean(config.SHIPROCKET_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.SHIPROCKET_EMAIL ? 'SHIPROCKET_PASSWORD' : 'SHIPROCKET_EMAIL'],
+        message: 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD are set together or not at all',
+      });
+    }
     if (config.NODE_ENV !== 'production') return;
     if (config.ADMIN_EMAIL === DEV_ADMIN_EMAIL || config.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -197,13 +205,6 @@ const ConfigSchema = z
         code: 'custom',
         path: ['RAZORPAY_WEBHOOK_SECRET'],
         message: 'must be set with the Razorpay keys when NODE_ENV=production',
-      });
-    }
-    if (Boolean(config.SHIPROCKET_EMAIL) !== Boolean(config.SHIPROCKET_PASSWORD)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [config.SHIPROCKET_EMAIL ? 'SHIPROCKET_PASSWORD' : 'SHIPROCKET_EMAIL'],
-        message: 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD are set together or not at all',
       });
     }
     const razorpayKeys = [config.RAZORPAY_KEY_ID, config.RAZORPAY_KEY_SECRET].filter(Boolean).length;
