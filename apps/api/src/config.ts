@@ -123,6 +123,8 @@ const ConfigSchema = z
     SHIPROCKET_WEBHOOK_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
     /** The pickup location's name as added in Shiprocket's panel (Settings → Pickup addresses). */
     SHIPROCKET_PICKUP_LOCATION: z.string().min(1).default('Primary'),
+    /** Lets a production deployment ship through the built-in Shiprocket sandbox (a demo or staging shop). */
+    ALLOW_SANDBOX_SHIPPING: flag.default(false),
     /** The PIN code parcels are picked up from, for serviceability and delivery dates. */
     SHIPROCKET_PICKUP_PIN: z
       .string()

@@ -111,6 +111,51 @@ describe('a shop with a Shiprocket API user', () => {
   });
 });
 
+describe('a production shop', () => {
+  const production = {
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'owner@kapaas.in',
+    ADMIN_PASSWORD: 'a-long-owner-passphrase-for-tests',
+    SESSION_SECRET: 'a-production-session-secret-of-forty-characters',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+  };
+
+  it('without a Shiprocket API user has no courier: no sandbox routes, and every call says what to set', async () => {
+    const live = await startTestShop({ env: production });
+    try {
+      expect(live.app.courier).toMatchObject({ configured: false, sandbox: false, webhookToken: undefined });
+      expect(live.app.courierSandbox).toBeUndefined();
+      const advance = await live.app.inject({
+        method: 'POST',
+        url: `${SANDBOX_PREFIX}/test/advance`,
+        payload: { awb: '1', status: 'delivered' },
+      });
+      expect(advance.statusCode).toBe(404);
+      const error = await live.app.courier.client
+        .serviceability({ pickupPin: '110001', deliveryPin: '411001', weightGrams: 500, cod: true })
+        .then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+      expect(error).toBeInstanceOf(CourierError);
+      expect(error).toMatchObject({ code: 'NOT_CONFIGURED', retriable: false });
+      expect((error as Error).message).toContain('set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD');
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('ships through the sandbox when ALLOW_SANDBOX_SHIPPING says it is a demo shop', async () => {
+    const demo = await startTestShop({ env: { ...production, ALLOW_SANDBOX_SHIPPING: 'true' } });
+    try {
+      expect(demo.app.courier).toMatchObject({ configured: true, sandbox: true });
+      expect((await demo.app.inject({ method: 'GET', url: `${SANDBOX_PREFIX}/` })).statusCode).toBe(200);
+    } finally {
+      await demo.close();
+    }
+  });
+});
+
 describe("the sandbox's page", () => {
   it('lists the shipments with a form to move each on, escapes what the shop sent, and has no inline script or style', async () => {
     const orderRef = `KP-<img src=x>-${Date.now()}`;

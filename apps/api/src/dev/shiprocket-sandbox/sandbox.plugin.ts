@@ -70,5 +70,6 @@ export async function registerShiprocketSandbox(app: FastifyInstance, config: Co
     pickupPin: SANDBOX_PICKUP_PIN,
     apiBase,
     sandbox: true,
+    configured: true,
   };
 }

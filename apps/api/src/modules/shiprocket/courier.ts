@@ -13,7 +13,7 @@ export const RETRIABLE_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'SERVER_ERROR', 'RAT
  * A failed courier call. `retriable`: the same request may succeed later (no answer, a timeout, a 5xx, a 429); false
  * for a refusal (a 4xx: a PIN it cannot serve, a field it refused, a shipment in the wrong state), whose `message` is
  * the courier's own. `code`: one of RETRIABLE_CODES, or UNSERVICEABLE, REFUSED, NOT_FOUND, AUTH_FAILED,
- * INVALID_RESPONSE.
+ * INVALID_RESPONSE, NOT_CONFIGURED (a production shop with no courier).
  */
 export class CourierError extends Error {
   readonly retriable: boolean;

@@ -17,4 +17,4 @@ export {
   type ShipmentItem,
   type TrackingUpdate,
 } from './courier';
-export { type CourierSetup, courierPlugin, usesRealShiprocket } from './shiprocket.plugin';
+export { type CourierSetup, courierMode, courierPlugin, usesRealShiprocket } from './shiprocket.plugin';

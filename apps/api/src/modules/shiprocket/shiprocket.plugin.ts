@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import type { Courier } from './courier';
+import { type Courier, CourierError } from './courier';
 import { createShiprocketClient, SHIPROCKET_API_BASE } from './shiprocket.client';
 
 /** The resolved courier: Shiprocket with the configured API user, or the built-in sandbox. */
@@ -18,6 +18,11 @@ export interface CourierSetup {
   apiBase: string;
   /** True when the built-in sandbox is the courier (no Shiprocket API user configured). */
   sandbox: boolean;
+  /**
+   * False when there is no courier at all: a production shop with no Shiprocket API user (and no
+   * ALLOW_SANDBOX_SHIPPING) ships by hand; every call of its client is a CourierError NOT_CONFIGURED.
+   */
+  configured: boolean;
 }
 
 // The courier's part of what the app gives its services: lib/deps.ts knows no module, so the module adds it.
@@ -43,6 +48,40 @@ export function usesRealShiprocket(config: Config): boolean {
 }
 
 /**
+ * Which courier the shop has: Shiprocket with an API user; else the sandbox outside production, or in production
+ * when ALLOW_SANDBOX_SHIPPING says so (a demo shop); else none. A live shop without a courier contract must not
+ * load the sandbox: anyone could move its "parcels" to delivered through the sandbox's open test routes.
+ */
+export function courierMode(config: Config): 'shiprocket' | 'sandbox' | 'none' {
+  if (usesRealShiprocket(config)) return 'shiprocket';
+  return config.NODE_ENV !== 'production' || config.ALLOW_SANDBOX_SHIPPING ? 'sandbox' : 'none';
+}
+
+/** The courier of a shop that has none: each call refuses, saying what to set. */
+function noCourier(): Courier {
+  const refuse = async (): Promise<never> => {
+    throw new CourierError(
+      'NOT_CONFIGURED',
+      'No courier is set up: set SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD to ship with Shiprocket, or mark orders shipped by hand',
+    );
+  };
+  return {
+    name: 'none',
+    serviceability: refuse,
+    createShipment: refuse,
+    assignAwb: refuse,
+    requestPickup: refuse,
+    label: refuse,
+    downloadLabel: refuse,
+    track: refuse,
+    ndrList: refuse,
+    ndrAction: refuse,
+    createReturn: refuse,
+    trackingUrl: () => '',
+  };
+}
+
+/**
  * Resolves the courier from the configuration and exposes it as `app.courier`. With SHIPROCKET_EMAIL/PASSWORD the
  * client talks to SHIPROCKET_API_BASE (default apiv2.shiprocket.in/v1/external); without them the sandbox
  * (apps/api/src/dev/shiprocket-sandbox) is loaded and registered under /sandbox/shiprocket, and the client talks to it
@@ -50,7 +89,23 @@ export function usesRealShiprocket(config: Config): boolean {
  */
 export const courierPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
-    if (usesRealShiprocket(config)) {
+    const mode = courierMode(config);
+    if (mode === 'none') {
+      app.log.info(
+        'no courier: SHIPROCKET_EMAIL/SHIPROCKET_PASSWORD are not set, so orders are marked shipped by hand',
+      );
+      app.decorate('courier', {
+        client: noCourier(),
+        webhookToken: undefined,
+        pickupLocation: config.SHIPROCKET_PICKUP_LOCATION,
+        pickupPin: config.SHIPROCKET_PICKUP_PIN,
+        apiBase: '',
+        sandbox: false,
+        configured: false,
+      });
+      return;
+    }
+    if (mode === 'shiprocket') {
       const apiBase = config.SHIPROCKET_API_BASE ?? SHIPROCKET_API_BASE;
       if (!config.SHIPROCKET_WEBHOOK_TOKEN) {
         app.log.warn('SHIPROCKET_WEBHOOK_TOKEN is not set: every Shiprocket tracking webhook will be refused');
@@ -66,6 +121,7 @@ export const courierPlugin = fp<{ config: Config }>(
         pickupPin: config.SHIPROCKET_PICKUP_PIN,
         apiBase,
         sandbox: false,
+        configured: true,
       });
       return;
     }
