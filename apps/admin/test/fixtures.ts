@@ -130,6 +130,7 @@ export const paidOrder: AdminOrder = {
   invoice_number: null,
   next_statuses: ['packed', 'cancelled'],
   open_cod_orders: [],
+  shipment: null,
 };
 
 /** A cash-on-delivery order of ₹598 (₹549 and a ₹49 fee) waiting for the owner to confirm it: nothing paid yet. */

@@ -28,6 +28,7 @@ import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
+import { shippingWebhookRoutes } from './modules/shipping';
 import { courierPlugin } from './modules/shiprocket';
 import { invoiceRoutes } from './modules/tax';
 import { wishlistRoutes } from './modules/wishlist';
@@ -163,6 +164,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   const photoPlaces = photoPlacesOf(options);
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
+  await app.register(shippingWebhookRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api', limits, ...photoPlaces });

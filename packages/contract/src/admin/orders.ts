@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderStatus, PaymentMethod, ShippingAddress } from '../orders';
+import { ShipmentStatus } from '../shipments';
 import { AdminPaging, adminItem, adminList, Id, RupeeAmount, Rupees, Timestamp } from './common';
 
 /** An order as the admin list shows it. */
@@ -80,6 +81,24 @@ export const AdminOpenCodOrder = z.object({
 });
 export type AdminOpenCodOrder = z.infer<typeof AdminOpenCodOrder>;
 
+/** An order's parcel booked with a courier (ADR 044), as the console shows it. */
+export const AdminShipment = z.object({
+  awb: z.string(),
+  courier_name: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  /** The courier's label (GET /orders/:id/label.pdf prints it with the packing slip). */
+  label_url: z.string().nullable(),
+  status: ShipmentStatus,
+  /** Failed delivery attempts so far, and the courier's reason for the last. */
+  attempts: z.number().int(),
+  last_reason: z.string().nullable(),
+  /** The courier's expected delivery date, or null. */
+  etd: Timestamp.nullable(),
+  booked_at: Timestamp,
+});
+export type AdminShipment = z.infer<typeof AdminShipment>;
+export const AdminShipmentAnswer = adminItem(AdminShipment);
+
 export const AdminOrder = AdminOrderSummary.extend({
   shipping_address: ShippingAddress,
   items_total: Rupees,
@@ -109,6 +128,8 @@ export const AdminOrder = AdminOrderSummary.extend({
   next_statuses: z.array(OrderStatus),
   /** The shopper's other cash-on-delivery orders not yet shipped, newest first. */
   open_cod_orders: z.array(AdminOpenCodOrder),
+  /** The parcel booked with the courier ("Ship with courier"), or null: not yet, or shipped by hand. */
+  shipment: AdminShipment.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

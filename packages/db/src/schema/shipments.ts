@@ -42,12 +42,8 @@ export const shipments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('shipments_one_forward_per_order')
-      .on(t.orderId)
-      .where(sql`${t.kind} = 'forward'`),
-    uniqueIndex('shipments_one_pickup_per_return')
-      .on(t.returnId)
-      .where(sql`${t.returnId} IS NOT NULL`),
+    uniqueIndex('shipments_one_forward_per_order').on(t.orderId).where(sql`${t.kind} = 'forward'`),
+    uniqueIndex('shipments_one_pickup_per_return').on(t.returnId).where(sql`${t.returnId} IS NOT NULL`),
     check('shipments_return_has_return', sql`(${t.kind} = 'return') = (${t.returnId} IS NOT NULL)`),
     index('shipments_status_idx').on(t.status),
   ],

@@ -9,6 +9,7 @@ import {
   AdminOrderStatusRequest,
   AdminRefundRequest,
   AdminReturnReceivedRequest,
+  AdminShipmentAnswer,
   ErrorAnswer,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import {
   recordCodCollected,
   recordReturnReceived,
   refundOrder,
+  shipOrderWithCourier,
 } from './admin-orders.service';
 
 const failures = {
@@ -35,6 +37,7 @@ const failures = {
   404: ErrorAnswer,
   409: ErrorAnswer,
   502: ErrorAnswer,
+  503: ErrorAnswer,
 };
 
 /** A date alone in `from`/`to` means that day in India, the shop's day. */
@@ -229,13 +232,35 @@ function codRoutes(app: AdminApp) {
   );
 }
 
+/** POST /orders/:id/shipment: "Ship with courier" (ADR 044). */
+function shipmentRoutes(app: AdminApp) {
+  app.post(
+    '/orders/:id/shipment',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ship a packed order with the courier: serviceability, the courier order, the AWB and the pickup, then shipped (once: a second call answers the same parcel; 409 unless packed or when the courier refuses the address, 503 when it cannot be reached)',
+        params: AdminIdParams,
+        response: { 200: AdminShipmentAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await shipOrderWithCourier({ ...depsOf(app), courier: app.courier }, adminOf(request), request.params.id),
+    }),
+  );
+}
+
 /**
  * /orders: list and detail, status changes along product.md §14, refunds through the provider, and cash on delivery's
- * cash and returned parcels; /dashboard.
+ * cash and returned parcels; shipping with the courier; /dashboard.
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoutes(app);
   detailRoute(app);
   changeRoutes(app);
   codRoutes(app);
+  shipmentRoutes(app);
 };

@@ -1,4 +1,4 @@
-import type { AdminDashboard, AdminOrder, AdminOrderSummary } from '@kapaas/contract';
+import type { AdminDashboard, AdminOrder, AdminOrderSummary, AdminShipment } from '@kapaas/contract';
 import { formatPaise } from '@kapaas/contract';
 import type { OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
@@ -34,6 +34,7 @@ import {
 } from '../../orders';
 import { type Payments, ProviderError } from '../../razorpay';
 import { returnCounts } from '../../returns';
+import { type BookingDeps, forwardShipmentOf, type ShipmentRow, shipWithCourier } from '../../shipping';
 import { invoiceNumberOf } from '../../tax';
 import { recordAudit } from '../audit';
 import type { AdminPrincipal } from '../auth.service';
@@ -241,7 +242,49 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
     invoice_number: await invoiceNumberOf(db, orderId),
     next_statuses: ownerMovesFrom(order.status),
     open_cod_orders: await otherOpenCodOrders(db, order),
+    shipment: await shipmentOf(db, orderId),
   };
+}
+
+/** The order's parcel booked with the courier, once booked (a booking half-way is not shown). */
+async function shipmentOf(db: Queryable, orderId: number): Promise<AdminShipment | null> {
+  const row = await forwardShipmentOf(db, orderId);
+  if (row?.booking !== 'booked' || !row.awb) return null;
+  return toAdminShipment(row);
+}
+
+export function toAdminShipment(row: ShipmentRow & { awb: string | null }): AdminShipment {
+  return {
+    awb: row.awb ?? '',
+    courier_name: row.courierName,
+    tracking_url: row.trackingUrl,
+    label_url: row.labelUrl,
+    status: row.status,
+    attempts: row.attempts,
+    last_reason: row.lastReason,
+    etd: row.etd?.toISOString() ?? null,
+    booked_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * POST /orders/:id/shipment: ships a packed order with the courier ("Ship with courier", ADR 044). The booking is the
+ * shipping module's workflow; this answers its parcel, audited. The courier down or refusing the address is a clear
+ * error, and the order stays packed.
+ */
+export async function shipOrderWithCourier(
+  deps: AdminOrderDeps & { courier: BookingDeps['courier'] },
+  admin: ActingAdmin,
+  orderId: number,
+): Promise<AdminShipment> {
+  const before = await findOrder(deps.db, orderId);
+  if (!before) throw orderNotFound();
+  const shipment = await shipWithCourier(deps, orderId, admin.email);
+  const after = await findOrder(deps.db, orderId);
+  if (before.status !== after?.status) {
+    await recordAudit(deps.db, admin, { action: 'ship', resource: 'orders', resourceId: orderId, before, after });
+  }
+  return toAdminShipment(shipment);
 }
 
 /**
