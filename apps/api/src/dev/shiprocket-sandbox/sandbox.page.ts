@@ -71,7 +71,7 @@ function shipmentRow(row: ShipmentRow): string {
 <td>${awb}<br>${escapeHtml(row.courierName ?? '')} ${label}</td>
 <td>${escapeHtml(row.channelOrderId)}${row.isReturn ? ' (return)' : ''}<br>${escapeHtml(row.customer.name)}, ${escapeHtml(row.customer.pincode)}</td>
 <td>${cod}</td>
-<td class="status">${escapeHtml(row.status)}<br><small>${escapeHtml(formatShiprocketTime(row.createdAt))}</small></td>
+<td class="status">${escapeHtml(row.status)}<br><small>booked ${escapeHtml(formatShiprocketTime(row.createdAt))}</small></td>
 <td>${move}</td></tr>`;
 }
 
@@ -81,7 +81,7 @@ export function sandboxPage(rows: ShipmentRow[]): string {
     : '<tr><td colspan="5">No shipments yet: ship an order with the courier from the console.</td></tr>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Shiprocket sandbox</title><link rel="stylesheet" href="${SANDBOX_PREFIX}/page.css">
+<title>Shiprocket sandbox</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_PREFIX}/page.css">
 <script src="${SANDBOX_PREFIX}/page.js" defer></script></head>
 <body><main>
 <h1>Shiprocket sandbox</h1>
