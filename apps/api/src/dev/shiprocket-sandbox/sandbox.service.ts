@@ -469,7 +469,7 @@ export async function assignAwb(
 
 const ShipmentIds = z.object({ shipment_id: z.array(shipmentIdField).min(1) });
 
-/** POST /courier/generate/pickup: the AWB must be assigned first; a repeat answers the same pickup. */
+/** POST /courier/generate/pickup: the AWB must be assigned first; a repeat is refused as Shiprocket refuses it. */
 export async function generatePickup(
   db: Database,
   body: unknown,
@@ -479,15 +479,14 @@ export async function generatePickup(
   return db.transaction(async (tx) => {
     const row = await shipmentOrRefuse(tx, input.shipment_id[0] as number, true);
     if (!row.awb) throw refused('Please assign AWB before generating the pickup');
-    let scheduled = row;
-    if (!row.pickupToken) {
-      scheduled = await repo.updateShipment(tx, row.id, {
-        pickupToken: `Reference No: ${row.courierId}_${row.awb}_${formatShiprocketTime(new Date()).slice(0, 10).replaceAll('-', '')}`,
-        statusId: row.isReturn ? row.statusId : 3,
-        status: row.isReturn ? row.status : 'PICKUP SCHEDULED',
-      });
-      await onScheduled(tx, scheduled);
-    }
+    // Shiprocket refuses a second pickup request for a shipment with this answer; the client takes it as done.
+    if (row.pickupToken) throw refused('Already in Pickup Queue.');
+    const scheduled = await repo.updateShipment(tx, row.id, {
+      pickupToken: `Reference No: ${row.courierId}_${row.awb}_${formatShiprocketTime(new Date()).slice(0, 10).replaceAll('-', '')}`,
+      statusId: row.isReturn ? row.statusId : 3,
+      status: row.isReturn ? row.status : 'PICKUP SCHEDULED',
+    });
+    await onScheduled(tx, scheduled);
     const when = scheduled.pickupScheduledAt ?? new Date();
     return {
       pickup_status: 1,

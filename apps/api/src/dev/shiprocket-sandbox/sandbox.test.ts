@@ -68,6 +68,16 @@ async function booked(overrides: Partial<CreateShipmentInput> = {}) {
   return { ...created, ...assigned };
 }
 
+/** A token of the sandbox's API user, for calls made by hand. */
+async function sandboxToken(): Promise<string> {
+  const login = await shop.app.inject({
+    method: 'POST',
+    url: `${SANDBOX_PREFIX}${API_PREFIX}/auth/login`,
+    payload: { email: SANDBOX_EMAIL, password: SANDBOX_PASSWORD },
+  });
+  return login.json().token as string;
+}
+
 const advance = (body: Record<string, unknown>) =>
   shop.app.inject({ method: 'POST', url: `${SANDBOX_PREFIX}/test/advance`, payload: body });
 
@@ -161,6 +171,26 @@ describe('booking: order, AWB, pickup, label', () => {
     expect(pickup.token).toContain(assigned.awb);
     expect(pickup.pickupScheduledAt?.getTime()).toBeGreaterThan(Date.now());
     expect((await courier().track(assigned.awb)).status).toBe('pickup_scheduled');
+  });
+
+  it("answers a second pickup request as Shiprocket does, 'Already in Pickup Queue.', which the client takes as done", async () => {
+    const created = await courier().createShipment(shipmentInput());
+    await courier().assignAwb(created.shipmentId);
+    const first = await courier().requestPickup(created.shipmentId);
+    expect(first.alreadyRequested).toBe(false);
+    const again = await shop.app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PREFIX}${API_PREFIX}/courier/generate/pickup`,
+      headers: { authorization: `Bearer ${await sandboxToken()}` },
+      payload: { shipment_id: [created.shipmentId] },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'Already in Pickup Queue.', status_code: 400 });
+    expect(await courier().requestPickup(created.shipmentId)).toEqual({
+      pickupScheduledAt: null,
+      token: null,
+      alreadyRequested: true,
+    });
   });
 
   it('assigns the courier asked for', async () => {

@@ -125,6 +125,8 @@ export interface PickupRequest {
   pickupScheduledAt: Date | null;
   /** The courier's reference for the pickup, or null. */
   token: string | null;
+  /** The pickup had been asked for already (a repeat, after a lost answer): nothing new, and no details given. */
+  alreadyRequested: boolean;
 }
 
 export const COURIER_STATUSES = [

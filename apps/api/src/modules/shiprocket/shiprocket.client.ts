@@ -174,7 +174,8 @@ const NdrAnswer = z.object({
   meta: z.object({ pagination: z.object({ current_page: int, total_pages: int }).partial().optional() }).optional(),
 });
 
-const NdrActionAnswer = z.object({ status: z.string().optional() }).loose();
+/** Shiprocket answers 202 `{ status: 'Data Updated Sucessfully' }`; any 2xx is taken as done. */
+const NdrActionAnswer = z.unknown();
 
 // ---------------------------------------------------------------------------------------------
 // Sending and reading.
@@ -528,16 +529,7 @@ export function createShiprocketClient(options: ShiprocketClientOptions): Shipro
       return { courierOrderId: answer.order_id, shipmentId: answer.shipment_id, status: answer.status };
     },
     assignAwb: (shipmentId, courierId) => assignAwb(call, shipmentId, courierId),
-    requestPickup: async (shipmentId) => {
-      const answer = await call(PickupAnswer, 'POST', '/courier/generate/pickup', { shipment_id: [shipmentId] });
-      if (answer.pickup_status !== 1) {
-        throw new CourierError('REFUSED', answer.response.data ?? 'Shiprocket did not schedule the pickup');
-      }
-      return {
-        pickupScheduledAt: parseShiprocketTime(answer.response.pickup_scheduled_date),
-        token: answer.response.pickup_token_number ?? null,
-      };
-    },
+    requestPickup: (shipmentId) => requestPickup(call, shipmentId),
     label: async (shipmentIds) => {
       const answer = await call(LabelAnswer, 'POST', '/courier/generate/label', { shipment_id: shipmentIds });
       if (answer.label_created !== 1 || !answer.label_url) {
@@ -576,6 +568,30 @@ async function serviceability(call: Call, query: Parameters<Courier['serviceabil
     throw new CourierError('UNSERVICEABLE', why, { status: answer.status ?? 200 });
   }
   return { options, recommendedCourierId: answer.data?.recommended_courier_company_id ?? null };
+}
+
+/** Shiprocket's answer to a pickup asked for twice (HTTP 400). */
+const ALREADY_QUEUED = /already in pickup queue/i;
+
+/** Asks for the pickup; a repeat that Shiprocket refuses as already queued is a pickup already requested. */
+async function requestPickup(call: Call, shipmentId: number) {
+  let answer: z.infer<typeof PickupAnswer>;
+  try {
+    answer = await call(PickupAnswer, 'POST', '/courier/generate/pickup', { shipment_id: [shipmentId] });
+  } catch (error) {
+    if (error instanceof CourierError && error.code === 'REFUSED' && ALREADY_QUEUED.test(error.message)) {
+      return { pickupScheduledAt: null, token: null, alreadyRequested: true };
+    }
+    throw error;
+  }
+  if (answer.pickup_status !== 1) {
+    throw new CourierError('REFUSED', answer.response.data ?? 'Shiprocket did not schedule the pickup');
+  }
+  return {
+    pickupScheduledAt: parseShiprocketTime(answer.response.pickup_scheduled_date),
+    token: answer.response.pickup_token_number ?? null,
+    alreadyRequested: false,
+  };
 }
 
 async function assignAwb(call: Call, shipmentId: number, courierId: number | undefined) {
