@@ -483,4 +483,18 @@ describe("the courier's failures", () => {
       expect({ code: error.code, retriable: error.retriable }).toEqual({ code, retriable });
     }
   });
+
+  it('refuses a tracking answer without any scan as NOT_FOUND, rather than inventing a time', async () => {
+    const body = JSON.stringify({
+      tracking_data: { track_status: 1, shipment_status: 6, shipment_track_activities: [] },
+    });
+    const fetch: FetchLike = async (url) => ({
+      status: 200,
+      text: async () => (url.endsWith('/auth/login') ? '{"token":"t.t"}' : body),
+      arrayBuffer: async () => new ArrayBuffer(0),
+    });
+    const client = createShiprocketClient({ email: 'a@b.in', password: 'p', apiBase, fetch });
+    const error = await refusal(client.track('19041424751540'));
+    expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'No tracking activity for AWB 19041424751540 yet' });
+  });
 });

@@ -389,6 +389,8 @@ function trackingUpdate(awb: string, answer: z.infer<typeof TrackAnswer>): Track
     })
     .sort((a, b) => a.at.getTime() - b.at.getTime());
   const newest = scans.at(-1);
+  // No scan, no time to put on the update: Shiprocket has nothing to tell yet.
+  if (!newest) throw new CourierError('NOT_FOUND', `No tracking activity for AWB ${awb} yet`, { status: 200 });
   const id = data.shipment_status ?? null;
   const status = (id !== null && SHIPROCKET_STATUS_IDS[id]) || 'other';
   return {
@@ -396,9 +398,9 @@ function trackingUpdate(awb: string, answer: z.infer<typeof TrackAnswer>): Track
     statusId: id,
     status,
     statusText: data.shipment_track?.[0]?.current_status ?? '',
-    at: newest?.at ?? new Date(0),
-    location: newest?.location ?? null,
-    reason: status === 'undelivered' || status === 'rto_initiated' ? (newest?.activity ?? null) : null,
+    at: newest.at,
+    location: newest.location,
+    reason: status === 'undelivered' || status === 'rto_initiated' ? newest.activity : null,
     etd: parseShiprocketTime(data.etd),
     scans,
     orderRef: null,
