@@ -5,6 +5,7 @@ import type {
   AdminOrderSummary,
   AdminRefundRequest,
   AdminReturnReceivedRequest,
+  AdminShipment,
   OrderInvoiceAnswer,
 } from '@kapaas/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -71,4 +72,16 @@ export function useRecordCodCollected(id: number) {
 /** POST /orders/:id/return-received: a parcel returned to origin is back, and its pieces go back on sale. */
 export function useReturnReceived(id: number) {
   return useOrderWrite<AdminReturnReceivedRequest>(id, 'return-received');
+}
+
+/**
+ * POST /orders/:id/shipment: "Ship with courier" books a packed order's parcel (ADR 044) and the order becomes shipped.
+ * The answer is the parcel, not the order, so the order and every list are fetched again to show it as it is now.
+ */
+export function useShipWithCourier(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminRequest<ItemAnswer<AdminShipment>>('POST', `orders/${id}/shipment`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
 }

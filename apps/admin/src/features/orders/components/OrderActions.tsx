@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderSummary } from '@kapaas/contract';
+import type { AdminOrder, AdminOrderSummary, AdminShipment } from '@kapaas/contract';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
 import { ORDER_STATUS, type OrderStatus } from '#admin/components/OrderStatusBadge.tsx';
 import { errorMessage } from '#admin/lib/api.ts';
 import { formatRupees } from '#admin/lib/format.ts';
-import { useChangeOrderStatus, useRecordCodCollected, useReturnReceived } from '../api/useOrders';
+import { useChangeOrderStatus, useRecordCodCollected, useReturnReceived, useShipWithCourier } from '../api/useOrders';
 
 /**
  * The moves an owner makes by hand, in the order they happen, with their buttons' words. Cancelling and a parcel
@@ -98,6 +98,11 @@ function collectQuestion(order: AdminOrder) {
   };
 }
 
+/** The message shown once the courier has booked an order's parcel. */
+function shippedMessage(order: AdminOrder, shipment: AdminShipment): string {
+  return `Order #${order.id} is shipped with ${shipment.courier_name ?? 'the courier'}: AWB ${shipment.awb}.`;
+}
+
 /** The message shown once an order has moved. */
 export function movedMessage(order: AdminOrder): string {
   if (order.status === 'cod_confirmed') return `Order #${order.id} is confirmed and ready to pack.`;
@@ -107,10 +112,15 @@ export function movedMessage(order: AdminOrder): string {
 /**
  * The status buttons an order allows now: paid → packed → shipped → delivered, and paid → cancelled; for cash on
  * delivery, confirming, cancelling before it ships, a parcel returned to origin, and recording the cash or the returned
- * parcel.
+ * parcel. A packed order ships with the courier ("Ship with courier") or by hand ("Mark shipped", for a shop without a
+ * courier contract, with the tracking number in the message).
  */
 export function OrderActions({ order }: { order: AdminOrder }) {
   const change = useChangeOrderStatus(order.id);
+  const ship = useShipWithCourier(order.id);
+  const busy = change.isPending || ship.isPending;
+  // The last action tried speaks: each one clears the other's error when it starts.
+  const failure = change.error ?? ship.error;
   const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const messageId = useId();
@@ -120,10 +130,17 @@ export function OrderActions({ order }: { order: AdminOrder }) {
 
   const move = async (status: OrderStatus) => {
     setDone(null);
+    ship.reset();
     const customerNote = message.trim();
     const answer = await change.mutateAsync(customerNote ? { status, customer_note: customerNote } : { status });
     setMessage('');
     setDone(movedMessage(answer.data) + (customerNote ? ' The customer sees your message on their order page.' : ''));
+  };
+
+  const shipWithCourier = async () => {
+    setDone(null);
+    change.reset();
+    setDone(shippedMessage(order, (await ship.mutateAsync()).data));
   };
 
   return (
@@ -151,7 +168,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         {forward.map((status) => (
           <Button
             key={status}
-            disabled={change.isPending}
+            disabled={busy}
             onClick={() => {
               move(status).catch(() => {
                 // Shown below from the mutation's error.
@@ -161,36 +178,45 @@ export function OrderActions({ order }: { order: AdminOrder }) {
             {FORWARD_ACTIONS[status]}
           </Button>
         ))}
-        {canReturn && (
-          <ConfirmButton
-            {...returnedQuestion(order)}
-            disabled={change.isPending}
-            onConfirm={() => move('returned_to_origin')}
+        {forward.includes('shipped') && (
+          <Button
+            variant="outline-primary"
+            disabled={busy}
+            onClick={() => {
+              shipWithCourier().catch(() => {
+                // Shown below from the mutation's error.
+              });
+            }}
           >
+            Ship with courier
+          </Button>
+        )}
+        {canReturn && (
+          <ConfirmButton {...returnedQuestion(order)} disabled={busy} onConfirm={() => move('returned_to_origin')}>
             Returned to origin
           </ConfirmButton>
         )}
         {canCancel && (
           <ConfirmButton
             {...cancelOrderQuestion(order, 'use “Refund” below for that')}
-            disabled={change.isPending}
+            disabled={busy}
             onConfirm={() => move('cancelled')}
           >
             Cancel order
           </ConfirmButton>
         )}
       </div>
-      {change.isPending && (
+      {busy && (
         <p role="status" className="small mt-2 mb-0">
-          Saving…
+          {ship.isPending ? 'Booking the courier…' : 'Saving…'}
         </p>
       )}
-      {change.isError && (
+      {failure && (
         <Alert variant="danger" className="mt-3 mb-0" role="alert">
-          {errorMessage(change.error)}
+          {errorMessage(failure)}
         </Alert>
       )}
-      {done && !change.isError && (
+      {done && !failure && (
         <Alert variant="success" className="mt-3 mb-0" role="status">
           {done}
         </Alert>

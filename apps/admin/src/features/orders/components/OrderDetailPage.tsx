@@ -17,6 +17,7 @@ import { OrderActions } from './OrderActions';
 import { OrderInvoicePanel } from './OrderInvoicePanel';
 import { PaymentStatusBadge } from './PaymentStatus';
 import { RefundForm } from './RefundForm';
+import { ShipmentPanel } from './ShipmentPanel';
 
 /** Where a cash-on-delivery order's money stands, in the owner's words. */
 function codPaymentText(order: AdminOrder): string {
@@ -150,6 +151,8 @@ export function OrderDetailPage() {
             </Card.Body>
           </Card>
         )}
+
+        {o.shipment && <ShipmentPanel shipment={o.shipment} />}
 
         <Card>
           <Card.Body>

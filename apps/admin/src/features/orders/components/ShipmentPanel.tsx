@@ -1,0 +1,72 @@
+import type { AdminShipment, ShipmentStatus } from '@kapaas/contract';
+import Card from 'react-bootstrap/Card';
+
+/** Each state of a parcel in the owner's words (an undelivered parcel says more: see `statusText`). */
+export const SHIPMENT_STATUS: Record<ShipmentStatus, string> = {
+  booked: 'Booked: waiting for pickup',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  undelivered: 'Undelivered',
+  delivered: 'Delivered',
+  rto_initiated: 'Being sent back to the shop',
+  rto_delivered: 'Back at the shop',
+  cancelled: 'Cancelled',
+  lost: 'Lost by the courier',
+};
+
+/** States the owner may have to act on: a failed attempt, a parcel coming back or gone. */
+const NEEDS_ATTENTION: readonly ShipmentStatus[] = ['undelivered', 'rto_initiated', 'rto_delivered', 'lost'];
+
+/** The parcel's state; a failed delivery says how many attempts failed and, when the courier gave one, why. */
+export function statusText(shipment: Pick<AdminShipment, 'status' | 'attempts' | 'last_reason'>): string {
+  if (shipment.status !== 'undelivered') return SHIPMENT_STATUS[shipment.status];
+  const attempts = `${shipment.attempts} failed attempt${shipment.attempts === 1 ? '' : 's'}`;
+  const reason = shipment.last_reason ? ` The courier says: “${shipment.last_reason}”` : '';
+  return `Undelivered: ${attempts}.${reason}`;
+}
+
+// The courier's expected date is a day on India's calendar, whatever the computer's clock says.
+const etdDay = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+
+/** A link to the courier's site, in a new tab that cannot reach back into the console. */
+function CourierLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-primary">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The parcel booked with the courier ("Ship with courier"): who carries it, its AWB, where it is, and its links. */
+export function ShipmentPanel({ shipment }: { shipment: AdminShipment }) {
+  const attention = NEEDS_ATTENTION.includes(shipment.status);
+  return (
+    <Card>
+      <Card.Body>
+        <h2 className="h6">Shipment</h2>
+        <dl className="shipment-facts">
+          <dt>Courier</dt>
+          <dd>{shipment.courier_name ?? 'Not named yet'}</dd>
+          <dt>AWB</dt>
+          <dd className="font-monospace text-break">{shipment.awb}</dd>
+          <dt>Status</dt>
+          <dd className={attention ? 'text-danger fw-semibold' : 'fw-semibold'}>{statusText(shipment)}</dd>
+          {shipment.etd && (
+            <>
+              <dt>Expected delivery</dt>
+              <dd>{etdDay.format(new Date(shipment.etd))}</dd>
+            </>
+          )}
+        </dl>
+        {(shipment.tracking_url || shipment.label_url) && (
+          <div className="d-flex flex-wrap gap-2">
+            {shipment.tracking_url && <CourierLink href={shipment.tracking_url}>Track</CourierLink>}
+            {shipment.label_url && <CourierLink href={shipment.label_url}>Label</CourierLink>}
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
