@@ -32,9 +32,14 @@ export class HttpClient {
     return this.send(method, `${baseUrl}/admin/api${path}`, body);
   }
 
-  send(method: string, url: string, body?: unknown): Promise<JsonAnswer> {
+  /** POST `body` as JSON to `url` with these headers besides (a webhook's own authentication, say). */
+  sendWith(url: string, extra: Record<string, string>, body: unknown): Promise<JsonAnswer> {
+    return this.send('POST', url, body, extra);
+  }
+
+  send(method: string, url: string, body?: unknown, extra: Record<string, string> = {}): Promise<JsonAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extra };
     if (payload !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = this.cookie;
     if (this.token) headers.authorization = `Bearer ${this.token}`;

@@ -3,8 +3,9 @@ import { formatPaise } from '@kapaas/contract';
 import { admin } from '@kapaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER } from '../src/modules/admin/admin.fixtures';
-import { boundFor, COST_MS } from './bounds';
+import { boundFor } from './bounds';
 import { HttpClient, type JsonAnswer } from './http-client';
+import { expectOk, HttpShoppers } from './http-shopping';
 import { PostgresShops, type RunningShop } from './postgres-shops';
 
 /**
@@ -29,165 +30,31 @@ const PARTIAL_ROUNDS = 3;
 const OVER_ROUNDS = 3;
 /** Received returns each refunded by both processes at once. */
 const RETURNS = 3;
-/** The test card that pays in the sandbox. */
-const PAYING_CARD = '4111 1111 1111 1111';
 
 let shopA: RunningShop;
 let shopB: RunningShop;
 /** The owner, logged in once; one browser, two tabs (A and B), from one address. */
 const owner = new HttpClient('127.0.0.2');
-const clients: HttpClient[] = [owner];
-let shoppers = 0;
-let kerala: { state: number; city: number };
-/** Products and sizes no test has used yet, with enough stock for two pieces. */
-const items: Item[] = [];
-
-interface Item {
-  productId: number;
-  sizeId: number;
-  unitPaise: number;
-}
+/** The shoppers, from 127.0.0.11 on, each placing and paying an order as a guest. */
+const shoppers = new HttpShoppers(sql);
+const paidOrder = (shop: RunningShop, quantity: number) => shoppers.paidOrder(shop.baseUrl, quantity);
+const webhooksDelivered = (providerOrderId: string) => shoppers.webhooksDelivered(providerOrderId);
 
 beforeAll(
   async () => {
     [shopA, shopB] = (await processes.start(2)) as [RunningShop, RunningShop];
     const login = expectOk(await owner.console(shopA.baseUrl, 'POST', '/login', OWNER));
     owner.token = login.token;
-    kerala = await keralaAddress();
-    items.push(...(await itemsWithStock(ROUNDS + PARTIAL_ORDERS + OVER_ROUNDS + RETURNS)));
+    await shoppers.prepare(shopA.baseUrl, ROUNDS + PARTIAL_ORDERS + OVER_ROUNDS + RETURNS);
   },
   boundFor({ operations: 60, processStarts: 2 }),
 );
 
 afterAll(async () => {
-  for (const client of clients) client.close();
+  owner.close();
+  shoppers.close();
   await processes.close();
 });
-
-function expectOk(answer: JsonAnswer) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
-
-/** The state and a city of the fixtures' Kochi address (PIN 682017), as the address form offers them. */
-async function keralaAddress() {
-  const visitor = new HttpClient('127.0.0.3');
-  clients.push(visitor);
-  const states = expectOk(await visitor.api(shopA.baseUrl, 'state_list')).product as {
-    state_id: number;
-    state_name: string;
-  }[];
-  const state = states.find((s) => s.state_name === 'Kerala');
-  if (!state) throw new Error('the demo shop has no Kerala');
-  const cities = expectOk(await visitor.api(shopA.baseUrl, 'city_list', { state_id: state.state_id })).product;
-  return { state: state.state_id, city: cities[0].city_id as number };
-}
-
-/** `count` products of the demo shop, one size of each that sells at least two pieces, as the catalogue shows them. */
-async function itemsWithStock(count: number): Promise<Item[]> {
-  const visitor = new HttpClient('127.0.0.4');
-  clients.push(visitor);
-  const categories = expectOk(await visitor.api(shopA.baseUrl, 'category_list')).category as { category_id: number }[];
-  const found: Item[] = [];
-  for (const { category_id } of categories) {
-    const cards = expectOk(await visitor.api(shopA.baseUrl, 'category_product_list', { category_id })).product as {
-      product_id: number;
-    }[];
-    for (const { product_id } of cards) {
-      if (found.length === count) return found;
-      const detail = expectOk(await visitor.api(shopA.baseUrl, 'product_detail', { product_id })).products;
-      const size = (detail.sizes as { size_id: number; max_quantity: number }[]).find((s) => s.max_quantity >= 2);
-      if (!size || found.some((i) => i.productId === product_id)) continue;
-      const rupees: number = detail.discount_price > 0 ? detail.discount_price : detail.actual_price;
-      found.push({ productId: product_id, sizeId: size.size_id, unitPaise: Math.round(rupees * 100) });
-    }
-  }
-  if (found.length < count) throw new Error(`the demo shop has only ${found.length} products with stock`);
-  return found;
-}
-
-const nextItem = (): Item => {
-  const item = items.shift();
-  if (!item) throw new Error('no product left to test with');
-  return item;
-};
-
-/**
- * A guest of their own address places an order of `quantity` pieces in `shop` and pays it in the sandbox as the
- * checkout dialog does; answers once the payment's webhooks have been delivered and the order is paid.
- */
-async function paidOrder(shop: RunningShop, quantity: number) {
-  const item = nextItem();
-  shoppers += 1;
-  const shopper = new HttpClient(`127.0.0.${10 + shoppers}`);
-  clients.push(shopper);
-  expectOk(await shopper.api(shop.baseUrl, 'get_guest_id'));
-  expectOk(await shopper.api(shop.baseUrl, 'add_cart', { product_id: item.productId, size: item.sizeId, quantity }));
-  const address = expectOk(
-    await shopper.api(shop.baseUrl, 'add_address', {
-      first_name: 'Asha',
-      last_name: 'Menon',
-      address: `${shoppers} Lake View Road, Kaloor`,
-      state: kerala.state,
-      city: kerala.city,
-      pin_code: '682017',
-      email_id: 'asha@example.in',
-      phone_number: `9847${String(shoppers).padStart(6, '0')}`,
-    }),
-  );
-  const unit = item.unitPaise / 100;
-  const placed = expectOk(
-    await shopper.api(shop.baseUrl, 'order_place', {
-      address_id: address.address_id,
-      product_details: [
-        {
-          product_id: item.productId,
-          size: item.sizeId,
-          quantity,
-          product_amount: unit,
-          product_total: unit * quantity,
-        },
-      ],
-    }),
-  );
-  const handler = expectOk(
-    await shopper.send('POST', `${shop.baseUrl}/sandbox/razorpay/test/pay`, {
-      order_id: placed.razorpay_order_id,
-      card_number: PAYING_CARD,
-    }),
-  );
-  expectOk(
-    await shopper.api(shop.baseUrl, 'order_place', {
-      order_id: placed.order_id,
-      payment_id: handler.razorpay_payment_id,
-      razorpay_order_id: handler.razorpay_order_id,
-      razorpay_signature: handler.razorpay_signature,
-    }),
-  );
-  const order = { id: placed.order_id as number, providerOrderId: placed.razorpay_order_id as string, item, shopper };
-  await webhooksDelivered(order.providerOrderId);
-  expect((await moneyOf(order.id)).status).toBe('paid');
-  return order;
-}
-
-/**
- * Polls (with a deadline, which only ends a wait that will never succeed) until every webhook the sandbox has sent
- * about this provider order has been delivered to the shop and answered 2xx. The sandbox writes a webhook in the
- * transaction of what it is about, before answering, and delivers it after: once the call is answered, it is there.
- */
-async function webhooksDelivered(providerOrderId: string): Promise<void> {
-  const deadline = Date.now() + 30 * COST_MS.operation;
-  for (;;) {
-    const [row] = await sql<{ sent: number; waiting: number }>(
-      `SELECT count(*)::int AS sent, count(*) FILTER (WHERE delivered_at IS NULL)::int AS waiting
-         FROM sandbox_razorpay_webhooks WHERE order_id = $1`,
-      [providerOrderId],
-    );
-    if (row && row.sent > 0 && row.waiting === 0) return;
-    if (Date.now() > deadline) throw new Error(`webhooks of ${providerOrderId} not delivered: ${JSON.stringify(row)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** How many refund webhooks the sandbox sent about a provider order. */
 async function refundWebhooks(providerOrderId: string): Promise<number> {
