@@ -141,6 +141,7 @@ describe('the shop server', () => {
       'my_orders',
       'order_details',
       'order_place',
+      'track_order',
     ];
     for (const endpoint of calls) {
       const operation = document.paths[`/api/${endpoint}`]?.post;

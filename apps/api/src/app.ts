@@ -28,7 +28,7 @@ import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
-import { shippingWebhookRoutes } from './modules/shipping';
+import { shipmentForShopper, shippingWebhookRoutes } from './modules/shipping';
 import { courierPlugin } from './modules/shiprocket';
 import { invoiceRoutes } from './modules/tax';
 import { wishlistRoutes } from './modules/wishlist';
@@ -160,7 +160,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(messageRoutes, { prefix: '/api', limits });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api', limits, shipmentOf: shipmentForShopper });
   const photoPlaces = photoPlacesOf(options);
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });

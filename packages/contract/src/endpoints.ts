@@ -69,6 +69,8 @@ import {
   OrderDetailsRequest,
   OrderPlaceAnswer,
   OrderPlaceRequest,
+  TrackOrderAnswer,
+  TrackOrderRequest,
 } from './orders';
 import {
   MyReturnsAnswer,
@@ -142,6 +144,7 @@ export const customerEndpoints = {
   order_place: { request: OrderPlaceRequest, answer: OrderPlaceAnswer },
   my_orders: { request: MyOrdersRequest, answer: MyOrdersAnswer },
   order_details: { request: OrderDetailsRequest, answer: OrderDetailsAnswer },
+  track_order: { request: TrackOrderRequest, answer: TrackOrderAnswer },
   order_invoice: { request: OrderInvoiceRequest, answer: OrderInvoiceAnswer },
   delivery_check: { request: DeliveryCheckRequest, answer: DeliveryCheckAnswer },
   wishlist: { request: WishlistRequest, answer: WishlistAnswer },

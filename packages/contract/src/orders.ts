@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { PHONE_NUMBER_MESSAGE, PHONE_NUMBER_PATTERN } from './address-formats';
 import { Id, Rupees } from './common';
 import { Owner } from './identity';
 import { RETURN_STATUS_VALUES } from './returns';
+import { OrderShipment } from './shipments';
 
 export const ORDER_STATUS_VALUES = [
   'pending_payment',
@@ -96,10 +98,37 @@ export const OrderDetail = OrderSummary.extend({
   return_until: z.string().nullable(),
   /** The return requests made for this order. */
   returns: z.array(z.object({ return_id: z.number().int(), status: z.enum(RETURN_STATUS_VALUES) })),
+  /** The parcel once the shop has booked it with a courier (ADR 044); null before, and for an order shipped by hand. */
+  shipment: OrderShipment.nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderDetailsAnswer = z.object({ success: z.literal(true), data: OrderDetail });
 export type OrderDetailsAnswer = z.infer<typeof OrderDetailsAnswer>;
+
+/**
+ * track_order (public, no session): an order's number and the phone number it was placed with (its address's)
+ * answer where the order and its parcel stand, and nothing personal.
+ */
+export const TrackOrderRequest = z.strictObject({
+  order_id: z.union(Id.options, { error: 'Please enter your order number.' }),
+  phone_number: z
+    .string({ error: 'Please enter the phone number the order was placed with.' })
+    .trim()
+    .regex(PHONE_NUMBER_PATTERN, PHONE_NUMBER_MESSAGE),
+});
+export type TrackOrderRequest = z.input<typeof TrackOrderRequest>;
+export const TrackedOrder = z.object({
+  order_id: z.number().int(),
+  status: OrderStatus,
+  /** ISO 8601. */
+  created_date: z.string(),
+  /** The delivery date promised when the order was placed (YYYY-MM-DD, India's calendar), or null. */
+  delivery_by: z.string().nullable(),
+  shipment: OrderShipment.nullable(),
+});
+export type TrackedOrder = z.infer<typeof TrackedOrder>;
+export const TrackOrderAnswer = z.object({ success: z.literal(true), data: TrackedOrder });
+export type TrackOrderAnswer = z.infer<typeof TrackOrderAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // order_place (product.md §7, product.md §14): one endpoint, two calls told apart by their fields.

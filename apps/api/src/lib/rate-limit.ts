@@ -40,6 +40,11 @@ export const DEFAULT_LIMITS = {
   photoUploadsPerShopper: { max: 30, windowSeconds: 24 * 60 * 60 },
   /** photo_upload per delivered order: its reviews' and its return's photos (3 each), with retries. */
   photoUploadsPerOrder: { max: 15, windowSeconds: 24 * 60 * 60 },
+  /**
+   * track_order per client address, wrong guesses included: a shopper looks a few times a day; an order number and
+   * a phone number are not to be guessed by trying.
+   */
+  trackOrdersPerAddress: { max: 30, windowSeconds: 60 * 60 },
   /** forgot_password per client address, whatever the e-mail. */
   passwordResetsPerAddress: { max: 10, windowSeconds: 60 * 60 },
   /**

@@ -36,6 +36,12 @@ export async function ordersOf(db: Queryable, owner: Owner, since?: Date) {
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** One order by its number alone: track_order's, which checks the order's phone number itself. */
+export async function orderByNumber(db: Queryable, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
 /** One order, only when it belongs to the owner. */
 export async function orderOf(db: Queryable, owner: Owner, orderId: number) {
   const [row] = await db

@@ -4,15 +4,27 @@ import {
   MyOrdersRequest,
   OrderDetailsAnswer,
   OrderDetailsRequest,
+  TrackOrderAnswer,
+  TrackOrderRequest,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
-import { myOrders, orderDetails } from './orders.service';
+import type { Limits } from '../../lib/rate-limit';
+import { myOrders, orderDetails, type ShipmentOf, trackOrder } from './orders.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
 
-/** my_orders and order_details of product.md §7, for users and guests, keyed by the session. */
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the routes are handed: the limits, and the shipping module's view of an order's parcel. */
+export interface OrderRouteOptions {
+  limits: Limits;
+  shipmentOf: ShipmentOf;
+}
+
+/**
+ * my_orders and order_details of product.md §7, for users and guests, keyed by the session; track_order, public, for
+ * whoever has the order's number and phone number.
+ */
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, options) => {
   const { db } = app.database;
 
   app.post(
@@ -43,7 +55,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = await resolveOwner(request, request.body);
-      return { success: true as const, data: await orderDetails(db, owner, request.body.order_id) };
+      return { success: true as const, data: await orderDetails(db, owner, request.body.order_id, options.shipmentOf) };
     },
+  );
+
+  app.post(
+    '/track_order',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Where an order and its parcel stand, to its number and its address's phone number; nothing personal",
+        body: TrackOrderRequest,
+        response: { 200: TrackOrderAnswer, 400: ErrorAnswer, 404: ErrorAnswer, 429: ErrorAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await trackOrder(db, options.limits, request.ip, request.body, options.shipmentOf),
+    }),
   );
 };

@@ -1,13 +1,22 @@
-import type { OrderDetail, OrderLine, OrderSummary } from '@kapaas/contract';
+import type {
+  OrderDetail,
+  OrderLine,
+  OrderShipment,
+  OrderSummary,
+  TrackedOrder,
+  TrackOrderRequest,
+} from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
+import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { invoiceNumberOf } from '../tax';
 import { codDuePaise, customerHistory } from './lifecycle';
 import {
   historyOf,
   linesOf,
+  orderByNumber,
   orderOf,
   ordersOf,
   paymentOf,
@@ -70,8 +79,19 @@ export async function myOrders(
   );
 }
 
+/**
+ * An order's parcel as the shopper sees it, or null. The shipping module reads it (it owns the shipments, and imports
+ * this module, so this module cannot import it): app.ts hands its function to the routes.
+ */
+export type ShipmentOf = (db: Queryable, orderId: number) => Promise<OrderShipment | null>;
+
 /** One of the shopper's orders in full; someone else's answers 404, exactly like an unknown id. */
-export async function orderDetails(db: Queryable, owner: Owner, orderId: number): Promise<OrderDetail> {
+export async function orderDetails(
+  db: Queryable,
+  owner: Owner,
+  orderId: number,
+  shipmentOf: ShipmentOf,
+): Promise<OrderDetail> {
   const order = await orderOf(db, owner, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
   const lines = await linesOf(db, [order.id]);
@@ -90,6 +110,36 @@ export async function orderDetails(db: Queryable, owner: Owner, orderId: number)
     history: customerHistory(history),
     return_until: await returnUntil(db, order.status, history),
     returns: (await returnsOfOrder(db, order.id)).map((r) => ({ return_id: r.id, status: r.status })),
+    shipment: await shipmentOf(db, order.id),
+  };
+}
+
+/** The one answer to a wrong order number and to a wrong phone number, so that neither tells which was wrong. */
+export const TRACK_NOT_FOUND = 'We found no order with this order number and phone number.';
+
+/**
+ * track_order: where an order and its parcel stand, to whoever knows its number and the phone number of its address,
+ * and nothing personal (no name, address, e-mail or amounts). Every request counts against the client address's
+ * limit first, wrong ones included, so numbers are not to be found by trying.
+ */
+export async function trackOrder(
+  db: Queryable,
+  limits: Limits,
+  address: string,
+  request: { order_id: number; phone_number: TrackOrderRequest['phone_number'] },
+  shipmentOf: ShipmentOf,
+): Promise<TrackedOrder> {
+  await new RateLimiter(db).hit(`track-order:ip:${address}`, limits.trackOrdersPerAddress);
+  const order = await orderByNumber(db, request.order_id);
+  if (!order || order.addressSnapshot.phone_number !== request.phone_number) {
+    throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
+  }
+  return {
+    order_id: order.id,
+    status: order.status,
+    created_date: order.createdAt.toISOString(),
+    delivery_by: order.deliveryBy,
+    shipment: await shipmentOf(db, order.id),
   };
 }
 

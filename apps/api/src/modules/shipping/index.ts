@@ -2,6 +2,7 @@
 // to the order. It alone writes shipments and shipment_events.
 export { type BookingDeps, courierRefusal, shipWithCourier } from './booking';
 export { forwardShipmentOf, type ShipmentRow } from './shipping.repository';
+export { shipmentForShopper } from './shopper-view';
 export { applyTrackingUpdate, type TrackingOutcome, type TrackingUpdate } from './track.service';
 export { type ShipmentState, shipmentStateOf, type TrackingEvent } from './tracking';
 export { shippingWebhookRoutes } from './webhook.routes';

@@ -65,6 +65,7 @@ const detail: OrderDetail = {
   ],
   return_until: null,
   returns: [],
+  shipment: null,
 };
 
 function sentBodies(fetchMock: ReturnType<typeof stubApi>, endpoint: string) {

@@ -60,6 +60,7 @@ export const deliveredOrder: OrderDetail = {
   ],
   return_until: OPEN_UNTIL,
   returns: [],
+  shipment: null,
 };
 
 /** The kurta set's sizes: 2-3Y was bought, 4-5Y is sold out. */
