@@ -178,7 +178,12 @@ export const READ_MODELS = {
   },
   search: {},
   seo: {},
-  shipping: {},
+  shipping: {
+    'the parcels to act on': {
+      for: "the undelivered queue and the console's list of parcels: the shopper's name and phone from the order's address",
+      tables: ['orders'],
+    },
+  },
   shiprocket: {},
   tax: {
     'GST inputs (ADR 032)': {

@@ -99,6 +99,38 @@ export const AdminShipment = z.object({
 export type AdminShipment = z.infer<typeof AdminShipment>;
 export const AdminShipmentAnswer = adminItem(AdminShipment);
 
+/** GET /shipments: the parcels in a status, newest change first (`undelivered`: the failed deliveries to act on). */
+export const AdminShipmentListQuery = z.strictObject({ ...AdminPaging, status: ShipmentStatus.optional() });
+/** A parcel in the list, with its order and the shopper's name and phone to call. */
+export const AdminShipmentListItem = AdminShipment.extend({
+  order_id: Id,
+  customer_name: z.string(),
+  phone_number: z.string(),
+  status_at: Timestamp.nullable(),
+});
+export type AdminShipmentListItem = z.infer<typeof AdminShipmentListItem>;
+export const AdminShipmentListAnswer = adminList(AdminShipmentListItem);
+
+/**
+ * POST /shipments/:awb/ndr-action: what the courier is to do after a failed delivery: try again (on a day, at a
+ * corrected phone number or address, each optional), or bring the parcel back to the shop.
+ */
+export const AdminNdrActionRequest = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('re-attempt'),
+    date: z.iso.date({ error: 'Give the day as YYYY-MM-DD.' }).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[6-9]\d{9}$/, 'A 10-digit mobile number.')
+      .optional(),
+    address: z.string().trim().min(5, 'At least 5 characters.').max(200).optional(),
+  }),
+  z.strictObject({ action: z.literal('return') }),
+]);
+export type AdminNdrActionRequest = z.infer<typeof AdminNdrActionRequest>;
+export const AdminAwbParams = z.strictObject({ awb: z.string().regex(/^[A-Za-z0-9-]{6,40}$/, 'An AWB number.') });
+
 export const AdminOrder = AdminOrderSummary.extend({
   shipping_address: ShippingAddress,
   items_total: Rupees,

@@ -39,6 +39,7 @@ import { adminOf } from './resource';
 import { adminReturnRoutes } from './returns/admin-returns.routes';
 import { adminReviewRoutes } from './reviews.routes';
 import { settingsRoutes } from './settings';
+import { adminShipmentRoutes } from './shipments.routes';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
 import { uploadRoutes } from './uploads';
@@ -94,6 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(shippingZoneRoutes);
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);
+  await app.register(adminShipmentRoutes);
   await app.register(adminInvoiceRoutes);
   await app.register(adminReturnRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(outboxRoutes);

@@ -1,4 +1,4 @@
-import { AdminOrderAnswer, AdminShipmentAnswer } from '@kapaas/contract';
+import { AdminOrderAnswer, AdminShipmentAnswer, AdminShipmentListAnswer } from '@kapaas/contract';
 import { eq, outboxMessages, shipmentEvents } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
@@ -151,5 +151,44 @@ describe("the courier's tracking", () => {
     expect((await post(SANDBOX_WEBHOOK_TOKEN)).statusCode).toBe(200);
     expect((await post('not-the-token')).statusCode).toBe(401);
     expect((await shop.database.db.select().from(shipmentEvents)).length).toBe(before);
+  });
+});
+
+describe('the undelivered queue', () => {
+  it('lists a failed delivery with its reason and the shopper to call; a re-attempt reaches the courier, then delivered', async () => {
+    const { orderId } = await packedOrder();
+    const { awb } = AdminShipmentAnswer.parse(expectStatus(await ship(orderId), 200)).data;
+    await advance(awb, 'picked_up');
+    await advance(awb, 'undelivered', { reason: 'Customer not available' });
+    const queue = AdminShipmentListAnswer.parse(
+      expectStatus(await owner.get('/shipments', { status: 'undelivered' }), 200),
+    );
+    const listed = queue.data.find((s) => s.awb === awb);
+    expect(listed).toMatchObject({ order_id: orderId, attempts: 1, last_reason: 'Customer not available' });
+    expect(listed?.phone_number).toMatch(/^\d{10}$/);
+    const invalid = await owner.post(`/shipments/${awb}/ndr-action`, { action: 're-attempt', date: '30-11-2026' });
+    expect(expectStatus(invalid, 400).errors?.date).toBeDefined();
+    expectStatus(await owner.post(`/shipments/${awb}/ndr-action`, { action: 're-attempt', date: '2026-11-30' }), 200);
+    expect((await orderOf(orderId)).history.map((h) => h.note).join('\n')).toContain(
+      'to try the delivery again on 2026-11-30',
+    );
+    await advance(awb, 'out_for_delivery');
+    await advance(awb, 'delivered');
+    expect((await orderOf(orderId)).status).toBe('delivered');
+    expect(expectStatus(await owner.post(`/shipments/${awb}/ndr-action`, { action: 'return' }), 409).message).toContain(
+      'delivered',
+    );
+    expectStatus(await owner.post('/shipments/000000000000/ndr-action', { action: 'return' }), 404);
+  });
+
+  it('a return sends the parcel back: the courier starts the RTO, and back at the shop the order is returned to origin', async () => {
+    const { orderId } = await packedOrder();
+    const { awb } = AdminShipmentAnswer.parse(expectStatus(await ship(orderId), 200)).data;
+    await advance(awb, 'picked_up');
+    await advance(awb, 'undelivered', { reason: 'Address not found' });
+    expectStatus(await owner.post(`/shipments/${awb}/ndr-action`, { action: 'return' }), 200);
+    await shop.app.courierSandbox?.deliveries.idle();
+    await advance(awb, 'rto_delivered');
+    expect((await orderOf(orderId)).status).toBe('returned_to_origin');
   });
 });
