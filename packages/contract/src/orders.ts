@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_NUMBER_MESSAGE, PHONE_NUMBER_PATTERN } from './address-formats';
-import { Id, Rupees } from './common';
+import { Id, MAX_INT4, Rupees } from './common';
 import { Owner } from './identity';
 import { RETURN_STATUS_VALUES } from './returns';
 import { OrderShipment } from './shipments';
@@ -109,8 +109,26 @@ export type OrderDetailsAnswer = z.infer<typeof OrderDetailsAnswer>;
  * track_order (public, no session): an order's number and the phone number it was placed with (its address's)
  * answer where the order and its parcel stand, and nothing personal.
  */
+/** track_order's one text for an order number that is missing or not one, beside the field. */
+export const ORDER_NUMBER_MESSAGE = 'Enter your order number: the digits after # in your order e-mail.';
 export const TrackOrderRequest = z.strictObject({
-  order_id: z.union(Id.options, { error: 'Please enter your order number.' }),
+  // Id's two shapes, each with the form's words: a failed union answers one branch's own issue, not its `error`.
+  order_id: z.union(
+    [
+      z
+        .number({ error: ORDER_NUMBER_MESSAGE })
+        .int(ORDER_NUMBER_MESSAGE)
+        .positive(ORDER_NUMBER_MESSAGE)
+        .max(MAX_INT4, ORDER_NUMBER_MESSAGE),
+      z
+        .string({ error: ORDER_NUMBER_MESSAGE })
+        .trim()
+        .regex(/^[1-9][0-9]{0,9}$/, ORDER_NUMBER_MESSAGE)
+        .transform(Number)
+        .pipe(z.number().max(MAX_INT4, ORDER_NUMBER_MESSAGE)),
+    ],
+    { error: ORDER_NUMBER_MESSAGE },
+  ),
   phone_number: z
     .string({ error: 'Please enter the phone number the order was placed with.' })
     .trim()

@@ -26,6 +26,8 @@ export const paths = {
   orderSuccess: '/Order-success',
   orders: '/Orders',
   orderDetail: (orderId: number | string) => `/order-detail/${orderId}`,
+  /** Track an order by its number and phone number, without logging in. */
+  trackOrder: '/track',
   subcategories: (categoryId: number | string) => `/subcategory/${categoryId}`,
   category: (categoryId: number | string) => `/category-page/${categoryId}`,
   subcategory: (subcategoryId: number | string) => `/subcategory-detail/${subcategoryId}`,

@@ -125,7 +125,7 @@ describe('track_order', () => {
     const answer = await track({ order_id: 'abc', phone_number: '12345' });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toMatchObject({
-      order_id: [expect.any(String)],
+      order_id: ['Enter your order number: the digits after # in your order e-mail.'],
       phone_number: ['Phone number must be 10 digits'],
     });
   });

@@ -25,7 +25,7 @@ const INFORMATION_LINKS = [
 const ABOUT_LINKS = [
   { to: paths.about, label: 'Our Story' },
   { to: paths.contact, label: 'Contact Us' },
-  { to: paths.orders, label: 'Track Your Order' },
+  { to: paths.trackOrder, label: 'Track Your Order' },
 ] as const;
 
 /** The shop's footer: brand, information pages, about links, category quick links, newsletter and copyright. */

@@ -12,6 +12,7 @@ import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
 import { OrderReturns } from './OrderReturns';
+import { ShipmentTimeline } from './ShipmentTimeline';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
 
@@ -43,6 +44,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
 
       <div className="row g-4">
         <div className="col-lg-8">
+          {order.shipment && <ShipmentTimeline shipment={order.shipment} />}
           <section className="order-panel" aria-labelledby="order-items-title">
             <h3 className="order-panel__title" id="order-items-title">
               Items
