@@ -1,7 +1,6 @@
 import type { OrderDetail, OrderShipment } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deliveredOrder } from '#storefront/features/returns/components/returnTestData.ts';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
@@ -20,7 +19,54 @@ const shipment: OrderShipment = {
   ],
 };
 
-const shippedOrder: OrderDetail = { ...deliveredOrder, status: 'shipped', return_until: null, shipment };
+/** An order paid online and packed: one romper, no parcel booked yet. */
+const packedOrder: OrderDetail = {
+  order_id: 501,
+  created_date: '2026-11-20T10:30:00.000Z',
+  status: 'packed',
+  total_items: 1,
+  total: 959,
+  payment_method: 'online',
+  amount_due_on_delivery: 0,
+  delivery_by: '2026-11-26',
+  description: [
+    {
+      product_id: 2,
+      product_image: '/media/romper.jpg',
+      product_name: 'Muslin Romper',
+      product_size: '3-6M',
+      size_id: 3,
+      product_quantity: 1,
+      product_amount: 959,
+      product_total: 959,
+    },
+  ],
+  shipping_address: {
+    first_name: 'Asha',
+    last_name: 'Menon',
+    address: '12 Temple Road',
+    state: 'Kerala',
+    city: 'Kochi',
+    pin_code: '682001',
+    email_id: 'asha@example.in',
+    phone_number: '9876543210',
+  },
+  shipping_charge: 0,
+  items_total: 959,
+  coupon_code: null,
+  coupon_discount: 0,
+  cod_fee: 0,
+  paid_at: '2026-11-20T10:30:00.000Z',
+  payment_id: 'pay_Sbx9',
+  invoice_number: 'KPS/2627/00042',
+  history: [{ status: 'paid', note: null, at: '2026-11-20T10:30:00.000Z' }],
+  return_until: null,
+  returns: [],
+  shipment: null,
+};
+
+/** The same order shipped with the courier. */
+const shippedOrder: OrderDetail = { ...packedOrder, status: 'shipped', shipment };
 
 function trackBodies(fetchMock: ReturnType<typeof stubApi>) {
   return fetchMock.mock.calls
@@ -60,7 +106,7 @@ describe("the order page's shipment", () => {
   });
 
   it('has no shipment panel for an order not booked with a courier', async () => {
-    stubApi({ category_list: categoryList, order_details: { success: true, data: deliveredOrder } });
+    stubApi({ category_list: categoryList, order_details: { success: true, data: packedOrder } });
     renderRoute('/order-detail/501');
     expect(await screen.findByRole('heading', { name: 'Order #501' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^Shipment/ })).toBeNull();
