@@ -1,9 +1,10 @@
 import type { AdminOrder, AdminShipment } from '@kapaas/contract';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
 import { paidOrder } from '#admin/test/fixtures.ts';
 import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
+import { SHIPMENT_STATUS } from './ShipmentPanel';
 
 const packedOrder: AdminOrder = { ...paidOrder, status: 'packed', next_statuses: ['shipped'] };
 
@@ -162,6 +163,23 @@ describe('the Shipment panel', () => {
     stubAdminApi({ 'GET orders/42': { success: true, data: shippedWith({ status }) } });
     renderRoute('/orders/42');
     expect(within(await panel()).getByText('Status').nextElementSibling).toHaveTextContent(new RegExp(`^${words}$`));
+  });
+
+  it('gives the expected date only while the parcel is on its way to the shopper', async () => {
+    signIn();
+    let order = shippedWith({ status: 'out_for_delivery' });
+    stubAdminApi({ 'GET orders/42': () => ({ success: true, data: order }) });
+    renderRoute('/orders/42');
+    expect(within(await panel()).getByText('Expected delivery')).toBeInTheDocument();
+    cleanup();
+    for (const status of ['delivered', 'rto_initiated', 'rto_delivered', 'cancelled', 'lost'] as const) {
+      order = shippedWith({ status });
+      renderRoute('/orders/42');
+      const shipment = await panel();
+      expect(within(shipment).getByText('Status').nextElementSibling).toHaveTextContent(SHIPMENT_STATUS[status]);
+      expect(within(shipment).queryByText('Expected delivery'), status).toBeNull();
+      cleanup();
+    }
   });
 
   it('says one failed attempt without a reason, and leaves out what the courier did not give', async () => {

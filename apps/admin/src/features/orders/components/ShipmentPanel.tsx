@@ -18,12 +18,19 @@ export const SHIPMENT_STATUS: Record<ShipmentStatus, string> = {
 /** States the owner may have to act on: a failed attempt, a parcel coming back or gone. */
 const NEEDS_ATTENTION: readonly ShipmentStatus[] = ['undelivered', 'rto_initiated', 'rto_delivered', 'lost'];
 
-/** The parcel's state; a failed delivery says how many attempts failed and, when the courier gave one, why. */
-export function statusText(shipment: Pick<AdminShipment, 'status' | 'attempts' | 'last_reason'>): string {
+/** States of a parcel still on its way to the shopper, when the courier's expected date means something. */
+const ON_ITS_WAY: readonly ShipmentStatus[] = ['booked', 'picked_up', 'in_transit', 'out_for_delivery', 'undelivered'];
+
+/** The status's colour: red when the owner may have to act, green once delivered. */
+function statusClass(status: ShipmentStatus): string {
+  if (NEEDS_ATTENTION.includes(status)) return 'text-danger fw-semibold';
+  return status === 'delivered' ? 'text-success fw-semibold' : 'fw-semibold';
+}
+
+/** The parcel's state; a failed delivery says how many attempts failed. */
+export function statusText(shipment: Pick<AdminShipment, 'status' | 'attempts'>): string {
   if (shipment.status !== 'undelivered') return SHIPMENT_STATUS[shipment.status];
-  const attempts = `${shipment.attempts} failed attempt${shipment.attempts === 1 ? '' : 's'}`;
-  const reason = shipment.last_reason ? ` The courier says: “${shipment.last_reason}”` : '';
-  return `Undelivered: ${attempts}.${reason}`;
+  return `Undelivered: ${shipment.attempts} failed attempt${shipment.attempts === 1 ? '' : 's'}.`;
 }
 
 // The courier's expected date is a day on India's calendar, whatever the computer's clock says.
@@ -32,7 +39,7 @@ const etdDay = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone:
 /** A link to the courier's site, in a new tab that cannot reach back into the console. */
 function CourierLink({ href, children }: { href: string; children: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-primary">
+    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-outline-primary">
       {children}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
@@ -41,7 +48,6 @@ function CourierLink({ href, children }: { href: string; children: string }) {
 
 /** The parcel booked with the courier ("Ship with courier"): who carries it, its AWB, where it is, and its links. */
 export function ShipmentPanel({ shipment }: { shipment: AdminShipment }) {
-  const attention = NEEDS_ATTENTION.includes(shipment.status);
   return (
     <Card>
       <Card.Body>
@@ -52,8 +58,17 @@ export function ShipmentPanel({ shipment }: { shipment: AdminShipment }) {
           <dt>AWB</dt>
           <dd className="font-monospace text-break">{shipment.awb}</dd>
           <dt>Status</dt>
-          <dd className={attention ? 'text-danger fw-semibold' : 'fw-semibold'}>{statusText(shipment)}</dd>
-          {shipment.etd && (
+          <dd>
+            <span className={statusClass(shipment.status)}>{statusText(shipment)}</span>
+            {/* The reason stays with the last failed attempt; once delivered or sent back it is history. */}
+            {shipment.status === 'undelivered' && shipment.last_reason && (
+              <>
+                {' '}
+                <span className="d-block">The courier says: “{shipment.last_reason}”</span>
+              </>
+            )}
+          </dd>
+          {shipment.etd && ON_ITS_WAY.includes(shipment.status) && (
             <>
               <dt>Expected delivery</dt>
               <dd>{etdDay.format(new Date(shipment.etd))}</dd>
