@@ -125,4 +125,43 @@ describe('the owner ships an order with the courier, and the courier’s trackin
     expect(await page.getByText('Delivered', { exact: true }).count()).toBeGreaterThanOrEqual(2);
     await lookAt(page, '4-delivered');
   });
+
+  it('a PIN code the courier does not serve: the server’s reason is shown, and the order stays packed', async () => {
+    // In the sandbox no courier serves PIN codes starting with 79 (ADR 045); the shop's own zones still take the order.
+    const other = await openShopper({ width: 375, height: 812 });
+    try {
+      const refusedId = await placeCodOrderAsGuest(other.page, 1, {
+        firstName: 'Thoibi',
+        lastName: 'Devi',
+        address: 'Paona Bazar',
+        pinCode: '795001',
+        state: 'Manipur',
+        city: 'Imphal',
+        phone: '9612012345',
+        email: 'thoibi@example.in',
+      });
+      const { page } = owner;
+      await page.goto(`/admin/orders/${refusedId}`);
+      await page.getByRole('button', { name: /^(Confirm order|Mark packed)$/ }).waitFor();
+      if ((await page.getByRole('button', { name: 'Confirm order' }).count()) > 0) {
+        await page.getByRole('button', { name: 'Confirm order' }).click();
+        await page.getByText(new RegExp(`^Order #${refusedId} is confirmed and ready to pack\\.`)).waitFor();
+      }
+      await page.getByRole('button', { name: 'Mark packed' }).click();
+      await page.getByText(new RegExp(`^Order #${refusedId} is now packed\\.`)).waitFor();
+      await page.getByRole('button', { name: 'Ship with courier' }).click();
+      const refusal = page.getByRole('alert');
+      await refusal.waitFor({ timeout: 20_000 });
+      expect(await refusal.textContent()).toMatch(/795001/);
+      await lookAt(page, '5-refused');
+      await page.reload();
+      await page.getByRole('button', { name: 'Ship with courier' }).waitFor();
+      await page.getByText('Packed', { exact: true }).first().waitFor();
+      expect(await page.getByRole('heading', { name: 'Shipment', exact: true }).count()).toBe(0);
+      // The owner can still ship it by hand.
+      expect(await page.getByRole('button', { name: 'Mark shipped' }).isEnabled()).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
 });
