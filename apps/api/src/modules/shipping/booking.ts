@@ -78,7 +78,7 @@ async function ask<T>(call: () => Promise<T>): Promise<T> {
 
 /**
  * Step 1, under the order's lock: the order must be packed; its forward shipment is written (`booking`), or the one
- * written before is taken: booked already (done), or left by a booking whose lease ran out (resumed).
+ * written before is taken: booked already (done), or left by a booking that failed or whose lease ran out (resumed).
  */
 function claimStep(deps: BookingDeps): Step<BookingContext> {
   return {
@@ -100,6 +100,16 @@ function claimStep(deps: BookingDeps): Step<BookingContext> {
         }
         context.shipment = earlier ? await takeOver(tx, earlier) : await claim(tx, order.id, deps.courier.client.name);
       });
+    },
+    // A later step failed (the courier refused or could not be reached): the claim lets go at once, keeping what the
+    // courier already made, so that the next click resumes the booking instead of waiting for the lease to run out.
+    undo: async (context) => {
+      const shipment = context.shipment;
+      if (context.done || !shipment) return;
+      await deps.db
+        .update(shipments)
+        .set({ booking: 'failed', updatedAt: sql`now()` })
+        .where(and(eq(shipments.id, shipment.id), eq(shipments.booking, 'booking')));
     },
   };
 }

@@ -78,6 +78,8 @@ describe('shipping an order with the courier', () => {
     const refused = expectStatus(await ship(orderId), 409);
     expect(refused.message).toMatch(/courier/i);
     expect((await orderOf(orderId)).status).toBe('packed');
+    // Pressed again at once: the courier's reason again, not "being shipped right now".
+    expect(expectStatus(await ship(orderId), 409).code).toBe('COURIER_REFUSED');
     const unpacked = await packedOrder();
     expectStatus(await owner.post(`/orders/${unpacked.orderId}/status`, { status: 'shipped' }), 200);
     expect(expectStatus(await ship(unpacked.orderId), 409).message).toContain('packed');
