@@ -1,25 +1,10 @@
 import type { Database } from '@kapaas/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createWebhookDeliverer as createDeliverer, isDelivered, type WebhookDeliverer } from '../webhook-deliverer';
 import { WEBHOOK_PATH } from './sandbox.constants';
 import * as repo from './sandbox.repository';
 
-/** Pauses before the 2nd and 3rd delivery of a webhook the shop answered with a 5xx or not at all. */
-const RETRY_DELAYS_MS = [1_000, 5_000];
-
-export interface WebhookDeliverer {
-  /** Sends these outbox rows after the current request is answered; never throws. */
-  send(ids: number[]): void;
-  /**
-   * Sends what an earlier process left owed (it stopped between committing a payment and
-   * delivering its webhooks, or during the retries); call once the shop can answer. Never throws.
-   */
-  resume(): Promise<void>;
-  /** Resolves when every delivery started so far (not the delayed retries) has finished. */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
-
-const isDelivered = (status: number | null) => status !== null && status >= 200 && status < 300;
+export type { WebhookDeliverer } from '../webhook-deliverer';
 
 /** Posts one stored webhook to the shop, records the answer on its row and answers the status. */
 async function deliverOne(
@@ -66,63 +51,14 @@ async function deliverOne(
  * and kept on the row (`last_status`).
  */
 export function createWebhookDeliverer(app: FastifyInstance, db: Database, log: FastifyBaseLogger): WebhookDeliverer {
-  const running = new Set<Promise<void>>();
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
-
-  async function deliver(ids: number[], attempt: number): Promise<void> {
-    if (closed) return;
-    const rows = await repo.undeliveredWebhooks(db, ids);
-    const retry: number[] = [];
-    for (const row of rows) {
-      if (closed) return;
-      const status = await deliverOne(app, db, log, row, attempt);
-      if (!isDelivered(status) && (status === null || status >= 500)) retry.push(row.id);
-    }
-    const delay = RETRY_DELAYS_MS[attempt - 1];
-    if (retry.length > 0 && delay !== undefined && !closed) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        track(deliver(retry, attempt + 1));
-      }, delay);
-      timer.unref();
-      timers.add(timer);
-    }
-  }
-
-  function track(work: Promise<void>) {
-    const guarded = work.catch((err) => {
-      if (!closed) log.error({ err }, 'sandbox webhook delivery crashed');
-    });
-    running.add(guarded);
-    void guarded.finally(() => running.delete(guarded));
-  }
-
-  return {
-    send(ids) {
-      if (ids.length === 0 || closed) return;
-      // After the answer: the shop's reply to the checkout goes out first, as with Razorpay.
-      const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(ids, 1));
-      track(started);
+  return createDeliverer(
+    {
+      name: 'sandbox webhooks',
+      sendable: (ids) => repo.undeliveredWebhooks(db, ids),
+      deliverOne: (row, attempt) => deliverOne(app, db, log, row, attempt),
+      retried: (status) => status === null || status >= 500,
+      owed: (attempts) => repo.pendingWebhooks(db, attempts),
     },
-    async resume() {
-      try {
-        const owed = await repo.pendingWebhooks(db, RETRY_DELAYS_MS.length + 1);
-        if (owed.length === 0) return;
-        log.info({ count: owed.length }, 'sandbox webhooks left undelivered by an earlier run: sending them');
-        this.send(owed.map((row) => row.id));
-      } catch (err) {
-        log.error({ err }, 'could not read the sandbox webhooks left undelivered');
-      }
-    },
-    async idle() {
-      while (running.size > 0) await Promise.all([...running]);
-    },
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await Promise.all([...running]);
-      closed = true;
-    },
-  };
+    log,
+  );
 }

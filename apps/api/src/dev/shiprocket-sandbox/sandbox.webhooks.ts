@@ -1,22 +1,11 @@
 import type { Database } from '@kapaas/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createWebhookDeliverer as createDeliverer, isDelivered, type WebhookDeliverer } from '../webhook-deliverer';
 import { SANDBOX_WEBHOOK_TOKEN, WEBHOOK_PATH } from './sandbox.constants';
 import * as repo from './sandbox.repository';
 
-/** Pauses before the 2nd and 3rd delivery of a webhook the shop answered with a 5xx, a 404 or not at all. */
-const RETRY_DELAYS_MS = [1_000, 5_000];
+export type { WebhookDeliverer } from '../webhook-deliverer';
 
-export interface WebhookDeliverer {
-  /** Sends these outbox rows, in this order, after the current request is answered; never throws. */
-  send(ids: number[]): void;
-  /** Sends what an earlier process left owed; call once the shop can answer. Never throws. */
-  resume(): Promise<void>;
-  /** Resolves when every delivery started so far (not the delayed retries) has finished. */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
-
-const isDelivered = (status: number | null) => status !== null && status >= 200 && status < 300;
 /** A 5xx, no answer, or a 404 (the shop's receiver not there yet) is tried again; any other refusal is not. */
 const isRetried = (status: number | null) => status === null || status >= 500 || status === 404;
 
@@ -63,63 +52,14 @@ async function deliverOne(
  * of the shop retries what is still owed; any other answer (401 for a refused token) is logged and kept on the row.
  */
 export function createWebhookDeliverer(app: FastifyInstance, db: Database, log: FastifyBaseLogger): WebhookDeliverer {
-  const running = new Set<Promise<void>>();
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
-
-  async function deliver(ids: number[], attempt: number): Promise<void> {
-    if (closed) return;
-    const rows = await repo.sendableWebhooks(db, ids);
-    const retry: number[] = [];
-    for (const row of rows) {
-      if (closed) return;
-      const status = await deliverOne(app, db, log, row, attempt);
-      if (!isDelivered(status) && isRetried(status)) retry.push(row.id);
-    }
-    const delay = RETRY_DELAYS_MS[attempt - 1];
-    if (retry.length > 0 && delay !== undefined && !closed) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        track(deliver(retry, attempt + 1));
-      }, delay);
-      timer.unref();
-      timers.add(timer);
-    }
-  }
-
-  function track(work: Promise<void>) {
-    const guarded = work.catch((err) => {
-      if (!closed) log.error({ err }, 'sandbox tracking webhook delivery crashed');
-    });
-    running.add(guarded);
-    void guarded.finally(() => running.delete(guarded));
-  }
-
-  return {
-    send(ids) {
-      if (ids.length === 0 || closed) return;
-      // After the answer: the reply to the request that moved the shipment goes out first.
-      const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(ids, 1));
-      track(started);
+  return createDeliverer(
+    {
+      name: 'sandbox tracking webhooks',
+      sendable: (ids) => repo.sendableWebhooks(db, ids),
+      deliverOne: (row, attempt) => deliverOne(app, db, log, row, attempt),
+      retried: isRetried,
+      owed: (attempts) => repo.pendingWebhooks(db, attempts),
     },
-    async resume() {
-      try {
-        const owed = await repo.pendingWebhooks(db, RETRY_DELAYS_MS.length + 1);
-        if (owed.length === 0) return;
-        log.info({ count: owed.length }, 'sandbox tracking webhooks left undelivered by an earlier run: sending them');
-        this.send(owed.map((row) => row.id));
-      } catch (err) {
-        log.error({ err }, 'could not read the sandbox tracking webhooks left undelivered');
-      }
-    },
-    async idle() {
-      while (running.size > 0) await Promise.all([...running]);
-    },
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await Promise.all([...running]);
-      closed = true;
-    },
-  };
+    log,
+  );
 }
