@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
-import { expectNoSeriousA11yViolations, snap } from './support/evidence';
-import { expectNoOverflow } from './support/shop';
+import { lookAtWidths } from './support/evidence';
 
 const JOURNEY = 'courier';
 
@@ -27,16 +26,7 @@ describe('the owner ships an order with the courier, and the courier’s trackin
     await guest?.close();
   });
 
-  /** The order's page at both widths: nothing serious for axe, no sideways scroll on the phone, and a screenshot. */
-  async function lookAt(page: Page, step: string) {
-    for (const width of [1366, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await expectNoSeriousA11yViolations(page);
-      if (width === 375) await expectNoOverflow(page);
-      await snap(page, JOURNEY, `${step}-${width}`);
-    }
-    await page.setViewportSize({ width: 1366, height: 900 });
-  }
+  const lookAt = (page: Page, step: string) => lookAtWidths(page, JOURNEY, step, [1366, 375]);
 
   const shipmentPanel = (page: Page) =>
     page.locator('.card', { has: page.getByRole('heading', { name: 'Shipment', exact: true }) });

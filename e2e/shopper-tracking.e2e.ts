@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
 import { offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
-import { expectNoSeriousA11yViolations, snap } from './support/evidence';
-import { expectNoOverflow } from './support/shop';
+import { lookAtWidths } from './support/evidence';
 
 const JOURNEY = 'shopper-tracking';
 const PHONE = '9812345670';
@@ -28,16 +27,7 @@ describe('the shopper follows the parcel on the order page and on /track', () =>
     await guest?.close();
   });
 
-  /** The page at both widths: nothing serious for axe, no sideways scroll on the phone, and a screenshot. */
-  async function lookAt(page: Page, step: string) {
-    for (const width of [375, 1366]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await expectNoSeriousA11yViolations(page);
-      if (width === 375) await expectNoOverflow(page);
-      await snap(page, JOURNEY, `${step}-${width}`);
-    }
-    await page.setViewportSize({ width: 375, height: 812 });
-  }
+  const lookAt = (page: Page, step: string) => lookAtWidths(page, JOURNEY, step, [375, 1366]);
 
   const timeline = (page: Page) => page.getByRole('region', { name: /^Shipment: / });
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectNoOverflow } from './shop';
 
 /** Screenshots of every journey step are kept here as test artefacts. */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/e2e-screenshots');
@@ -40,4 +41,26 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
           .join(', ')}`,
     );
   expect(serious).toEqual([]);
+}
+
+const HEIGHT: Record<number, number> = { 375: 812, 1366: 900 };
+
+/**
+ * Looks at the page at each width in turn: nothing serious for axe, no sideways scroll on the phone (375 px), and a
+ * screenshot `<step>-<width>`; then leaves it at the first width.
+ */
+export async function lookAtWidths(
+  page: Page,
+  journey: string,
+  step: string,
+  widths: readonly number[],
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 });
+    await expectNoSeriousA11yViolations(page);
+    if (width === 375) await expectNoOverflow(page);
+    await snap(page, journey, `${step}-${width}`);
+  }
+  const first = widths[0] ?? 1366;
+  await page.setViewportSize({ width: first, height: HEIGHT[first] ?? 900 });
 }
