@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/failure-evidence.ts'],
     maxWorkers: shopCount(),
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -81,11 +81,11 @@ function vitest(name, args) {
 
 /** The first meaningful line of a failure message, short enough for a summary. */
 function firstLine(message) {
-  const line =
-    String(message ?? '')
-      .split('\n')
-      .find((l) => l.trim() !== '') ?? 'no message';
-  return line.trim().slice(0, 300);
+  const lines = String(message ?? '').split('\n');
+  const line = lines.find((l) => l.trim() !== '') ?? 'no message';
+  // A browser journey's failure says what the page showed (e2e/support/failure-evidence.ts).
+  const page = lines.find((l) => l.startsWith('page: '));
+  return `${line.trim().slice(0, 300)}${page ? ` [${page.slice(0, 400)}]` : ''}`;
 }
 
 const passes = [];

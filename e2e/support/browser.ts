@@ -49,6 +49,9 @@ export function waitForHydration(page: Page): void {
   };
 }
 
+/** The shoppers whose browsers are open now: a failed step describes what their pages showed (failure-evidence.ts). */
+export const openShoppers = new Set<Shopper>();
+
 /** A shopper in a fresh browser profile, at a given viewport. */
 export async function openShopper(viewport = { width: 1280, height: 900 }): Promise<Shopper> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
@@ -69,12 +72,17 @@ export async function openShopper(viewport = { width: 1280, height: 900 }): Prom
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
-  return {
+  const shopper: Shopper = {
     browser,
     context,
     page,
     baseUrl: shopUrl(),
     problems,
-    close: () => browser.close(),
+    close: () => {
+      openShoppers.delete(shopper);
+      return browser.close();
+    },
   };
+  openShoppers.add(shopper);
+  return shopper;
 }
