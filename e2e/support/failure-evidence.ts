@@ -28,11 +28,7 @@ beforeEach((context) => {
   });
 });
 
-async function describePage(
-  page: import('playwright-core').Page,
-  problems: string[],
-  name: string,
-): Promise<string> {
+async function describePage(page: import('playwright-core').Page, problems: string[], name: string): Promise<string> {
   try {
     mkdirSync(FAILURES, { recursive: true });
     const file = join(FAILURES, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
