@@ -26,7 +26,17 @@ export const payments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    /**
+     * How the shopper paid, as the provider's verified payment entity says (`card`, `upi`, `netbanking`, `wallet`, …),
+     * and its detail: the UPI id, the bank's code, the wallet, or the card's network and last four digits. Null on rows
+     * recorded before the shop kept them: unknown.
+     */
     method: text('method'),
+    vpa: text('vpa'),
+    bank: text('bank'),
+    wallet: text('wallet'),
+    cardNetwork: text('card_network'),
+    cardLast4: text('card_last4'),
     refundedPaise: integer('refunded_paise').notNull().default(0),
     /** For people only: what happened to this payment, in words. Code never reads it. */
     note: text('note'),

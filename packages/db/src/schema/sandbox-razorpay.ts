@@ -31,7 +31,14 @@ export const sandboxRazorpayOrders = pgTable(
   ],
 );
 
-/** A payment attempt on a sandbox order: captured at once for a paying test card, or failed. */
+/** Razorpay's payment methods the sandbox emulates (the payment entity's `method`). */
+export const SANDBOX_PAYMENT_METHODS = ['card', 'upi', 'netbanking', 'wallet'] as const;
+
+/**
+ * A payment attempt on a sandbox order: captured (or authorised) for a paying test value, failed,
+ * or `created` while a UPI QR/intent payment waits for the shopper's app. Of `cardLast4`/
+ * `cardNetwork`, `vpa`, `bank` and `wallet`, the one of its method is set.
+ */
 export const sandboxRazorpayPayments = pgTable(
   'sandbox_razorpay_payments',
   {
@@ -42,10 +49,17 @@ export const sandboxRazorpayPayments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: SANDBOX_PAYMENT_STATUSES }).notNull(),
-    method: text('method').notNull().default('card'),
+    method: text('method', { enum: SANDBOX_PAYMENT_METHODS }).notNull().default('card'),
     captured: boolean('captured').notNull().default(false),
     amountRefundedPaise: integer('amount_refunded_paise').notNull().default(0),
     cardLast4: text('card_last4'),
+    cardNetwork: text('card_network'),
+    /** The payer's UPI id (Razorpay's `vpa`), as typed or as the test route gives it. */
+    vpa: text('vpa'),
+    /** A netbanking bank's code, as Razorpay's `bank` (HDFC, SBIN, …). */
+    bank: text('bank'),
+    /** A wallet's name, as Razorpay's `wallet` (paytm, phonepe, …). */
+    wallet: text('wallet'),
     email: text('email'),
     contact: text('contact'),
     errorCode: text('error_code'),
