@@ -19,6 +19,18 @@ export const SANDBOX_WEBHOOK_TOKEN = 'kapaas_shiprocket_sandbox_webhook_token_TE
 export const SANDBOX_PICKUP_LOCATION = 'Kapaas Sandbox Warehouse';
 export const SANDBOX_PICKUP_PIN = '110020';
 export const SANDBOX_PICKUP_CITY = 'New Delhi (Delhi)';
+/** The pickup location's address, as GET /settings/company/pickup lists it: where return pickups are sent back to. */
+export const SANDBOX_WAREHOUSE = {
+  name: 'Kapaas Sandbox',
+  email: 'warehouse@shiprocket-sandbox.kapaas.local',
+  phone: '9810000000',
+  address: 'Plot 4, Okhla Industrial Area Phase 2',
+  address_2: '',
+  city: 'New Delhi',
+  state: 'Delhi',
+  country: 'India',
+  pin_code: SANDBOX_PICKUP_PIN,
+} as const;
 /** The shop's webhook receiver (the shipping module's). */
 export const WEBHOOK_PATH = '/api/shiprocket_webhook';
 /** How long a login token lasts, as Shiprocket's: 10 days. */

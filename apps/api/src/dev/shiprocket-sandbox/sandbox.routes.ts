@@ -15,6 +15,7 @@ import {
   labelShipments,
   login,
   parse,
+  pickupLocations,
   SandboxError,
   serviceability,
   validToken,
@@ -67,6 +68,7 @@ async function restRoutes(api: FastifyInstance, options: SandboxRoutesOptions): 
   }
   api.post('/orders/create/adhoc', hide, async (request) => createAdhocOrder(db, request.body));
   api.post('/orders/create/return', hide, async (request) => createReturnOrder(db, request.body));
+  api.get('/settings/company/pickup', hide, async () => pickupLocations());
   api.post('/courier/assign/awb', hide, async (request) => assignAwb(db, request.body, scanAssigned));
   api.post('/courier/generate/pickup', hide, async (request) => generatePickup(db, request.body, scanPickupScheduled));
   api.post('/courier/generate/label', hide, async (request) => generateLabel(db, request.body, labelUrl));

@@ -10,6 +10,7 @@ import {
   SANDBOX_PICKUP_LOCATION,
   SANDBOX_PICKUP_PIN,
   SANDBOX_TOKEN_SECRET,
+  SANDBOX_WAREHOUSE,
   type SandboxCourier,
   TOKEN_LIFETIME_MS,
 } from './sandbox.constants';
@@ -369,7 +370,36 @@ export async function createReturnOrder(db: Database, body: unknown) {
       status_code: 422,
     });
   }
-  return { ...orderAnswer(created), status_code: 21, company_name: 'Kapaas Sandbox' };
+  // Shiprocket's documented answer to a return order: these five fields, no AWB or courier yet.
+  return {
+    order_id: orderIdOf(created),
+    shipment_id: shipmentIdOf(created),
+    status: created.status,
+    status_code: 21,
+    company_name: SANDBOX_WAREHOUSE.name,
+  };
+}
+
+/** GET /settings/company/pickup: the account's one pickup location, with its address, in Shiprocket's shape. */
+export function pickupLocations() {
+  return {
+    data: {
+      shipping_address: [
+        {
+          id: 1,
+          pickup_location: SANDBOX_PICKUP_LOCATION,
+          ...SANDBOX_WAREHOUSE,
+          status: 2,
+          phone_verified: 1,
+          is_primary_location: 1,
+        },
+      ],
+      allow_more: 'true',
+      is_blackbox_seller: false,
+      company_name: SANDBOX_WAREHOUSE.name,
+      recent_addresses: [],
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -348,6 +348,14 @@ describe('tracking and NDR', () => {
     expect(update).toMatchObject({ status: 'picked_up', location: 'Pune (Maharashtra)' });
     expect(courier().trackingUrl(assigned.awb)).toMatch(new RegExp(`${SANDBOX_PREFIX}/#awb-${assigned.awb}$`));
   });
+
+  it("answers its pickup location's address, where a return goes back to, and no other location", async () => {
+    const warehouse = await courier().pickupAddress(SANDBOX_PICKUP_LOCATION);
+    expect(warehouse).toMatchObject({ pin: SANDBOX_PICKUP_PIN, city: 'New Delhi', state: 'Delhi' });
+    expect(warehouse.phone).toMatch(/^[6-9]\d{9}$/);
+    expect(warehouse.line1.length).toBeGreaterThan(3);
+    expect(await refusal(courier().pickupAddress('Elsewhere'))).toMatchObject({ code: 'NOT_FOUND' });
+  });
 });
 
 describe("the sandbox's logins", () => {

@@ -226,6 +226,11 @@ export interface Courier {
   ndrList(): Promise<NdrShipment[]>;
   ndrAction(awb: string, action: NdrAction): Promise<void>;
   createReturn(input: CreateReturnInput): Promise<CreatedShipment>;
+  /**
+   * The address of the pickup location of this name, as set up in the courier's panel: where parcels leave from, and
+   * so where a return's pickup is sent back to. NOT_FOUND when the panel has no location of that name.
+   */
+  pickupAddress(location: string): Promise<Address>;
   /** The public tracking page of an AWB. */
   trackingUrl(awb: string): string;
 }

@@ -98,6 +98,29 @@ const ServiceabilityAnswer = z
 
 const OrderAnswer = z.object({ order_id: int, shipment_id: int, status: z.string() });
 
+const digits = z.union([z.string(), z.number().transform(String)]);
+
+/** GET /settings/company/pickup: the pickup locations of the account, with their addresses. */
+const PickupLocationsAnswer = z.object({
+  data: z.object({
+    shipping_address: z.array(
+      z.object({
+        pickup_location: z.string(),
+        name: z.string().nullish(),
+        email: z.string().nullish(),
+        phone: digits,
+        address: z.string(),
+        address_2: z.string().nullish(),
+        city: z.string(),
+        state: z.string(),
+        country: z.string().nullish(),
+        pin_code: digits,
+      }),
+    ),
+    company_name: z.string().nullish(),
+  }),
+});
+
 const AwbAnswer = z.object({
   awb_assign_status: num,
   response: z.object({
@@ -550,7 +573,28 @@ export function createShiprocketClient(options: ShiprocketClientOptions): Shipro
       const answer = await call(OrderAnswer, 'POST', '/orders/create/return', returnOrderBody(input));
       return { courierOrderId: answer.order_id, shipmentId: answer.shipment_id, status: answer.status };
     },
+    pickupAddress: (location) => pickupAddress(call, location),
     trackingUrl: (awb) => `${trackingBase}${encodeURIComponent(awb)}`,
+  };
+}
+
+/** The address of the pickup location of this name, from the account's pickup locations. */
+async function pickupAddress(call: Call, location: string): Promise<Address> {
+  const answer = await call(PickupLocationsAnswer, 'GET', '/settings/company/pickup');
+  const found = answer.data.shipping_address.find((entry) => entry.pickup_location === location);
+  if (!found) {
+    throw new CourierError('NOT_FOUND', `Shiprocket has no pickup location named ${location}`, { status: 200 });
+  }
+  return {
+    name: found.name || answer.data.company_name || location,
+    phone: found.phone,
+    email: found.email ?? undefined,
+    line1: found.address,
+    line2: found.address_2 || undefined,
+    city: found.city,
+    state: found.state,
+    pin: found.pin_code,
+    country: found.country || undefined,
   };
 }
 

@@ -77,6 +77,7 @@ function noCourier(): Courier {
     ndrList: refuse,
     ndrAction: refuse,
     createReturn: refuse,
+    pickupAddress: refuse,
     trackingUrl: () => '',
   };
 }
