@@ -1,9 +1,16 @@
 import { DeliveryCheckAnswer, DeliveryCheckRequest, ErrorAnswer } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courierEtds } from './courier-etd';
 import { checkDelivery } from './delivery.service';
 
-/** delivery_check: anyone may ask whether the shop delivers to a PIN code, and by when. */
+/**
+ * delivery_check: anyone may ask whether the shop delivers to a PIN code, and by when. With a courier (Shiprocket
+ * or the sandbox) the date is the courier's, asked once per PIN code a day (courier-etd.ts).
+ */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const etds = app.courier.configured
+    ? courierEtds(app.courier, { log: (message, error) => app.log.warn({ err: error }, message) })
+    : undefined;
   app.post(
     '/delivery_check',
     {
@@ -16,6 +23,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      checkDelivery(app.database.db, { pinCode: request.body.pin_code, productId: request.body.product_id }),
+      checkDelivery(
+        app.database.db,
+        { pinCode: request.body.pin_code, productId: request.body.product_id },
+        new Date(),
+        etds,
+      ),
   );
 };

@@ -1,8 +1,9 @@
 import type { DeliveryCheckAnswer } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
+import { type CourierEtds, courierDeliveryBy } from './courier-etd';
 import { type DeliveryTerms, deliveryTermsOf, productOnSale, zoneTermsOf } from './delivery.repository';
-import { deliveryWindow, formatDeliveryBy } from './delivery-date';
+import { type Cutoff, deliveryWindow, formatDeliveryBy } from './delivery-date';
 import { pinCodeInfo } from './pincodes';
 import { type Zone, zoneOf } from './zones';
 
@@ -45,26 +46,42 @@ export async function quoteDelivery(
   const zone: Zone = zoneOf(place, terms.shopStateCode ?? '');
   const zoneTerms = (await zoneTermsOf(db)).get(zone);
   if (!zoneTerms?.active) return { zone, serviceable: false, chargePaise: 0, freeAbovePaise: null, window: null };
-  const cutoff = { hour: Math.floor(terms.cutoffMinutes / 60), minute: terms.cutoffMinutes % 60 };
   return {
     zone,
     serviceable: true,
     chargePaise: zoneTerms.chargePaise,
     freeAbovePaise: zoneTerms.freeAbovePaise,
-    window: deliveryWindow(now, zoneTerms, cutoff),
+    window: deliveryWindow(now, zoneTerms, cutoffOf(terms)),
   };
+}
+
+const cutoffOf = (terms: DeliveryTerms): Cutoff => ({
+  hour: Math.floor(terms.cutoffMinutes / 60),
+  minute: terms.cutoffMinutes % 60,
+});
+
+/** The last delivery day: the courier's, when one is configured and answers in time, else the zone's. */
+async function deliveryBy(
+  pin: string,
+  zoneLast: string,
+  context: { now: Date; terms: DeliveryTerms; etds: CourierEtds | undefined },
+): Promise<string> {
+  const answer = await context.etds?.etdFor(pin, context.now);
+  return (answer && courierDeliveryBy(answer, context.now, cutoffOf(context.terms))) ?? zoneLast;
 }
 
 /**
  * "Check delivery" (POST /api/delivery_check): whether the shop delivers to a PIN code, by when if ordered now, and
  * whether cash on delivery is offered there. A PIN code India Post does not know is 400 beside the field; an unknown or
  * withdrawn product is 404. The zone comes from the PIN code's state, seen from the shop's state of registration
- * (without one, no place is local).
+ * (without one, no place is local). With a courier (`etds`), the date is the courier's for the PIN code when it
+ * answers in time, else the zone's; whether the shop delivers there stays the owner's zones' say.
  */
 export async function checkDelivery(
   db: Queryable,
   input: { pinCode: string; productId?: number | undefined },
   now: Date = new Date(),
+  etds?: CourierEtds,
 ): Promise<DeliveryCheckAnswer> {
   const place = pinCodeInfo(input.pinCode);
   if (!place) {
@@ -85,7 +102,7 @@ export async function checkDelivery(
   if (!quote.window) {
     return { ...base, serviceable: false, cod_available: false, delivery_by: null, message: NOT_DELIVERED };
   }
-  const { to } = quote.window;
+  const to = await deliveryBy(place.pin, quote.window.to, { now, terms, etds });
   const cod = codOfferedAt(place.pin, terms);
   const message = `Delivery by ${formatDeliveryBy(to)}${cod ? '. Cash on delivery available.' : '.'}`;
   return { ...base, serviceable: true, cod_available: cod, delivery_by: to, message };
