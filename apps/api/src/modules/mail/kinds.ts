@@ -13,6 +13,10 @@ export const MAIL_KINDS = {
   /** A cash-on-delivery order the shop did not confirm in time (the cod_confirm_hours setting), cancelled by the sweep. */
   order_cod_unconfirmed: { marketing: false, label: 'Order cancelled, not confirmed (cash on delivery)' },
   order_refunded: { marketing: false, label: 'Refund' },
+  /** The courier's tracking says the parcel is out for delivery (issue 33). */
+  shipment_out_for_delivery: { marketing: false, label: 'Parcel out for delivery' },
+  /** The courier could not deliver: its reason, and the link to ask for another attempt (issue 33). */
+  shipment_undelivered: { marketing: false, label: 'Parcel not delivered' },
   password_reset: { marketing: false, label: 'Password reset' },
   contact_received: { marketing: false, label: 'Contact message received' },
   newsletter_confirm: { marketing: false, label: 'Newsletter confirmation' },

@@ -1,4 +1,5 @@
 import type { ShipmentStatus } from '@kapaas/contract';
+import type { ServiceDeps } from '../../lib/deps';
 import {
   inOrderTransaction,
   lockOrder,
@@ -7,6 +8,7 @@ import {
   type OrderTransaction,
   recordEvent,
 } from '../orders';
+import { tellShopperOfParcel } from './shipment-mail';
 import {
   eventsOf,
   lockShipment,
@@ -37,9 +39,13 @@ export type TrackingOutcome =
  * stored once (a repeat changes nothing); the shipment's state is worked out again from all its events (so an update
  * arriving late never moves it back); and when the parcel's state changed, what follows for the order: delivered
  * moves the order to delivered (the return window, the review request and the cash to collect hang on it), back at
- * the shop moves it to returned_to_origin (the COD block), and the other steps are lines in its history.
+ * the shop moves it to returned_to_origin (the COD block), and the other steps are lines in its history. The shopper
+ * hears of the parcel out for delivery and of a failed attempt (shipment-mail.ts), in the same transaction.
  */
-export async function applyTrackingUpdate(deps: OrderDeps, update: TrackingUpdate): Promise<TrackingOutcome> {
+export async function applyTrackingUpdate(
+  deps: OrderDeps & Pick<ServiceDeps, 'mail'>,
+  update: TrackingUpdate,
+): Promise<TrackingOutcome> {
   const found = await shipmentByAwb(deps.db, update.awb);
   if (!found) return { kind: 'unknown_awb' };
   return inOrderTransaction(deps, async (t) => {
@@ -53,6 +59,7 @@ export async function applyTrackingUpdate(deps: OrderDeps, update: TrackingUpdat
     await saveShipmentState(t.tx, shipment.id, state, update.etd ?? null);
     const changed = state.status !== shipment.status;
     if (changed) await followOnOrder(t, shipment, state);
+    if (changed) await tellShopperOfParcel(t.tx, deps.mail.secret, shipment, state);
     return { kind: 'recorded', orderId: shipment.orderId, status: state.status, changed };
   });
 }

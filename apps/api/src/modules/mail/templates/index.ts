@@ -25,6 +25,7 @@ import {
   returnRequested,
 } from './returns';
 import { reviewRequest } from './review-request';
+import { shipmentOutForDelivery, shipmentUndelivered } from './shipments';
 
 /** The template of each kind of message (kinds.ts). */
 export const TEMPLATES: Templates = {
@@ -36,6 +37,8 @@ export const TEMPLATES: Templates = {
   order_cancelled: orderCancelled,
   order_cod_unconfirmed: orderCodUnconfirmed,
   order_refunded: orderRefunded,
+  shipment_out_for_delivery: shipmentOutForDelivery,
+  shipment_undelivered: shipmentUndelivered,
   contact_received: contactReceived,
   password_reset: passwordReset,
   owner_new_order: ownerNewOrder,
