@@ -86,7 +86,7 @@ export const AdminShipment = z.object({
   awb: z.string(),
   courier_name: z.string().nullable(),
   tracking_url: z.string().nullable(),
-  /** The courier's label (GET /orders/:id/label.pdf prints it with the packing slip). */
+  /** The courier's own link to its label; GET /orders/:id/label.pdf serves the label through the shop. */
   label_url: z.string().nullable(),
   status: ShipmentStatus,
   /** Failed delivery attempts so far, and the courier's reason for the last. */
@@ -243,3 +243,28 @@ export const AdminGstReportQuery = z.strictObject({
   month: z.string().regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM, e.g. 2026-11.'),
 });
 export const AdminCreditNoteParams = z.strictObject({ id: Id, credit_note_id: Id });
+
+/** Orders whose parcel is still to be packed or on its way: the ones the batch print takes (POST /orders/print.pdf). */
+export const PRINTABLE_ORDER_STATUSES = [
+  'paid',
+  'cod_confirmed',
+  'packed',
+  'shipped',
+] as const satisfies readonly z.infer<typeof OrderStatus>[];
+/** The most orders one batch print takes. */
+export const MAX_PRINT_ORDERS = 100;
+/** What a batch print holds: each order's courier label then its packing slip (the default), or one of them. */
+export const PRINT_CONTENTS = ['labels_and_slips', 'labels', 'slips'] as const;
+
+/**
+ * POST /orders/print.pdf: one PDF of the chosen orders' courier labels and packing slips (no prices), in the order
+ * given; an id given twice is printed once.
+ */
+export const AdminPrintRequest = z.strictObject({
+  order_ids: z
+    .array(Id)
+    .min(1, 'Choose at least one order to print.')
+    .max(MAX_PRINT_ORDERS, `At most ${MAX_PRINT_ORDERS} orders are printed at once: choose fewer.`),
+  what: z.enum(PRINT_CONTENTS, { error: 'Choose labels_and_slips, labels or slips.' }).default('labels_and_slips'),
+});
+export type AdminPrintRequest = z.input<typeof AdminPrintRequest>;

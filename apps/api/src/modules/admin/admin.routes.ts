@@ -31,6 +31,7 @@ import {
 import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
 import { adminInvoiceRoutes } from './orders/admin-invoices.routes';
+import { adminLabelRoutes } from './orders/admin-labels.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
@@ -97,6 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminOrderRoutes);
   await app.register(adminShipmentRoutes);
   await app.register(adminInvoiceRoutes);
+  await app.register(adminLabelRoutes);
   await app.register(adminReturnRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(outboxRoutes);
   await app.register(adminReviewRoutes);

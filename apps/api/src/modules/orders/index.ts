@@ -54,10 +54,13 @@ export {
 export { orderRoutes } from './orders.routes';
 export {
   drawPackingSlip,
+  type OrderToPrint,
+  ordersToPrint,
   type PackingSlip,
   packingSlipsOf,
   renderPackingSlip,
   renderPackingSlips,
+  renderPackingSlipsPaged,
 } from './packing-slip';
 export {
   DEFAULT_PARCEL_TERMS,

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { asc, inArray, orderItems, orders, type Queryable } from '@kapaas/db';
 import PDFDocument from 'pdfkit';
+import type { OrderRow } from './orders.repository';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -201,20 +202,36 @@ function collect(doc: Doc): Promise<Buffer> {
   });
 }
 
-/** The slips of several orders in one A4 PDF, each from a page of its own, in the order given (the batch print). */
-export function renderPackingSlips(slips: PackingSlip[]): Promise<Buffer> {
+/**
+ * The slips of several orders in one A4 PDF, each from a page of its own, in the order given, and how many pages each
+ * took (a slip of many pieces goes on to further pages): the batch print places each order's pages beside its label.
+ */
+export function renderPackingSlipsPaged(slips: PackingSlip[]): Promise<{ pdf: Buffer; pageCounts: number[] }> {
   if (slips.length === 0) throw new RangeError('No packing slips to print');
   // The creation date is the first order's, so that the same slips render to the same bytes.
   const date = slips[0]?.placedAt;
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
+    bufferPages: true,
     info: { Title: 'Packing slips', Creator: SHOP, Producer: SHOP, CreationDate: date, ModDate: date },
   });
   const done = collect(doc);
-  for (const [index, slip] of slips.entries()) drawPackingSlip(doc, slip, index === 0);
+  const pageCounts: number[] = [];
+  let pagesBefore = 0;
+  for (const [index, slip] of slips.entries()) {
+    drawPackingSlip(doc, slip, index === 0);
+    const pages = doc.bufferedPageRange().count;
+    pageCounts.push(pages - pagesBefore);
+    pagesBefore = pages;
+  }
   doc.end();
-  return done;
+  return done.then((pdf) => ({ pdf, pageCounts }));
+}
+
+/** The slips of several orders in one A4 PDF, each from a page of its own, in the order given. */
+export function renderPackingSlips(slips: PackingSlip[]): Promise<Buffer> {
+  return renderPackingSlipsPaged(slips).then(({ pdf }) => pdf);
 }
 
 /** One order's slip as an A4 PDF. */
@@ -222,11 +239,17 @@ export function renderPackingSlip(slip: PackingSlip): Promise<Buffer> {
   return renderPackingSlips([slip]);
 }
 
+/** An order to print: its slip, and its status (which orders may be printed is the caller's rule). */
+export interface OrderToPrint {
+  slip: PackingSlip;
+  status: OrderRow['status'];
+}
+
 /**
- * The slips of these orders, read from the orders' own tables (the address and the lines as they were at checkout),
- * in the order of `orderIds`; an id with no order is left out.
+ * These orders' slips with their statuses, read from the orders' own tables (the address and the lines as they were
+ * at checkout), in the order of `orderIds`, each once; an id with no order is left out.
  */
-export async function packingSlipsOf(db: Queryable, orderIds: number[]): Promise<PackingSlip[]> {
+export async function ordersToPrint(db: Queryable, orderIds: number[]): Promise<OrderToPrint[]> {
   if (orderIds.length === 0) return [];
   const found = await db.select().from(orders).where(inArray(orders.id, orderIds));
   const lines = await db
@@ -239,22 +262,26 @@ export async function packingSlipsOf(db: Queryable, orderIds: number[]): Promise
     const order = byId.get(id);
     if (!order) return [];
     const to = order.addressSnapshot;
-    return [
-      {
-        orderId: order.id,
-        placedAt: order.createdAt,
-        shipTo: {
-          name: `${to.first_name} ${to.last_name}`.trim(),
-          address: to.address,
-          city: to.city,
-          state: to.state,
-          pinCode: to.pin_code,
-          phone: to.phone_number,
-        },
-        pieces: lines
-          .filter((line) => line.orderId === id)
-          .map((line) => ({ name: line.productName, size: line.sizeLabel, quantity: line.quantity })),
+    const slip: PackingSlip = {
+      orderId: order.id,
+      placedAt: order.createdAt,
+      shipTo: {
+        name: `${to.first_name} ${to.last_name}`.trim(),
+        address: to.address,
+        city: to.city,
+        state: to.state,
+        pinCode: to.pin_code,
+        phone: to.phone_number,
       },
-    ];
+      pieces: lines
+        .filter((line) => line.orderId === id)
+        .map((line) => ({ name: line.productName, size: line.sizeLabel, quantity: line.quantity })),
+    };
+    return [{ slip, status: order.status }];
   });
+}
+
+/** The slips of these orders, in the order of `orderIds`; an id with no order is left out. */
+export async function packingSlipsOf(db: Queryable, orderIds: number[]): Promise<PackingSlip[]> {
+  return (await ordersToPrint(db, orderIds)).map((order) => order.slip);
 }
