@@ -46,3 +46,71 @@ export function cardOutcome(digits: string): CardOutcome {
     reason: 'card_not_supported',
   };
 }
+
+/** Razorpay's card networks, by the number's first digits (enough for the sandbox's test cards). */
+export function cardNetwork(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MasterCard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^(60|65|81|82|508)/.test(digits)) return 'RuPay';
+  return 'Unknown';
+}
+
+/** Razorpay test mode's UPI ids: the one that pays and the one the payer's app declines. */
+export const PAYING_VPA = 'success@razorpay';
+export const DECLINED_VPA = 'failure@razorpay';
+
+/** What a (well-formed) UPI id does in the sandbox, as in Razorpay's test mode. */
+export function vpaOutcome(vpa: string): CardOutcome {
+  if (vpa === PAYING_VPA) return { kind: 'captured' };
+  if (vpa === DECLINED_VPA) {
+    return {
+      kind: 'declined',
+      description: 'The payment was declined in the UPI app. Please try again or pay another way.',
+      source: 'customer',
+      step: 'payment_authorization',
+      reason: 'payment_declined',
+    };
+  }
+  return {
+    kind: 'declined',
+    description: `This UPI ID is not a sandbox test ID, so the payment was declined. Use ${PAYING_VPA} to pay in the sandbox.`,
+    source: 'customer',
+    step: 'payment_authentication',
+    reason: 'invalid_vpa',
+  };
+}
+
+/** The netbanking banks the dialog lists, by Razorpay's bank codes. */
+export const SANDBOX_BANKS: Readonly<Record<string, string>> = {
+  HDFC: 'HDFC Bank',
+  ICIC: 'ICICI Bank',
+  SBIN: 'State Bank of India',
+  UTIB: 'Axis Bank',
+  KKBK: 'Kotak Mahindra Bank',
+  PUNB_R: 'Punjab National Bank',
+};
+
+/** The wallets the dialog lists, by Razorpay's wallet names. */
+export const SANDBOX_WALLETS: Readonly<Record<string, string>> = {
+  paytm: 'Paytm',
+  phonepe: 'PhonePe',
+  amazonpay: 'Amazon Pay',
+  mobikwik: 'MobiKwik',
+  freecharge: 'Freecharge',
+};
+
+/** What the test bank's or wallet's page answers: Razorpay's test mode asks the payer to pick success or failure. */
+export function pageOutcome(outcome: 'success' | 'failure', method: 'netbanking' | 'wallet'): CardOutcome {
+  if (outcome === 'success') return { kind: 'captured' };
+  return {
+    kind: 'declined',
+    description:
+      method === 'netbanking'
+        ? 'The payment failed at your bank. Please try again or pay another way.'
+        : 'The payment failed at your wallet. Please try again or pay another way.',
+    source: method === 'netbanking' ? 'bank' : 'customer',
+    step: 'payment_authorization',
+    reason: 'payment_failed',
+  };
+}

@@ -82,6 +82,42 @@ export async function insertPayment(db: Queryable, row: typeof sandboxRazorpayPa
   return created as SandboxPaymentRow;
 }
 
+/**
+ * The order's UPI payment waiting for the shopper's app (QR or intent), locked, if there is one; with `paymentId`,
+ * only that payment.
+ */
+export async function findWaitingUpi(db: Queryable, orderId: string, paymentId?: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxRazorpayPayments)
+    .where(
+      and(
+        eq(sandboxRazorpayPayments.orderId, orderId),
+        eq(sandboxRazorpayPayments.method, 'upi'),
+        eq(sandboxRazorpayPayments.status, 'created'),
+        paymentId === undefined ? undefined : eq(sandboxRazorpayPayments.id, paymentId),
+      ),
+    )
+    .orderBy(desc(sandboxRazorpayPayments.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Settles a waiting payment: its status, detail and any error. */
+export async function settlePayment(
+  db: Queryable,
+  paymentId: string,
+  changes: Partial<typeof sandboxRazorpayPayments.$inferInsert>,
+) {
+  const [row] = await db
+    .update(sandboxRazorpayPayments)
+    .set(changes)
+    .where(eq(sandboxRazorpayPayments.id, paymentId))
+    .returning();
+  return row as SandboxPaymentRow;
+}
+
 export async function findPayment(db: Queryable, id: string, lock = false) {
   const query = db.select().from(sandboxRazorpayPayments).where(eq(sandboxRazorpayPayments.id, id));
   const [row] = lock ? await query.for('update') : await query;

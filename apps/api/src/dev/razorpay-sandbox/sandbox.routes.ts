@@ -1,13 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isDatabaseUnavailable } from '@kapaas/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
 import { AppError } from '../../lib/errors';
 import { CHECKOUT_SCRIPT, CHECKOUT_STYLES } from './checkout-script';
-import { SANDBOX_KEY_ID } from './sandbox.constants';
+import { DECLINED_VPA, PAYING_VPA, SANDBOX_KEY_ID, SANDBOX_PREFIX } from './sandbox.constants';
 import {
   badRequest,
   type CaptureMode,
   CheckoutPayBody,
+  type CheckoutSuccess,
   capture,
   checkCardDetails,
   createOrder,
@@ -16,13 +18,21 @@ import {
   fetchPayment,
   fetchPaymentRefunds,
   fetchRefund,
+  instrumentOf,
   listOrders,
+  type PayInput,
   pay,
+  pollPayment,
   refund,
   SandboxError,
+  startUpi,
   TestPayBody,
+  UpiStartBody,
+  upiLink,
+  waitingUpi,
 } from './sandbox.service';
 import type { WebhookDeliverer } from './sandbox.webhooks';
+import { upiAppDone, upiAppPage } from './upi-app-page';
 
 export interface SandboxRoutesOptions {
   keyId: string;
@@ -160,11 +170,11 @@ async function checkoutRoutes(app: FastifyInstance, options: SandboxRoutesOption
    * a malformed request (the dialog checks its fields first) answers 400.
    */
   app.post('/checkout/pay', hide, async (request) => {
-    const body = checkoutPayBody(request.body);
+    const { body, instrument } = checkoutPayBody(request.body);
     try {
       return await payAndNotify({
         orderId: body.order_id,
-        cardNumber: body.card_number,
+        instrument,
         ...(body.email ? { email: body.email } : {}),
         ...(body.contact ? { contact: body.contact } : {}),
       });
@@ -183,11 +193,76 @@ async function checkoutRoutes(app: FastifyInstance, options: SandboxRoutesOption
         reason: 'input_validation_failed',
       });
     }
-    return payAndNotify({ orderId: parsed.data.order_id, cardNumber: parsed.data.card_number });
+    return payAndNotify({ orderId: parsed.data.order_id, instrument: instrumentOf(parsed.data) });
+  });
+
+  await upiRoutes(app, options, payAndNotify);
+}
+
+/**
+ * UPI by QR code or app (intent), with no redirect, as Razorpay's checkout: the dialog starts a payment that waits for
+ * the shopper's app and polls it; the test route, or the sandbox's UPI app page (what the "Pay with a UPI app" button
+ * and the QR's link open), approves or declines it; the shop hears of it by webhook and by fetching the payment.
+ */
+async function upiRoutes(
+  app: FastifyInstance,
+  options: SandboxRoutesOptions,
+  payAndNotify: (input: PayInput) => Promise<CheckoutSuccess>,
+): Promise<void> {
+  const { db } = app.database;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.post('/checkout/upi', hide, async (request) => {
+    const parsed = UpiStartBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw badRequest('Invalid payment request', { reason: 'input_validation_failed' });
+    const body = parsed.data;
+    if (!sameText(body.key, SANDBOX_KEY_ID)) {
+      throw badRequest('The api key provided is invalid', { field: 'key', reason: 'input_validation_failed' });
+    }
+    const payment = await startUpi(db, {
+      orderId: body.order_id,
+      ...(body.email ? { email: body.email } : {}),
+      ...(body.contact ? { contact: body.contact } : {}),
+    });
+    const link = upiLink(payment);
+    const qr = await QRCode.toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    return { payment_id: payment.id, upi_url: link, qr_svg: qr, app_url: `${SANDBOX_PREFIX}/upi-app/${payment.id}` };
+  });
+
+  app.get<ById>('/checkout/payments/:id', hide, async (request) =>
+    pollPayment(db, options.keySecret, request.params.id),
+  );
+
+  app.get<ById>('/upi-app/:id', hide, async (request, reply) => {
+    const payment = await waitingUpi(db, request.params.id);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(upiAppPage(payment));
+  });
+
+  app.post<ById>('/upi-app/:id', hide, async (request, reply) => {
+    const payment = await waitingUpi(db, request.params.id);
+    const answer = (request.body as Record<string, unknown> | undefined)?.answer;
+    if (answer !== 'approve' && answer !== 'decline') throw badRequest('Approve or decline the payment.');
+    const vpa = answer === 'approve' ? PAYING_VPA : DECLINED_VPA;
+    const done = await payAndNotify({
+      orderId: payment.orderId,
+      pendingId: payment.id,
+      instrument: instrumentOf({ method: 'upi', vpa }),
+    }).then(
+      () => 'Payment approved. Go back to the shop: it shows the order as paid.',
+      (error: unknown) => {
+        if (error instanceof SandboxError && error.body.error.metadata?.payment_id) {
+          return 'Payment declined. Go back to the shop to try again or pay another way.';
+        }
+        throw error;
+      },
+    );
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(upiAppDone(done));
   });
 }
 
-/** The dialog's payment request, checked as checkout.razorpay.com checks it: fields, key, card. */
+/** The dialog's payment request, checked as checkout.razorpay.com checks it: fields, key, the method's detail. */
 function checkoutPayBody(input: unknown) {
   const parsed = CheckoutPayBody.safeParse(input ?? {});
   if (!parsed.success) throw badRequest('Invalid payment request', { reason: 'input_validation_failed' });
@@ -195,8 +270,9 @@ function checkoutPayBody(input: unknown) {
   if (!sameText(body.key, SANDBOX_KEY_ID)) {
     throw badRequest('The api key provided is invalid', { field: 'key', reason: 'input_validation_failed' });
   }
-  checkCardDetails(body.expiry, body.cvv);
-  return body;
+  const instrument = instrumentOf(body);
+  if (instrument.columns.method === 'card') checkCardDetails(body.expiry ?? '', body.cvv ?? '');
+  return { body, instrument };
 }
 
 /**

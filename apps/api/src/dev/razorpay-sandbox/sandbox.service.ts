@@ -1,9 +1,18 @@
 import { createHash, randomInt } from 'node:crypto';
 import { MAX_INT4 } from '@kapaas/contract';
-import type { Database, Transaction } from '@kapaas/db';
+import { type Database, SANDBOX_PAYMENT_METHODS, type Transaction } from '@kapaas/db';
 import { z } from 'zod';
 import { hmacHex, type RazorpayErrorBody } from '../../modules/razorpay/razorpay.client';
-import { cardOutcome, SANDBOX_ACCOUNT_ID } from './sandbox.constants';
+import {
+  type CardOutcome,
+  cardNetwork,
+  cardOutcome,
+  pageOutcome,
+  SANDBOX_ACCOUNT_ID,
+  SANDBOX_BANKS,
+  SANDBOX_WALLETS,
+  vpaOutcome,
+} from './sandbox.constants';
 import * as repo from './sandbox.repository';
 
 /*
@@ -93,8 +102,42 @@ export function orderEntity(row: repo.SandboxOrderRow) {
   };
 }
 
+/** The card object of Razorpay's payment entity (`card_id` names it); null for other methods. */
+function cardOf(row: repo.SandboxPaymentRow) {
+  if (row.method !== 'card' || !row.cardLast4) return null;
+  return {
+    id: `card_${row.id.slice(4)}`,
+    entity: 'card' as const,
+    name: '',
+    last4: row.cardLast4,
+    // Rows from before the sandbox kept the network were all paid with its Visa test cards.
+    network: row.cardNetwork ?? 'Visa',
+    type: 'credit',
+    issuer: null,
+    international: false,
+    emi: false,
+    sub_type: 'consumer',
+    token_iin: null,
+  };
+}
+
+/** Razorpay's `acquirer_data`: the bank's reference for UPI (rrn) and netbanking, as a settled payment has. */
+function acquirerData(row: repo.SandboxPaymentRow) {
+  if (row.status === 'created' || row.status === 'failed') return {};
+  const reference = createHash('sha256').update(row.id).digest('hex').replace(/\D/g, '').padEnd(12, '0').slice(0, 12);
+  if (row.method === 'upi') return { rrn: reference, upi_transaction_id: null };
+  if (row.method === 'netbanking') return { bank_transaction_id: reference };
+  if (row.method === 'wallet') return { transaction_id: null };
+  return { auth_code: reference.slice(0, 6) };
+}
+
+/**
+ * Razorpay's payment entity: `method` (card, upi, netbanking, wallet) with its detail where Razorpay puts it: `card`
+ * (and `card_id`), `vpa` (and `upi.vpa`), `bank` (the bank's code) or `wallet` (its name); the others null.
+ */
 export function paymentEntity(row: repo.SandboxPaymentRow) {
-  const fee = row.status === 'failed' ? null : Math.round(row.amountPaise * 0.02);
+  const fee = row.status === 'failed' || row.status === 'created' ? null : Math.round(row.amountPaise * 0.02);
+  const card = cardOf(row);
   return {
     id: row.id,
     entity: 'payment' as const,
@@ -110,11 +153,12 @@ export function paymentEntity(row: repo.SandboxPaymentRow) {
       row.amountRefundedPaise === 0 ? null : row.amountRefundedPaise >= row.amountPaise ? 'full' : 'partial',
     captured: row.captured,
     description: null,
-    card_id: null,
-    card: row.cardLast4 ? { last4: row.cardLast4, network: 'Visa', type: 'credit', international: false } : null,
-    bank: null,
-    wallet: null,
-    vpa: null,
+    card_id: card?.id ?? null,
+    card,
+    bank: row.method === 'netbanking' ? row.bank : null,
+    wallet: row.method === 'wallet' ? row.wallet : null,
+    vpa: row.method === 'upi' ? row.vpa : null,
+    ...(row.method === 'upi' ? { upi: { payer_account_type: 'bank_account', vpa: row.vpa } } : {}),
     email: row.email,
     contact: row.contact,
     notes: [],
@@ -125,7 +169,7 @@ export function paymentEntity(row: repo.SandboxPaymentRow) {
     error_source: row.errorSource,
     error_step: row.errorStep,
     error_reason: row.errorReason,
-    acquirer_data: {},
+    acquirer_data: acquirerData(row),
     created_at: unix(row.createdAt),
   };
 }
@@ -286,17 +330,26 @@ export async function fetchRefund(db: Database, id: string, paymentId?: string) 
 // ---------------------------------------------------------------------------------------------
 // Payments.
 
-export const TestPayBody = z.strictObject({
-  order_id: z.string().min(1).max(64),
-  card_number: z.string().max(40),
-});
+/** What the test route and the dialog may say about how the shopper pays: one method's detail only. */
+const PaymentDetail = {
+  method: z.enum(SANDBOX_PAYMENT_METHODS).optional(),
+  card_number: z.string().max(40).optional(),
+  vpa: z.string().max(256).optional(),
+  bank: z.string().max(20).optional(),
+  wallet: z.string().max(30).optional(),
+  /** The test bank's or wallet's page: the payer picks success or failure there. */
+  outcome: z.enum(['success', 'failure']).optional(),
+};
+type PaymentDetail = { [K in keyof typeof PaymentDetail]?: z.infer<(typeof PaymentDetail)[K]> };
+
+export const TestPayBody = z.strictObject({ order_id: z.string().min(1).max(64), ...PaymentDetail });
 
 export const CheckoutPayBody = z.strictObject({
   key: z.string().max(100),
   order_id: z.string().min(1).max(64),
-  card_number: z.string().max(40),
-  expiry: z.string().max(10),
-  cvv: z.string().max(10),
+  ...PaymentDetail,
+  expiry: z.string().max(10).optional(),
+  cvv: z.string().max(10).optional(),
   email: z.string().max(200).optional(),
   contact: z.string().max(40).optional(),
 });
@@ -312,18 +365,67 @@ export interface PayResult {
   webhookIds: number[];
 }
 
+/** A refusal of the shopper's input that creates no payment, beside its field, as the real form refuses it. */
+const invalid = (field: string, description: string) =>
+  badRequest(description, { field, source: 'customer', step: 'payment_initiation', reason: 'input_validation_failed' });
+
 /** Card digits, or a refusal that creates no payment (as the real form refuses a malformed number). */
 function cardDigits(cardNumber: string): string {
   const digits = cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) {
-    throw badRequest('Please enter a valid card number.', {
-      field: 'card_number',
-      source: 'customer',
-      step: 'payment_initiation',
-      reason: 'input_validation_failed',
-    });
-  }
+  if (!/^\d{12,19}$/.test(digits)) throw invalid('card_number', 'Please enter a valid card number.');
   return digits;
+}
+
+/** A UPI id as Razorpay checks it: a handle, `@`, and the provider's letters. */
+const VPA = /^[A-Za-z0-9._-]{2,256}@[A-Za-z]{2,64}$/;
+
+/** The payment's method and detail (the columns of its row) and what the sandbox does with it. */
+export interface Instrument {
+  columns: {
+    method: SandboxMethod;
+    cardLast4?: string;
+    cardNetwork?: string;
+    vpa?: string;
+    bank?: string;
+    wallet?: string;
+  };
+  outcome: CardOutcome;
+}
+type SandboxMethod = (typeof SANDBOX_PAYMENT_METHODS)[number];
+
+const DETAIL_OF = { card: 'card_number', upi: 'vpa', netbanking: 'bank', wallet: 'wallet' } as const;
+
+/**
+ * How the shopper pays, checked: `method` (a card when only `card_number` is given) with its own detail and no
+ * other method's. A malformed or unknown detail is refused beside its field, and no payment is made.
+ */
+export function instrumentOf(body: PaymentDetail): Instrument {
+  const method = body.method ?? 'card';
+  for (const [other, field] of Object.entries(DETAIL_OF)) {
+    if (other !== method && (body as Record<string, unknown>)[field] !== undefined) {
+      throw invalid(field, `${field} cannot be sent with method ${method}.`);
+    }
+  }
+  if (body.outcome !== undefined && method !== 'netbanking' && method !== 'wallet') {
+    throw invalid('outcome', `outcome cannot be sent with method ${method}.`);
+  }
+  if (method === 'card') {
+    const digits = cardDigits(body.card_number ?? '');
+    const columns = { method, cardLast4: digits.slice(-4), cardNetwork: cardNetwork(digits) };
+    return { columns, outcome: cardOutcome(digits) };
+  }
+  if (method === 'upi') {
+    const vpa = (body.vpa ?? '').trim();
+    if (!VPA.test(vpa)) throw invalid('vpa', 'Please enter a valid UPI ID, such as name@bank.');
+    return { columns: { method, vpa }, outcome: vpaOutcome(vpa) };
+  }
+  const outcome = pageOutcome(body.outcome ?? 'success', method);
+  if (method === 'netbanking') {
+    if (!body.bank || !Object.hasOwn(SANDBOX_BANKS, body.bank)) throw invalid('bank', 'Please select a bank.');
+    return { columns: { method, bank: body.bank }, outcome };
+  }
+  if (!body.wallet || !Object.hasOwn(SANDBOX_WALLETS, body.wallet)) throw invalid('wallet', 'Please select a wallet.');
+  return { columns: { method, wallet: body.wallet }, outcome };
 }
 
 /** Checks an expiry "MM/YY" (or MM/YYYY) that is not in the past, and a 3–4 digit CVV. */
@@ -354,84 +456,193 @@ export function checkCardDetails(expiry: string, cvv: string, now = new Date()):
  */
 export type CaptureMode = 'automatic' | 'manual';
 
+/** The columns of a payment that the outcome decides: its status and, for a decline, Razorpay's error. */
+function outcomeColumns(outcome: CardOutcome, mode: CaptureMode | undefined) {
+  const paying = outcome.kind === 'captured';
+  const captured = paying && mode !== 'manual';
+  return {
+    status: captured ? ('captured' as const) : paying ? ('authorized' as const) : ('failed' as const),
+    captured,
+    ...(outcome.kind === 'declined'
+      ? {
+          errorCode: 'BAD_REQUEST_ERROR',
+          errorDescription: outcome.description,
+          errorSource: outcome.source,
+          errorStep: outcome.step,
+          errorReason: outcome.reason,
+        }
+      : {}),
+  };
+}
+
+/** The order, locked, if it can still be paid. */
+async function payableOrder(tx: Transaction, orderId: string) {
+  const order = await repo.findOrder(tx, orderId, true);
+  if (!order) throw notFound();
+  if (order.status === 'paid') {
+    throw badRequest('This order has already been paid.', {
+      field: 'order_id',
+      reason: 'order_already_paid',
+      metadata: { order_id: order.id },
+    });
+  }
+  return order;
+}
+
+/** The webhooks a settled payment produces, as Razorpay sends them. */
+function settledEvents(payment: repo.SandboxPaymentRow, order: repo.SandboxOrderRow, webhookSecret: string) {
+  if (payment.status === 'captured') {
+    return [
+      webhookRow('payment.captured', order.id, { payment }, webhookSecret),
+      webhookRow('order.paid', order.id, { payment, order }, webhookSecret),
+    ];
+  }
+  const event = payment.status === 'authorized' ? 'payment.authorized' : 'payment.failed';
+  return [webhookRow(event, order.id, { payment }, webhookSecret)];
+}
+
+/** What the checkout's handler receives for a payment that went through. */
+export function successAnswer(payment: repo.SandboxPaymentRow, keySecret: string): CheckoutSuccess {
+  return {
+    razorpay_payment_id: payment.id,
+    razorpay_order_id: payment.orderId,
+    razorpay_signature: hmacHex(`${payment.orderId}|${payment.id}`, keySecret),
+  };
+}
+
+/** Razorpay's decline of a failed payment, the payment id in `metadata`. */
+export function declineOf(payment: repo.SandboxPaymentRow): SandboxError {
+  return badRequest(payment.errorDescription ?? 'Payment failed', {
+    source: payment.errorSource ?? 'NA',
+    step: payment.errorStep ?? 'NA',
+    reason: payment.errorReason ?? 'NA',
+    metadata: { payment_id: payment.id, order_id: payment.orderId },
+  });
+}
+
+/** A payment to make: how (`instrument`, or a card number alone), on which order, and who pays. */
+export type PayInput = {
+  orderId: string;
+  instrument?: Instrument;
+  cardNumber?: string;
+  /** The waiting UPI payment to complete (the sandbox's UPI app page names it). */
+  pendingId?: string;
+  email?: string;
+  contact?: string;
+};
+
 /**
- * One card payment on a sandbox order: a paying test card captures it at once (the order becomes
- * paid), or with manual capture authorises it (the order is attempted until the capture); any
- * other card makes a failed payment (the order becomes attempted). The webhooks are written in the
- * same transaction. A declined card throws, after the failed payment is committed, with
- * Razorpay's error shape and the payment id in `metadata`.
+ * Settles one payment on a sandbox order in one transaction: a paying test value captures it at once (the order
+ * becomes paid), or with manual capture authorises it; any other makes a failed payment (the order is attempted).
+ * A UPI payment completes the order's payment waiting for the shopper's app (QR or intent) when there is one, or
+ * the one named by `pendingId`; otherwise a new payment is made. The webhooks are written in the same transaction.
+ * A decline throws, after the failed payment is committed, with Razorpay's error shape and the payment id in
+ * `metadata`.
  */
 export async function pay(
   db: Database,
   secrets: { keySecret: string; webhookSecret: string; capture?: CaptureMode },
-  input: { orderId: string; cardNumber: string; email?: string; contact?: string },
+  input: PayInput,
 ): Promise<PayResult> {
-  const digits = cardDigits(input.cardNumber);
-  const outcome = cardOutcome(digits);
-  const result = await db.transaction(async (tx: Transaction) => {
-    const order = await repo.findOrder(tx, input.orderId, true);
-    if (!order) throw notFound();
-    if (order.status === 'paid') {
-      throw badRequest('This order has already been paid.', {
-        field: 'order_id',
-        reason: 'order_already_paid',
-        metadata: { order_id: order.id },
-      });
-    }
-    const paying = outcome.kind === 'captured';
-    const captured = paying && secrets.capture !== 'manual';
+  // Tests and fixtures pay with a card number alone: a card.
+  const instrument = input.instrument ?? instrumentOf({ card_number: input.cardNumber ?? '' });
+  const settled = { ...instrument.columns, ...outcomeColumns(instrument.outcome, secrets.capture) };
+  const { payment, webhookIds } = await db.transaction(async (tx: Transaction) => {
+    const order = await payableOrder(tx, input.orderId);
+    const pending =
+      instrument.columns.method === 'upi' ? await repo.findWaitingUpi(tx, order.id, input.pendingId) : undefined;
+    if (input.pendingId !== undefined && !pending) throw notFound();
+    const payment = pending
+      ? await repo.settlePayment(tx, pending.id, settled)
+      : await repo.insertPayment(tx, {
+          id: newId('pay_'),
+          orderId: order.id,
+          amountPaise: order.amountPaise,
+          currency: order.currency,
+          email: input.email ?? null,
+          contact: input.contact ?? null,
+          ...settled,
+        });
+    const paidPaise = payment.captured ? order.amountPaise : null;
+    if (pending) {
+      if (paidPaise !== null) await repo.recordCapture(tx, order.id, paidPaise);
+    } else await repo.recordAttempt(tx, order.id, paidPaise);
+    const updated = (await repo.findOrder(tx, order.id)) as repo.SandboxOrderRow;
+    const webhooks = await repo.insertWebhooks(tx, settledEvents(payment, updated, secrets.webhookSecret));
+    return { payment, webhookIds: webhooks.map((w) => w.id) };
+  });
+  if (payment.status === 'failed') throw Object.assign(declineOf(payment), { webhookIds });
+  return { answer: successAnswer(payment, secrets.keySecret), webhookIds };
+}
+
+// ---------------------------------------------------------------------------------------------
+// UPI by QR code or app (intent): no redirect; the payment waits for the shopper's app.
+
+export const UpiStartBody = z.strictObject({
+  key: z.string().max(100),
+  order_id: z.string().min(1).max(64),
+  flow: z.enum(['qr', 'intent']),
+  email: z.string().max(200).optional(),
+  contact: z.string().max(40).optional(),
+});
+
+/** The payee the sandbox's UPI links name. */
+const SANDBOX_PAYEE = 'kapaas.sandbox@razorpay';
+
+/** The upi://pay link a QR code or a UPI app button carries (NPCI's deep link: payee, name, reference, amount). */
+export function upiLink(payment: repo.SandboxPaymentRow): string {
+  const query = new URLSearchParams({
+    pa: SANDBOX_PAYEE,
+    pn: 'Kapaas sandbox',
+    tr: payment.id,
+    am: (payment.amountPaise / 100).toFixed(2),
+    cu: payment.currency,
+  });
+  return `upi://pay?${query.toString()}`;
+}
+
+/**
+ * Starts a UPI payment the shopper completes in a UPI app, by scanning the QR code or from the app button: a payment
+ * `created` with method upi, no UPI id yet, and the order attempted. An order's waiting payment is answered again
+ * rather than a second one made. The test route, or the sandbox's UPI app page, completes it.
+ */
+export async function startUpi(db: Database, input: { orderId: string; email?: string; contact?: string }) {
+  return db.transaction(async (tx: Transaction) => {
+    const order = await payableOrder(tx, input.orderId);
+    const waiting = await repo.findWaitingUpi(tx, order.id);
+    if (waiting) return waiting;
     const payment = await repo.insertPayment(tx, {
       id: newId('pay_'),
       orderId: order.id,
       amountPaise: order.amountPaise,
       currency: order.currency,
-      status: captured ? 'captured' : paying ? 'authorized' : 'failed',
-      captured,
-      cardLast4: digits.slice(-4),
+      status: 'created',
+      method: 'upi',
       email: input.email ?? null,
       contact: input.contact ?? null,
-      ...(outcome.kind === 'declined'
-        ? {
-            errorCode: 'BAD_REQUEST_ERROR',
-            errorDescription: outcome.description,
-            errorSource: outcome.source,
-            errorStep: outcome.step,
-            errorReason: outcome.reason,
-          }
-        : {}),
     });
-    await repo.recordAttempt(tx, order.id, captured ? order.amountPaise : null);
-    const updated = (await repo.findOrder(tx, order.id)) as repo.SandboxOrderRow;
-    const events = captured
-      ? [
-          webhookRow('payment.captured', order.id, { payment }, secrets.webhookSecret),
-          webhookRow('order.paid', order.id, { payment, order: updated }, secrets.webhookSecret),
-        ]
-      : paying
-        ? [webhookRow('payment.authorized', order.id, { payment }, secrets.webhookSecret)]
-        : [webhookRow('payment.failed', order.id, { payment }, secrets.webhookSecret)];
-    const webhooks = await repo.insertWebhooks(tx, events);
-    return { payment, webhookIds: webhooks.map((w) => w.id) };
+    await repo.recordAttempt(tx, order.id, null);
+    return payment;
   });
+}
 
-  const { payment, webhookIds } = result;
-  if (outcome.kind === 'declined') {
-    const error = badRequest(outcome.description, {
-      source: outcome.source,
-      step: outcome.step,
-      reason: outcome.reason,
-      metadata: { payment_id: payment.id, order_id: payment.orderId },
-    });
-    throw Object.assign(error, { webhookIds });
-  }
-  return {
-    answer: {
-      razorpay_payment_id: payment.id,
-      razorpay_order_id: payment.orderId,
-      razorpay_signature: hmacHex(`${payment.orderId}|${payment.id}`, secrets.keySecret),
-    },
-    webhookIds,
-  };
+/**
+ * What the dialog's poll of a payment answers: `{ status: 'created' }` while it waits for the app, the checkout's
+ * success answer once it went through, or Razorpay's decline once it failed.
+ */
+export async function pollPayment(db: Database, keySecret: string, paymentId: string) {
+  const payment = await repo.findPayment(db, paymentId);
+  if (!payment) throw notFound();
+  if (payment.status === 'created') return { status: 'created' as const };
+  if (payment.status === 'failed') return declineOf(payment).body;
+  return successAnswer(payment, keySecret);
+}
+
+/** A payment waiting for the shopper's UPI app, for the sandbox's app page. */
+export async function waitingUpi(db: Database, paymentId: string) {
+  const payment = await repo.findPayment(db, paymentId);
+  if (payment?.method !== 'upi' || payment.status !== 'created') throw notFound();
+  return payment;
 }
 
 // ---------------------------------------------------------------------------------------------
