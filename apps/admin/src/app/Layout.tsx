@@ -19,6 +19,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     items: [
       { to: '/', label: 'Dashboard' },
       { to: paths.orders, label: 'Orders' },
+      { to: paths.undelivered, label: 'Undelivered' },
       { to: paths.returns, label: 'Returns' },
       { to: '/customers', label: 'Customers' },
       { to: '/coupons', label: 'Coupons' },

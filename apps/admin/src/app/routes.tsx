@@ -32,6 +32,7 @@ import { ReviewPage } from '../features/reviews/components/ReviewPage';
 import { ReviewsPage } from '../features/reviews/components/ReviewsPage';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
+import { UndeliveredPage } from '../features/shipping/components/UndeliveredPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
 import { paths } from '../lib/paths';
 import { useAdminSession } from '../lib/session';
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: paths.order(':id'), element: <OrderDetailPage /> },
           { path: paths.returns, element: <ReturnsPage /> },
           { path: paths.returnRequest(':id'), element: <ReturnDetailPage /> },
+          { path: paths.undelivered, element: <UndeliveredPage /> },
           listRoute(productScreens),
           { path: paths.newProduct, element: <ProductEditPage key="new" /> },
           { path: paths.product(':id'), element: <ProductEditPage key="edit" /> },

@@ -26,5 +26,7 @@ export const paths = {
   customer: (customerId: number | string) => `/customers/${customerId}`,
   settings: '/settings',
   shippingZones: '/shipping-zones',
+  /** The parcels whose delivery failed, for the owner to answer (issue 33). */
+  undelivered: '/undelivered',
   account: '/account',
 } as const;
