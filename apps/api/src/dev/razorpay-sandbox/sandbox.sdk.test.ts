@@ -129,6 +129,36 @@ describe("the sandbox, driven by Razorpay's own Node SDK", () => {
     expect(unknown).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR' } });
   });
 
+  it("payments.fetch shows each method and its detail in Razorpay's shape (UPI, netbanking, wallet, card)", async () => {
+    const cases = [
+      { pay: { method: 'upi', vpa: 'success@razorpay' }, seen: { method: 'upi', vpa: 'success@razorpay', bank: null } },
+      { pay: { method: 'netbanking', bank: 'HDFC' }, seen: { method: 'netbanking', bank: 'HDFC', vpa: null } },
+      { pay: { method: 'wallet', wallet: 'paytm' }, seen: { method: 'wallet', wallet: 'paytm', card: null } },
+      {
+        pay: { card_number: '4111 1111 1111 1111' },
+        seen: { method: 'card', card: { last4: '1111', network: 'Visa' }, wallet: null },
+      },
+    ];
+    for (const { pay, seen } of cases) {
+      receipts += 1;
+      const order = await sdk.orders.create({
+        amount: 25_000,
+        currency: 'INR',
+        receipt: `sdk-m-${process.pid}-${receipts}`,
+      });
+      const response = await fetch(`${site}${SANDBOX_PREFIX}/test/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: order.id, ...pay }),
+      });
+      expect(response.status).toBe(200);
+      const { razorpay_payment_id: paymentId } = (await response.json()) as Record<string, string>;
+      expect(await sdk.payments.fetch(paymentId as string)).toMatchObject({ id: paymentId, ...seen });
+      const listed = await sdk.orders.fetchPayments(order.id);
+      expect(listed.items[0]).toMatchObject(seen);
+    }
+  });
+
   it("signs every webhook it sends so that the SDK's validateWebhookSignature accepts it", async () => {
     const { order, paymentId } = await paidOrder(30_000);
     await sdk.payments.capture(paymentId, 30_000, 'INR');
