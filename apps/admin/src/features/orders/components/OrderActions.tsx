@@ -99,8 +99,8 @@ function collectQuestion(order: AdminOrder) {
 }
 
 /** The message shown once the courier has booked an order's parcel. */
-function shippedMessage(order: AdminOrder, shipment: AdminShipment): string {
-  return `Order #${order.id} is shipped with ${shipment.courier_name ?? 'the courier'}: AWB ${shipment.awb}.`;
+export function shippedMessage(orderId: number, shipment: AdminShipment): string {
+  return `Order #${orderId} is shipped with ${shipment.courier_name ?? 'the courier'}: AWB ${shipment.awb}.`;
 }
 
 /** The message shown once an order has moved. */
@@ -140,7 +140,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   const shipWithCourier = async () => {
     setDone(null);
     change.reset();
-    setDone(shippedMessage(order, (await ship.mutateAsync()).data));
+    setDone(shippedMessage(order.id, (await ship.mutateAsync()).data));
   };
 
   return (

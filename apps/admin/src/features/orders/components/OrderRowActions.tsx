@@ -7,8 +7,8 @@ import type { OrderStatus } from '#admin/components/OrderStatusBadge.tsx';
 import { errorMessage } from '#admin/lib/api.ts';
 import { formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
-import { useChangeOrderStatus, useOrder } from '../api/useOrders';
-import { cancelOrderQuestion, FORWARD_ACTIONS, movedMessage, orderMoves } from './OrderActions';
+import { useChangeOrderStatus, useOrder, useShipWithCourier } from '../api/useOrders';
+import { cancelOrderQuestion, FORWARD_ACTIONS, movedMessage, orderMoves, shippedMessage } from './OrderActions';
 import { refundableOf } from './RefundForm';
 
 /** What a row reports after an action, for the list to show above the table. */
@@ -23,19 +23,25 @@ interface OrderRowActionsProps {
 }
 
 /**
- * A row's menu of what the order allows now: its next statuses (cancelling after a confirmation) and
- * a refund on its page. The order itself is loaded when the menu opens, because the list does not
+ * A row's menu of what the order allows now: its next statuses (cancelling after a confirmation), "Ship with
+ * courier" for a packed order (as on its page), and a refund on its page. The order itself is loaded when the menu opens, because the list does not
  * say which moves and payments an order has; the detail page's rules then decide the same things.
  */
 export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const change = useChangeOrderStatus(order.id);
+  const ship = useShipWithCourier(order.id);
 
   const move = async (status: OrderStatus) => {
     const answer = await change.mutateAsync({ status });
     onOutcome({ variant: 'success', text: movedMessage(answer.data) });
   };
+  const shipWithCourier = async () => {
+    const { data } = await ship.mutateAsync();
+    onOutcome({ variant: 'success', text: shippedMessage(order.id, data) });
+  };
+  const failed = (error: unknown) => onOutcome({ variant: 'danger', text: errorMessage(error) });
 
   return (
     <>
@@ -45,7 +51,7 @@ export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
         <Dropdown.Toggle
           variant="outline-secondary"
           size="sm"
-          disabled={change.isPending}
+          disabled={change.isPending || ship.isPending}
           aria-label={`Actions for order #${order.id}`}
         >
           Actions
@@ -55,7 +61,10 @@ export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
             <OrderRowMenu
               orderId={order.id}
               onMove={(status) => {
-                move(status).catch((error: unknown) => onOutcome({ variant: 'danger', text: errorMessage(error) }));
+                move(status).catch(failed);
+              }}
+              onShip={() => {
+                shipWithCourier().catch(failed);
               }}
               onCancel={() => setCancelling(true)}
             />
@@ -75,11 +84,12 @@ export function OrderRowActions({ order, onOutcome }: OrderRowActionsProps) {
 interface OrderRowMenuProps {
   orderId: number;
   onMove: (status: OrderStatus) => void;
+  onShip: () => void;
   onCancel: () => void;
 }
 
 /** The menu's items, from the order as it is now (it is fetched again each time the menu opens). */
-function OrderRowMenu({ orderId, onMove, onCancel }: OrderRowMenuProps) {
+function OrderRowMenu({ orderId, onMove, onShip, onCancel }: OrderRowMenuProps) {
   const order = useOrder(orderId);
   if (order.isPending) return <Dropdown.ItemText role="status">Loading…</Dropdown.ItemText>;
   if (order.isError) return <Dropdown.ItemText className="text-danger">{errorMessage(order.error)}</Dropdown.ItemText>;
@@ -96,6 +106,11 @@ function OrderRowMenu({ orderId, onMove, onCancel }: OrderRowMenuProps) {
           {FORWARD_ACTIONS[status]}
         </Dropdown.Item>
       ))}
+      {forward.includes('shipped') && (
+        <Dropdown.Item as="button" onClick={onShip}>
+          Ship with courier
+        </Dropdown.Item>
+      )}
       {canCancel && (
         <Dropdown.Item as="button" onClick={onCancel}>
           Cancel order…

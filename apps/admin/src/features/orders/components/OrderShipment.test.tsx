@@ -115,6 +115,54 @@ describe('shipping with the courier', () => {
   });
 });
 
+describe('shipping with the courier from the order list', () => {
+  const row = async () => (await screen.findByRole('link', { name: '#42' })).closest('tr') as HTMLElement;
+
+  it('offers a packed order’s row "Ship with courier" beside "Mark shipped", and says the AWB once booked', async () => {
+    signIn();
+    const { sent } = courierApi();
+    const { user } = renderRoute('/orders?status=');
+    const packed = await row();
+    await user.click(within(packed).getByRole('button', { name: 'Actions for order #42' }));
+    expect(await within(packed).findByRole('button', { name: 'Mark shipped' })).toBeInTheDocument();
+    await user.click(within(packed).getByRole('button', { name: 'Ship with courier' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Order #42 is shipped with Delhivery Surface: AWB SR1234567890.',
+    );
+    expect(shipmentCalls(sent).map((request) => request.method)).toEqual(['POST']);
+    await user.click(within(packed).getByRole('button', { name: 'Actions for order #42' }));
+    expect(await within(packed).findByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+    expect(within(packed).queryByRole('button', { name: 'Ship with courier' })).toBeNull();
+  });
+
+  it('shows the courier’s refusal above the list, and the order stays packed', async () => {
+    signIn();
+    const { sent } = courierApi({ status: 409, message: 'The courier cannot deliver to PIN code 682001.' });
+    const { user } = renderRoute('/orders?status=');
+    const packed = await row();
+    await user.click(within(packed).getByRole('button', { name: 'Actions for order #42' }));
+    await user.click(await within(packed).findByRole('button', { name: 'Ship with courier' }));
+    expect(await screen.findByText('The courier cannot deliver to PIN code 682001.')).toBeInTheDocument();
+    expect(shipmentCalls(sent)).toHaveLength(1);
+    await user.click(within(packed).getByRole('button', { name: 'Actions for order #42' }));
+    expect(await within(packed).findByRole('button', { name: 'Ship with courier' })).toBeInTheDocument();
+  });
+
+  it('offers no courier in the row of an order not yet packed', async () => {
+    signIn();
+    stubAdminApi({
+      'GET orders': { success: true, data: [paidOrder], page: 1, per_page: 20, total: 1 },
+      'GET orders/42': { success: true, data: paidOrder },
+    });
+    const { user } = renderRoute('/orders?status=');
+    const paid = await row();
+    await user.click(within(paid).getByRole('button', { name: 'Actions for order #42' }));
+    expect(await within(paid).findByRole('button', { name: 'Mark packed' })).toBeInTheDocument();
+    expect(within(paid).queryByRole('button', { name: 'Ship with courier' })).toBeNull();
+  });
+});
+
 describe('the Shipment panel', () => {
   const shippedWith = (shipment: Partial<AdminShipment>): AdminOrder => ({
     ...packedOrder,
