@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { type PackingSlip, packingSlipsOf, renderPackingSlip, renderPackingSlips, slipDate } from './packing-slip';
+import {
+  type PackingSlip,
+  packingSlipsOf,
+  renderPackingSlip,
+  renderPackingSlips,
+  renderPackingSlipsPaged,
+  slipDate,
+} from './packing-slip';
 import { packedOrderOfThreeLines } from './parcel.fixtures';
 
 /** Set PACKING_SLIP_PDF_DIR to keep the rendered PDFs, to look at them (pdftoppm -png -r 80). */
@@ -102,6 +109,10 @@ describe('the packing slip PDF', () => {
     expect(pages[1]).toContain('45 pieces in all');
     expect(pages[1]).toContain('Thank you');
     expect(pages[2]).toContain('Order #12');
+    // The batch print places each order's pages beside its label: it is told how many each slip took.
+    expect((await renderPackingSlipsPaged([slip(12, THREE), slip(11, many), slip(13, THREE)])).pageCounts).toEqual([
+      1, 2, 1,
+    ]);
   });
 
   it('refuses an empty batch', () => {
