@@ -42,8 +42,10 @@ export function ShippingZonesPage() {
       </p>
       <p className="settings-card">
         Changes take effect at once: the cart and checkout charge the zone of the delivery address (free from its
-        threshold, on the items after any coupon), and the product page’s “Check delivery” and the checkout promise its
-        delivery date. A zone without <strong>Deliver here</strong> takes no orders.
+        threshold, on the items after any coupon), and the checkout promises its delivery date. The product page’s
+        “Check delivery” promises it too, unless the shop ships with a courier: it then gives the courier’s date for the
+        PIN code, and the zone’s only when the courier does not answer. A zone without <strong>Deliver here</strong>{' '}
+        takes no orders.
       </p>
       {zones.data.map((zone) => (
         <ZoneForm key={zone.zone} zone={zone} />
