@@ -95,6 +95,7 @@ import {
   SearchKeyWordRequest,
   SortFilterRequest,
 } from './search';
+import { ShipmentNdrDetailsAnswer, ShipmentNdrDetailsRequest, ShipmentNdrResponseRequest } from './shipments';
 import { AddWishlistRequest, RemoveWishlistRequest, WishlistAnswer, WishlistRequest } from './wishlist';
 
 /**
@@ -145,6 +146,8 @@ export const customerEndpoints = {
   my_orders: { request: MyOrdersRequest, answer: MyOrdersAnswer },
   order_details: { request: OrderDetailsRequest, answer: OrderDetailsAnswer },
   track_order: { request: TrackOrderRequest, answer: TrackOrderAnswer },
+  shipment_ndr_details: { request: ShipmentNdrDetailsRequest, answer: ShipmentNdrDetailsAnswer },
+  shipment_ndr_response: { request: ShipmentNdrResponseRequest, answer: MessageAnswer },
   order_invoice: { request: OrderInvoiceRequest, answer: OrderInvoiceAnswer },
   delivery_check: { request: DeliveryCheckRequest, answer: DeliveryCheckAnswer },
   wishlist: { request: WishlistRequest, answer: WishlistAnswer },
