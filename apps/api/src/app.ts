@@ -28,7 +28,7 @@ import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
-import { shipmentForShopper, shippingWebhookRoutes } from './modules/shipping';
+import { shipmentAnswerRoutes, shipmentForShopper, shippingWebhookRoutes } from './modules/shipping';
 import { courierPlugin } from './modules/shiprocket';
 import { invoiceRoutes } from './modules/tax';
 import { wishlistRoutes } from './modules/wishlist';
@@ -165,6 +165,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(shippingWebhookRoutes, { prefix: '/api' });
+  await app.register(shipmentAnswerRoutes, { prefix: '/api', limits });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api', limits, ...photoPlaces });

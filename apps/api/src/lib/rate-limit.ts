@@ -45,6 +45,11 @@ export const DEFAULT_LIMITS = {
    * a phone number are not to be guessed by trying.
    */
   trackOrdersPerAddress: { max: 30, windowSeconds: 60 * 60 },
+  /**
+   * The undelivered message's page (shipment_ndr_details, shipment_ndr_response) per client address, bad links
+   * included: a shopper opens it and answers a few times; each answer is a call to the courier.
+   */
+  ndrResponsesPerAddress: { max: 20, windowSeconds: 60 * 60 },
   /** forgot_password per client address, whatever the e-mail. */
   passwordResetsPerAddress: { max: 10, windowSeconds: 60 * 60 },
   /**
