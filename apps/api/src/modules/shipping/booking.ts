@@ -1,4 +1,4 @@
-import { and, eq, type Queryable, shipments, sql } from '@kapaas/db';
+import { type Queryable, shipments } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { runSteps, type Step } from '../../lib/workflow';
 import {
@@ -12,7 +12,8 @@ import {
   type OrderTransaction,
   orderParcel,
 } from '../orders';
-import { CourierError, type CourierSetup, type ParcelSize } from '../shiprocket';
+import type { CourierSetup, ParcelSize } from '../shiprocket';
+import { askCourier, courierFailure, keep, letGo, takeOver } from './claim';
 import { forwardShipmentOf, type ShipmentRow } from './shipping.repository';
 
 /** What booking a parcel needs of the app: the orders' transaction and the courier. */
@@ -25,9 +26,6 @@ async function parcelOf(db: Queryable, orderId: number): Promise<ParcelSize> {
   const { weightGrams, lengthCm, breadthCm, heightCm } = parcel;
   return { weightGrams, lengthCm, breadthCm, heightCm };
 }
-
-/** How long a booking in progress holds its order before another click may take it over. */
-const BOOKING_LEASE_SECONDS = 120;
 
 interface BookingContext {
   readonly orderId: number;
@@ -58,23 +56,11 @@ export async function shipWithCourier(deps: BookingDeps, orderId: number, by: st
 
 /** The courier's failure, in the owner's words: unreachable (try again), or what it refused. */
 export function courierRefusal(error: unknown): never {
-  if (!(error instanceof CourierError)) throw error;
-  if (error.retriable) {
-    throw new AppError('PROVIDER_UNAVAILABLE', 'The courier could not be reached. The order stays packed: try again.', {
-      code: 'COURIER_UNAVAILABLE',
-    });
-  }
-  throw new AppError('CONFLICT', `The courier refused: ${error.message}`, { code: 'COURIER_REFUSED' });
+  courierFailure(error, 'The order stays packed');
 }
 
 /** Runs a courier call, turning its failure into the owner's words. */
-async function ask<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    courierRefusal(error);
-  }
-}
+const ask = <T>(call: () => Promise<T>): Promise<T> => askCourier(call, 'The order stays packed');
 
 /**
  * Step 1, under the order's lock: the order must be packed; its forward shipment is written (`booking`), or the one
@@ -98,18 +84,13 @@ function claimStep(deps: BookingDeps): Step<BookingContext> {
           const message = `Only a packed order is shipped with the courier; this one is ${order.status}.`;
           throw new AppError('CONFLICT', message, { code: 'ILLEGAL_TRANSITION' });
         }
-        context.shipment = earlier ? await takeOver(tx, earlier) : await claim(tx, order.id, deps.courier.client.name);
+        context.shipment = earlier
+          ? await takeOver(tx, earlier, bookingBusy)
+          : await claim(tx, order.id, deps.courier.client.name);
       });
     },
-    // A later step failed (the courier refused or could not be reached): the claim lets go at once, keeping what the
-    // courier already made, so that the next click resumes the booking instead of waiting for the lease to run out.
     undo: async (context) => {
-      const shipment = context.shipment;
-      if (context.done || !shipment) return;
-      await deps.db
-        .update(shipments)
-        .set({ booking: 'failed', updatedAt: sql`now()` })
-        .where(and(eq(shipments.id, shipment.id), eq(shipments.booking, 'booking')));
+      if (!context.done) await letGo(deps.db, context.shipment);
     },
   };
 }
@@ -120,34 +101,11 @@ async function claim(tx: Queryable, orderId: number, provider: string): Promise<
   return row;
 }
 
-/** Takes over a booking left half-way, once its lease ran out (compare-and-set on updated_at). */
-async function takeOver(tx: Queryable, earlier: ShipmentRow): Promise<ShipmentRow> {
-  const [row] = await tx
-    .update(shipments)
-    .set({ booking: 'booking', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(shipments.id, earlier.id),
-        sql`(${shipments.booking} = 'failed' OR ${shipments.updatedAt} < now() - make_interval(secs => ${BOOKING_LEASE_SECONDS}))`,
-      ),
-    )
-    .returning();
-  if (row) return row;
-  throw new AppError('CONFLICT', 'This order is being shipped right now. Reload it in a moment.', {
+/** A booking of the order under way (its lease not run out): a second click waits for it. */
+const bookingBusy = () =>
+  new AppError('CONFLICT', 'This order is being shipped right now. Reload it in a moment.', {
     code: 'SHIPMENT_IN_PROGRESS',
   });
-}
-
-/** Keeps a step's answer on the shipment, and renews its lease. */
-async function keep(db: Queryable, shipmentId: number, changes: Partial<typeof shipments.$inferInsert>) {
-  const [row] = await db
-    .update(shipments)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(shipments.id, shipmentId))
-    .returning();
-  if (!row) throw new Error(`shipment ${shipmentId} vanished`);
-  return row;
-}
 
 /** Step 2: the courier serves the delivery PIN code, for this weight and payment; the cheapest courier is chosen. */
 function serviceabilityStep(deps: BookingDeps): Step<BookingContext> {
