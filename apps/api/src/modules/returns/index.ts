@@ -1,5 +1,7 @@
 // The returns module's public surface: the customer calls, and what the console's moves (admin/returns) need to
 // read, lock and move a return. It alone writes return_requests, return_lines and return_events.
+
+export { receiveReturnByCourier } from './courier-receive';
 export {
   actionsOf,
   canMoveReturn,
@@ -10,6 +12,7 @@ export {
   RETURN_STATUS_NOTES,
   RETURN_TRANSITIONS,
   type ReturnAction,
+  type ReturnActor,
   type ReturnState,
   refusalOf,
   returnMoveOf,
@@ -20,6 +23,7 @@ export {
   linesOfReturns,
   lockReturn,
   moveReturn,
+  noteOnReturn,
   orderLines,
   type ReturnRow,
   refundByRequestKey,

@@ -74,14 +74,21 @@ const refundLeft = ({ state }: ReturnGuardContext) => state.hasReturn && !state.
 const exchangeLeft = ({ state }: ReturnGuardContext) => state.hasExchange && !state.exchangeShipped;
 
 /**
+ * Who moves a return: the owner (or staff) in the console, and the courier, whose tracking of a reverse pickup says
+ * the parcel is back at the shop (ADR 044).
+ */
+export type ReturnActor = 'owner' | 'courier';
+
+/**
  * The return process (docs/return-states.md, ADR 042). A request waits for the owner, who approves or rejects it; an
- * approved one is received when its parcel reaches the shop; then the return lines are refunded and the exchange
+ * approved one is received when its parcel reaches the shop (the owner marks it, or the courier's tracking of the
+ * pickup the owner booked says it was delivered back); then the return lines are refunded and the exchange
  * lines' new size is shipped, in either order, and the return is completed once both are settled (or the kind it does
  * not have is absent). Each move is named by the owner's action that makes it; the guards choose between the partial
  * and the last move of a refund or an exchange. A refund's money, credit note and message are the refund workflow's
  * (admin/returns/refund.ts), not effects here.
  */
-export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardContext, ReturnMoveContext>({
+export const RETURN_PROCESS = defineProcess<ReturnStatus, ReturnActor, ReturnGuardContext, ReturnMoveContext>({
   name: 'return',
   states: RETURN_STATUS_VALUES,
   moves: [
@@ -97,7 +104,7 @@ export const RETURN_PROCESS = defineProcess<ReturnStatus, 'owner', ReturnGuardCo
       name: 'receive',
       from: ['approved'],
       to: 'received',
-      by: ['owner'],
+      by: ['owner', 'courier'],
       effects: [restockSentBack, mail('received')],
     },
     {

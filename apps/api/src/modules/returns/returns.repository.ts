@@ -171,6 +171,15 @@ export async function moveReturn(
   await tx.insert(returnEvents).values({ returnId, status: to, ...event });
 }
 
+/** A line in a return's history that is no move (a courier's pickup booked), at the status the return is in. */
+export async function noteOnReturn(
+  tx: Queryable,
+  request: Pick<ReturnRow, 'id' | 'status'>,
+  event: { note: string; customerNote: string | null },
+): Promise<void> {
+  await tx.insert(returnEvents).values({ returnId: request.id, status: request.status, adminId: null, ...event });
+}
+
 /** The order's refunds so far, in paise: the provider's (of its own payments) and the returns paid back by hand. */
 export async function refundedSoFar(db: Queryable, orderId: number): Promise<number> {
   const [provider] = await db
