@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReturnLine, ReturnRefundMethod, ReturnStatus } from '../returns';
+import { ShipmentStatus } from '../shipments';
 import { AdminPaging, adminItem, adminList, RupeeAmount, Timestamp } from './common';
 
 /** A return request as the console lists it. */
@@ -20,6 +21,19 @@ export const AdminReturnSummary = z.object({
 });
 export type AdminReturnSummary = z.infer<typeof AdminReturnSummary>;
 
+/**
+ * The courier's reverse pickup of an approved return (POST /returns/:id/pickup, ADR 044), once booked: who comes for
+ * the parcel, its AWB and tracking page, and where it is (`delivered`: back at the shop).
+ */
+export const AdminReturnPickup = z.object({
+  awb: z.string(),
+  courier_name: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  status: ShipmentStatus,
+  booked_at: Timestamp,
+});
+export type AdminReturnPickup = z.infer<typeof AdminReturnPickup>;
+
 /** One return in full, with what the owner may do next. */
 export const AdminReturn = AdminReturnSummary.extend({
   lines: z.array(ReturnLine),
@@ -35,6 +49,8 @@ export const AdminReturn = AdminReturnSummary.extend({
     })
     .nullable(),
   exchange_shipment: z.object({ tracking_note: z.string(), at: Timestamp }).nullable(),
+  /** The courier's pickup of the parcel, once booked; null before (or without a courier). */
+  pickup: AdminReturnPickup.nullable(),
   /** The owner's possible next steps: approve, reject, receive, refund, ship_exchange. */
   actions: z.array(z.enum(['approve', 'reject', 'receive', 'refund', 'ship_exchange'])),
   history: z.array(

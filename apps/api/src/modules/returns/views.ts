@@ -122,8 +122,11 @@ export function adminSummaryOf(request: ReturnRow, order: OrderRow, rows: Return
   };
 }
 
-/** One return in full for the console, with the owner's possible next steps. */
-export async function adminDetailOf(db: Queryable, request: ReturnRow): Promise<AdminReturn> {
+/**
+ * One return in full for the console, with the owner's possible next steps; its courier pickup is the shipping
+ * module's, which the console's service adds (shipping imports returns, not the other way).
+ */
+export async function adminDetailOf(db: Queryable, request: ReturnRow): Promise<Omit<AdminReturn, 'pickup'>> {
   const order = await orderRow(db, request.orderId);
   if (!order) throw new Error(`return ${request.id} has no order`);
   const rows = await linesOfReturns(db, [request.id]);

@@ -4,6 +4,7 @@ export { type BookingDeps, courierRefusal, shipWithCourier } from './booking';
 export { courierLabelPdf, type LabelDeps, type PdfFile, printLabelsAndSlips } from './labels';
 export { actOnFailedDelivery, type ListedShipment, listShipments } from './ndr';
 export { shipmentAnswerRoutes } from './ndr-response.routes';
+export { bookReturnPickup, returnPickupOf } from './pickup';
 export { forwardShipmentOf, type ShipmentRow } from './shipping.repository';
 export { shipmentForShopper } from './shopper-view';
 export { applyTrackingUpdate, type TrackingOutcome, type TrackingUpdate } from './track.service';

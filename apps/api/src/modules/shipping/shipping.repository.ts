@@ -26,6 +26,15 @@ export async function forwardShipmentOf(db: Queryable, orderId: number): Promise
   return row;
 }
 
+/** A return's reverse pickup, if one was booked (or is being booked). */
+export async function returnShipmentOf(db: Queryable, returnId: number): Promise<ShipmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.kind, 'return'), eq(shipments.returnId, returnId)));
+  return row;
+}
+
 /**
  * Keeps what the courier said, once: the same status at the same moment again (a repeated webhook) is not stored.
  * Answers whether it was new.

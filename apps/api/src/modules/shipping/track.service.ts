@@ -9,6 +9,7 @@ import {
   recordEvent,
 } from '../orders';
 import { tellShopperOfParcel } from './shipment-mail';
+import { followOnReturn } from './pickup';
 import {
   eventsOf,
   lockShipment,
@@ -75,9 +76,9 @@ const STEP_WORDS: Partial<Record<ShipmentStatus, string>> = {
   rto_delivered: 'brought the parcel back to the shop',
 };
 
-/** What the order does when its forward parcel's state changes. */
+/** What the order does when its forward parcel's state changes; a return's pickup moves its return instead. */
 async function followOnOrder(t: OrderTransaction, shipment: ShipmentRow, state: ShipmentState): Promise<void> {
-  if (shipment.kind !== 'forward') return;
+  if (shipment.kind === 'return') return followOnReturn(t, shipment, state);
   const courier = shipment.courierName ?? 'The courier';
   const why = state.status === 'undelivered' && state.lastReason ? `: ${state.lastReason}` : '';
   const note = `${courier} ${STEP_WORDS[state.status] ?? `says ${state.status}`} (AWB ${shipment.awb})${why}.`;

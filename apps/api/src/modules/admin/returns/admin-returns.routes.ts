@@ -15,6 +15,7 @@ import { PhotoFileParams, type PhotoPlaces, sendPrivatePhoto, staffReturnPhoto }
 import { adminOf } from '../resource';
 import {
   approveReturn,
+  bookPickup,
   findReturn,
   listReturns,
   receiveReturn,
@@ -192,10 +193,32 @@ function settlementRoutes(app: AdminApp) {
   );
 }
 
+/** POST /returns/:id/pickup: "Book pickup", the courier fetches the parcel (ADR 044). */
+function pickupRoute(app: AdminApp) {
+  app.post(
+    '/returns/:id/pickup',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Book the courier’s reverse pickup of an approved return: the return order from the shopper’s address to the shop’s pickup location, the AWB and the pickup (once: a second call answers the same pickup; 409 unless approved or when the courier refuses, 502 when it cannot be reached); its tracking receives the return when the parcel is delivered back',
+        params: AdminIdParams,
+        response: { 200: AdminReturnAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await bookPickup({ ...depsOf(app), courier: app.courier }, adminOf(request), request.params.id),
+    }),
+  );
+}
+
 /** /returns: the owner's side of returns and size exchanges, every move audited (resource `returns`). */
 export const adminReturnRoutes: FastifyPluginAsyncZod<PhotoPlaces> = async (app, places) => {
   readRoutes(app);
   photoRoute(app, places);
   decisionRoutes(app);
   settlementRoutes(app);
+  pickupRoute(app);
 };

@@ -18,6 +18,7 @@ import {
   runReturnEffects,
   stateOf,
 } from '../../returns';
+import { type BookingDeps, bookReturnPickup, returnPickupOf } from '../../shipping';
 import { recordAudit } from '../audit';
 
 // The owner's moves on a return (admin API /returns): each one in a transaction that holds the return's row
@@ -76,7 +77,7 @@ export async function auditedMove<T>(
   const stockChanged: number[] = [];
   const done = await deps.db.transaction(async (tx) => {
     const { to, move, ...held } = await holdReturn(tx, returnId, action);
-    const before = await adminDetailOf(tx, held.request);
+    const before = await detailOf(tx, held.request);
     const result = await work(tx, held, to);
     await runReturnEffects(move, { tx, state: held.state, request: held.request, lines: held.lines, stockChanged });
     const after = await reloadedIn(tx, returnId);
@@ -101,10 +102,15 @@ async function recordAuditOf(
   });
 }
 
+/** A return in full for the console, with its courier pickup (the shipping module's). */
+async function detailOf(db: Queryable, row: ReturnRow): Promise<AdminReturn> {
+  return { ...(await adminDetailOf(db, row)), pickup: await returnPickupOf(db, row.id) };
+}
+
 async function reloadedIn(db: Queryable, returnId: number): Promise<AdminReturn> {
   const row = await returnOf(db, returnId);
   if (!row) throw returnNotFound();
-  return adminDetailOf(db, row);
+  return detailOf(db, row);
 }
 
 /** GET /returns/:id. */
@@ -197,4 +203,19 @@ export async function shipExchange(
     await moveReturn(tx, request.id, to, changes, event);
   });
   return findReturn(deps.db, returnId);
+}
+
+/**
+ * POST /returns/:id/pickup: the courier's reverse pickup of an approved return, booked once (the shipping module's
+ * workflow; a second click answers the same pickup), audited when it books one. The courier refusing or unreachable
+ * books nothing, and the return stays approved.
+ */
+export async function bookPickup(deps: BookingDeps, admin: ReturnAdmin, returnId: number): Promise<AdminReturn> {
+  const before = await findReturn(deps.db, returnId);
+  await bookReturnPickup(deps, returnId, admin.email);
+  const after = await findReturn(deps.db, returnId);
+  if (before.pickup === null && after.pickup !== null) {
+    await recordAuditOf(deps.db, admin, { action: 'book_pickup', returnId, before, after });
+  }
+  return after;
 }
