@@ -30,6 +30,7 @@ export default [
     route(paths.orders, 'routes/OrdersPage.tsx'),
     route(paths.orderDetail(':orderId'), 'routes/OrderDetailPage.tsx'),
     route(paths.trackOrder, 'routes/TrackOrderPage.tsx'),
+    route(paths.deliveryAnswer, 'routes/DeliveryAnswerPage.tsx'),
     route(returnPaths.orderReturn(':orderId'), 'routes/OrderReturnPage.tsx'),
     route(returnPaths.returns, 'routes/MyReturnsPage.tsx'),
     route(returnPaths.returnDetail(':returnId'), 'routes/ReturnDetailPage.tsx'),

@@ -28,6 +28,8 @@ export const paths = {
   orderDetail: (orderId: number | string) => `/order-detail/${orderId}`,
   /** Track an order by its number and phone number, without logging in. */
   trackOrder: '/track',
+  /** The undelivered message's link lands here with `?token=`: ask the courier to try again. */
+  deliveryAnswer: '/delivery-answer',
   subcategories: (categoryId: number | string) => `/subcategory/${categoryId}`,
   category: (categoryId: number | string) => `/category-page/${categoryId}`,
   subcategory: (subcategoryId: number | string) => `/subcategory-detail/${subcategoryId}`,

@@ -25,6 +25,7 @@ export const DISALLOWED_PATHS: readonly string[] = [
   '/reset-password',
   '/newsletter/confirm',
   '/unsubscribe',
+  '/delivery-answer',
   '/returns',
 ];
 
