@@ -63,12 +63,15 @@ export async function adminRequest<T>(method: string, path: string, options: Req
  * A file from the admin API (`url`, under /admin/api/) fetched with the session's token: a plain link or
  * <img> cannot carry the Bearer token. A refusal rejects with its ApiError; a 401 ends the session.
  */
-export async function adminFile(url: string, signal?: AbortSignal): Promise<Blob> {
+export async function adminFile(url: string, signal?: AbortSignal, body?: unknown): Promise<Blob> {
   const token = currentToken();
   let response: Response;
   try {
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-    response = await fetch(url, signal ? { headers, signal } : { headers });
+    // A file made of what the owner chose (the batch print) is asked for with a JSON body.
+    const post = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    response = await fetch(url, signal ? { ...post, headers, signal } : { ...post, headers });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
@@ -83,11 +86,16 @@ export async function adminFile(url: string, signal?: AbortSignal): Promise<Blob
 }
 
 /**
- * Fetches a file from /admin/api/{path} with the session's token and hands it to the browser as a
- * download named `filename`.
+ * Fetches a file from /admin/api/{path} with the session's token (POSTing `body` when given) and hands it to the
+ * browser as a download named `filename`.
  */
-export async function adminDownload(path: string, filename: string, query: QueryParams = {}): Promise<void> {
-  const url = URL.createObjectURL(await adminFile(adminUrl(path, query)));
+export async function adminDownload(
+  path: string,
+  filename: string,
+  query: QueryParams = {},
+  body?: unknown,
+): Promise<void> {
+  const url = URL.createObjectURL(await adminFile(adminUrl(path, query), undefined, body));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -152,7 +152,7 @@ export function OrderDetailPage() {
           </Card>
         )}
 
-        {o.shipment && <ShipmentPanel shipment={o.shipment} />}
+        {o.shipment && <ShipmentPanel orderId={o.id} shipment={o.shipment} />}
 
         <Card>
           <Card.Body>

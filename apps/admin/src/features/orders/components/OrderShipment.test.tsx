@@ -171,7 +171,7 @@ describe('the Shipment panel', () => {
     shipment: { ...booked, ...shipment },
   });
 
-  it('gives the courier, the AWB, a failed attempt in words, the expected date and the courier’s links', async () => {
+  it('gives the courier, the AWB, a failed attempt in words, the expected date, the tracking link and the label', async () => {
     signIn();
     stubAdminApi({
       'GET orders/42': {
@@ -191,9 +191,9 @@ describe('the Shipment panel', () => {
     expect(track).toHaveAttribute('href', booked.tracking_url);
     expect(track).toHaveAttribute('target', '_blank');
     expect(track).toHaveAttribute('rel', 'noopener noreferrer');
-    const label = within(shipment).getByRole('link', { name: /Label/ });
-    expect(label).toHaveAttribute('href', booked.label_url);
-    expect(label).toHaveAttribute('rel', 'noopener noreferrer');
+    // The label comes through the shop (GET /orders/42/label.pdf), which asks the courier for it: a download.
+    expect(within(shipment).getByRole('button', { name: 'Label (PDF)' })).toBeInTheDocument();
+    expect(within(shipment).queryByRole('link', { name: /Label/ })).toBeNull();
   });
 
   it.each([

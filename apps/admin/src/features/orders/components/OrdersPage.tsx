@@ -15,6 +15,7 @@ import { paths } from '#admin/lib/paths.ts';
 import { useOrderList } from '../api/useOrders';
 import { GstReportDownload } from './GstReportDownload';
 import { OrderRowActions, type RowOutcome } from './OrderRowActions';
+import { ChooseCell, PrintBar, type PrintSelection, usePrintSelection } from './PrintOrders';
 
 /**
  * The tabs of the list: the statuses the owner works through, the orders holding a payment whose
@@ -40,6 +41,7 @@ const OTHER_STATUSES: OrderStatus[] = [
 ];
 
 const ORDER_HEADINGS: ListHeading[] = [
+  { header: 'Choose to print', hidden: true },
   { header: 'Order' },
   { header: 'Placed' },
   { header: 'Customer' },
@@ -69,6 +71,7 @@ export function OrdersPage() {
   const status = filters.status ?? '';
   const paymentStatus = filters.payment_status ?? '';
   const [outcome, setOutcome] = useState<RowOutcome | null>(null);
+  const selection = usePrintSelection();
 
   return (
     <>
@@ -157,6 +160,7 @@ export function OrdersPage() {
           {outcome.text}
         </Alert>
       )}
+      <PrintBar selection={selection} shown={list.data?.data ?? []} />
       <ListResults
         list={list}
         noun="orders"
@@ -164,15 +168,22 @@ export function OrdersPage() {
         headings={ORDER_HEADINGS}
         page={page}
         onPage={(next) => change({ page: String(next) })}
-        row={(order) => <OrderRow key={order.id} order={order} onOutcome={setOutcome} />}
+        row={(order) => <OrderRow key={order.id} order={order} selection={selection} onOutcome={setOutcome} />}
       />
     </>
   );
 }
 
-function OrderRow({ order, onOutcome }: { order: AdminOrderSummary; onOutcome: (outcome: RowOutcome) => void }) {
+interface OrderRowProps {
+  order: AdminOrderSummary;
+  selection: PrintSelection;
+  onOutcome: (outcome: RowOutcome) => void;
+}
+
+function OrderRow({ order, selection, onOutcome }: OrderRowProps) {
   return (
     <tr>
+      <ChooseCell order={order} selection={selection} />
       <td>
         <Link to={paths.order(order.id)} className="fw-semibold">
           #{order.id}

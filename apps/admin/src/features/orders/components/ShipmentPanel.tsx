@@ -1,5 +1,6 @@
 import type { AdminShipment, ShipmentStatus } from '@kapaas/contract';
 import Card from 'react-bootstrap/Card';
+import { DownloadButton } from '#admin/components/DownloadButton.tsx';
 
 /** Each state of a parcel in the owner's words (an undelivered parcel says more: see `statusText`). */
 export const SHIPMENT_STATUS: Record<ShipmentStatus, string> = {
@@ -46,8 +47,11 @@ function CourierLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The parcel booked with the courier ("Ship with courier"): who carries it, its AWB, where it is, and its links. */
-export function ShipmentPanel({ shipment }: { shipment: AdminShipment }) {
+/**
+ * The parcel booked with the courier ("Ship with courier"): who carries it, its AWB, where it is, the courier's
+ * tracking page, and its label as a PDF (GET /orders/:id/label.pdf asks the courier for it each time).
+ */
+export function ShipmentPanel({ orderId, shipment }: { orderId: number; shipment: AdminShipment }) {
   return (
     <Card>
       <Card.Body>
@@ -75,12 +79,14 @@ export function ShipmentPanel({ shipment }: { shipment: AdminShipment }) {
             </>
           )}
         </dl>
-        {(shipment.tracking_url || shipment.label_url) && (
-          <div className="d-flex flex-wrap gap-2">
-            {shipment.tracking_url && <CourierLink href={shipment.tracking_url}>Track</CourierLink>}
-            {shipment.label_url && <CourierLink href={shipment.label_url}>Label</CourierLink>}
-          </div>
-        )}
+        <div className="d-flex flex-wrap gap-2">
+          {shipment.tracking_url && <CourierLink href={shipment.tracking_url}>Track</CourierLink>}
+          <DownloadButton
+            label="Label (PDF)"
+            path={`orders/${orderId}/label.pdf`}
+            filename={() => `kapaas-label-${orderId}.pdf`}
+          />
+        </div>
       </Card.Body>
     </Card>
   );
