@@ -22,7 +22,7 @@ export function useReturn(id: number) {
   return useResourceItem<AdminReturn>('returns', id);
 }
 
-type ReturnMove = 'approve' | 'reject' | 'receive' | 'refund' | 'ship-exchange';
+type ReturnMove = 'approve' | 'reject' | 'receive' | 'refund' | 'ship-exchange' | 'pickup';
 
 /**
  * A move of a return: the answer replaces the return shown, and the lists refresh, with the orders (a refund shows on
@@ -50,3 +50,5 @@ export const useReceiveReturn = (id: number) => useReturnMove<z.input<typeof Adm
 export const useRefundReturn = (id: number) => useReturnMove<z.input<typeof AdminReturnRefundRequest>>(id, 'refund');
 export const useShipExchange = (id: number) =>
   useReturnMove<z.input<typeof AdminReturnShipRequest>>(id, 'ship-exchange');
+/** Books the courier's pickup of an approved return; the answer is the return with its pickup. */
+export const useBookPickup = (id: number) => useReturnMove<Record<string, never>>(id, 'pickup');

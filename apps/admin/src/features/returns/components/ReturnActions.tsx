@@ -21,6 +21,7 @@ import {
   useRejectReturn,
   useShipExchange,
 } from '../api/useReturns';
+import { BookPickup } from './ReturnPickup';
 import { RETURN_STATUS } from './ReturnStatusBadge';
 
 type Done = (message: string) => void;
@@ -36,8 +37,8 @@ function fieldProblem(error: unknown, field: string): string | undefined {
 }
 
 /**
- * What the owner may do next, as the server's `actions` says: approve or reject a new request, mark the parcel
- * received, refund the returned pieces, ship the exchange. A refusal (a move no longer allowed, the payment provider
+ * What the owner may do next, as the server's `actions` says: approve or reject a new request, book the courier's
+ * pickup of an approved one (until one is booked), mark the parcel received, refund the returned pieces, ship the exchange. A refusal (a move no longer allowed, the payment provider
  * saying no) is shown as the server words it.
  */
 export function ReturnActions({ ret }: { ret: AdminReturn }) {
@@ -48,6 +49,7 @@ export function ReturnActions({ ret }: { ret: AdminReturn }) {
     <div>
       {ret.actions.length === 0 && <p className="text-body-secondary mb-0">Nothing is left to do for this return.</p>}
       {(can('approve') || can('reject')) && <Decision ret={ret} onDone={setDone} />}
+      {ret.status === 'approved' && ret.pickup === null && <BookPickup ret={ret} onDone={setDone} />}
       {can('receive') && <Receive ret={ret} onDone={setDone} />}
       {can('refund') &&
         (ret.payment_method === 'cod' ? (

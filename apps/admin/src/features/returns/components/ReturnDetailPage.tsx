@@ -13,6 +13,7 @@ import { paths } from '#admin/lib/paths.ts';
 import { useReturn } from '../api/useReturns';
 import { ReturnActions } from './ReturnActions';
 import { ReturnPhoto } from './ReturnPhoto';
+import { PickupCard } from './ReturnPickup';
 import { RETURN_STATUS, ReturnStatusBadge } from './ReturnStatusBadge';
 
 const REFUND_METHODS: Record<NonNullable<AdminReturn['refund']>['method'], string> = {
@@ -74,6 +75,8 @@ export function ReturnDetailPage() {
             )}
           </Card.Body>
         </Card>
+
+        {r.pickup && <PickupCard pickup={r.pickup} />}
 
         <HistoryCard entries={r.history} label={(status) => RETURN_STATUS[status].label} />
 

@@ -54,6 +54,7 @@ const requested: AdminReturn = {
   decision_message: null,
   refund: null,
   exchange_shipment: null,
+  pickup: null,
   actions: ['approve', 'reject'],
   history: [{ status: 'requested', note: null, customer_note: null, at: '2026-11-27T09:00:00.000Z' }],
 };
@@ -188,7 +189,7 @@ describe('the console’s return page', () => {
     expect(await screen.findByText(/^Return #31 is now approved: awaiting parcel\./)).toBeInTheDocument();
 
     next = await nextStep();
-    expect(buttons(next)).toEqual(['Mark received']);
+    expect(buttons(next)).toEqual(['Book pickup', 'Mark received']);
     await user.click(within(next).getByRole('button', { name: 'Mark received' }));
     expect(
       await screen.findByText(/^Return #31 is now received: to settle\. Its pieces are back in stock\./),
