@@ -46,10 +46,11 @@ describe('robots.txt', () => {
       '/order-detail/',
       '/Coupouns',
       '/returns',
+      '/delivery-answer',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    expect(lines.filter((l) => l.startsWith('Disallow: '))).toHaveLength(22);
+    expect(lines.filter((l) => l.startsWith('Disallow: '))).toHaveLength(23);
     // An empty Disallow would allow everything; a product page must not be caught by any rule.
     for (const line of lines.filter((l) => l.startsWith('Disallow: '))) {
       const rule = line.slice('Disallow: '.length);
