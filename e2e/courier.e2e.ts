@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EMAIL, SANDBOX_PASSWORD } from '../apps/api/src/dev/shiprocket-sandbox/sandbox.constants';
+import { createShiprocketClient } from '../apps/api/src/modules/shiprocket/shiprocket.client';
 import { openShopper, type Shopper } from './support/browser';
 import { offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
 import { lookAtWidths } from './support/evidence';
@@ -8,8 +11,10 @@ const JOURNEY = 'courier';
 
 /*
  * Shipping with the courier from the console (issue 33): the owner packs a guest's order and ships it with the courier
- * (the built-in Shiprocket sandbox); the sandbox reports a failed attempt, then the delivery, through its tracking
- * webhooks, and the order's Shipment panel says so. Each step is looked at on a laptop and on a phone.
+ * (the built-in Shiprocket sandbox); the sandbox reports a failed attempt through its tracking webhook, the parcel
+ * shows in the Undelivered queue, the owner asks for another attempt (which the sandbox records and the order's history
+ * tells), and the courier's next attempt delivers it; the order's Shipment panel follows each step. Each step is
+ * looked at on a laptop and on a phone.
  */
 describe('the owner ships an order with the courier, and the courier’s tracking moves it to delivered', () => {
   let owner: Shopper;
@@ -70,17 +75,18 @@ describe('the owner ships an order with the courier, and the courier’s trackin
     await panel.getByText(awb).waitFor();
     await panel.getByText('Booked: waiting for pickup').waitFor();
     expect(await panel.getByRole('link', { name: /Track/ }).getAttribute('rel')).toBe('noopener noreferrer');
-    const label = panel.getByRole('link', { name: /Label/ });
-    expect(await label.getAttribute('target')).toBe('_blank');
-    // The courier's label is a PDF the owner can open and print.
-    const pdf = await page.request.get((await label.getAttribute('href')) ?? '');
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    // The courier's label comes through the shop (GET /admin/api/orders/:id/label.pdf): a PDF to print.
+    const [label] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Label (PDF)' }).click(),
+    ]);
+    expect(label.suggestedFilename()).toBe(`kapaas-label-${orderId}.pdf`);
+    expect((await readFile(await label.path())).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await page.getByRole('button', { name: 'Ship with courier' }).count()).toBe(0);
     await lookAt(page, '2-shipped');
   });
 
-  /** The courier reports `status` through the sandbox; the order's page, reloaded, shows `words` in the panel. */
+  /** The courier reports `status` through the sandbox; the order's page, opened again, shows `words` in the panel. */
   async function advance(status: string, words: string, reason?: string) {
     const { page } = owner;
     const answer = await page.request.post('/sandbox/shiprocket/test/advance', {
@@ -90,7 +96,7 @@ describe('the owner ships an order with the courier, and the courier’s trackin
     // The sandbox sends its webhook after answering: the page shows it once the shop has taken it.
     await expect
       .poll(async () => {
-        await page.reload();
+        await page.goto(`/admin/orders/${orderId}`);
         const panel = shipmentPanel(page);
         await panel.waitFor();
         return panel.textContent();
@@ -106,6 +112,77 @@ describe('the owner ships an order with the courier, and the courier’s trackin
       'Customer not available',
     );
     await lookAt(owner.page, '3-undelivered');
+  });
+
+  /** Tomorrow in India, as YYYY-MM-DD: the day the owner asks the courier to come again. */
+  const tomorrow = new Date(Date.now() + 330 * 60_000 + 86_400_000).toISOString().slice(0, 10);
+
+  it('the Undelivered queue lists the parcel with the shopper to call, the courier’s reason and the attempts', async () => {
+    const { page } = owner;
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Undelivered' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Undelivered parcels' }).waitFor();
+    const parcel = page.getByRole('region', { name: `Order #${orderId}` });
+    await parcel.waitFor();
+    const text = (await parcel.textContent()) ?? '';
+    expect(text).toContain('Asha Rao');
+    expect(text).toContain('9876543210');
+    expect(text).toContain('Customer not available');
+    expect(text).toContain('1 failed attempt');
+    expect(text).toContain(awb);
+    await lookAt(page, '3a-undelivered-queue');
+  });
+
+  it('the owner asks for a re-attempt tomorrow at a new phone number: the sandbox records it, the history says so', async () => {
+    const { page } = owner;
+    const parcel = page.getByRole('region', { name: `Order #${orderId}` });
+    await parcel.getByRole('button', { name: 'Re-attempt…' }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`deliver order #${orderId} again\\?$`) });
+    await dialog.getByLabel('Deliver on (optional)').fill(tomorrow);
+    await dialog.getByLabel('Phone number (optional)').fill('12345');
+    await dialog.getByRole('button', { name: 'Yes, try again' }).click();
+    await dialog.getByText('A 10-digit mobile number.').waitFor();
+    await dialog.getByLabel('Phone number (optional)').fill('9123456789');
+    await lookAt(page, '3b-reattempt-dialog');
+    await dialog.getByRole('button', { name: 'Yes, try again' }).click();
+    await page
+      .getByRole('status')
+      .getByText(new RegExp(`^Asked .+ to try order #${orderId} again on ${tomorrow}\\.$`))
+      .waitFor();
+    await parcel.getByText(/Waiting for the courier’s next update/).waitFor();
+    await lookAt(page, '3c-reattempt-asked');
+
+    // The courier (the sandbox, through Shiprocket's NDR API) has the owner's answer and the new phone number.
+    const courier = createShiprocketClient({
+      email: SANDBOX_EMAIL,
+      password: SANDBOX_PASSWORD,
+      apiBase: `${owner.baseUrl}/sandbox/shiprocket/v1/external`,
+    });
+    const ndr = (await courier.ndrList()).find((shipment) => shipment.awb === awb);
+    expect(ndr?.customerPhone).toBe('9123456789');
+    expect(ndr?.history.at(-1)?.comment).toContain(tomorrow);
+
+    await page.goto(`/admin/orders/${orderId}`);
+    await page
+      .getByText(new RegExp(`to try the delivery again on ${tomorrow}, calling 9123456789 \\(AWB ${awb}\\)`))
+      .waitFor();
+  });
+
+  it('the courier’s next attempt takes the parcel off the queue', async () => {
+    await advance('out_for_delivery', 'Out for delivery');
+    const { page } = owner;
+    await expect
+      .poll(async () => {
+        await page.goto('/admin/undelivered');
+        await page.getByRole('heading', { level: 1, name: 'Undelivered parcels' }).waitFor();
+        await page
+          .getByText(/No failed deliveries to act on|Order #/)
+          .first()
+          .waitFor();
+        return page.getByRole('region', { name: `Order #${orderId}` }).count();
+      })
+      .toBe(0);
+    await lookAt(page, '3d-queue-empty');
   });
 
   it('the courier delivers it: the parcel and the order are delivered, and the cash is to be recorded', async () => {
