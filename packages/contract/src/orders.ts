@@ -26,6 +26,36 @@ export const PAYMENT_METHOD_VALUES = ['online', 'cod'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHOD_VALUES, { error: 'Choose "online" or "cod".' });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
+/**
+ * How an order was paid, as the shopper and the owner see it: the method of the online payment that paid it (as
+ * Razorpay's payment entity names it: UPI, card, netbanking, wallet; `other` for its rarer methods such as EMI or pay
+ * later), or `cod` for cash on delivery.
+ */
+export const PAID_BY_VALUES = ['upi', 'card', 'netbanking', 'wallet', 'other', 'cod'] as const;
+export const PaidBy = z.enum(PAID_BY_VALUES, { error: 'Choose upi, card, netbanking, wallet, other or cod.' });
+export type PaidBy = z.infer<typeof PaidBy>;
+
+/** Words for each way of paying ("Paid by UPI"). */
+export const PAID_BY_LABELS: Readonly<Record<PaidBy, string>> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  other: 'Other online method',
+  cod: 'Cash on delivery',
+};
+
+/**
+ * An order's `paid_by` from its payment method and the provider's method of the payment that paid it: `cod` for a
+ * cash-on-delivery order; null for an online order not paid yet, or paid before the shop kept the method (unknown).
+ */
+export function paidByOf(paymentMethod: PaymentMethod, providerMethod: string | null | undefined): PaidBy | null {
+  if (paymentMethod === 'cod') return 'cod';
+  if (!providerMethod) return null;
+  const known = PaidBy.exclude(['cod', 'other']).safeParse(providerMethod);
+  return known.success ? known.data : 'other';
+}
+
 /** A line of an order, as it was bought. */
 export const OrderLine = z.object({
   product_id: z.number().int(),
@@ -91,6 +121,8 @@ export const OrderDetail = OrderSummary.extend({
   paid_at: z.string().nullable(),
   /** The provider's payment id once paid. */
   payment_id: z.string().nullable(),
+  /** How it was paid ("Paid by UPI"): `cod` for cash on delivery; null while unpaid, or for an older order. */
+  paid_by: PaidBy.nullable(),
   /** The GST tax invoice's number once the order is paid (order_invoice answers it), else null. */
   invoice_number: z.string().nullable(),
   history: z.array(z.object({ status: OrderStatus, note: z.string().nullable(), at: z.string() })),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus, PaymentMethod, ShippingAddress } from '../orders';
+import { OrderStatus, PaidBy, PaymentMethod, ShippingAddress } from '../orders';
 import { ShipmentStatus } from '../shipments';
 import { AdminPaging, adminItem, adminList, Id, RupeeAmount, Rupees, Timestamp } from './common';
 
@@ -17,6 +17,8 @@ export const AdminOrderSummary = z.object({
   total: Rupees,
   refunded: Rupees,
   payment_method: PaymentMethod,
+  /** How it was paid: the online payment's method (upi, card, …), or `cod`; null while unpaid, or unknown (older). */
+  paid_by: PaidBy.nullable(),
   /** Cash the courier is to collect: the total of a cash-on-delivery order on its way or delivered and not yet recorded as paid, else 0. */
   cod_to_collect: Rupees,
   created_at: Timestamp,
@@ -61,7 +63,13 @@ export const AdminOrderPayment = z.object({
   status: AdminPaymentStatus,
   /** Why the shop did not accept this payment (it is then refunded); null when it paid its order. */
   refusal_reason: z.string().nullable(),
+  /** Razorpay's method of the payment (`upi`, `card`, `netbanking`, `wallet`, …); null on older payments: unknown. */
   method: z.string().nullable(),
+  /** Its detail, as Razorpay's payment entity gave it: the UPI id, the bank's code, the wallet, the card. */
+  vpa: z.string().nullable(),
+  bank: z.string().nullable(),
+  wallet: z.string().nullable(),
+  card: z.object({ network: z.string().nullable(), last4: z.string() }).nullable(),
   refunds: z.array(z.object({ provider_refund_id: z.string(), amount: Rupees, created_at: Timestamp })),
 });
 
@@ -178,6 +186,8 @@ export const AdminOrderListQuery = z.strictObject({
   payment_status: AdminPaymentStatus.optional(),
   /** Orders paid online, or cash-on-delivery orders. */
   payment_method: PaymentMethod.optional(),
+  /** Orders paid by this method (`cod`: cash-on-delivery orders). */
+  paid_by: PaidBy.optional(),
 });
 export const AdminOrderListAnswer = adminList(AdminOrderSummary);
 /** The same filters for the CSV export of every matching order. */
@@ -218,6 +228,12 @@ export const AdminDashboard = z.object({
    * still have a refund to make or an exchange to ship (received, refunded or exchange_shipped).
    */
   returns_to_handle: z.object({ to_decide: z.number().int(), to_settle: z.number().int() }),
+  /**
+   * Orders placed in the last 30 days that went through (paid online, or placed with cash on delivery; not those
+   * awaiting or failing payment), by how they were paid, most first; `share` is the fraction of them (0–1) and
+   * `paid_by` null counts older payments whose method is unknown.
+   */
+  paid_by: z.array(z.object({ paid_by: PaidBy.nullable(), count: z.number().int(), share: z.number() })),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 export const AdminDashboardAnswer = adminItem(AdminDashboard);

@@ -239,7 +239,7 @@ describe('the cash to collect', () => {
     await onlineOrder();
     const cancelled = await codOrder();
     await moveTo(cancelled.orderId, 'cancelled');
-    expect(await dashboard()).toEqual(placed);
+    expect((await dashboard()).cod_to_collect).toEqual(placed.cod_to_collect);
 
     const cod = AdminOrderListAnswer.parse(
       expectStatus(await staff.get('/orders', { payment_method: 'cod', per_page: 100 }), 200),
@@ -256,7 +256,7 @@ describe('the cash to collect', () => {
     expect((await staff.get('/orders', { payment_method: 'cash' })).statusCode).toBe(400);
 
     for (const status of ['packed', 'shipped', 'delivered']) await moveTo(orderId, status);
-    expect(await dashboard()).toEqual(placed);
+    expect((await dashboard()).cod_to_collect).toEqual(placed.cod_to_collect);
     expectStatus(await staff.post(`/orders/${orderId}/cod-collected`, {}), 200);
     const after = await dashboard();
     expect(after.cod_to_collect.count).toBe(before.cod_to_collect.count);

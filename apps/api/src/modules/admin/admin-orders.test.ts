@@ -474,6 +474,7 @@ describe('the orders as a CSV file', () => {
       'total',
       'refunded',
       'payment_method',
+      'paid_by',
       'cod_to_collect',
       'invoice_number',
       'razorpay_order_id',
@@ -498,9 +499,9 @@ describe('the orders as a CSV file', () => {
       address.state,
       address.pin_code,
     ]);
-    // items, items_total, coupon, discount, shipping, total, refunded, payment_method, cod_to_collect, invoice_number,
-    // razorpay_order_id
-    const texts = [2, 7, 9, 10];
+    // items, items_total, coupon, discount, shipping, total, refunded, payment_method, paid_by, cod_to_collect,
+    // invoice_number, razorpay_order_id
+    const texts = [2, 7, 8, 10, 11];
     expect(row.slice(12).map((cell, i) => (texts.includes(i) ? cell : Number(cell)))).toEqual([
       1,
       one.items_total,
@@ -510,6 +511,7 @@ describe('the orders as a CSV file', () => {
       one.total,
       0,
       'online',
+      'card',
       0,
       one.invoice_number ?? '',
       one.razorpay_order_id,

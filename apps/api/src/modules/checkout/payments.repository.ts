@@ -138,6 +138,21 @@ export async function paymentsOfOrder(db: Queryable, orderId: number): Promise<P
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
 
+/**
+ * How the shopper paid, from the provider's verified payment entity: the method and its detail (the UPI id, the
+ * bank's code, the wallet, the card's network and last four digits), each null when the entity has none.
+ */
+export function paidWith(payment: RazorpayPayment) {
+  return {
+    method: payment.method,
+    vpa: payment.vpa ?? null,
+    bank: payment.bank ?? null,
+    wallet: payment.wallet ?? null,
+    cardNetwork: payment.card?.network ?? null,
+    cardLast4: payment.card?.last4 ?? null,
+  };
+}
+
 /** What the shop decided about a captured payment it records. */
 export type CaptureDisposition =
   | { status: 'accepted'; note: null; refusalReason: null }
@@ -153,7 +168,7 @@ export async function recordCapturedPayment(
   payment: RazorpayPayment,
   disposition: CaptureDisposition,
 ): Promise<void> {
-  const values = { orderId, amountPaise: payment.amount, currency: payment.currency, method: payment.method };
+  const values = { orderId, amountPaise: payment.amount, currency: payment.currency, ...paidWith(payment) };
   const set = { ...values, ...disposition };
   // Only a failed attempt is overwritten, and only into a status the table lets it reach.
   const from = (['failed'] as const).filter((status) => canMovePayment(status, disposition.status));
@@ -177,7 +192,7 @@ export async function recordFailedAttempt(tx: Queryable, orderId: number, paymen
       amountPaise: payment.amount,
       currency: payment.currency,
       status: 'failed',
-      method: payment.method,
+      ...paidWith(payment),
       note: payment.error_description ?? null,
     })
     .onConflictDoNothing();

@@ -98,12 +98,12 @@ export async function ordersDueToExpire(db: Queryable, now: Date, limit: number)
  */
 export async function paymentOf(db: Queryable, orderId: number) {
   const [row] = await db
-    .select({ id: payments.providerPaymentId })
+    .select({ id: payments.providerPaymentId, method: payments.method })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), ne(payments.status, 'failed')))
     .orderBy(sql`${payments.refusalReason} IS NULL DESC`, asc(payments.createdAt), asc(payments.id))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** An order row as stored. */

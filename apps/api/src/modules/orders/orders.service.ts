@@ -6,6 +6,7 @@ import type {
   TrackedOrder,
   TrackOrderRequest,
 } from '@kapaas/contract';
+import { paidByOf } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
@@ -96,6 +97,7 @@ export async function orderDetails(
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
   const lines = await linesOf(db, [order.id]);
   const history = await historyOf(db, order.id);
+  const payment = await paymentOf(db, order.id);
   return {
     ...summary(order, lines),
     shipping_address: order.addressSnapshot,
@@ -105,7 +107,9 @@ export async function orderDetails(
     coupon_discount: paiseToRupees(order.discountPaise),
     cod_fee: paiseToRupees(order.codFeePaise),
     paid_at: order.paidAt?.toISOString() ?? null,
-    payment_id: await paymentOf(db, order.id),
+    payment_id: payment?.id ?? null,
+    // The payment that paid it; a refused one (refunded, never paid the order) says nothing of how it was paid.
+    paid_by: paidByOf(order.paymentMethod, order.paidAt === null ? null : payment?.method),
     invoice_number: await invoiceNumberOf(db, order.id),
     history: customerHistory(history),
     return_until: await returnUntil(db, order.status, history),

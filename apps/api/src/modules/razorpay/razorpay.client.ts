@@ -35,6 +35,14 @@ export const RazorpayPayment = z.object({
   /** `pending`: a cash-on-delivery payment of Razorpay's own COD, to be collected at the door. */
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed', 'pending']),
   method: z.string().nullable(),
+  /** The method's detail (ADR 046): the UPI id, the netbanking bank's code, the wallet, the card. */
+  vpa: z.string().nullable().optional(),
+  bank: z.string().nullable().optional(),
+  wallet: z.string().nullable().optional(),
+  card: z
+    .object({ network: z.string().nullable().optional(), last4: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
   captured: z.boolean(),
   amount_refunded: z.number().int().optional(),
   refund_status: z.enum(['partial', 'full']).nullable().optional(),

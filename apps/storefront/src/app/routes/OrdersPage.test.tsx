@@ -58,6 +58,7 @@ const detail: OrderDetail = {
   cod_fee: 0,
   paid_at: '2026-11-20T10:30:00.000Z',
   payment_id: 'pay_Sbx9',
+  paid_by: 'card',
   invoice_number: 'KPS/2627/00042',
   history: [
     { status: 'pending_payment', note: null, at: '2026-11-20T10:29:00.000Z' },

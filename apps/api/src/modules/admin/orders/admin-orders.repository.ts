@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@kapaas/contract';
+import type { PaidBy, PaymentMethod } from '@kapaas/contract';
 import {
   and,
   asc,
@@ -34,6 +34,7 @@ export interface OrderFilters extends Paging {
   guest_id?: number | undefined;
   payment_status?: PaymentStatus | undefined;
   payment_method?: PaymentMethod | undefined;
+  paid_by?: PaidBy | undefined;
 }
 
 const totalItems = sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`;
@@ -43,6 +44,27 @@ const invoiceNumber = sql<
   string | null
 >`(SELECT ${taxInvoices.number} FROM ${taxInvoices} WHERE ${taxInvoices.orderId} = ${orders.id})`;
 
+/** The Razorpay methods the console names; any other is `other` (PaidBy). */
+const NAMED_METHODS = ['upi', 'card', 'netbanking', 'wallet'] as const;
+
+/**
+ * The method of the payment that paid the order (captured and accepted, refunded since or not), or null. Its columns
+ * are named with their tables: drizzle leaves them off in a query of one table, where `id` would be the payment's.
+ */
+const paidMethod = sql<string | null>`(SELECT p.method FROM ${payments} p WHERE p.order_id = ${orders}.id
+  AND p.status <> 'failed' AND p.refusal_reason IS NULL ORDER BY p.created_at, p.id LIMIT 1)`;
+
+/** Orders paid by `paidBy`: cash-on-delivery orders for `cod`, else online orders whose accepted payment used it. */
+function paidByFilter(paidBy: PaidBy) {
+  if (paidBy === 'cod') return eq(orders.paymentMethod, 'cod');
+  const named = sql.join(
+    NAMED_METHODS.map((m) => sql`${m}`),
+    sql`, `,
+  );
+  const method = paidBy === 'other' ? sql`${paidMethod} NOT IN (${named})` : sql`${paidMethod} = ${paidBy}`;
+  return and(eq(orders.paymentMethod, 'online'), method);
+}
+
 const summaryColumns = {
   order: orders,
   userName: users.name,
@@ -50,6 +72,7 @@ const summaryColumns = {
   totalItems,
   refundedPaise: refundedTotal,
   invoiceNumber,
+  paidMethod,
 };
 
 export async function orderPage(db: Queryable, query: OrderFilters) {
@@ -73,6 +96,7 @@ export async function orderPage(db: Queryable, query: OrderFilters) {
       ? undefined
       : sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = ${query.payment_status})`,
     query.payment_method === undefined ? undefined : eq(orders.paymentMethod, query.payment_method),
+    query.paid_by === undefined ? undefined : paidByFilter(query.paid_by),
   );
   const rows = await db
     .select(summaryColumns)
@@ -109,4 +133,23 @@ export async function codDueTotals(db: Queryable, statuses: readonly OrderStatus
     .from(orders)
     .where(and(eq(orders.paymentMethod, 'cod'), isNull(orders.paidAt), inArray(orders.status, [...statuses])));
   return { count: Number(row?.count ?? 0), totalPaise: Number(row?.totalPaise ?? 0) };
+}
+
+/**
+ * Orders placed since `since` that went through (not awaiting, failing or past their payment), counted by their
+ * payment method and the method of the payment that paid them.
+ */
+export async function paidByCounts(db: Queryable, since: Date) {
+  const rows = await db
+    .select({ paymentMethod: orders.paymentMethod, method: paidMethod, count: count() })
+    .from(orders)
+    .where(
+      and(
+        gte(orders.createdAt, since),
+        sql`${orders.status} NOT IN ('pending_payment', 'payment_failed', 'expired')`,
+        or(eq(orders.paymentMethod, 'cod'), sql`${orders.paidAt} IS NOT NULL`),
+      ),
+    )
+    .groupBy(orders.paymentMethod, paidMethod);
+  return rows.map((r) => ({ paymentMethod: r.paymentMethod, method: r.method, count: Number(r.count) }));
 }

@@ -1,5 +1,5 @@
-import type { AdminDashboard, AdminOrder, AdminOrderSummary, AdminShipment } from '@kapaas/contract';
-import { formatPaise } from '@kapaas/contract';
+import type { AdminDashboard, AdminOrder, AdminOrderSummary, AdminShipment, PaidBy } from '@kapaas/contract';
+import { formatPaise, paidByOf } from '@kapaas/contract';
 import type { OrderStatus, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../../lib/errors';
@@ -47,6 +47,7 @@ import {
   type OrderSummaryRow,
   orderPage,
   orderSummary,
+  paidByCounts,
 } from './admin-orders.repository';
 
 /** What the order services need from the app; routes pass it, so the services never see HTTP. */
@@ -102,6 +103,7 @@ function toSummary(row: OrderSummaryRow): AdminOrderSummary {
     total: paiseToRupees(order.totalPaise),
     refunded: paiseToRupees(Number(row.refundedPaise)),
     payment_method: order.paymentMethod,
+    paid_by: paidByOf(order.paymentMethod, row.paidMethod),
     cod_to_collect: paiseToRupees(codDuePaise(order)),
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
@@ -129,6 +131,7 @@ const CSV_COLUMNS = [
   'total',
   'refunded',
   'payment_method',
+  'paid_by',
   'cod_to_collect',
   'invoice_number',
   'razorpay_order_id',
@@ -169,6 +172,7 @@ export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page
         summary.total,
         summary.refunded,
         order.paymentMethod,
+        summary.paid_by ?? '',
         summary.cod_to_collect,
         row.invoiceNumber ?? '',
         order.razorpayOrderId ?? '',
@@ -225,6 +229,10 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
       status: p.status,
       refusal_reason: p.refusalReason,
       method: p.method,
+      vpa: p.vpa,
+      bank: p.bank,
+      wallet: p.wallet,
+      card: p.cardLast4 === null ? null : { network: p.cardNetwork, last4: p.cardLast4 },
       refunds: made
         .filter((r) => r.paymentId === p.id)
         .map((r) => ({
@@ -429,15 +437,38 @@ async function auditedAction<T>(
 }
 
 /** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`), and the returns waiting on the shop. */
-export async function dashboardFigures(db: Queryable): Promise<AdminDashboard> {
-  const [due, returns] = await Promise.all([codDueTotals(db, COD_DUE_STATUSES), returnCounts(db)]);
+export async function dashboardFigures(db: Queryable, now = new Date()): Promise<AdminDashboard> {
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const [due, returns, methods] = await Promise.all([
+    codDueTotals(db, COD_DUE_STATUSES),
+    returnCounts(db),
+    paidByCounts(db, since),
+  ]);
   return {
+    paid_by: paidByShares(methods),
     cod_to_collect: { count: due.count, amount: paiseToRupees(due.totalPaise) },
     returns_to_handle: {
       to_decide: returns.requested ?? 0,
       to_settle: (returns.received ?? 0) + (returns.refunded ?? 0) + (returns.exchange_shipped ?? 0),
     },
   };
+}
+
+/** Counts by method, merged by how the order was paid (several rare methods are one `other`), with shares, most first. */
+function paidByShares(rows: Awaited<ReturnType<typeof paidByCounts>>): AdminDashboard['paid_by'] {
+  const counts = new Map<PaidBy | null, number>();
+  for (const row of rows) {
+    const key = paidByOf(row.paymentMethod, row.method);
+    counts.set(key, (counts.get(key) ?? 0) + row.count);
+  }
+  const all = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  return [...counts]
+    .map(([paidBy, count]) => ({
+      paid_by: paidBy,
+      count,
+      share: all === 0 ? 0 : Math.round((count / all) * 1000) / 1000,
+    }))
+    .sort((a, b) => b.count - a.count);
 }
 
 /** Throws 409 when `to` is a status no person sets by hand (the order process decides the rest). */

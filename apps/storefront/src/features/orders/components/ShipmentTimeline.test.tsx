@@ -58,6 +58,7 @@ const packedOrder: OrderDetail = {
   cod_fee: 0,
   paid_at: '2026-11-20T10:30:00.000Z',
   payment_id: 'pay_Sbx9',
+  paid_by: 'card',
   invoice_number: 'KPS/2627/00042',
   history: [{ status: 'paid', note: null, at: '2026-11-20T10:30:00.000Z' }],
   return_until: null,
