@@ -172,6 +172,27 @@ describe("the pickup's tracking", () => {
     expect(order.data.status).toBe('delivered');
   });
 
+  it('ends received once when the courier’s webhooks arrive in reverse order', async () => {
+    const { item } = await fx.twoSizes(5, 3);
+    const { shopper, orderId } = await delivered(item);
+    const returnId = await askReturn(shopper, orderId, item, 'return');
+    expectStatus(await owner.post(`/returns/${returnId}/approve`, {}), 200);
+    const awb = AdminReturnAnswer.parse(expectStatus(await bookPickup(returnId), 200)).data.pickup?.awb ?? '';
+    const before = await fx.stockOf(item.productId, item.sizeId);
+    for (const status of ['picked_up', 'in_transit', 'delivered']) await advance(awb, status, { hold: true });
+    const released = await shop.app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PREFIX}/test/release`,
+      payload: { awb, order: 'reverse' },
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    await shop.app.courierSandbox?.deliveries.idle();
+    const ret = await detail(returnId);
+    expect(ret).toMatchObject({ status: 'received', pickup: { status: 'delivered' } });
+    expect((await fx.stockOf(item.productId, item.sizeId)).stock).toBe(before.stock + 1);
+    expect(ret.history.filter((h) => h.status === 'received')).toHaveLength(1);
+  });
+
   it('changes nothing more when the owner marked the parcel received by hand first', async () => {
     const { item } = await fx.twoSizes(5, 3);
     const { shopper, orderId } = await delivered(item);
