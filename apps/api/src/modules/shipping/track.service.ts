@@ -8,8 +8,8 @@ import {
   type OrderTransaction,
   recordEvent,
 } from '../orders';
-import { tellShopperOfParcel } from './shipment-mail';
 import { followOnReturn } from './pickup';
+import { tellShopperOfParcel } from './shipment-mail';
 import {
   eventsOf,
   lockShipment,
