@@ -202,6 +202,13 @@ describe('storefront pages rendered on the server', () => {
     }
     expect((await get('/about')).body).not.toContain('noindex');
   });
+
+  it("renders the undelivered message's link page for a guest without a session, not indexed", async () => {
+    const page = await get('/delivery-answer?token=12.1.1764900000.abcdefghijklmnopqrstuvwxyzABCDEF');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Arrange your delivery');
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+  });
 });
 
 describe('allowScripts', () => {
