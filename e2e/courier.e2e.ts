@@ -166,6 +166,8 @@ describe('the owner ships an order with the courier, and the courier’s trackin
     await page
       .getByText(new RegExp(`to try the delivery again on ${tomorrow}, calling 9123456789 \\(AWB ${awb}\\)`))
       .waitFor();
+    // The order's page: its Shipment panel and the history line of the owner's answer.
+    await lookAt(page, '3d-reattempt-history');
   });
 
   it('the courier’s next attempt takes the parcel off the queue', async () => {
@@ -182,7 +184,7 @@ describe('the owner ships an order with the courier, and the courier’s trackin
         return page.getByRole('region', { name: `Order #${orderId}` }).count();
       })
       .toBe(0);
-    await lookAt(page, '3d-queue-empty');
+    await lookAt(page, '3e-queue-empty');
   });
 
   it('the courier delivers it: the parcel and the order are delivered, and the cash is to be recorded', async () => {
