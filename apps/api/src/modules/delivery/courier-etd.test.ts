@@ -2,12 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { DeliveryCheckAnswer } from '@kapaas/contract';
 import { eq, shippingZones } from '@kapaas/db';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_EMAIL, SANDBOX_PASSWORD, SANDBOX_PICKUP_PIN } from '../../dev/shiprocket-sandbox/sandbox.constants';
+import { shopToday } from '../../lib/shop-day';
 import { expectStatus } from '../admin/admin.fixtures';
 import { type CourierEtd, courierDeliveryBy, courierEtds } from './courier-etd';
 import { quoteDelivery } from './delivery.service';
+import { dispatchDay, isWorkingDay } from './delivery-date';
 
 /*
  * delivery_check with a courier: the date is the courier's `etd` for the PIN code, asked once per PIN code a day,
@@ -43,6 +46,36 @@ describe("the courier's delivery day", () => {
     // Only a number of days: counted from the dispatch day.
     expect(courierDeliveryBy(asked(null, 3), thursdayMorning, NOON)).toBe('2026-11-30');
     expect(courierDeliveryBy(asked(null, null), thursdayMorning, NOON)).toBeNull();
+  });
+});
+
+describe("the courier's delivery day, properties", () => {
+  const DAY_MS = 86_400_000;
+  const checks = fc.record({
+    now: fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2028-12-31T23:59:59Z'), noInvalidDate: true }),
+    // The courier was asked earlier the same day or up to two days before (a cached answer is from today only,
+    // but the rule must hold for any), and answered from 0 to 12 days on, or only a number of days.
+    askedDaysBefore: fc.integer({ min: 0, max: 2 }),
+    etdDays: fc.integer({ min: 0, max: 12 }),
+    onlyDays: fc.boolean(),
+    cutoff: fc.record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) }),
+  });
+
+  it('is a working day after the dispatch day, and never earlier than the courier said', () => {
+    fc.assert(
+      fc.property(checks, ({ now, askedDaysBefore, etdDays, onlyDays, cutoff }) => {
+        const askedOn = shopToday(new Date(now.getTime() - askedDaysBefore * DAY_MS));
+        const etd = new Date(new Date(`${askedOn}T00:00:00Z`).getTime() + etdDays * DAY_MS).toISOString().slice(0, 10);
+        const by = courierDeliveryBy(
+          { askedOn, etd: onlyDays ? null : etd, etdDays: onlyDays && etdDays === 0 ? null : etdDays },
+          now,
+          cutoff,
+        );
+        if (onlyDays && etdDays === 0) return by === null;
+        if (by === null) return false;
+        return isWorkingDay(by) && by > dispatchDay(now, cutoff) && (onlyDays || by >= etd);
+      }),
+    );
   });
 });
 
