@@ -1,6 +1,8 @@
 import { eq, sandboxRazorpayPayments, sandboxRazorpayWebhooks } from '@kapaas/db';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error jsdom ships no type declarations and @types/jsdom is not installed
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { verifyPaymentSignature } from '../../modules/razorpay/razorpay.client';
 import { SANDBOX_KEY_ID, SANDBOX_KEY_SECRET, SANDBOX_PREFIX } from './sandbox.constants';
@@ -223,6 +225,165 @@ describe("the Razorpay sandbox's payment methods", () => {
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
       }
       expect(await paymentsOf(order.id)).toHaveLength(0);
+    });
+  });
+
+  describe('the checkout dialog', () => {
+    /**
+     * A page with the sandbox's checkout.js whose fetch goes to this shop's sandbox (jsdom has no network of its own):
+     * the dialog talks to the real routes.
+     */
+    async function page() {
+      const script = await shop.app.inject({ method: 'GET', url: `${SANDBOX_PREFIX}/checkout.js` });
+      const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
+        runScripts: 'outside-only',
+        url: 'http://shop.test/checkout',
+      });
+      const { window } = dom;
+      window.fetch = async (url: string, init: { method?: string; body?: string } = {}) => {
+        const path = new URL(url, 'http://shop.test').pathname;
+        const response = await shop.app.inject({
+          method: (init.method ?? 'GET') as 'GET' | 'POST',
+          url: path,
+          ...(init.body ? { payload: init.body, headers: { 'content-type': 'application/json' } } : {}),
+        });
+        return { ok: response.statusCode < 400, json: async () => response.json() };
+      };
+      window.open = () => null;
+      window.eval(script.body);
+      return window;
+    }
+    type Handler = { razorpay_payment_id: string };
+
+    function openDialog(
+      window: Awaited<ReturnType<typeof page>>,
+      orderId: string,
+      prefill: Record<string, string> = {},
+    ) {
+      const paid: Handler[] = [];
+      const failed: unknown[] = [];
+      const rzp = new window.Razorpay({
+        key: SANDBOX_KEY_ID,
+        amount: 99_900,
+        currency: 'INR',
+        name: 'Kapaas',
+        order_id: orderId,
+        prefill,
+        handler: (answer: Handler) => paid.push(answer),
+      });
+      rzp.on('payment.failed', (event: unknown) => failed.push(event));
+      rzp.open();
+      const dialog = window.document.querySelector('[role="dialog"]');
+      const tab = (name: string) => [...dialog.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name);
+      const buttonNamed = (name: string) => [...dialog.querySelectorAll('button')].find((b) => b.textContent === name);
+      return { dialog, paid, failed, tab, buttonNamed };
+    }
+
+    it('lists UPI first, opens the card form as before, and UPI by prefill.method', async () => {
+      const window = await page();
+      const order = await newOrder();
+      const { dialog, tab } = openDialog(window, order.id);
+      expect([...dialog.querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual([
+        'UPI',
+        'Card',
+        'Netbanking',
+        'Wallet',
+      ]);
+      expect(tab('Card').getAttribute('aria-selected')).toBe('true');
+      expect([...dialog.querySelectorAll('label')].map((l) => l.textContent)).toEqual([
+        'Card number',
+        'Expiry (MM/YY)',
+        'CVV',
+      ]);
+      tab('UPI').click();
+      expect(tab('UPI').getAttribute('aria-selected')).toBe('true');
+      expect([...dialog.querySelectorAll('label')].map((l) => l.textContent)).toEqual(['UPI ID']);
+      window.close();
+
+      const again = await page();
+      const upiFirst = openDialog(again, order.id, { method: 'upi' });
+      expect(upiFirst.tab('UPI').getAttribute('aria-selected')).toBe('true');
+      again.close();
+    });
+
+    it('pays by UPI ID: failure@razorpay shows the decline beside the field and fires payment.failed, success@razorpay pays', async () => {
+      const window = await page();
+      const order = await newOrder();
+      const { dialog, paid, failed, tab } = openDialog(window, order.id);
+      tab('UPI').click();
+      const input = dialog.querySelector('input[name="vpa"]');
+      const form = input.closest('form');
+      input.value = 'not-an-id';
+      form.dispatchEvent(new window.Event('submit', { cancelable: true }));
+      expect(dialog.querySelector('[role="alert"]').textContent).toMatch(/valid UPI ID/);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      input.value = 'failure@razorpay';
+      form.dispatchEvent(new window.Event('submit', { cancelable: true }));
+      await vi.waitFor(() => expect(failed).toHaveLength(1));
+      expect(dialog.querySelector('[role="alert"]').textContent).toMatch(/declined in the UPI app/);
+      input.value = 'success@razorpay';
+      form.dispatchEvent(new window.Event('submit', { cancelable: true }));
+      await vi.waitFor(() => expect(paid).toHaveLength(1));
+      expect(window.document.querySelector('[role="dialog"]')).toBeNull();
+      expect(await fetchPayment(paid[0]?.razorpay_payment_id ?? '')).toMatchObject({
+        method: 'upi',
+        status: 'captured',
+      });
+      window.close();
+    });
+
+    it('shows a QR code and waits, polling, until the payment is approved elsewhere', async () => {
+      const window = await page();
+      const order = await newOrder();
+      const { dialog, paid, tab, buttonNamed } = openDialog(window, order.id);
+      tab('UPI').click();
+      buttonNamed('Show QR code').click();
+      await vi.waitFor(() => expect(dialog.querySelector('svg[role="img"]')).not.toBeNull());
+      expect(dialog.querySelector('[role="status"]').textContent).toMatch(/Scan the QR code/);
+      expect(paid).toHaveLength(0);
+      const approved = await testPay({ order_id: order.id, method: 'upi', vpa: 'success@razorpay' });
+      expect(approved.statusCode).toBe(200);
+      await vi.waitFor(() => expect(paid).toHaveLength(1), { timeout: 5_000 });
+      expect(paid[0]?.razorpay_payment_id).toBe(approved.json().razorpay_payment_id);
+      window.close();
+    });
+
+    it('netbanking: a bank, then the test page’s Failure declines and Success pays', async () => {
+      const window = await page();
+      const order = await newOrder();
+      const { dialog, paid, failed, tab, buttonNamed } = openDialog(window, order.id);
+      tab('Netbanking').click();
+      const select = dialog.querySelector('select[name="bank"]');
+      expect([...select.options].map((o) => o.value)).toContain('HDFC');
+      select.value = 'ICIC';
+      select.closest('form').dispatchEvent(new window.Event('submit', { cancelable: true }));
+      expect(dialog.querySelector('h3').textContent).toMatch(/ICICI Bank/);
+      buttonNamed('Failure').click();
+      await vi.waitFor(() => expect(failed).toHaveLength(1));
+      buttonNamed('Success').click();
+      await vi.waitFor(() => expect(paid).toHaveLength(1));
+      expect(await fetchPayment(paid[0]?.razorpay_payment_id ?? '')).toMatchObject({
+        method: 'netbanking',
+        bank: 'ICIC',
+      });
+      window.close();
+    });
+
+    it('wallet: a wallet, then Success pays from it', async () => {
+      const window = await page();
+      const order = await newOrder();
+      const { dialog, paid, tab, buttonNamed } = openDialog(window, order.id);
+      tab('Wallet').click();
+      const select = dialog.querySelector('select[name="wallet"]');
+      select.value = 'amazonpay';
+      select.closest('form').dispatchEvent(new window.Event('submit', { cancelable: true }));
+      buttonNamed('Success').click();
+      await vi.waitFor(() => expect(paid).toHaveLength(1));
+      expect(await fetchPayment(paid[0]?.razorpay_payment_id ?? '')).toMatchObject({
+        method: 'wallet',
+        wallet: 'amazonpay',
+      });
+      window.close();
     });
   });
 });
