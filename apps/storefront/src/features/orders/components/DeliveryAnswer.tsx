@@ -104,7 +104,7 @@ function DeliveryAnswerForm({ token, parcel }: { token: string; parcel: Shipment
       </p>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Arrange the delivery">
         <fieldset aria-invalid={errors.date !== undefined} aria-describedby={describedBy('date')}>
-          <legend className="form-label fs-6">When should the courier come again?</legend>
+          <legend className="form-label delivery-answer__legend">When should the courier come again?</legend>
           {parcel.dates.map((day) => (
             <div className="form-check" key={day}>
               <input
