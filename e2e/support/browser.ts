@@ -52,10 +52,13 @@ export function waitForHydration(page: Page): void {
 /** The shoppers whose browsers are open now: a failed step describes what their pages showed (failure-evidence.ts). */
 export const openShoppers = new Set<Shopper>();
 
-/** A shopper in a fresh browser profile, at a given viewport. */
-export async function openShopper(viewport = { width: 1280, height: 900 }): Promise<Shopper> {
+/**
+ * A shopper in a fresh browser profile, at a given viewport, on this worker's shop, or on `baseUrl` (a journey's own
+ * shop process, support/mail-shop.ts).
+ */
+export async function openShopper(viewport = { width: 1280, height: 900 }, baseUrl = shopUrl()): Promise<Shopper> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  const context = await browser.newContext({ viewport, baseURL: shopUrl() });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   waitForHydration(page);
   const problems: string[] = [];
@@ -76,7 +79,7 @@ export async function openShopper(viewport = { width: 1280, height: 900 }): Prom
     browser,
     context,
     page,
-    baseUrl: shopUrl(),
+    baseUrl,
     problems,
     close: () => {
       openShoppers.delete(shopper);
