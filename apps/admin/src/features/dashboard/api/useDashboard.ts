@@ -86,6 +86,11 @@ export function useReturnsToHandle() {
   return useDashboardFigures((figures) => figures.returns_to_handle);
 }
 
+/** How the last 30 days' orders were paid, most first (older stubs and answers without it: none). */
+export function usePaidBy() {
+  return useDashboardFigures((figures) => figures.paid_by ?? []);
+}
+
 /** Every active product size with at most LOW_STOCK_AT pieces available, lowest first. */
 export function useLowStock() {
   return useQuery({

@@ -5,6 +5,7 @@ import { Thumb } from '#admin/components/cells.tsx';
 import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { paidByLabel } from '#admin/components/PaidBy.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import {
@@ -12,6 +13,7 @@ import {
   useCodToCollect,
   useLowStock,
   useOrdersToPack,
+  usePaidBy,
   useReturnsToHandle,
   useTodaysSales,
 } from '../api/useDashboard';
@@ -29,6 +31,7 @@ export function DashboardPage() {
   const lowStock = useLowStock();
   const cod = useCodToCollect();
   const returns = useReturnsToHandle();
+  const paidBy = usePaidBy();
 
   return (
     <>
@@ -88,6 +91,7 @@ export function DashboardPage() {
       {cod.isError && <QueryErrorAlert error={cod.error} onRetry={() => void cod.refetch()} />}
 
       <div className="dashboard-columns">
+        <PaidBySection methods={paidBy.data} />
         <section aria-labelledby="to-pack-heading">
           <h2 id="to-pack-heading" className="h5">
             Orders awaiting packing
@@ -178,5 +182,47 @@ export function DashboardPage() {
         </section>
       </div>
     </>
+  );
+}
+
+/** How the last 30 days' orders were paid: each method with its orders and share, linking to its orders. */
+function PaidBySection({ methods }: { methods: ReturnType<typeof usePaidBy>['data'] }) {
+  if (!methods || methods.length === 0) return null;
+  return (
+    <section aria-labelledby="paid-by-heading">
+      <h2 id="paid-by-heading" className="h5">
+        How orders were paid (30 days)
+      </h2>
+      <div className="table-responsive">
+        <Table size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col" className="text-end">
+                Orders
+              </th>
+              <th scope="col" className="text-end">
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {methods.map((method) => (
+              <tr key={method.paid_by ?? 'unknown'}>
+                <td>
+                  {method.paid_by === null ? (
+                    paidByLabel(null)
+                  ) : (
+                    <Link to={`${paths.orders}?paid_by=${method.paid_by}`}>{paidByLabel(method.paid_by)}</Link>
+                  )}
+                </td>
+                <td className="text-end">{method.count}</td>
+                <td className="text-end">{Math.round(method.share * 100)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    </section>
   );
 }

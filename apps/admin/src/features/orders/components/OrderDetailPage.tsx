@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx'
 import { HistoryCard } from '#admin/components/HistoryCard.tsx';
 import { ORDER_STATUS, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { paidByLabel, paymentDetail } from '#admin/components/PaidBy.tsx';
 import { formatDateTime, formatDay, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
@@ -57,6 +58,12 @@ export function OrderDetailPage() {
           <>
             {' · '}
             <strong className="text-body">Cash on delivery</strong>
+          </>
+        )}
+        {o.paid_by !== null && o.paid_by !== 'cod' && (
+          <>
+            {' · '}
+            <strong className="text-body">Paid by {paidByLabel(o.paid_by)}</strong>
           </>
         )}
         {o.delivery_by && <> · Delivery by {formatDay(o.delivery_by)}</>}
@@ -191,7 +198,7 @@ export function OrderDetailPage() {
               <ul className="list-unstyled">
                 {o.payments.map((payment) => (
                   <li key={payment.provider_payment_id} className="mb-2">
-                    {formatRupees(payment.amount)} {payment.method ? `by ${payment.method}` : ''}{' '}
+                    {formatRupees(payment.amount)} {payment.method ? `by ${paymentDetail(payment)}` : ''}{' '}
                     <PaymentStatusBadge payment={payment} /> ·{' '}
                     <span className="small text-body-secondary">{payment.provider_payment_id}</span>
                     {payment.refunds.map((refund) => (

@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from '@kapaas/contract';
+import { type AdminOrderSummary, PAID_BY_LABELS, PAID_BY_VALUES } from '@kapaas/contract';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { DownloadButton } from '#admin/components/DownloadButton.tsx';
 import { ORDER_STATUS, type OrderStatus, OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { PaidByBadge } from '#admin/components/PaidBy.tsx';
 import { type ListHeading, ListResults } from '#admin/components/resource/ListResults.tsx';
 import { useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import { SearchBox } from '#admin/components/SearchBox.tsx';
@@ -58,12 +59,19 @@ const PAYMENT_METHODS = [
   { value: 'cod', label: 'Cash on delivery' },
 ] as const;
 
+/** How an order was paid, for the list's second filter. */
+const PAID_BY_FILTERS = [
+  { value: '', label: 'Any method' },
+  ...PAID_BY_VALUES.map((value) => ({ value, label: PAID_BY_LABELS[value] })),
+];
+
 /** Orders, newest first: by status, by date, or by customer name and e-mail. */
 export function OrdersPage() {
   const { page, q, filters, query, change } = useListParams([
     'status',
     'payment_status',
     'payment_method',
+    'paid_by',
     'from',
     'to',
   ]);
@@ -126,6 +134,18 @@ export function OrdersPage() {
           onChange={(event) => change({ payment_method: event.target.value })}
         >
           {PAYMENT_METHODS.map((method) => (
+            <option key={method.value} value={method.value}>
+              {method.label}
+            </option>
+          ))}
+        </select>
+        <select
+          className="form-select list-tools__filter"
+          aria-label="Paid by"
+          value={filters.paid_by}
+          onChange={(event) => change({ paid_by: event.target.value })}
+        >
+          {PAID_BY_FILTERS.map((method) => (
             <option key={method.value} value={method.value}>
               {method.label}
             </option>
@@ -204,6 +224,7 @@ function OrderRow({ order, selection, onOutcome }: OrderRowProps) {
             COD
           </Badge>
         )}
+        <PaidByBadge paidBy={order.paid_by} />
       </td>
       <td className="text-end">{order.total_items}</td>
       <td className="text-end">
