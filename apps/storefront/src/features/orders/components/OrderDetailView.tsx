@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@kapaas/contract';
+import { type OrderDetail, PAID_BY_LABELS } from '@kapaas/contract';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
@@ -145,7 +145,15 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
             <dl className="order-summary order-summary--payment">
               <div>
                 <dt>Payment</dt>
-                <dd>{ORDER_PAYMENT_LABELS[order.payment_method]}</dd>
+                <dd>
+                  {ORDER_PAYMENT_LABELS[order.payment_method]}
+                  {order.paid_by !== null && order.paid_by !== 'cod' && (
+                    <>
+                      <br />
+                      <span>Paid by {PAID_BY_LABELS[order.paid_by]}</span>
+                    </>
+                  )}
+                </dd>
               </div>
               {order.paid_at !== null && (
                 <div>

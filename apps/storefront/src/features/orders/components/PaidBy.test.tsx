@@ -1,0 +1,80 @@
+import type { OrderDetail } from '@kapaas/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubApi } from '#storefront/test/fakeApi.ts';
+import { categoryList } from '#storefront/test/fixtures.ts';
+import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { storeUser } from '#storefront/test/shopping.ts';
+
+/** An order paid by UPI and packed. */
+const upiOrder: OrderDetail = {
+  order_id: 501,
+  created_date: '2026-11-20T10:30:00.000Z',
+  status: 'packed',
+  total_items: 1,
+  total: 959,
+  payment_method: 'online',
+  amount_due_on_delivery: 0,
+  delivery_by: '2026-11-26',
+  description: [
+    {
+      product_id: 2,
+      product_image: '/media/romper.jpg',
+      product_name: 'Muslin Romper',
+      product_size: '3-6M',
+      size_id: 3,
+      product_quantity: 1,
+      product_amount: 959,
+      product_total: 959,
+    },
+  ],
+  shipping_address: {
+    first_name: 'Asha',
+    last_name: 'Menon',
+    address: '12 Temple Road',
+    state: 'Kerala',
+    city: 'Kochi',
+    pin_code: '682001',
+    email_id: 'asha@example.in',
+    phone_number: '9876543210',
+  },
+  shipping_charge: 0,
+  items_total: 959,
+  coupon_code: null,
+  coupon_discount: 0,
+  cod_fee: 0,
+  paid_at: '2026-11-20T10:30:00.000Z',
+  payment_id: 'pay_Sbx9',
+  paid_by: 'upi',
+  invoice_number: 'KPS/2627/00042',
+  history: [{ status: 'paid', note: null, at: '2026-11-20T10:30:00.000Z' }],
+  return_until: null,
+  returns: [],
+  shipment: null,
+};
+
+describe('how the order was paid, on the shopper’s order page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeUser(3);
+  });
+
+  it('says Paid by UPI beside the payment', async () => {
+    stubApi({ category_list: categoryList, order_details: { success: true, data: upiOrder } });
+    renderRoute('/order-detail/501');
+    const summary = (await screen.findByRole('heading', { name: 'Order Summary' })).parentElement as HTMLElement;
+    expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent('Online');
+    expect(within(summary).getByText('Paid by UPI')).toBeInTheDocument();
+  });
+
+  it('says nothing more for an order whose method is unknown, and cash on delivery as before', async () => {
+    stubApi({
+      category_list: categoryList,
+      order_details: { success: true, data: { ...upiOrder, paid_by: null } },
+    });
+    renderRoute('/order-detail/501');
+    const summary = (await screen.findByRole('heading', { name: 'Order Summary' })).parentElement as HTMLElement;
+    expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent(/^Online$/);
+    expect(within(summary).queryByText(/Paid by/)).toBeNull();
+  });
+});
