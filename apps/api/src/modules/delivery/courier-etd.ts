@@ -75,6 +75,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 /** The courier's delivery days for `courier`, cached per PIN code for India's day, in this process. */
 export function courierEtds(
   courier: Pick<CourierSetup, 'client' | 'pickupPin'>,
+  /** `log` hears of a failure that pauses the courier (not of a PIN code it does not serve). */
   options: { timeoutMs?: number; pauseMs?: number; log?: (message: string, error: unknown) => void } = {},
 ): CourierEtds {
   const timeoutMs = options.timeoutMs ?? ETD_TIMEOUT_MS;
@@ -90,9 +91,9 @@ export function courierEtds(
       const option = chosenOption(await within(courier.client.serviceability(query), timeoutMs));
       return option ? { askedOn: today, etd: option.etd, etdDays: option.etdDays } : null;
     } catch (error) {
-      options.log?.(`no courier delivery date for ${pin}; the zones answer`, error);
       // A refusal (no courier serves the PIN) is today's answer; anything else may pass, so it is not kept.
       if (!(error instanceof CourierError) || error.retriable) {
+        options.log?.(`the courier gave no delivery date for ${pin}; the zones answer for a while`, error);
         pausedUntil = Date.now() + pauseMs;
         cache.delete(pin);
       }
