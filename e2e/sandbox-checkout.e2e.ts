@@ -83,6 +83,53 @@ describe('the sandbox checkout dialog in a browser', () => {
     expect(await dialog.count()).toBe(0);
   });
 
+  it('pays by UPI: failure@razorpay is declined, then a QR code waits until the sandbox UPI app approves it', async () => {
+    const { page } = shopper;
+    const order = await providerOrder(129_900);
+    const dialog = await openCheckout(order.id, 129_900);
+    await dialog.getByRole('tab', { name: 'UPI' }).click();
+    await dialog.getByLabel('UPI ID').fill('failure@razorpay');
+    await dialog.getByRole('button', { name: /^Pay ₹1,299\.00$/ }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /declined in the UPI app/ })
+      .waitFor();
+    expect(await page.evaluate(() => (window as unknown as Window).failures)).toHaveLength(1);
+
+    await dialog.getByRole('button', { name: 'Show QR code' }).click();
+    await dialog.getByRole('img', { name: 'UPI QR code to scan with a UPI app' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, 'sandbox-checkout', 'upi-qr');
+    // The shopper's phone: the sandbox UPI app page the QR's payment opens, in another tab.
+    const href = await dialog.getByRole('link', { name: /sandbox UPI app/ }).getAttribute('href');
+    const phone = await page.context().newPage();
+    await phone.goto(new URL(href ?? '', shopper.baseUrl).toString());
+    await phone.getByRole('button', { name: 'Approve' }).click();
+    await phone
+      .getByRole('status')
+      .filter({ hasText: /approved/ })
+      .waitFor();
+    await phone.close();
+    // No redirect: the dialog, polling, hands the handler the payment.
+    await page.waitForFunction(() => Boolean((window as unknown as Window).paid));
+    const paid = await page.evaluate(() => (window as unknown as Window).paid as Record<string, string>);
+    expect(paid.razorpay_order_id).toBe(order.id);
+    expect(
+      verifyPaymentSignature(order.id, paid.razorpay_payment_id ?? '', paid.razorpay_signature, SANDBOX_KEY_SECRET),
+    ).toBe(true);
+    expect(await dialog.count()).toBe(0);
+    const client = createRazorpayClient({
+      keyId: SANDBOX_KEY_ID,
+      keySecret: SANDBOX_KEY_SECRET,
+      apiBase: `${shopper.baseUrl}/sandbox/razorpay`,
+    });
+    expect(await client.fetchPayment(paid.razorpay_payment_id ?? '')).toMatchObject({
+      method: 'upi',
+      vpa: 'success@razorpay',
+      status: 'captured',
+    });
+  });
+
   it('fires payment.failed on a declined card, keeps the dialog open, and Escape dismisses it', async () => {
     const { page } = shopper;
     const order = await providerOrder(59_900);
