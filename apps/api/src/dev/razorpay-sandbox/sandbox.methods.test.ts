@@ -229,6 +229,8 @@ describe("the Razorpay sandbox's payment methods", () => {
   });
 
   describe('the checkout dialog', () => {
+    /** How long a dialog may take to hear back from the sandbox (a busy machine is slow); not a speed requirement. */
+    const SETTLED = { timeout: 15_000, interval: 50 };
     /**
      * A page with the sandbox's checkout.js whose fetch goes to this shop's sandbox (jsdom has no network of its own):
      * the dialog talks to the real routes.
@@ -319,11 +321,11 @@ describe("the Razorpay sandbox's payment methods", () => {
       expect(input.getAttribute('aria-invalid')).toBe('true');
       input.value = 'failure@razorpay';
       form.dispatchEvent(new window.Event('submit', { cancelable: true }));
-      await vi.waitFor(() => expect(failed).toHaveLength(1));
+      await vi.waitFor(() => expect(failed).toHaveLength(1), SETTLED);
       expect(dialog.querySelector('[role="alert"]').textContent).toMatch(/declined in the UPI app/);
       input.value = 'success@razorpay';
       form.dispatchEvent(new window.Event('submit', { cancelable: true }));
-      await vi.waitFor(() => expect(paid).toHaveLength(1));
+      await vi.waitFor(() => expect(paid).toHaveLength(1), SETTLED);
       expect(window.document.querySelector('[role="dialog"]')).toBeNull();
       expect(await fetchPayment(paid[0]?.razorpay_payment_id ?? '')).toMatchObject({
         method: 'upi',
@@ -338,12 +340,12 @@ describe("the Razorpay sandbox's payment methods", () => {
       const { dialog, paid, tab, buttonNamed } = openDialog(window, order.id);
       tab('UPI').click();
       buttonNamed('Show QR code').click();
-      await vi.waitFor(() => expect(dialog.querySelector('svg[role="img"]')).not.toBeNull());
+      await vi.waitFor(() => expect(dialog.querySelector('svg[role="img"]')).not.toBeNull(), SETTLED);
       expect(dialog.querySelector('[role="status"]').textContent).toMatch(/Scan the QR code/);
       expect(paid).toHaveLength(0);
       const approved = await testPay({ order_id: order.id, method: 'upi', vpa: 'success@razorpay' });
       expect(approved.statusCode).toBe(200);
-      await vi.waitFor(() => expect(paid).toHaveLength(1), { timeout: 5_000 });
+      await vi.waitFor(() => expect(paid).toHaveLength(1), SETTLED);
       expect(paid[0]?.razorpay_payment_id).toBe(approved.json().razorpay_payment_id);
       window.close();
     });
@@ -359,9 +361,9 @@ describe("the Razorpay sandbox's payment methods", () => {
       select.closest('form').dispatchEvent(new window.Event('submit', { cancelable: true }));
       expect(dialog.querySelector('h3').textContent).toMatch(/ICICI Bank/);
       buttonNamed('Failure').click();
-      await vi.waitFor(() => expect(failed).toHaveLength(1));
+      await vi.waitFor(() => expect(failed).toHaveLength(1), SETTLED);
       buttonNamed('Success').click();
-      await vi.waitFor(() => expect(paid).toHaveLength(1));
+      await vi.waitFor(() => expect(paid).toHaveLength(1), SETTLED);
       expect(await fetchPayment(paid[0]?.razorpay_payment_id ?? '')).toMatchObject({
         method: 'netbanking',
         bank: 'ICIC',
@@ -378,7 +380,7 @@ describe("the Razorpay sandbox's payment methods", () => {
       select.value = 'amazonpay';
       select.closest('form').dispatchEvent(new window.Event('submit', { cancelable: true }));
       buttonNamed('Success').click();
-      await vi.waitFor(() => expect(paid).toHaveLength(1));
+      await vi.waitFor(() => expect(paid).toHaveLength(1), SETTLED);
       expect(await fetchPayment(paid[0]?.razorpay_payment_id ?? '')).toMatchObject({
         method: 'wallet',
         wallet: 'amazonpay',
