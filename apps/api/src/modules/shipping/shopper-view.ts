@@ -9,7 +9,7 @@ import { eventsOf, forwardShipmentOf } from './shipping.repository';
  */
 export async function shipmentForShopper(db: Queryable, orderId: number): Promise<OrderShipment | null> {
   const shipment = await forwardShipmentOf(db, orderId);
-  if (!shipment || shipment.booking !== 'booked' || shipment.awb === null) return null;
+  if (shipment?.booking !== 'booked' || shipment.awb === null) return null;
   const events = await eventsOf(db, shipment.id);
   return {
     awb: shipment.awb,
