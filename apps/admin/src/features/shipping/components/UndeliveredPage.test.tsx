@@ -1,5 +1,5 @@
 import type { AdminShipmentListItem } from '@kapaas/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { json, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
@@ -95,7 +95,8 @@ describe('the undelivered queue', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Asked Delhivery Surface to try order #42 again on 2026-11-28.',
     );
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The dialog fades out (react-bootstrap's transition), so it leaves a moment after the status shows.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(actions(sent)).toEqual([
       {
         path: `shipments/${failed.awb}/ndr-action`,
