@@ -45,10 +45,14 @@ export const orders = pgTable(
     itemsTotalPaise: integer('items_total_paise').notNull(),
     discountPaise: integer('discount_paise').notNull().default(0),
     shippingPaise: integer('shipping_paise').notNull().default(0),
+    /** The prepaid discount (ADR 047): taken off the goods after the coupon when paid online; 0 for cash on delivery. */
+    prepaidDiscountPaise: integer('prepaid_discount_paise').notNull().default(0),
     /** online, or cod: paid in cash at the door (ADR 033). */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHOD_VALUES }).notNull().default('online'),
     /** The cash-on-delivery fee, part of the total; 0 for online orders. */
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** The part of a COD order's total paid online at placement (the COD advance, issue 34); 0: none. */
+    codAdvancePaise: integer('cod_advance_paise').notNull().default(0),
     /** The zone of the delivery PIN code when the order was placed; null for orders placed before zones. */
     shippingZone: text('shipping_zone'),
     /** The delivery window promised at placement, India's calendar days; null for orders placed before zones. */
@@ -68,15 +72,20 @@ export const orders = pgTable(
     check('orders_status_known', sql.raw(`status IN (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check(
       'orders_amounts_non_negative',
-      sql`${t.itemsTotalPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.codFeePaise} >= 0`,
+      sql`${t.itemsTotalPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.codFeePaise} >= 0 AND ${t.prepaidDiscountPaise} >= 0`,
     ),
-    check('orders_discount_within_items', sql`${t.discountPaise} <= ${t.itemsTotalPaise}`),
+    check('orders_discount_within_items', sql`${t.discountPaise} + ${t.prepaidDiscountPaise} <= ${t.itemsTotalPaise}`),
     check(
       'orders_total_adds_up',
-      sql`${t.totalPaise} = ${t.itemsTotalPaise} - ${t.discountPaise} + ${t.shippingPaise} + ${t.codFeePaise}`,
+      sql`${t.totalPaise} = ${t.itemsTotalPaise} - ${t.discountPaise} - ${t.prepaidDiscountPaise} + ${t.shippingPaise} + ${t.codFeePaise}`,
     ),
     check('orders_payment_method_known', sql`${t.paymentMethod} IN ('online', 'cod')`),
     check('orders_cod_fee_only_cod', sql`${t.paymentMethod} = 'cod' OR ${t.codFeePaise} = 0`),
+    check('orders_prepaid_discount_only_online', sql`${t.paymentMethod} = 'online' OR ${t.prepaidDiscountPaise} = 0`),
+    check(
+      'orders_cod_advance_within_total',
+      sql`${t.codAdvancePaise} >= 0 AND ${t.codAdvancePaise} <= ${t.totalPaise} AND (${t.paymentMethod} = 'cod' OR ${t.codAdvancePaise} = 0)`,
+    ),
     check('orders_shipping_zone_known', sql`${t.shippingZone} IN ('local', 'metro', 'rest', 'remote')`),
 
     index('orders_user_idx').on(t.userId),

@@ -32,6 +32,15 @@ export const shopSettings = pgTable(
     codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
     /** Hours after which a COD order still awaiting the owner's confirmation is cancelled and its stock released. */
     codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
+    /** The advance a COD order pays online at placement (0: none), and which COD orders pay it (issue 34). */
+    codAdvancePaise: integer('cod_advance_paise').notNull().default(0),
+    codAdvanceFor: text('cod_advance_for', { enum: ['none', 'first_order', 'all'] })
+      .notNull()
+      .default('none'),
+    /** The prepaid discount (ADR 047): a whole percent off the goods paid online (0: off), and its most per order. */
+    prepaidDiscountPercent: integer('prepaid_discount_percent').notNull().default(0),
+    /** The most the prepaid discount takes off one order, in paise; null: no cap. */
+    prepaidDiscountMaxPaise: integer('prepaid_discount_max_paise'),
     /** How long a registered shopper's cart stays untouched before its one reminder (hours). */
     cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
     /** How many days after delivery a shopper may ask for a return or an exchange. */
@@ -52,6 +61,10 @@ export const shopSettings = pgTable(
     check('shop_settings_return_window_days', sql`${t.returnWindowDays} >= 1 AND ${t.returnWindowDays} <= 90`),
     check('shop_settings_review_request_days', sql`${t.reviewRequestDays} >= 1 AND ${t.reviewRequestDays} <= 60`),
     check('shop_settings_cod_max_open_orders', sql`${t.codMaxOpenOrders} >= 1 AND ${t.codMaxOpenOrders} <= 50`),
+    check(
+      'shop_settings_cod_advance',
+      sql`${t.codAdvancePaise} >= 0 AND ${t.codAdvanceFor} IN ('none', 'first_order', 'all')`,
+    ),
     check('shop_settings_cod_confirm_hours', sql`${t.codConfirmHours} >= 1 AND ${t.codConfirmHours} <= 720`),
     check(
       'shop_settings_parcel_size',
@@ -60,6 +73,10 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_default_piece_weight',
       sql`${t.defaultPieceWeightGrams} >= 1 AND ${t.defaultPieceWeightGrams} <= 30000`,
+    ),
+    check(
+      'shop_settings_prepaid_discount',
+      sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 20 AND (${t.prepaidDiscountMaxPaise} IS NULL OR ${t.prepaidDiscountMaxPaise} >= 0)`,
     ),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),
