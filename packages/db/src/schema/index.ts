@@ -8,6 +8,7 @@ export * from './cart-items';
 export * from './carts';
 export * from './categories';
 export * from './cities';
+export * from './cod-prepayments';
 export * from './contact-messages';
 export * from './coupon-redemptions';
 export * from './coupons';

@@ -121,3 +121,34 @@ export const sandboxRazorpayWebhooks = pgTable(
   },
   (t) => [index('sandbox_razorpay_webhooks_order_idx').on(t.orderId)],
 );
+
+export const SANDBOX_PAYMENT_LINK_STATUSES = ['created', 'paid', 'cancelled', 'expired'] as const;
+
+/**
+ * A Payment Link at the emulated provider (`POST /v1/payment_links`): its own Razorpay order (made with the link, as
+ * the hosted page pays it through the checkout dialog), shown on the link's entity once paid, as Razorpay does.
+ * `reference_id` is unique among links, as Razorpay requires.
+ */
+export const sandboxRazorpayPaymentLinks = pgTable(
+  'sandbox_razorpay_payment_links',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => sandboxRazorpayOrders.id, { onDelete: 'cascade' }),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description'),
+    referenceId: text('reference_id').unique('sandbox_razorpay_payment_links_reference_unique'),
+    customer: jsonb('customer').$type<Record<string, string>>().notNull().default({}),
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
+    callbackUrl: text('callback_url'),
+    callbackMethod: text('callback_method'),
+    expireBy: integer('expire_by'),
+    status: text('status', { enum: SANDBOX_PAYMENT_LINK_STATUSES }).notNull().default('created'),
+    paymentId: text('payment_id'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_razorpay_payment_links_amount_positive', sql`${t.amountPaise} >= 100`)],
+);
