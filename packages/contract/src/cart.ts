@@ -59,6 +59,8 @@ export const CartListAnswer = z.object({
     fee: Rupees,
     min_order: Rupees,
     max_order: Rupees,
+    /** The advance this shopper pays online at placement when choosing cash on delivery (issue 34); 0: none. */
+    advance: Rupees,
   }),
 });
 export type CartListAnswer = z.infer<typeof CartListAnswer>;

@@ -312,6 +312,21 @@ export const CodOrderPlacedAnswer = z.object({
 });
 export type CodOrderPlacedAnswer = z.infer<typeof CodOrderPlacedAnswer>;
 
+/**
+ * The first call's answer for cash on delivery when the shop asks an advance (issue 34, `cod_advance_for`): the order
+ * waits in pending_payment, holding its stock, until the advance is paid in the checkout dialog like an online order
+ * (`amount`, in paise, is the advance's) and confirmed by the second call; unpaid, it expires like an online order.
+ */
+export const CodAdvanceAnswer = OrderCreatedAnswer.extend({
+  payment_method: z.literal('cod'),
+  status: z.literal('pending_payment'),
+  /** The advance to pay now online, in rupees. */
+  cod_advance: Rupees,
+  /** What the courier collects at the door: the total less the advance. */
+  amount_due_on_delivery: Rupees,
+});
+export type CodAdvanceAnswer = z.infer<typeof CodAdvanceAnswer>;
+
 /** The second call's answer; a repeat answers the same. */
 export const OrderConfirmedAnswer = z.object({
   success: z.literal(true),
@@ -321,7 +336,8 @@ export const OrderConfirmedAnswer = z.object({
 });
 export type OrderConfirmedAnswer = z.infer<typeof OrderConfirmedAnswer>;
 
-export const OrderPlaceAnswer = z.union([OrderCreatedAnswer, CodOrderPlacedAnswer, OrderConfirmedAnswer]);
+// The advance's answer before the plain COD one: the first matching member serialises, and would drop its fields.
+export const OrderPlaceAnswer = z.union([OrderCreatedAnswer, CodAdvanceAnswer, CodOrderPlacedAnswer, OrderConfirmedAnswer]);
 export type OrderPlaceAnswer = z.infer<typeof OrderPlaceAnswer>;
 
 /** What the sandbox's test checkout answers and the checkout handler receives. */

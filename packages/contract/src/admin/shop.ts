@@ -137,6 +137,11 @@ const SettingRupees = z
   .max(100_000)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
 
+/** Which cash-on-delivery orders pay the advance: none, a shopper's first order, or all. */
+export const COD_ADVANCE_FOR_VALUES = ['none', 'first_order', 'all'] as const;
+export const CodAdvanceFor = z.enum(COD_ADVANCE_FOR_VALUES, { error: 'Choose none, first orders or all.' });
+export type CodAdvanceFor = z.infer<typeof CodAdvanceFor>;
+
 export const AdminSettings = z.object({
   /** The most pieces of one product and size in one order. */
   per_order_cap: z.number().int(),
@@ -170,6 +175,9 @@ export const AdminSettings = z.object({
   cod_max_open_orders: z.number().int(),
   /** Hours after which a COD order still waiting for the owner's confirmation is cancelled and its stock released. */
   cod_confirm_hours: z.number().int(),
+  /** The advance a COD order pays online at placement (0: none), and which COD orders pay it (issue 34). */
+  cod_advance_amount: Rupees,
+  cod_advance_for: CodAdvanceFor,
   /** How long a registered shopper's cart waits untouched before its one reminder (hours). */
   cart_reminder_hours: z.number().int(),
   /** How many days after delivery a shopper may ask for a return or an exchange. */
@@ -226,6 +234,8 @@ export const AdminUpdateSettings = z
       .int('A whole number.')
       .min(1, 'At least 1 hour.')
       .max(720, 'At most 720 hours (30 days).'),
+    cod_advance_amount: SettingRupees,
+    cod_advance_for: CodAdvanceFor,
     cart_reminder_hours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
     return_window_days: z.number().int().min(1, 'At least 1 day.').max(90, 'At most 90 days.'),
     review_request_days: z.number().int().min(1, 'At least 1 day.').max(60, 'At most 60 days.'),
