@@ -4,7 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/errors';
 import { CHECKOUT_SCRIPT, CHECKOUT_STYLES } from './checkout-script';
+import { linkCallbackSignature, PAYMENT_LINK_SCRIPT, paymentLinkPage } from './payment-link-page';
 import { DECLINED_VPA, PAYING_VPA, SANDBOX_KEY_ID, SANDBOX_PREFIX } from './sandbox.constants';
+import { cancelPaymentLink, createPaymentLink, fetchPaymentLink, findLink, linkHooks } from './sandbox.payment-links';
 import {
   badRequest,
   type CaptureMode,
@@ -105,6 +107,10 @@ function requireKey(options: SandboxRoutesOptions) {
 async function restRoutes(api: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
   const { db } = api.database;
   api.addHook('onRequest', requireKey(options));
+  // Razorpay's SDK posts a bodiless call (a Payment Link's cancel) as a form.
+  api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   api.post('/v1/orders', hide, async (request) => createOrder(db, request.body));
   api.get('/v1/orders', hide, async (request) => listOrders(db, request.query));
   api.get<ById>('/v1/orders/:id', hide, async (request) => fetchOrder(db, request.params.id));
@@ -129,12 +135,53 @@ async function restRoutes(api: FastifyInstance, options: SandboxRoutesOptions): 
     fetchRefund(db, request.params.refundId, request.params.id),
   );
   api.get<ById>('/v1/refunds/:id', hide, async (request) => fetchRefund(db, request.params.id));
+  api.post('/v1/payment_links', hide, async (request) => createPaymentLink(db, request.body, originOf(request)));
+  api.get<ById>('/v1/payment_links/:id', hide, async (request) =>
+    fetchPaymentLink(db, request.params.id, originOf(request)),
+  );
+  api.post<ById>('/v1/payment_links/:id/cancel', hide, async (request) =>
+    cancelPaymentLink(db, request.params.id, originOf(request)),
+  );
+}
+
+/** The origin the caller reached the sandbox at, for a link's short_url. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** A Payment Link's hosted page, its script, and where a paid link sends the shopper (its callback, signed). */
+async function paymentLinkRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  const { db } = app.database;
+  app.get<ById>('/l/:id', hide, async (request, reply) => {
+    const link = await findLink(db, request.params.id);
+    if (!link) return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><p>No such link.</p>');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(paymentLinkPage(link));
+  });
+  app.get('/payment-link.js', hide, async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PAYMENT_LINK_SCRIPT),
+  );
+  app.get<ById & { Querystring: { payment_id?: string } }>('/l/:id/paid', hide, async (request) => {
+    const link = await findLink(db, request.params.id);
+    const paymentId = request.query.payment_id ?? '';
+    if (!link || link.status !== 'paid' || link.paymentId !== paymentId || !link.callbackUrl) return { redirect: null };
+    const query = new URLSearchParams({
+      razorpay_payment_id: paymentId,
+      razorpay_payment_link_id: link.id,
+      razorpay_payment_link_reference_id: link.referenceId ?? '',
+      razorpay_payment_link_status: 'paid',
+      razorpay_signature: linkCallbackSignature(link, paymentId, options.keySecret),
+    });
+    return { redirect: `${link.callbackUrl}${link.callbackUrl.includes('?') ? '&' : '?'}${query}` };
+  });
 }
 
 /** What the browser (or a test without one) uses, as with checkout.razorpay.com. */
 async function checkoutRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
   const { db } = app.database;
-  const secrets = { keySecret: options.keySecret, webhookSecret: options.webhookSecret, capture: options.capture };
+  const secrets = {
+    keySecret: options.keySecret,
+    webhookSecret: options.webhookSecret,
+    capture: options.capture,
+    links: linkHooks(options.webhookSecret),
+  };
 
   app.get('/checkout.js', hide, async (_request, reply) =>
     reply
@@ -286,4 +333,5 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   // Encapsulated: the key check guards the REST API only, not the checkout's routes.
   await app.register(async (api) => restRoutes(api, options));
   await checkoutRoutes(app, options);
+  await paymentLinkRoutes(app, options);
 }

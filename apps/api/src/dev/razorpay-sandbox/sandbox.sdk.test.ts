@@ -181,4 +181,72 @@ describe("the sandbox, driven by Razorpay's own Node SDK", () => {
       );
     }
   });
+
+  it('creates, fetches and cancels Payment Links; a paid link answers its order and payment and sends payment_link.paid', async () => {
+    const expireBy = Math.floor(Date.now() / 1000) + 3600;
+    const link = await sdk.paymentLink.create({
+      amount: 52_500,
+      currency: 'INR',
+      accept_partial: false,
+      description: 'Order 42',
+      reference_id: `sdk-link-${process.pid}`,
+      expire_by: expireBy,
+      notify: { sms: false, email: false },
+      notes: { kapaas_order: '42' },
+      callback_url: 'https://shop.example/orders/42',
+      callback_method: 'get',
+    });
+    expect(link).toMatchObject({ amount: 52_500, status: 'created', expire_by: expireBy, order_id: null });
+    expect(link.short_url).toMatch(new RegExp(`/sandbox/razorpay/l/${link.id}$`));
+    const again = await sdk.paymentLink
+      .create({ amount: 100, currency: 'INR', reference_id: `sdk-link-${process.pid}` })
+      .catch((error: SdkError) => error);
+    expect(again).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', field: 'reference_id' } });
+
+    const page = await fetch(link.short_url);
+    const html = await page.text();
+    const order = /data-order="(order_[A-Za-z0-9]+)"/.exec(html)?.[1] as string;
+    const paid = await fetch(`${site}${SANDBOX_PREFIX}/test/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: order, method: 'upi', vpa: 'success@razorpay' }),
+    });
+    const { razorpay_payment_id: paymentId } = (await paid.json()) as Record<string, string>;
+    // Captured at once although this account captures manually: Razorpay captures a link's payments itself.
+    expect(await sdk.paymentLink.fetch(link.id)).toMatchObject({
+      status: 'paid',
+      amount_paid: 52_500,
+      order_id: order,
+      payments: [{ payment_id: paymentId, amount: 52_500, status: 'captured', method: 'upi' }],
+    });
+    expect(await sdk.payments.fetch(paymentId as string)).toMatchObject({ order_id: order, captured: true });
+    const twice = await fetch(`${site}${SANDBOX_PREFIX}/test/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: order, method: 'upi', vpa: 'success@razorpay' }),
+    });
+    expect(twice.status).toBe(400);
+    await app.paymentsSandbox?.deliveries.idle();
+    const [sent] = await shop.database.db
+      .select()
+      .from(sandboxRazorpayWebhooks)
+      .where(eq(sandboxRazorpayWebhooks.event, 'payment_link.paid'));
+    expect(
+      Razorpay.validateWebhookSignature(sent?.body as string, sent?.signature as string, SANDBOX_WEBHOOK_SECRET),
+    ).toBe(true);
+    expect(JSON.parse(sent?.body as string)).toMatchObject({
+      event: 'payment_link.paid',
+      contains: ['payment_link', 'order', 'payment'],
+      payload: {
+        payment_link: { entity: { id: link.id, status: 'paid', reference_id: `sdk-link-${process.pid}` } },
+        order: { entity: { id: order, status: 'paid' } },
+        payment: { entity: { id: paymentId, order_id: order, status: 'captured' } },
+      },
+    });
+
+    const other = await sdk.paymentLink.create({ amount: 10_000, currency: 'INR', description: 'to cancel' });
+    expect(await sdk.paymentLink.cancel(other.id)).toMatchObject({ id: other.id, status: 'cancelled' });
+    const cancelledPage = await (await fetch(other.short_url)).text();
+    expect(cancelledPage).toContain('This payment link is cancelled.');
+  });
 });

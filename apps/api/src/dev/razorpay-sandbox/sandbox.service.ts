@@ -197,7 +197,13 @@ const collection = <T>(items: T[]) => ({ entity: 'collection' as const, count: i
 // ---------------------------------------------------------------------------------------------
 // Webhooks: the event body, signed later by the deliverer with the webhook secret.
 
-type WebhookEvent = 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
+type WebhookEvent =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.processed'
+  | 'payment_link.paid';
 
 function webhookRow(
   event: WebhookEvent,
@@ -539,16 +545,29 @@ export type PayInput = {
  * A decline throws, after the failed payment is committed, with Razorpay's error shape and the payment id in
  * `metadata`.
  */
+/** What Payment Links add to a payment (sandbox.payment-links.ts): a link's state checked, and its webhook. */
+export interface LinkHooks {
+  /** Refuses a link that cannot be paid; answers whether the order is a link's. */
+  checkPayable(tx: Transaction, orderId: string): Promise<boolean>;
+  paidEvents(
+    tx: Transaction,
+    order: repo.SandboxOrderRow,
+    payment: repo.SandboxPaymentRow,
+  ): Promise<ReturnType<typeof webhookRow>[]>;
+}
+
 export async function pay(
   db: Database,
-  secrets: { keySecret: string; webhookSecret: string; capture?: CaptureMode },
+  secrets: { keySecret: string; webhookSecret: string; capture?: CaptureMode; links?: LinkHooks },
   input: PayInput,
 ): Promise<PayResult> {
   // Tests and fixtures pay with a card number alone: a card.
   const instrument = input.instrument ?? instrumentOf({ card_number: input.cardNumber ?? '' });
-  const settled = { ...instrument.columns, ...outcomeColumns(instrument.outcome, secrets.capture) };
   const { payment, webhookIds } = await db.transaction(async (tx: Transaction) => {
     const order = await payableOrder(tx, input.orderId);
+    // A Payment Link's payment is captured at once, whatever the account's setting, as Razorpay's are.
+    const link = (await secrets.links?.checkPayable(tx, order.id)) ?? false;
+    const settled = { ...instrument.columns, ...outcomeColumns(instrument.outcome, link ? 'automatic' : secrets.capture) };
     const pending =
       instrument.columns.method === 'upi' ? await repo.findWaitingUpi(tx, order.id, input.pendingId) : undefined;
     if (input.pendingId !== undefined && !pending) throw notFound();
@@ -568,7 +587,9 @@ export async function pay(
       if (paidPaise !== null) await repo.recordCapture(tx, order.id, paidPaise);
     } else await repo.recordAttempt(tx, order.id, paidPaise);
     const updated = (await repo.findOrder(tx, order.id)) as repo.SandboxOrderRow;
-    const webhooks = await repo.insertWebhooks(tx, settledEvents(payment, updated, secrets.webhookSecret));
+    const events = settledEvents(payment, updated, secrets.webhookSecret);
+    events.push(...((await secrets.links?.paidEvents(tx, updated, payment)) ?? []));
+    const webhooks = await repo.insertWebhooks(tx, events);
     return { payment, webhookIds: webhooks.map((w) => w.id) };
   });
   if (payment.status === 'failed') throw Object.assign(declineOf(payment), { webhookIds });

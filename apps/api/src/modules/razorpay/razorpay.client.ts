@@ -67,6 +67,29 @@ export const RazorpayRefund = z.object({
 });
 export type RazorpayRefund = z.infer<typeof RazorpayRefund>;
 
+/** A Payment Link (`/v1/payment_links`): a hosted page that pays `amount` once; its order is known once paid. */
+export const RazorpayPaymentLink = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  amount_paid: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['created', 'partially_paid', 'paid', 'cancelled', 'expired']),
+  short_url: z.string(),
+  reference_id: z.string().nullable().optional(),
+  order_id: z.string().nullable().optional(),
+  expire_by: z.number().int().nullable().optional(),
+  notes: z
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .nullable()
+    .optional(),
+  payments: z
+    .array(z.object({ payment_id: z.string(), amount: z.number().int(), status: z.string() }))
+    .nullable()
+    .optional(),
+  created_at: z.number().int(),
+});
+export type RazorpayPaymentLink = z.infer<typeof RazorpayPaymentLink>;
+
 const collection = <T extends z.ZodType>(item: T) =>
   z.object({ entity: z.literal('collection'), count: z.number().int(), items: z.array(item) });
 
@@ -158,6 +181,21 @@ export interface RefundInput {
   notes?: Record<string, string>;
 }
 
+export interface CreatePaymentLinkInput {
+  /** Paise. */
+  amount: number;
+  currency: string;
+  description: string;
+  /** Ours, unique per link (at most 40 characters): Razorpay refuses a second link with the same. */
+  referenceId: string;
+  /** Unix seconds; Razorpay wants it at least 15 minutes ahead. */
+  expireBy?: number;
+  customer?: { name?: string; email?: string; contact?: string };
+  notes?: Record<string, string>;
+  /** Where the hosted page sends the shopper once paid (GET, with the link's id and signature). */
+  callbackUrl?: string;
+}
+
 export interface RazorpayClient {
   readonly apiBase: string;
   readonly keyId: string;
@@ -189,6 +227,10 @@ export interface RazorpayClient {
    * X-Refund-Idempotency: the same key and body answer the same refund, never a second one.
    */
   refund(paymentId: string, input: RefundInput, idempotencyKey: string): Promise<RazorpayRefund>;
+  /** A Payment Link the shopper pays on Razorpay's hosted page; the shop never emails it through Razorpay. */
+  createPaymentLink(input: CreatePaymentLinkInput): Promise<RazorpayPaymentLink>;
+  fetchPaymentLink(linkId: string): Promise<RazorpayPaymentLink>;
+  cancelPaymentLink(linkId: string): Promise<RazorpayPaymentLink>;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
@@ -353,6 +395,23 @@ function refundCall(call: Call, paymentId: string, input: RefundInput, idempoten
   });
 }
 
+/** A Payment Link's request body; Razorpay's own SMS and e-mail are off: the shop's confirmation carries the link. */
+function paymentLinkBody(input: CreatePaymentLinkInput) {
+  return {
+    amount: input.amount,
+    currency: input.currency,
+    accept_partial: false,
+    description: input.description,
+    reference_id: input.referenceId,
+    ...(input.expireBy === undefined ? {} : { expire_by: input.expireBy }),
+    ...(input.customer ? { customer: input.customer } : {}),
+    notify: { sms: false, email: false },
+    reminder_enable: false,
+    notes: input.notes ?? {},
+    ...(input.callbackUrl ? { callback_url: input.callbackUrl, callback_method: 'get' } : {}),
+  };
+}
+
 /** The Razorpay REST client for `options.apiBase`: api.razorpay.com, or the sandbox. */
 export function createRazorpayClient(options: RazorpayClientOptions): RazorpayClient {
   const base = options.apiBase.replace(/\/+$/, '');
@@ -388,6 +447,9 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
     capturePayment: (paymentId, amount, currency) =>
       call(RazorpayPayment, 'POST', `/v1/payments/${id(paymentId)}/capture`, { amount, currency }),
     refund: async (paymentId, input, idempotencyKey) => refundCall(call, paymentId, input, idempotencyKey),
+    createPaymentLink: (input) => call(RazorpayPaymentLink, 'POST', '/v1/payment_links', paymentLinkBody(input)),
+    fetchPaymentLink: (linkId) => call(RazorpayPaymentLink, 'GET', `/v1/payment_links/${id(linkId)}`),
+    cancelPaymentLink: (linkId) => call(RazorpayPaymentLink, 'POST', `/v1/payment_links/${id(linkId)}/cancel`, {}),
   };
 }
 
