@@ -161,7 +161,7 @@ async function paymentLinkRoutes(app: FastifyInstance, options: SandboxRoutesOpt
   app.get<ById & { Querystring: { payment_id?: string } }>('/l/:id/paid', hide, async (request) => {
     const link = await findLink(db, request.params.id);
     const paymentId = request.query.payment_id ?? '';
-    if (!link || link.status !== 'paid' || link.paymentId !== paymentId || !link.callbackUrl) return { redirect: null };
+    if (link?.status !== 'paid' || link.paymentId !== paymentId || !link.callbackUrl) return { redirect: null };
     const query = new URLSearchParams({
       razorpay_payment_id: paymentId,
       razorpay_payment_link_id: link.id,

@@ -567,7 +567,10 @@ export async function pay(
     const order = await payableOrder(tx, input.orderId);
     // A Payment Link's payment is captured at once, whatever the account's setting, as Razorpay's are.
     const link = (await secrets.links?.checkPayable(tx, order.id)) ?? false;
-    const settled = { ...instrument.columns, ...outcomeColumns(instrument.outcome, link ? 'automatic' : secrets.capture) };
+    const settled = {
+      ...instrument.columns,
+      ...outcomeColumns(instrument.outcome, link ? 'automatic' : secrets.capture),
+    };
     const pending =
       instrument.columns.method === 'upi' ? await repo.findWaitingUpi(tx, order.id, input.pendingId) : undefined;
     if (input.pendingId !== undefined && !pending) throw notFound();
