@@ -96,6 +96,7 @@ export const paidOrder: AdminOrder = {
   },
   items_total: 549,
   discount: 0,
+  prepaid_discount: 0,
   shipping_charge: 0,
   cod_fee: 0,
   shipping_zone: 'rest',

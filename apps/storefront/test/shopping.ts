@@ -55,6 +55,7 @@ export function cartAnswer(lines: CartItem[]): CartListAnswer {
       min_order: 299,
       max_order: 5000,
     },
+    prepaid_discount: { percent: 0, max: null, amount: 0 },
   };
 }
 

@@ -62,6 +62,11 @@ export const CartListAnswer = z.object({
     /** The advance this shopper pays online at placement when choosing cash on delivery (issue 34); 0: none. */
     advance: Rupees,
   }),
+  /**
+   * The prepaid discount (ADR 047) the shop gives for paying online: its percent (0: off), its cap per order (null:
+   * none), and what it takes off these items without a coupon. With a coupon, Coupon_discount_details answers it.
+   */
+  prepaid_discount: z.object({ percent: z.number().int(), max: Rupees.nullable(), amount: Rupees }),
 });
 export type CartListAnswer = z.infer<typeof CartListAnswer>;
 

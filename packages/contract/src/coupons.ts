@@ -53,6 +53,8 @@ export const CouponDiscountAnswer = z.object({
     coupon_code: z.string(),
     /** The discount on the total asked about, in rupees. */
     discounted_amount: Rupees,
+    /** The prepaid discount (ADR 047) on what is left after the coupon, for paying online, in rupees; 0 when off. */
+    prepaid_discount: Rupees,
   }),
 });
 export type CouponDiscountAnswer = z.infer<typeof CouponDiscountAnswer>;

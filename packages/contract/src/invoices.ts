@@ -91,6 +91,12 @@ export const OrderInvoice = z.object({
   reverse_charge: z.literal(false),
   lines: z.array(InvoiceLine),
   totals: InvoiceTotals,
+  /**
+   * The discounts before tax, already taken off the goods lines' values above (shared by value, ADR 032, 047): the
+   * coupon's, and the prepaid discount for paying online. Printed under the lines when not 0.
+   */
+  coupon_discount: Rupees,
+  prepaid_discount: Rupees,
   amount_in_words: z.string(),
   credit_notes: z.array(CreditNote),
 });

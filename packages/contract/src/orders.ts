@@ -115,6 +115,8 @@ export const OrderDetail = OrderSummary.extend({
   items_total: Rupees,
   coupon_code: z.string().nullable(),
   coupon_discount: Rupees,
+  /** The prepaid discount for paying online (ADR 047), in rupees; 0 for cash on delivery. */
+  prepaid_discount: Rupees,
   /** The cash-on-delivery fee, in rupees; 0 for an order paid online. */
   cod_fee: Rupees,
   /** ISO 8601: when the money was received (online: the payment; cash on delivery: the cash recorded), else null. */
@@ -271,6 +273,8 @@ const PlacedOrder = {
   order_id: z.number().int(),
   items_total: Rupees,
   coupon_discount: Rupees,
+  /** The prepaid discount (ADR 047) taken off the goods after the coupon for paying online; 0 for cash on delivery. */
+  prepaid_discount: Rupees,
   /** The shipping charge of the address's zone; 0 shows as Free. */
   shipping_charge: Rupees,
   /** The cash-on-delivery fee; 0 for an order paid online. */

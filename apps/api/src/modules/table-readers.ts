@@ -67,7 +67,12 @@ export const READ_MODELS = {
       tables: ['shop_settings'],
     },
   },
-  coupons: {},
+  coupons: {
+    'the prepaid discount (ADR 047)': {
+      for: 'the percent off and its cap for paying online, as the owner set them',
+      tables: ['shop_settings'],
+    },
+  },
   delivery: {
     'delivery terms (ADR 033)': {
       for: "the shipping zones' terms, the shop's state, the dispatch cut-off and the cash-on-delivery rules",

@@ -143,6 +143,8 @@ export const AdminOrder = AdminOrderSummary.extend({
   shipping_address: ShippingAddress,
   items_total: Rupees,
   discount: Rupees,
+  /** The prepaid discount for paying online (ADR 047); 0 for cash on delivery. */
+  prepaid_discount: Rupees,
   shipping_charge: Rupees,
   cod_fee: Rupees,
   /** The zone of the delivery PIN code, or null for orders placed before zones. */

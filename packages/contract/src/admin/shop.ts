@@ -190,6 +190,10 @@ export const AdminSettings = z.object({
   parcel_height_cm: z.number().int(),
   /** The weight of a piece whose product has none (g). */
   default_piece_weight_grams: z.number().int(),
+  /** The prepaid discount (ADR 047): a whole percent off the goods after the coupon when paid online; 0: off. */
+  prepaid_discount_percent: z.number().int(),
+  /** The most the prepaid discount takes off one order, in rupees; null: no cap. */
+  prepaid_discount_max: Rupees.nullable(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -243,6 +247,12 @@ export const AdminUpdateSettings = z
     parcel_breadth_cm: ParcelSideCm,
     parcel_height_cm: ParcelSideCm,
     default_piece_weight_grams: PieceWeightGrams,
+    prepaid_discount_percent: z
+      .number('A whole percent from 0 to 20.')
+      .int('A whole percent, e.g. 5.')
+      .min(0, 'At least 0 (0 turns the discount off).')
+      .max(20, 'At most 20 %.'),
+    prepaid_discount_max: SettingRupees.nullable(),
   })
   .partial()
   .refine(

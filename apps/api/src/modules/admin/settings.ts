@@ -41,6 +41,8 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     parcel_breadth_cm: row.parcelBreadthCm,
     parcel_height_cm: row.parcelHeightCm,
     default_piece_weight_grams: row.defaultPieceWeightGrams,
+    prepaid_discount_percent: row.prepaidDiscountPercent,
+    prepaid_discount_max: row.prepaidDiscountMaxPaise === null ? null : paiseToRupees(row.prepaidDiscountMaxPaise),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -74,6 +76,15 @@ function codColumns(body: AdminUpdateSettings) {
           : rupeesToPaise(body.cod_confirm_above),
     codMaxOpenOrders: body.cod_max_open_orders,
     codConfirmHours: body.cod_confirm_hours,
+  };
+}
+
+/** The prepaid discount's columns a change sets (ADR 047); undefined: left as they are, a null cap: no cap. */
+function prepaidColumns(body: AdminUpdateSettings) {
+  const max = body.prepaid_discount_max;
+  return {
+    prepaidDiscountPercent: body.prepaid_discount_percent,
+    prepaidDiscountMaxPaise: max === undefined ? undefined : max === null ? null : rupeesToPaise(max),
   };
 }
 
@@ -176,6 +187,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               parcelBreadthCm: body.parcel_breadth_cm,
               parcelHeightCm: body.parcel_height_cm,
               defaultPieceWeightGrams: body.default_piece_weight_grams,
+              ...prepaidColumns(body),
               updatedAt: new Date(),
             })
             .where(eq(shopSettings.id, 1));

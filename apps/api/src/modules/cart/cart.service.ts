@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { addressSnapshotOf } from '../addresses';
+import { prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
 import { codRefusal, deliveryTermsOf, NOT_DELIVERED, quoteDelivery, shippingFor, zoneTermsOf } from '../delivery';
 import {
   type CartLineRow,
@@ -80,6 +81,17 @@ export async function listCart(
     total_items: available.reduce((n, line) => n + line.selected_quantity, 0),
     total_amount: paiseToRupees(itemsPaise),
     ...(await deliveryTerms(db, owner, itemsPaise, shop.addressId, shop.now ?? new Date())),
+    prepaid_discount: await prepaidOn(db, itemsPaise),
+  };
+}
+
+/** The shop's prepaid discount and what it takes off these items without a coupon, in rupees (ADR 047). */
+async function prepaidOn(db: Queryable, itemsPaise: number): Promise<CartListAnswer['prepaid_discount']> {
+  const terms = await prepaidTermsOf(db);
+  return {
+    percent: terms.percent,
+    max: terms.maxPaise === null ? null : paiseToRupees(terms.maxPaise),
+    amount: paiseToRupees(prepaidDiscountPaise(itemsPaise, terms)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { eq, type Queryable, shopSettings } from '@kapaas/db';
+import type { PrepaidTerms } from './prepaid-discount';
 
 /** The shop's terms an order is placed under, with the defaults of a shop that never saved its settings. */
 export interface ShopTerms {
@@ -6,6 +7,8 @@ export interface ShopTerms {
   cap: number;
   /** How long an order waits for its payment. */
   expiryMinutes: number;
+  /** The prepaid discount for paying online (ADR 047). */
+  prepaid: PrepaidTerms;
 }
 
 /** Reads the shop settings checkout needs (the admin settings page writes them). */
@@ -14,5 +17,6 @@ export async function shopTermsOf(db: Queryable): Promise<ShopTerms> {
   return {
     cap: row?.perOrderQuantityCap ?? 10,
     expiryMinutes: row?.paymentExpiryMinutes ?? 30,
+    prepaid: { percent: row?.prepaidDiscountPercent ?? 0, maxPaise: row?.prepaidDiscountMaxPaise ?? null },
   };
 }

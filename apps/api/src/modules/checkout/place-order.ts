@@ -36,6 +36,7 @@ import {
 import { ProviderError } from '../razorpay';
 import { priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
+import { prepaidDiscountPaise } from './prepaid-discount';
 import type { CheckoutDeps } from './settlement';
 
 /** One line as the first call asks for it (client amounts already dropped by the route). */
@@ -143,6 +144,7 @@ function placedFields(placed: OrderRow) {
     order_id: placed.id,
     items_total: paiseToRupees(placed.itemsTotalPaise),
     coupon_discount: paiseToRupees(placed.discountPaise),
+    prepaid_discount: paiseToRupees(placed.prepaidDiscountPaise),
     shipping_charge: paiseToRupees(placed.shippingPaise),
     cod_fee: paiseToRupees(placed.codFeePaise),
     total: paiseToRupees(placed.totalPaise),
@@ -307,7 +309,8 @@ function taxOf(tx: Queryable, cart: PricedCart, order: NewOrder) {
       quantity,
       linePaise: total,
     })),
-    discountPaise: order.order.discountPaise ?? 0,
+    // The prepaid discount is a discount before tax like the coupon's: both are shared over the goods (ADR 047).
+    discountPaise: (order.order.discountPaise ?? 0) + (order.order.prepaidDiscountPaise ?? 0),
     shippingPaise: order.order.shippingPaise ?? 0,
     codFeePaise: order.order.codFeePaise ?? 0,
   });
@@ -468,7 +471,9 @@ async function orderTotals(
     if (refusal) throw new AppError('CONFLICT', refusal, { code: 'COD_NOT_AVAILABLE' });
   }
   const codFeePaise = cod ? cod.codFeePaise : 0;
-  const totalPaise = itemsTotalPaise - discountPaise + shippingPaise + codFeePaise;
+  // Paid online, the goods after the coupon get the prepaid discount; shipping was judged before it (ADR 047).
+  const prepaidPaise = cod ? 0 : prepaidDiscountPaise(itemsTotalPaise - discountPaise, cart.terms.prepaid);
+  const totalPaise = itemsTotalPaise - discountPaise - prepaidPaise + shippingPaise + codFeePaise;
   if (!cod && totalPaise < 100) {
     throw new AppError('CONFLICT', 'The order total must be at least ₹1 to pay online.', { code: 'TOTAL_TOO_LOW' });
   }
@@ -477,18 +482,10 @@ async function orderTotals(
     order: {
       addressSnapshot: cart.address,
       couponId: coupon?.id ?? null,
-      couponSnapshot: coupon
-        ? {
-            coupon_id: coupon.id,
-            code: coupon.code,
-            name: coupon.name,
-            type: coupon.type,
-            amount_paise: coupon.amountPaise,
-            percentage: coupon.percentage,
-          }
-        : null,
+      couponSnapshot: coupon ? couponSnapshotOf(coupon) : null,
       itemsTotalPaise,
       discountPaise,
+      prepaidDiscountPaise: prepaidPaise,
       shippingPaise,
       codFeePaise,
       paymentMethod: cod ? 'cod' : 'online',
@@ -511,6 +508,18 @@ async function orderTotals(
       quantity,
       lineTotalPaise: total,
     })),
+  };
+}
+
+/** The coupon as the order keeps it. */
+function couponSnapshotOf(coupon: Awaited<ReturnType<typeof applyCoupon>>['coupon']) {
+  return {
+    coupon_id: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    type: coupon.type,
+    amount_paise: coupon.amountPaise,
+    percentage: coupon.percentage,
   };
 }
 

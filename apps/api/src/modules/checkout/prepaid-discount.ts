@@ -1,3 +1,4 @@
+import { type PrepaidTerms, prepaidDiscountPaise } from '../coupons';
 import { type OrderLineToTax, type SupplyKind, type TaxedOrder, taxOrder } from '../tax';
 
 /**
@@ -8,24 +9,8 @@ import { type OrderLineToTax, type SupplyKind, type TaxedOrder, taxOrder } from 
  * paying online never costs the shopper free shipping.
  */
 
-/** The shop's prepaid discount: a whole percent (0 is off) and the most it takes off one order, in paise (null: no cap). */
-export interface PrepaidTerms {
-  percent: number;
-  maxPaise: number | null;
-}
-
-/** A shop that never turned the discount on. */
-export const NO_PREPAID_DISCOUNT: PrepaidTerms = { percent: 0, maxPaise: null };
-
-/**
- * The prepaid discount on goods worth `goodsAfterCouponPaise` (the items after the coupon), in paise: the percent
- * rounded down to the paisa (the shop never gives more than it says), then capped. 0 when off.
- */
-export function prepaidDiscountPaise(goodsAfterCouponPaise: number, terms: PrepaidTerms): number {
-  if (terms.percent <= 0 || goodsAfterCouponPaise <= 0) return 0;
-  const share = Math.floor((goodsAfterCouponPaise * terms.percent) / 100);
-  return terms.maxPaise === null ? share : Math.min(share, Math.max(0, terms.maxPaise));
-}
+// The rule itself lives with the coupons (a discount after them); checkout and its callers use it from here.
+export { NO_PREPAID_DISCOUNT, type PrepaidTerms, prepaidDiscountPaise } from '../coupons';
 
 /** An order's amounts as placed (paise): its items, coupon, shipping and, if cash on delivery, its fee. */
 export interface OrderAmounts {

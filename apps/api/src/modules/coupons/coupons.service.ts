@@ -5,6 +5,7 @@ import { paiseToRupees, rupeesToPaise } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { evaluateCoupon } from './coupon-rules';
 import { type CouponRow, findCoupon, listActiveCoupons, redemptionCounts } from './coupons.repository';
+import { prepaidDiscountPaise, prepaidTermsOf } from './prepaid';
 
 // Coupon listing and discount preview on a total the client states; checkout prices again itself.
 // `owner` is null for an anonymous visitor, who has no per-customer history.
@@ -45,20 +46,30 @@ export async function applicableCoupons(
   }));
 }
 
-/** The discount one coupon gives on the total; 404 when unknown, 409 with the reason when it does not apply. */
+/**
+ * The discount one coupon gives on the total, and the prepaid discount paying online then takes off what is left (ADR
+ * 047); 404 when unknown, 409 with the reason when it does not apply.
+ */
 export async function previewDiscount(
   db: Queryable,
   owner: Owner | null,
   input: { total_amount: number; coupon_id: number },
-): Promise<{ coupon_id: number; coupon_code: string; discounted_amount: number }> {
+): Promise<{ coupon_id: number; coupon_code: string; discounted_amount: number; prepaid_discount: number }> {
   const coupon = await findCoupon(db, input.coupon_id);
   if (!coupon) throw notFound('Coupon');
   const pastRedemptions = owner ? ((await redemptionCounts(db, owner, [coupon.id])).get(coupon.id) ?? 0) : 0;
+  const itemsTotalPaise = rupeesToPaise(input.total_amount);
   const verdict = evaluateCoupon(coupon, {
-    itemsTotalPaise: rupeesToPaise(input.total_amount),
+    itemsTotalPaise,
     now: new Date(),
     pastRedemptions,
   });
   if (!verdict.applicable) throw new AppError('CONFLICT', verdict.message, { code: 'COUPON_NOT_APPLICABLE' });
-  return { coupon_id: coupon.id, coupon_code: coupon.code, discounted_amount: paiseToRupees(verdict.discountPaise) };
+  const prepaid = prepaidDiscountPaise(itemsTotalPaise - verdict.discountPaise, await prepaidTermsOf(db));
+  return {
+    coupon_id: coupon.id,
+    coupon_code: coupon.code,
+    discounted_amount: paiseToRupees(verdict.discountPaise),
+    prepaid_discount: paiseToRupees(prepaid),
+  };
 }

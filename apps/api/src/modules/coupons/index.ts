@@ -12,3 +12,4 @@ export {
   removeCoupon,
 } from './coupons.repository';
 export { couponRoutes } from './coupons.routes';
+export { NO_PREPAID_DISCOUNT, type PrepaidTerms, prepaidDiscountPaise, prepaidTermsOf } from './prepaid';

@@ -105,6 +105,7 @@ export async function orderDetails(
     items_total: paiseToRupees(order.itemsTotalPaise),
     coupon_code: order.couponSnapshot?.code ?? null,
     coupon_discount: paiseToRupees(order.discountPaise),
+    prepaid_discount: paiseToRupees(order.prepaidDiscountPaise),
     cod_fee: paiseToRupees(order.codFeePaise),
     paid_at: order.paidAt?.toISOString() ?? null,
     payment_id: payment?.id ?? null,

@@ -99,6 +99,8 @@ function invoiceOf(items: Item[], shippingRupees: number, delivery: string, kind
     reverse_charge: false,
     lines,
     totals,
+    coupon_discount: 0,
+    prepaid_discount: 0,
     amount_in_words: amountInWords(totals.grand_total),
     credit_notes: [],
   };

@@ -131,6 +131,8 @@ interface Sheet {
   totals: InvoiceTotals;
   words: string;
   columns: Column[];
+  /** The discounts before tax the goods lines already carry, printed under the table; empty on a credit note. */
+  discounts: [string, number][];
 }
 
 function newDocument(sheet: Sheet): Doc {
@@ -346,6 +348,22 @@ function totalRows(sheet: Sheet): [string, number][] {
 
 const TOTALS_WIDTH = 220;
 
+/**
+ * The discounts taken before tax (the coupon's, the prepaid discount for paying online), each on a line under the
+ * table: the goods' values above are already net of them, so they are told, not subtracted again.
+ */
+function drawDiscounts(doc: Doc, sheet: Sheet, top: number): number {
+  if (sheet.discounts.length === 0) return top;
+  let y = top;
+  doc.font('regular').fontSize(SIZE.small).fillColor(COLOURS.muted);
+  for (const [label, amount] of sheet.discounts) {
+    const text = `${label}: ${formatIndianRupees(amount)}, taken off the goods' values above, before tax.`;
+    y = write(doc, text, LEFT, y, WIDTH) + 2;
+  }
+  doc.fillColor(COLOURS.text);
+  return y + 8;
+}
+
 /** The totals on the right; the amount in words on the left. */
 function drawTotals(doc: Doc, sheet: Sheet, top: number): number {
   const x = LEFT + WIDTH - TOTALS_WIDTH;
@@ -437,7 +455,7 @@ function render(sheet: Sheet, facts: [string, string][], drawTop: (doc: Doc, y: 
   const doc = newDocument(sheet);
   const done = collect(doc);
   let y = drawTop(doc, drawHeader(doc, sheet, facts));
-  y = drawTable(doc, sheet, y);
+  y = drawDiscounts(doc, sheet, drawTable(doc, sheet, y));
   if (y + CLOSING_HEIGHT > BOTTOM) y = continuationPage(doc, sheet);
   y = drawTotals(doc, sheet, y);
   drawSignature(doc, sheet, y);
@@ -462,6 +480,7 @@ function sheetOf(
     supplier: invoice.supplier,
     words: words || amountInWords(document.totals.grand_total),
     columns: columnsFor(shown),
+    discounts: [],
   };
 }
 
@@ -478,6 +497,11 @@ export async function renderInvoicePdf(invoice: OrderInvoice): Promise<Buffer> {
     },
     invoice.amount_in_words,
   );
+  const discounts: [string, number][] = [
+    ['Coupon discount', invoice.coupon_discount],
+    ['Prepaid discount (paid online)', invoice.prepaid_discount],
+  ];
+  sheet.discounts = discounts.filter(([, amount]) => amount > 0);
   const facts: [string, string][] = [
     ['Invoice no.', invoice.invoice_number],
     ['Date', formatInvoiceDate(invoice.invoice_date)],

@@ -82,6 +82,8 @@ export async function orderInvoice(db: Queryable, orderId: number): Promise<Orde
     reverse_charge: false,
     lines: tax.lines.map(invoiceLine),
     totals,
+    coupon_discount: paiseToRupees(order.discountPaise),
+    prepaid_discount: paiseToRupees(order.prepaidDiscountPaise),
     amount_in_words: amountInWords(totals.grand_total),
     credit_notes: notes.map(({ note, lines }): CreditNote => {
       const noteTotals = totalsOf(lines);

@@ -168,6 +168,8 @@ export async function orderForInvoice(db: Queryable, orderId: number) {
       guestId: orders.guestId,
       address: orders.addressSnapshot,
       totalPaise: orders.totalPaise,
+      discountPaise: orders.discountPaise,
+      prepaidDiscountPaise: orders.prepaidDiscountPaise,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

@@ -55,6 +55,7 @@ const detail: OrderDetail = {
   items_total: 2057,
   coupon_code: 'WELCOME100',
   coupon_discount: 100,
+  prepaid_discount: 0,
   cod_fee: 0,
   paid_at: '2026-11-20T10:30:00.000Z',
   payment_id: 'pay_Sbx9',

@@ -52,6 +52,8 @@ const invoice: OrderInvoice = {
     },
   ],
   totals: { taxable_value: 522.86, cgst: 0, sgst: 0, utgst: 0, igst: 26.14, grand_total: 549 },
+  coupon_discount: 0,
+  prepaid_discount: 0,
   amount_in_words: 'Rupees Five Hundred Forty-Nine Only',
   credit_notes: [],
 };

@@ -204,6 +204,7 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
     shipping_address: order.addressSnapshot,
     items_total: paiseToRupees(order.itemsTotalPaise),
     discount: paiseToRupees(order.discountPaise),
+    prepaid_discount: paiseToRupees(order.prepaidDiscountPaise),
     shipping_charge: paiseToRupees(order.shippingPaise),
     cod_fee: paiseToRupees(order.codFeePaise),
     shipping_zone: order.shippingZone,

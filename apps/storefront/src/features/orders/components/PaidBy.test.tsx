@@ -42,6 +42,7 @@ const upiOrder: OrderDetail = {
   items_total: 959,
   coupon_code: null,
   coupon_discount: 0,
+  prepaid_discount: 0,
   cod_fee: 0,
   paid_at: '2026-11-20T10:30:00.000Z',
   payment_id: 'pay_Sbx9',
