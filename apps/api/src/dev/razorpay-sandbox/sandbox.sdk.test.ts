@@ -189,6 +189,7 @@ describe("the sandbox, driven by Razorpay's own Node SDK", () => {
       currency: 'INR',
       accept_partial: false,
       description: 'Order 42',
+      customer: { name: 'Asha', email: 'asha@example.com', contact: '+919000000001' },
       reference_id: `sdk-link-${process.pid}`,
       expire_by: expireBy,
       notify: { sms: false, email: false },
@@ -199,7 +200,7 @@ describe("the sandbox, driven by Razorpay's own Node SDK", () => {
     expect(link).toMatchObject({ amount: 52_500, status: 'created', expire_by: expireBy, order_id: null });
     expect(link.short_url).toMatch(new RegExp(`/sandbox/razorpay/l/${link.id}$`));
     const again = await sdk.paymentLink
-      .create({ amount: 100, currency: 'INR', reference_id: `sdk-link-${process.pid}` })
+      .create({ amount: 100, currency: 'INR', reference_id: `sdk-link-${process.pid}`, customer: {} })
       .catch((error: SdkError) => error);
     expect(again).toMatchObject({ statusCode: 400, error: { code: 'BAD_REQUEST_ERROR', field: 'reference_id' } });
 
@@ -244,7 +245,12 @@ describe("the sandbox, driven by Razorpay's own Node SDK", () => {
       },
     });
 
-    const other = await sdk.paymentLink.create({ amount: 10_000, currency: 'INR', description: 'to cancel' });
+    const other = await sdk.paymentLink.create({
+      amount: 10_000,
+      currency: 'INR',
+      description: 'to cancel',
+      customer: {},
+    });
     expect(await sdk.paymentLink.cancel(other.id)).toMatchObject({ id: other.id, status: 'cancelled' });
     const cancelledPage = await (await fetch(other.short_url)).text();
     expect(cancelledPage).toContain('This payment link is cancelled.');
