@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from './checkout.fixtures';
+import { repriceOnline } from './prepaid-discount';
 
 /*
  * The prepaid discount (issue 34, ADR 047): a percent off the goods after the coupon when the shopper pays online,
@@ -112,6 +113,29 @@ describe('order_place with the prepaid discount', () => {
     const { answer } = await placeWith(item, 1, { payment_method: 'cod' });
     expect(answer).toMatchObject({ payment_method: 'cod', prepaid_discount: 0, cod_fee: 49, total: 1000 + 59 + 49 });
     expect((await f.orderRow(answer.order_id)).prepaidDiscountPaise).toBe(0);
+  });
+});
+
+describe('a cash-on-delivery order re-priced as paid online (repriceOnline)', () => {
+  it('drops the COD fee, takes the prepaid discount after the coupon, and its GST lines add up to the new total', async () => {
+    expectStatus(await owner.patch('/settings', { prepaid_discount_percent: 10 }), 200);
+    const coupon = await f.couponWith({ minOrderPaise: 1 });
+    const item = await itemAt(1100);
+    const { answer } = await placeWith(item, 2, { payment_method: 'cod', coupon_id: coupon.id });
+    const order = await f.orderRow(answer.order_id);
+    expect(order).toMatchObject({ codFeePaise: 4_900, prepaidDiscountPaise: 0 });
+    const { price, tax } = await repriceOnline(db(), order);
+    // ₹2,200 less the ₹100 coupon is ₹2,100; 10 % of it is ₹210; shipping ₹59 stays, the ₹49 fee goes.
+    expect(price).toEqual({
+      itemsTotalPaise: 220_000,
+      discountPaise: 10_000,
+      prepaidDiscountPaise: 21_000,
+      shippingPaise: 5_900,
+      codFeePaise: 0,
+      totalPaise: 220_000 - 10_000 - 21_000 + 5_900,
+    });
+    expect(tax?.lines.map((line) => line.kind)).toEqual(['goods', 'shipping']);
+    expect(tax?.lines.reduce((sum, line) => sum + line.paidPaise, 0)).toBe(price.totalPaise);
   });
 });
 

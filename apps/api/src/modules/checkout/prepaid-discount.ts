@@ -1,5 +1,14 @@
-import { type PrepaidTerms, prepaidDiscountPaise } from '../coupons';
-import { type OrderLineToTax, type SupplyKind, type TaxedOrder, taxOrder } from '../tax';
+import type { Queryable } from '@kapaas/db';
+import { type PrepaidTerms, prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
+import { linesOf, type OrderRow } from '../orders';
+import {
+  type OrderLineToTax,
+  type OrderTaxPlan,
+  priceOrderTax,
+  type SupplyKind,
+  type TaxedOrder,
+  taxOrder,
+} from '../tax';
 
 /**
  * The prepaid discount (issue 34, ADR 047): a percent off the goods when the shopper pays online, never on cash on
@@ -55,4 +64,35 @@ export function priceOnline(order: OrderAmounts, terms: PrepaidTerms): OnlinePri
  */
 export function taxOnline(lines: readonly OrderLineToTax[], price: OnlinePrice, kind: SupplyKind): TaxedOrder {
   return taxOrder(lines, price.discountPaise + price.prepaidDiscountPaise, price.shippingPaise, kind);
+}
+
+/** An existing order re-priced as if paid online: its amounts and, for a shop registered for GST, its tax. */
+export interface OnlineRepricing {
+  price: OnlinePrice;
+  /** The order's GST lines as paid online (the discounts shared over the goods, no COD fee); null: not taxed. */
+  tax: OrderTaxPlan | null;
+}
+
+/**
+ * A placed cash-on-delivery order as it would cost paid online now (issue 34, COD to prepaid): the same lines, coupon
+ * and shipping, no cash-on-delivery fee, less the shop's prepaid discount as set today, and its GST worked out again
+ * on that lower value. Read-only: the caller records the new amounts and tax in the transaction that takes the
+ * payment (the prepaid discount was not part of the order's tax when placed).
+ */
+export async function repriceOnline(db: Queryable, order: OrderRow): Promise<OnlineRepricing> {
+  const price = priceOnline(order, await prepaidTermsOf(db));
+  const items = await linesOf(db, [order.id]);
+  const tax = await priceOrderTax(db, {
+    stateName: order.addressSnapshot.state,
+    lines: items.map((item) => ({
+      productId: item.productId,
+      description: `${item.productName} (${item.sizeLabel})`,
+      quantity: item.quantity,
+      linePaise: item.lineTotalPaise,
+    })),
+    discountPaise: price.discountPaise + price.prepaidDiscountPaise,
+    shippingPaise: price.shippingPaise,
+    codFeePaise: 0,
+  });
+  return { price, tax };
 }
