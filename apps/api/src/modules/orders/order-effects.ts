@@ -4,10 +4,10 @@ import { ownerOfRow } from '../../lib/owner';
 import { type Effect, EffectRefused } from '../../lib/state-machine';
 import { redeemCoupon, releaseRedemption } from '../coupons';
 import { orderStockLines, release, restock, type StockLine, sellReserved, sellUnreserved } from '../inventory';
-import { creditOrder, issueInvoice } from '../tax';
+import { creditOrder, issueInvoice, repriceOrderTax } from '../tax';
 import { queueOrderPlaced, queueStatusMail, type StatusMailKind } from './order-mail';
 import type { OrderRow } from './orders.repository';
-import { markCashOnDelivery, recordEvent } from './orders.repository';
+import { linesOf as orderLinesOf, markCashOnDelivery, markPaidOnline, recordEvent } from './orders.repository';
 
 /** What an effect of the order process sees: the move being made, in its transaction. */
 export interface OrderMoveContext {
@@ -151,5 +151,37 @@ export const blockCodAfterReturn: Effect<OrderMoveContext> = {
   // (returnedToOriginSince); the line is what makes it hold, so it is written here even when the move's note is null.
   run: async ({ tx, order }) => {
     await recordEvent(tx, order.id, 'returned_to_origin', 'Cash on delivery blocked for this shopper for 90 days.');
+  },
+};
+
+/** What a cash-on-delivery order costs paid online instead (the checkout's `priceOnline`), for `becomePrepaid`. */
+export interface PrepaidPrice {
+  prepaidDiscountPaise: number;
+  totalPaise: number;
+}
+
+/**
+ * A cash-on-delivery order paid online instead (issue 34): it becomes an online order at the price paid (no fee, the
+ * prepaid discount taken, nothing to collect), and its GST is worked out again on that price, for the invoice issued
+ * next. Its pieces were sold and its coupon counted at placement.
+ */
+export const becomePrepaid: Effect<OrderMoveContext & { readonly facts: { readonly prepaid?: PrepaidPrice } }> = {
+  name: 'the order made online at the price paid (no COD fee, the prepaid discount, nothing to collect), its GST priced again',
+  run: async ({ tx, order, facts }) => {
+    const price = facts.prepaid as PrepaidPrice;
+    await markPaidOnline(tx, order.id, price);
+    const lines = await orderLinesOf(tx, [order.id]);
+    await repriceOrderTax(tx, order.id, {
+      stateName: order.addressSnapshot.state,
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        description: `${line.productName} (${line.sizeLabel})`,
+        quantity: line.quantity,
+        linePaise: line.lineTotalPaise,
+      })),
+      discountPaise: order.discountPaise + price.prepaidDiscountPaise,
+      shippingPaise: order.shippingPaise,
+      codFeePaise: 0,
+    });
   },
 };

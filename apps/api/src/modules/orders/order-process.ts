@@ -4,6 +4,7 @@ import { defineProcess, type Effect, type Move } from '../../lib/state-machine';
 import {
   announceStock,
   becomeCashOnDelivery,
+  becomePrepaid,
   blockCodAfterReturn,
   countCouponUse,
   creditInFull,
@@ -11,6 +12,7 @@ import {
   invoiceCodAtShipping,
   issueTaxInvoice,
   type OrderMoveContext,
+  type PrepaidPrice,
   recordHistory,
   releaseHeldPieces,
   restockSoldPieces,
@@ -31,6 +33,8 @@ export type OrderActor = 'owner' | 'payment' | 'sweep' | 'shopper' | 'courier';
 export interface OrderFacts {
   /** The order's own payment (not one the shop refused) has been refunded in full. */
   readonly ownPaymentRefunded?: boolean;
+  /** A cash-on-delivery order paid online instead: the price it was paid at (issue 34). */
+  readonly prepaid?: PrepaidPrice;
 }
 
 /** The context of the order process's guards and effects. */
@@ -68,6 +72,16 @@ const MOVES: readonly OrderMove[] = [
     to: 'cod_pending_confirmation',
     by: ['payment'],
     effects: codChosenAtProvider,
+  },
+  // A cash-on-delivery order paid online before it is packed (issue 34): by the shop's pages or the confirmation's link.
+  {
+    name: 'pay online instead',
+    from: ['cod_pending_confirmation', 'cod_confirmed'],
+    to: 'paid',
+    by: ['payment'],
+    guard: ({ facts }) => (facts.prepaid ? null : 'A cash-on-delivery order is paid online only through its offer.'),
+    requires: 'a payment of its offer to pay online (cod_pay_online or the payment link), of the price paid online',
+    effects: [becomePrepaid, issueTaxInvoice],
   },
   // Fulfilment.
   { name: 'confirm', from: ['cod_pending_confirmation'], to: 'cod_confirmed', by: ['owner'] },

@@ -237,6 +237,27 @@ export async function markCashOnDelivery(tx: Queryable, orderId: number): Promis
 }
 
 /**
+ * Makes a cash-on-delivery order an online one, paid at `price` (issue 34): no fee, the prepaid discount taken, nothing
+ * to collect at the door.
+ */
+export async function markPaidOnline(
+  tx: Queryable,
+  orderId: number,
+  price: { prepaidDiscountPaise: number; totalPaise: number },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      paymentMethod: 'online',
+      codFeePaise: 0,
+      prepaidDiscountPaise: price.prepaidDiscountPaise,
+      totalPaise: price.totalPaise,
+      expiresAt: null,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/**
  * Adds a line to an order's history (a status it reached, or a note about it). `note` is for the
  * shop; `customerNote` is what the shopper reads, and a note in between two statuses without one
  * stays with the shop (see `customerHistory`).

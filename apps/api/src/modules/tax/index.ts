@@ -22,5 +22,5 @@ export {
   orderInvoice,
   ownInvoice,
 } from './invoice.service';
-export { type LineToTax, type OrderTaxPlan, priceOrderTax, recordOrderTax } from './order-tax';
+export { type LineToTax, type OrderTaxPlan, priceOrderTax, recordOrderTax, repriceOrderTax } from './order-tax';
 export { invoiceRoutes, sendPdf } from './tax.routes';

@@ -2,7 +2,14 @@ import { GST_STATES, gstStateByCode } from '@kapaas/contract';
 import type { Queryable, SupplierSnapshot } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { GARMENT_RATES, type SupplyKind, supplyKind, type TaxedAmount, taxAmount, taxOrder } from './gst';
-import { currentSupplier, gstCodeOfState, hsnOfProducts, insertOrderTax, type NewTaxLine } from './tax.repository';
+import {
+  currentSupplier,
+  deleteOrderTax,
+  gstCodeOfState,
+  hsnOfProducts,
+  insertOrderTax,
+  type NewTaxLine,
+} from './tax.repository';
 
 /** A line of an order about to be placed, as the tax needs it. */
 export interface LineToTax {
@@ -106,4 +113,19 @@ export async function recordOrderTax(tx: Queryable, orderId: number, plan: Order
     { supplyKind: plan.kind, placeCode: plan.place.code, placeName: plan.place.name, supplier: plan.supplier },
     plan.lines,
   );
+}
+
+/**
+ * An order's tax worked out again and stored in place of the one recorded at placement: a cash-on-delivery order paid
+ * online instead (issue 34) loses its fee and gains the prepaid discount before its invoice is issued. Only for an
+ * order not yet invoiced; a shop not registered for GST stores none.
+ */
+export async function repriceOrderTax(
+  tx: Queryable,
+  orderId: number,
+  order: { stateName: string; lines: LineToTax[]; discountPaise: number; shippingPaise: number; codFeePaise: number },
+): Promise<void> {
+  await deleteOrderTax(tx, orderId);
+  const plan = await priceOrderTax(tx, order);
+  if (plan) await recordOrderTax(tx, orderId, plan);
 }

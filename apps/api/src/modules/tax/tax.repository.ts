@@ -76,6 +76,12 @@ export async function insertOrderTax(
   await tx.insert(orderTaxLines).values(lines.map((line) => ({ ...line, orderId })));
 }
 
+/** Drops an order's stored tax, so that it is priced again before its invoice (a COD order paid online instead). */
+export async function deleteOrderTax(tx: Queryable, orderId: number): Promise<void> {
+  await tx.delete(orderTaxLines).where(eq(orderTaxLines.orderId, orderId));
+  await tx.delete(orderTaxes).where(eq(orderTaxes.orderId, orderId));
+}
+
 /** An order's stored tax and its lines in order, or undefined when it was not taxed. */
 export async function orderTaxOf(
   db: Queryable,
