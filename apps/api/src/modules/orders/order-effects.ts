@@ -7,7 +7,7 @@ import { orderStockLines, release, restock, type StockLine, sellReserved, sellUn
 import { creditOrder, issueInvoice, repriceOrderTax } from '../tax';
 import { queueOrderPlaced, queueStatusMail, type StatusMailKind } from './order-mail';
 import type { OrderRow } from './orders.repository';
-import { linesOf as orderLinesOf, markCashOnDelivery, markPaidOnline, recordEvent } from './orders.repository';
+import { markCashOnDelivery, markPaidOnline, linesOf as orderLinesOf, recordEvent } from './orders.repository';
 
 /** What an effect of the order process sees: the move being made, in its transaction. */
 export interface OrderMoveContext {
