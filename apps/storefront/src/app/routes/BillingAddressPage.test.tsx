@@ -499,6 +499,26 @@ describe('Billing address page: delivery and cash on delivery', () => {
     expect(orderPlaceCalls(fetchMock)[0]).not.toHaveProperty('payment_method');
   });
 
+  it('says what paying online saves beside the choice, takes it off the total, and not for cash on delivery', async () => {
+    const prepaid = { percent: 5, max: null, amount: 102.85 };
+    shopWith(() => created, [home], { cod: codOffered, prepaid_discount: prepaid });
+    const { user } = renderRoute('/Billing-Address');
+
+    const online = await screen.findByRole('radio', { name: 'Pay online' });
+    expect(online).toHaveAccessibleDescription('Save ₹102.85 by paying online');
+    const totals = screen.getByRole('region', { name: 'Cart Totals' });
+    expect(await within(totals).findByText('Prepaid discount (paying online)')).toBeInTheDocument();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹1,954.15');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    await user.click(cod);
+    expect(within(totals).queryByText('Prepaid discount (paying online)')).toBeNull();
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('₹2,106');
+    // The offer stays beside the online choice, so that the shopper sees what cash on delivery costs them.
+    expect(screen.getByText('Save ₹102.85 by paying online')).toBeInTheDocument();
+  });
+
   it("shows the server's reason when it refuses cash on delivery, and stays on the page", async () => {
     const reason =
       'Cash on delivery is not available for this order, as an earlier parcel came back to us unaccepted. Please pay online.';

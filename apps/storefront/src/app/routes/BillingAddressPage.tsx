@@ -36,14 +36,29 @@ export function BillingAddressPage() {
           <div className="col-lg-4">
             <CartSummary
               checkout={{ addressId, paymentMethod }}
-              action={({ cart, empty, blocked, pricing, couponId, codRefusal, paymentMethod: method }) => (
+              action={({
+                cart,
+                empty,
+                blocked,
+                pricing,
+                couponId,
+                codRefusal,
+                paymentMethod: method,
+                prepaidSaving,
+              }) => (
                 <ProceedToPay
                   addressId={addressId}
                   couponId={couponId}
                   lines={cart.product}
                   cartNotReady={empty || blocked || pricing}
                   onPaid={() => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY })}
-                  payment={{ value: method, onChange: setPaymentMethod, codFee: cart.cod.fee, codRefusal }}
+                  payment={{
+                    value: method,
+                    onChange: setPaymentMethod,
+                    codFee: cart.cod.fee,
+                    codRefusal,
+                    prepaidSaving,
+                  }}
                 />
               )}
             />

@@ -26,6 +26,8 @@ export interface CartSummaryState {
   codRefusal: string | null;
   /** How the order is paid, as far as the cart allows: cash on delivery only when it is not refused. */
   paymentMethod: PaymentMethod;
+  /** What paying online saves (the prepaid discount, ADR 047), for the payment choice to say; 0 when none. */
+  prepaidSaving: number;
 }
 
 interface CartSummaryProps {
@@ -40,6 +42,8 @@ interface CartSummaryProps {
 
 export const COD_FEE_LABEL = 'Cash on delivery fee';
 
+export const PREPAID_DISCOUNT_LABEL = 'Prepaid discount (paying online)';
+
 export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart to continue.';
 
 /**
@@ -48,7 +52,7 @@ export const BLOCKED_CART_MESSAGE = 'Remove the unavailable items from your cart
  */
 export function CartSummary({ action, checkout }: CartSummaryProps) {
   const totals = useCartTotals(checkout);
-  const { cart, couponId, coupon, couponPending, couponNotice, shipping, codFee, total } = totals;
+  const { cart, couponId, coupon, couponPending, couponNotice, shipping, codFee, prepaidDiscount, total } = totals;
   const headingId = useId();
 
   if (cart.isPending) return <LoadingState label="Loading your cart totals" />;
@@ -138,6 +142,12 @@ export function CartSummary({ action, checkout }: CartSummaryProps) {
             </dd>
           </div>
         )}
+        {!empty && prepaidDiscount > 0 && (
+          <div className="cart-summary__row">
+            <dt>{PREPAID_DISCOUNT_LABEL}</dt>
+            <dd className="cart-summary__discount">−{formatRupees(prepaidDiscount)}</dd>
+          </div>
+        )}
         {codFee > 0 && (
           <div className="cart-summary__row">
             <dt>{COD_FEE_LABEL}</dt>
@@ -168,6 +178,7 @@ export function CartSummary({ action, checkout }: CartSummaryProps) {
         pricing: couponPending || totals.repricing,
         codRefusal: totals.codRefusal,
         paymentMethod: totals.paymentMethod,
+        prepaidSaving: totals.prepaidSaving,
       })}
     </section>
   );

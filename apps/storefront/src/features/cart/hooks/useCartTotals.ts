@@ -52,6 +52,10 @@ export function useCartTotals(checkout?: CheckoutChoice) {
   const codRefusal = cart.data ? codRefusalOf(cart.data, orderValue) : null;
   const cod = checkout?.paymentMethod === 'cod' && cart.data !== undefined && codRefusal === null;
   const codFee = cod && cart.data ? cart.data.cod.fee : 0;
+  // What paying online saves (ADR 047), as the server works it out: on the items after the coupon when there is one.
+  const prepaidSaving = coupon ? (coupon.prepaid_discount ?? 0) : (cart.data?.prepaid_discount?.amount ?? 0);
+  // Taken off the total only at checkout, once the shopper pays online; the cart page shows the full price.
+  const prepaidDiscount = checkout && !cod ? prepaidSaving : 0;
   return {
     cart,
     couponId: failure === null ? couponId : null,
@@ -70,6 +74,12 @@ export function useCartTotals(checkout?: CheckoutChoice) {
     /** How the order is paid, as far as this cart allows: cash on delivery falls back to online when refused. */
     paymentMethod: (cod ? 'cod' : 'online') as PaymentMethod,
     codFee,
-    total: (toPaise(itemsTotal) - toPaise(discountAmount) + toPaise(shipping) + toPaise(codFee)) / 100,
+    /** What paying online saves on this order (0 when the shop gives no prepaid discount). */
+    prepaidSaving,
+    /** The prepaid discount in the total: at checkout, paying online. */
+    prepaidDiscount,
+    total:
+      (toPaise(itemsTotal) - toPaise(discountAmount) - toPaise(prepaidDiscount) + toPaise(shipping) + toPaise(codFee)) /
+      100,
   };
 }

@@ -10,6 +10,8 @@ export interface PaymentChoiceProps {
   codFee: number;
   /** Why cash on delivery cannot be chosen for this order, or null when it can. */
   codRefusal: string | null;
+  /** What paying online saves (the shop's prepaid discount, worked out by the server), in rupees; 0: none. */
+  prepaidSaving?: number;
   /** While an order is being placed the choice stays as it is. */
   disabled?: boolean;
 }
@@ -20,13 +22,21 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
 };
 
 /**
- * How the shopper pays (ADR 033): online, or cash on delivery with its fee. Cash on delivery is disabled, with the
+ * How the shopper pays (ADR 033): online, saying what the prepaid discount saves (ADR 047), or cash on delivery with its fee. Cash on delivery is disabled, with the
  * reason beside it, when the shop does not offer it for this address or the order is outside its limits; a choice of
  * it that becomes refused (another address, another coupon) goes back to online.
  */
-export function PaymentChoice({ value, onChange, codFee, codRefusal, disabled = false }: PaymentChoiceProps) {
+export function PaymentChoice({
+  value,
+  onChange,
+  codFee,
+  codRefusal,
+  prepaidSaving = 0,
+  disabled = false,
+}: PaymentChoiceProps) {
   const id = useId();
   const refused = codRefusal !== null;
+  const saving = prepaidSaving > 0;
 
   useEffect(() => {
     if (refused) onChange('online');
@@ -43,11 +53,17 @@ export function PaymentChoice({ value, onChange, codFee, codRefusal, disabled = 
           id={`${id}-online`}
           value="online"
           checked={value === 'online'}
+          aria-describedby={saving ? `${id}-saving` : undefined}
           onChange={() => onChange('online')}
         />
         <label className="form-check-label" htmlFor={`${id}-online`}>
           {PAYMENT_LABELS.online}
-        </label>
+        </label>{' '}
+        {saving && (
+          <span id={`${id}-saving`} className="payment-choice__saving">
+            Save {formatRupees(prepaidSaving)} by paying online
+          </span>
+        )}
       </div>
       <div className="form-check payment-choice__option">
         <input
