@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, page, type SentRequest, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
 import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
 
@@ -30,6 +30,8 @@ const settings = {
   parcel_breadth_cm: 25,
   parcel_height_cm: 5,
   default_piece_weight_grams: 200,
+  prepaid_discount_percent: 0,
+  prepaid_discount_max: null,
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -40,6 +42,9 @@ const parcelAsSaved = {
   parcel_height_cm: 5,
   default_piece_weight_grams: 200,
 };
+
+/** The prepaid discount as saved (off), sent back unchanged. */
+const prepaidAsSaved = { prepaid_discount_percent: 0, prepaid_discount_max: null };
 
 /** The dispatch and cash-on-delivery rules as saved, sent back unchanged. */
 const codAsSaved = {
@@ -109,6 +114,7 @@ describe('the settings form', () => {
         ...unregistered,
         ...codAsSaved,
         ...parcelAsSaved,
+        ...prepaidAsSaved,
       },
     ]);
   });
@@ -229,6 +235,7 @@ describe('the settings form', () => {
         hsn_digits: 6,
         ...codAsSaved,
         ...parcelAsSaved,
+        ...prepaidAsSaved,
       },
     ]);
   });
@@ -331,6 +338,7 @@ describe('the settings form', () => {
         cod_confirm_hours: 48,
         cod_max_open_orders: 2,
         ...parcelAsSaved,
+        ...prepaidAsSaved,
       },
     ]);
   });
@@ -406,6 +414,39 @@ describe('the settings form', () => {
         default_piece_weight_grams: 150,
       }),
     ]);
+  });
+
+  it('sets the prepaid discount: a percent up to 20 checked beside the field, an empty cap sent as none', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    expect(await screen.findByRole('group', { name: 'Prepaid discount' })).toBeInTheDocument();
+    const percent = screen.getByLabelText('Discount for paying online');
+    const cap = screen.getByLabelText('Most prepaid discount per order');
+    expect((percent as HTMLInputElement).valueAsNumber).toBe(0);
+    expect(cap).toHaveValue(null);
+    expect(percent).toHaveAccessibleDescription(expect.stringContaining('never on cash on delivery'));
+    await user.clear(percent);
+    await user.type(percent, '25');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(percent).toHaveAccessibleDescription(expect.stringContaining('At most 20 %.'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(percent);
+    await user.type(percent, '5');
+    await user.type(cap, '150');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([expect.objectContaining({ prepaid_discount_percent: 5, prepaid_discount_max: 150 })]);
+    await user.clear(cap);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(saves(sent)).toHaveLength(2));
+    expect(saves(sent)[1]).toEqual(
+      expect.objectContaining({ prepaid_discount_percent: 5, prepaid_discount_max: null }),
+    );
   });
 
   it('says beside the most order value when it is below the least, and does not save', async () => {

@@ -22,6 +22,12 @@ import {
 } from './DeliveryCodFields';
 import { gstStateMismatch } from './gstIdentity';
 import { ParcelFields, type ParcelValues, parcelBody, parcelValues } from './ParcelFields';
+import {
+  PrepaidDiscountFields,
+  type PrepaidDiscountValues,
+  prepaidDiscountBody,
+  prepaidDiscountValues,
+} from './PrepaidDiscountFields';
 import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
 
 /** Every state and union territory, in one page (as the address forms load them). */
@@ -37,6 +43,7 @@ type SettingsFields = {
   review_request_days: string;
 } & TaxIdentityValues &
   DeliveryCodValues &
+  PrepaidDiscountValues &
   ParcelValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
@@ -135,6 +142,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       review_request_days: numberOrEmpty(fields.review_request_days) ?? Number.NaN,
       ...taxIdentityBody(fields),
       ...deliveryCodBody(fields),
+      ...prepaidDiscountBody(fields),
       ...parcelBody(fields),
     }),
     fieldOf: deliveryCodFieldOf,
@@ -146,6 +154,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       review_request_days: String(settings.review_request_days),
       ...taxIdentityValues(settings),
       ...deliveryCodValues(settings),
+      ...prepaidDiscountValues(settings),
       ...parcelValues(settings),
     },
   });
@@ -207,6 +216,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
             }}
             disabled={isSubmitting}
           />
+          <PrepaidDiscountFields id={`${id}-prepaid`} register={register} errors={errors} disabled={isSubmitting} />
           <ParcelFields id={`${id}-parcel`} register={register} errors={errors} disabled={isSubmitting} />
           <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
