@@ -341,7 +341,12 @@ export const OrderConfirmedAnswer = z.object({
 export type OrderConfirmedAnswer = z.infer<typeof OrderConfirmedAnswer>;
 
 // The advance's answer before the plain COD one: the first matching member serialises, and would drop its fields.
-export const OrderPlaceAnswer = z.union([OrderCreatedAnswer, CodAdvanceAnswer, CodOrderPlacedAnswer, OrderConfirmedAnswer]);
+export const OrderPlaceAnswer = z.union([
+  OrderCreatedAnswer,
+  CodAdvanceAnswer,
+  CodOrderPlacedAnswer,
+  OrderConfirmedAnswer,
+]);
 export type OrderPlaceAnswer = z.infer<typeof OrderPlaceAnswer>;
 
 /** What the sandbox's test checkout answers and the checkout handler receives. */

@@ -19,8 +19,10 @@ export const AdminOrderSummary = z.object({
   payment_method: PaymentMethod,
   /** How it was paid: the online payment's method (upi, card, …), or `cod`; null while unpaid, or unknown (older). */
   paid_by: PaidBy.nullable(),
-  /** Cash the courier is to collect: the total of a cash-on-delivery order on its way or delivered and not yet recorded as paid, else 0. */
+  /** Cash the courier is to collect: the total of a cash-on-delivery order on its way or delivered and not yet recorded as paid, less its advance, else 0. */
   cod_to_collect: Rupees,
+  /** The advance a cash-on-delivery order pays online at placement (issue 34); 0: none. Paid once the order is confirmed. */
+  cod_advance: Rupees,
   created_at: Timestamp,
   paid_at: Timestamp.nullable(),
 });
@@ -236,6 +238,15 @@ export const AdminDashboard = z.object({
    * `paid_by` null counts older payments whose method is unknown.
    */
   paid_by: z.array(z.object({ paid_by: PaidBy.nullable(), count: z.number().int(), share: z.number() })),
+  /**
+   * The same orders split into paid online (`prepaid`) and cash on delivery (`cod`), with their shares (0–1), and how
+   * many of them were placed as cash on delivery and then paid online (counted in `prepaid` now; issue 34).
+   */
+  payment_shares: z.object({
+    prepaid: z.object({ count: z.number().int(), share: z.number() }),
+    cod: z.object({ count: z.number().int(), share: z.number() }),
+    cod_moved_to_prepaid: z.number().int(),
+  }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 export const AdminDashboardAnswer = adminItem(AdminDashboard);

@@ -37,6 +37,8 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     cod_confirm_above: row.codConfirmAbovePaise === null ? null : paiseToRupees(row.codConfirmAbovePaise),
     cod_max_open_orders: row.codMaxOpenOrders,
     cod_confirm_hours: row.codConfirmHours,
+    cod_advance_amount: paiseToRupees(row.codAdvancePaise),
+    cod_advance_for: row.codAdvanceFor,
     parcel_length_cm: row.parcelLengthCm,
     parcel_breadth_cm: row.parcelBreadthCm,
     parcel_height_cm: row.parcelHeightCm,
@@ -76,6 +78,8 @@ function codColumns(body: AdminUpdateSettings) {
           : rupeesToPaise(body.cod_confirm_above),
     codMaxOpenOrders: body.cod_max_open_orders,
     codConfirmHours: body.cod_confirm_hours,
+    codAdvancePaise: paiseOrUndefined(body.cod_advance_amount),
+    codAdvanceFor: body.cod_advance_for,
   };
 }
 
@@ -94,6 +98,22 @@ function checkCodLimits(current: SettingsRow | undefined, body: AdminUpdateSetti
   const most = paiseOrUndefined(body.cod_max_order) ?? current?.codMaxOrderPaise ?? 0;
   if (least > most)
     throw fieldError('cod_max_order', 'The most must be at least the least order value for cash on delivery.');
+  checkCodAdvance(current, body);
+}
+
+/**
+ * The COD advance as it will be after the change (issue 34): paid online, so at least ₹1 (Razorpay's least payment)
+ * when asked of any order, and an amount to ask when it is asked; 0 with "none" is no advance.
+ */
+function checkCodAdvance(current: SettingsRow | undefined, body: AdminUpdateSettings): void {
+  const amount = paiseOrUndefined(body.cod_advance_amount) ?? current?.codAdvancePaise ?? 0;
+  const whom = body.cod_advance_for ?? current?.codAdvanceFor ?? 'none';
+  if (amount > 0 && amount < 100) {
+    throw fieldError('cod_advance_amount', 'At least ₹1, as it is paid online; 0 for no advance.');
+  }
+  if (amount === 0 && whom !== 'none') {
+    throw fieldError('cod_advance_amount', 'Set the advance to ask, or choose no advance.');
+  }
 }
 
 type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;

@@ -5,7 +5,15 @@ import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { addressSnapshotOf } from '../addresses';
 import { prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
-import { codRefusal, deliveryTermsOf, NOT_DELIVERED, quoteDelivery, shippingFor, zoneTermsOf } from '../delivery';
+import {
+  codAdvanceOf,
+  codRefusal,
+  deliveryTermsOf,
+  NOT_DELIVERED,
+  quoteDelivery,
+  shippingFor,
+  zoneTermsOf,
+} from '../delivery';
 import {
   type CartLineRow,
   cartLines,
@@ -111,12 +119,13 @@ async function deliveryTerms(
   const address = await addressSnapshotOf(db, owner, addressId ?? 'active');
   if (addressId !== undefined && !address) throw new AppError('NOT_FOUND', 'Address not found.');
   const terms = await deliveryTermsOf(db);
-  const cod = (offered: boolean, reason: string | null) => ({
+  const cod = (offered: boolean, reason: string | null, advancePaise = 0) => ({
     offered,
     reason,
     fee: paiseToRupees(terms.codFeePaise),
     min_order: paiseToRupees(terms.codMinOrderPaise),
     max_order: paiseToRupees(terms.codMaxOrderPaise),
+    advance: paiseToRupees(advancePaise),
   });
   const quote = address ? await quoteDelivery(db, address.pin_code, now, terms) : undefined;
   if (!address || !quote) {
@@ -142,6 +151,7 @@ async function deliveryTerms(
   if (!quote.window) {
     return { ...zoneFields, shipping_charge: 0, zone_charge: 0, delivery_by: null, cod: cod(false, NOT_DELIVERED) };
   }
+  const who = { owner, phone: address.phone_number, email: address.email_id };
   const refusal = await codRefusal(db, terms, {
     owner,
     pin: address.pin_code,
@@ -154,7 +164,8 @@ async function deliveryTerms(
     shipping_charge: paiseToRupees(shippingFor(quote, itemsPaise)),
     zone_charge: paiseToRupees(quote.chargePaise),
     delivery_by: quote.window.to,
-    cod: cod(refusal === null, refusal),
+    // The advance before the order's total is known: the storefront shows at most the total (issue 34).
+    cod: cod(refusal === null, refusal, await codAdvanceOf(db, terms, who, Number.MAX_SAFE_INTEGER)),
   };
 }
 

@@ -158,7 +158,7 @@ describe('cash on delivery at checkout', () => {
     const item = await f.stockedItem(3);
     const { shopper, addressId } = await f.readyGuest(item, 1, TEZPUR);
     const offered = (await shopper.post('cart_list', { address_id: addressId })).json();
-    expect(offered.cod).toEqual({ offered: true, reason: null, fee: 49, min_order: 1, max_order: 100_000 });
+    expect(offered.cod).toEqual({ offered: true, reason: null, fee: 49, min_order: 1, max_order: 100_000, advance: 0 });
     expectStatus(await owner.patch('/settings', { ...COD_RULES, cod_excluded_pins: ['784'] }), 200);
     const excluded = (await shopper.post('cart_list', {})).json();
     expect(excluded.cod).toMatchObject({

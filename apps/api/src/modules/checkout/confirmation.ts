@@ -1,8 +1,9 @@
 import type { OrderConfirmedAnswer } from '@kapaas/contract';
 import { AppError } from '../../lib/errors';
 import type { Owner } from '../../lib/owner';
-import { orderOf, PAID_STATUSES } from '../orders';
+import { hasCodAdvance, orderOf, paidOnline } from '../orders';
 import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay';
+import { signedPrepaymentOrder } from './cod-pay-online';
 import { paymentByProviderId, wasAccepted } from './payments.repository';
 import { type CheckoutDeps, type Settlement, settlePayment } from './settlement';
 
@@ -42,11 +43,12 @@ export async function confirmPayment(
     success: true,
     message: 'Payment verified successfully.',
     order_id: order.id,
-    status: 'paid',
+    // A cash-on-delivery order's advance (issue 34) confirms it; the rest is paid at the door.
+    status: hasCodAdvance(order) ? 'cod_confirmed' : 'paid',
   };
   // A repeat of a call that already settled: answer as before, without asking the provider again.
   const known = await paymentByProviderId(deps.db, input.paymentId);
-  if (known && known.orderId === order.id && wasAccepted(known) && PAID_STATUSES.includes(order.status)) {
+  if (known && known.orderId === order.id && wasAccepted(known) && paidOnline(order)) {
     return paid;
   }
   const payment = await providerPayment(deps, order, input.paymentId);
@@ -66,6 +68,12 @@ export async function confirmPayment(
 async function signedOrder(deps: CheckoutDeps, owner: Owner, input: ConfirmInput): Promise<ConfirmableOrder> {
   const order = await orderOf(deps.db, owner, input.orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (order.razorpayOrderId === null) {
+    // A cash-on-delivery order paid online instead (cod_pay_online): its offer's Razorpay order signed the answer.
+    const { keySecret } = deps.payments;
+    const signed = await signedPrepaymentOrder(deps.db, order.id, input.paymentId, input.signature, keySecret);
+    if (signed) return { ...order, razorpayOrderId: signed };
+  }
   const providerOrderId = order.razorpayOrderId;
   if (!providerOrderId) {
     throw new AppError('CONFLICT', 'This order has no payment to confirm.', { code: 'NO_PAYMENT' });

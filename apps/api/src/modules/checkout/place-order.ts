@@ -1,4 +1,10 @@
-import type { CodOrderPlacedAnswer, OrderCreatedAnswer, PaymentMethod } from '@kapaas/contract';
+import {
+  type CodAdvanceAnswer,
+  type CodOrderPlacedAnswer,
+  formatPaise,
+  type OrderCreatedAnswer,
+  type PaymentMethod,
+} from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
@@ -11,6 +17,7 @@ import { evaluateCoupon, lockCoupon, redeemCoupon, redemptionsBy } from '../coup
 import {
   type CodCase,
   type CodTerms,
+  codAdvanceOf,
   codRefusal,
   type DeliveryQuote,
   deliveryTermsOf,
@@ -22,6 +29,7 @@ import {
 import { orderStockLines, reserve, sellReserved } from '../inventory';
 import {
   couponHolds,
+  dueOnlinePaise,
   expireEarlierUnpaid,
   inOrderTransaction,
   moveOrder,
@@ -117,7 +125,7 @@ export async function placeOrder(
   deps: CheckoutDeps,
   owner: Owner,
   input: PlaceOrderInput,
-): Promise<OrderCreatedAnswer | CodOrderPlacedAnswer> {
+): Promise<OrderCreatedAnswer | CodOrderPlacedAnswer | CodAdvanceAnswer> {
   if (input.paymentMethod === 'cod') return placeCodOrder(deps, owner, input);
   const context = await runSteps(
     [holdOrderStep(deps), openProviderOrderStep(deps)],
@@ -168,16 +176,42 @@ function createdAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: st
 }
 
 /**
+ * The answer to a cash-on-delivery order that waits for its advance (issue 34): the checkout dialog opens for the
+ * advance as for an online order, and the second call confirms it.
+ */
+function advanceAnswer(deps: CheckoutDeps, placed: OrderRow, providerOrderId: string): CodAdvanceAnswer {
+  const advance = placed.codAdvancePaise;
+  return {
+    ...createdAnswer(deps, placed, providerOrderId),
+    message: `Order placed. Please pay the advance of ${formatPaise(advance)} now; the rest is paid in cash on delivery.`,
+    payment_method: 'cod',
+    status: 'pending_payment',
+    amount: advance,
+    cod_advance: paiseToRupees(advance),
+    amount_due_on_delivery: paiseToRupees(placed.totalPaise - advance),
+  };
+}
+
+/**
  * order_place with payment_method "cod" (ADR 033): one transaction prices the cart like an online order, checks every
  * cash-on-delivery rule again, adds the fee, redeems the coupon, takes the stock for good (it never expires), records
  * the order as cod_confirmed (or cod_pending_confirmation above the owner's confirmation value) and empties the cart
- * of its lines. There is no provider order.
+ * of its lines. There is no provider order, unless the shop asks this order an advance (issue 34): the order then
+ * waits in pending_payment, holding its stock, and the provider order is opened for the advance as for an online one.
  */
-async function placeCodOrder(deps: CheckoutDeps, owner: Owner, input: PlaceOrderInput): Promise<CodOrderPlacedAnswer> {
-  const context = await runSteps([placeCodStep(deps)], { owner, input, now: new Date() }, ({ step, error }) =>
+async function placeCodOrder(
+  deps: CheckoutDeps,
+  owner: Owner,
+  input: PlaceOrderInput,
+): Promise<CodOrderPlacedAnswer | CodAdvanceAnswer> {
+  const steps = [placeCodStep(deps), openProviderOrderStep(deps)];
+  const context = await runSteps(steps, { owner, input, now: new Date() }, ({ step, error }) =>
     deps.log.error({ err: error, step }, 'could not undo a checkout step'),
   );
   const placed = mustHave(context.held, 'held').order;
+  if (placed.status === 'pending_payment') {
+    return advanceAnswer(deps, placed, mustHave(context.providerOrderId, 'providerOrderId'));
+  }
   return {
     ...placedFields(placed),
     message:
@@ -206,6 +240,11 @@ function placeCodStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       deps.metrics?.orderPlaced();
       await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
     },
+    // An order awaiting its advance whose provider order could not be opened fails and releases its stock.
+    undo: async (context) => {
+      if (context.held?.order.status !== 'pending_payment') return;
+      await abandonOrder(deps, context.held.order.id, context.providerFailure);
+    },
   };
 }
 
@@ -225,6 +264,9 @@ async function recordCodOrder(t: OrderTransaction, owner: Owner, input: PlaceOrd
   const order = await orderTotals(tx, owner, input.couponId, cart, now, cod);
   const tax = await taxOf(tx, cart, order);
   await reserveStock(tx, cart.lines);
+  const who = { owner, phone: cart.address.phone_number, email: cart.address.email_id };
+  const advance = await codAdvanceOf(tx, cod, who, order.order.totalPaise);
+  if (advance > 0) return recordAwaitingAdvance(tx, owner, input, withAdvance(order, advance, cart.terms, now), tax);
   const confirmFirst = cod.codConfirmAbovePaise !== null && order.order.totalPaise > cod.codConfirmAbovePaise;
   const status = confirmFirst ? 'cod_pending_confirmation' : 'cod_confirmed';
   const note = confirmFirst
@@ -245,10 +287,41 @@ async function recordCodOrder(t: OrderTransaction, owner: Owner, input: PlaceOrd
   }
   await removePaidLines(tx, owner, stock);
   await queueOrderPlaced(tx, recorded.id);
-  if (input.placedFrom) {
-    const { address, codOrdersPerAddress } = input.placedFrom;
-    await new RateLimiter(tx).hit(`cod-order:ip:${address}`, codOrdersPerAddress, COD_TOO_MANY);
-  }
+  await countCodPlacement(tx, input);
+  return recorded;
+}
+
+/** Counts a cash-on-delivery placement against its network address (the last thing it does, so only one placed counts). */
+async function countCodPlacement(tx: Queryable, input: PlaceOrderInput): Promise<void> {
+  if (!input.placedFrom) return;
+  const { address, codOrdersPerAddress } = input.placedFrom;
+  await new RateLimiter(tx).hit(`cod-order:ip:${address}`, codOrdersPerAddress, COD_TOO_MANY);
+}
+
+/** The order with its advance, and a time to pay it like an online order's (issue 34). */
+function withAdvance(order: NewOrder, advancePaise: number, terms: ShopTerms, now: Date): NewOrder {
+  const expiresAt = new Date(now.getTime() + terms.expiryMinutes * 60_000);
+  return { ...order, order: { ...order.order, codAdvancePaise: advancePaise, expiresAt } };
+}
+
+/**
+ * A cash-on-delivery order that pays an advance first (issue 34): recorded like an online order, in pending_payment
+ * with its stock held (not sold) and a time to pay, until the payment code's `pay advance` move confirms it (selling
+ * the pieces, counting the coupon, queueing the receipt) or the sweep expires it (releasing them). The cart keeps its
+ * lines until the advance is paid.
+ */
+async function recordAwaitingAdvance(
+  tx: Queryable,
+  owner: Owner,
+  input: PlaceOrderInput,
+  order: NewOrder,
+  tax: Awaited<ReturnType<typeof taxOf>>,
+): Promise<OrderRow> {
+  const advance = formatPaise(order.order.codAdvancePaise ?? 0);
+  const note = `Order placed, cash on delivery with an advance of ${advance} to pay online first.`;
+  const recorded = await recordOrder(tx, owner, order, 'pending_payment', note);
+  if (tax) await recordOrderTax(tx, recorded.id, tax);
+  await countCodPlacement(tx, input);
   return recorded;
 }
 
@@ -550,13 +623,15 @@ function openProviderOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
     name: 'open the provider order',
     run: async (context) => {
       const placed = mustHave(context.held, 'held').order;
+      // A cash-on-delivery order is paid at the door: only one awaiting its advance has a provider order (issue 34).
+      if (placed.status !== 'pending_payment') return;
       if (placed.razorpayOrderId !== null) {
         context.providerOrderId = placed.razorpayOrderId;
         return;
       }
       try {
         const created = await deps.payments.client.createOrder({
-          amount: placed.totalPaise,
+          amount: dueOnlinePaise(placed),
           currency: CURRENCY,
           receipt: receiptFor(placed),
           notes: { order_id: String(placed.id) },

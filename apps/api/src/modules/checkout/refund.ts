@@ -2,6 +2,7 @@ import { formatPaise } from '@kapaas/contract';
 import { and, eq, inArray, payments as paymentsTable, type Queryable, refundClaims, refunds, sql } from '@kapaas/db';
 import { runSteps, type Step } from '../../lib/workflow';
 import {
+  COD_OPEN_STATUSES,
   inOrderTransaction,
   lockOrder,
   moveOrder,
@@ -336,7 +337,9 @@ async function moveForRefund(t: OrderTransaction, input: RefundToRecord, whole: 
   if (whole) {
     if (by === 'owner') {
       const who = input.adminEmail ? ` by ${input.adminEmail}` : '';
-      await moveOrder(t, orderId, 'cancelled', { by, from: ['paid'], note: `Cancelled for a full refund${who}.` });
+      // A paid order, or a cash-on-delivery order not shipped whose advance this was (issue 34).
+      const from = ['paid', ...COD_OPEN_STATUSES] as const;
+      await moveOrder(t, orderId, 'cancelled', { by, from, note: `Cancelled for a full refund${who}.` });
     }
     const moved = await moveOrder(t, orderId, 'refunded', { by, from: ['cancelled'], note, facts });
     if (moved.moved) return;

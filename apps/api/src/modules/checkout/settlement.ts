@@ -6,6 +6,8 @@ import { EffectRefused } from '../../lib/state-machine';
 import { removePaidLines } from '../cart';
 import { orderStockLines } from '../inventory';
 import {
+  dueOnlinePaise,
+  hasCodAdvance,
   inOrderTransaction,
   lapseOf,
   lockOrder,
@@ -14,10 +16,17 @@ import {
   type OrderRow,
   type OrderTransaction,
   orderByProviderId,
-  PAID_STATUSES,
+  paidOnline,
   recordEvent,
 } from '../orders';
 import { ProviderError, type RazorpayPayment, type RazorpayRefund } from '../razorpay';
+import {
+  type CodPrepaymentRow,
+  lockPrepaidOrder,
+  prepaidOrderOf,
+  prepaymentRefusal,
+  sellPrepaid,
+} from './cod-pay-online';
 import {
   AWAITING_REFUND,
   movePayment,
@@ -62,10 +71,13 @@ class CannotSettle extends Error {}
 
 /** Why an order in this state cannot take a payment, or null when it can. */
 function refusalFor(order: OrderRow, payment: RazorpayPayment): string | null {
-  if (payment.amount !== order.totalPaise || payment.currency !== order.currency) {
-    return `the payment of ${payment.amount} ${payment.currency} paise does not match the order total of ${order.totalPaise} ${order.currency} paise`;
+  // A cash-on-delivery order with an advance (issue 34) asks the advance online, not its total.
+  const due = dueOnlinePaise(order);
+  const what = hasCodAdvance(order) ? 'advance' : 'total';
+  if (payment.amount !== due || payment.currency !== order.currency) {
+    return `the payment of ${payment.amount} ${payment.currency} paise does not match the order ${what} of ${due} ${order.currency} paise`;
   }
-  if (PAID_STATUSES.includes(order.status)) return 'the order had already been paid by another payment';
+  if (paidOnline(order)) return 'the order had already been paid by another payment';
   if (order.status === 'cancelled' || order.status === 'refunded') return 'the order had been cancelled';
   return null;
 }
@@ -84,9 +96,10 @@ async function captureIfAcceptable(
   payment: RazorpayPayment,
 ): Promise<{ payment: RazorpayPayment; refusal?: string }> {
   if (payment.status !== 'authorized' || !payment.order_id) return { payment };
-  const order = await orderByProviderId(deps.db, payment.order_id);
+  const prepaid = await prepaidOrderOf(deps.db, payment.order_id);
+  const order = prepaid?.order ?? (await orderByProviderId(deps.db, payment.order_id));
   if (!order) return { payment };
-  const refusal = refusalFor(order, payment);
+  const refusal = prepaid ? prepaymentRefusal(order, prepaid.prepayment, payment) : refusalFor(order, payment);
   if (refusal !== null) {
     deps.log.warn({ orderId: order.id, paymentId: payment.id, refusal }, 'left an authorised payment uncaptured');
     return { payment, refusal };
@@ -143,7 +156,9 @@ async function decide(
   source: PaymentSource,
 ): Promise<Decision> {
   const { tx } = t;
-  const order = await lockOrderByProviderId(tx, providerOrderId);
+  // A cash-on-delivery order's offer to pay online (cod-pay-online.ts) has a Razorpay order of its own.
+  const prepaid = await lockPrepaidOrder(tx, providerOrderId);
+  const order = prepaid?.order ?? (await lockOrderByProviderId(tx, providerOrderId));
   if (!order) return { kind: 'unknown_order' };
   const seen = await paymentByProviderId(tx, payment.id);
   // A payment recorded as failed can still be authorised and captured later under the same id
@@ -153,9 +168,9 @@ async function decide(
   if (payment.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
     return { kind: 'not_captured', status: payment.status };
   }
-  let reason = refusalFor(order, payment);
+  let reason = prepaid ? prepaymentRefusal(order, prepaid.prepayment, payment) : refusalFor(order, payment);
   if (reason === null) {
-    const sale = await sellInSavepoint(t, order, payment, source);
+    const sale = await sellInSavepoint(t, order, payment, source, prepaid?.prepayment);
     if (sale.kind === 'sold') return sale;
     reason = sale.reason;
   }
@@ -172,7 +187,7 @@ function repeatOf(seen: PaymentRow, order: OrderRow, payment: RazorpayPayment): 
   if (unrefunded && payment.status === 'captured') {
     return { kind: 'refund_again', orderId: order.id, reason: seen.refusalReason ?? 'it could not be accepted' };
   }
-  const paid = seen.orderId === order.id && wasAccepted(seen) && PAID_STATUSES.includes(order.status);
+  const paid = seen.orderId === order.id && wasAccepted(seen) && paidOnline(order);
   return { kind: 'already', orderId: order.id, paid, status: seen.status };
 }
 
@@ -185,9 +200,14 @@ async function sellInSavepoint(
   order: OrderRow,
   payment: RazorpayPayment,
   source: PaymentSource,
+  prepayment?: CodPrepaymentRow,
 ): Promise<{ kind: 'sold'; orderId: number } | { kind: 'refused'; reason: string }> {
   try {
-    await t.tx.transaction((sp) => sell({ ...t, tx: sp }, order, payment, source));
+    await t.tx.transaction((sp) =>
+      prepayment
+        ? sellPrepaid({ ...t, tx: sp }, order, payment, { source, prepayment })
+        : sell({ ...t, tx: sp }, order, payment, source),
+    );
     return { kind: 'sold', orderId: order.id };
   } catch (error) {
     if (error instanceof EffectRefused || error instanceof CannotSettle)
@@ -199,15 +219,25 @@ async function sellInSavepoint(
 /**
  * The order becomes paid (the payment code's `pay` or `pay late` move: the coupon's use counted, the stock taken, the
  * tax invoice issued, the shopper and the owner told), then the payment is recorded and the cart loses the paid lines.
+ * A cash-on-delivery order's advance (issue 34) confirms it instead (`pay advance`: sold, the rest due at the door; its
+ * invoice, for the whole order, follows at shipping as for any COD order).
  */
 async function sell(t: OrderTransaction, order: OrderRow, payment: RazorpayPayment, source: PaymentSource) {
   const after = order.status === 'pending_payment' ? '' : ` after the order had ${lapseOf(order)}`;
-  const moved = await moveOrder(t, order.id, 'paid', {
+  const advance = hasCodAdvance(order);
+  const to = advance ? 'cod_confirmed' : 'paid';
+  const rest = formatPaise(order.totalPaise - order.codAdvancePaise);
+  const moved = await moveOrder(t, order.id, to, {
     by: 'payment',
     from: [order.status],
-    note: `Payment ${payment.id} of ${formatPaise(payment.amount)} received${after} (${source}).`,
+    note: advance
+      ? `Advance ${payment.id} of ${formatPaise(payment.amount)} received${after} (${source}); ${rest} to collect in cash on delivery.`
+      : `Payment ${payment.id} of ${formatPaise(payment.amount)} received${after} (${source}).`,
+    ...(advance
+      ? { customerNote: `Advance of ${formatPaise(payment.amount)} received; ${rest} to pay on delivery.` }
+      : {}),
   });
-  if (!moved.moved) throw new CannotSettle(`the order could not move from ${order.status} to paid`);
+  if (!moved.moved) throw new CannotSettle(`the order could not move from ${order.status} to ${to}`);
   await recordCapturedPayment(t.tx, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
   await removePaidLines(t.tx, ownerOfRow(order), await orderStockLines(t.tx, order.id));
 }

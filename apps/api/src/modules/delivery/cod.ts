@@ -1,7 +1,7 @@
 import { formatPaise } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
-import { type CodSharedKey, lockCodShopper, openCodOrdersOf, returnedToOriginSince } from '../orders';
+import { type CodSharedKey, lockCodShopper, openCodOrdersOf, placedBefore, returnedToOriginSince } from '../orders';
 import type { DeliveryTerms } from './delivery.repository';
 import { codOfferedAt } from './delivery.service';
 
@@ -68,6 +68,22 @@ async function openOrdersRefusal(db: Queryable, max: number, order: CodCase): Pr
  */
 export async function lockCodCase(tx: Queryable, order: CodCase): Promise<void> {
   await lockCodShopper(tx, order);
+}
+
+/**
+ * The advance a cash-on-delivery order pays online at placement (issue 34), in paise: the shop's `cod_advance_amount`
+ * (at most `totalPaise`) when `cod_advance_for` is `all`, or `first_order` and this shopper (the account or guest, the
+ * phone number or the e-mail, as `placedBefore` knows them) never placed an order; else 0.
+ */
+export async function codAdvanceOf(
+  db: Queryable,
+  terms: Pick<CodTerms, 'codAdvancePaise' | 'codAdvanceFor'>,
+  who: { owner: Owner; phone: string; email: string },
+  totalPaise: number,
+): Promise<number> {
+  if (terms.codAdvancePaise <= 0 || terms.codAdvanceFor === 'none') return 0;
+  if (terms.codAdvanceFor === 'first_order' && (await placedBefore(db, who))) return 0;
+  return Math.min(terms.codAdvancePaise, totalPaise);
 }
 
 /** Why the order value is outside the cash-on-delivery limits, or null. */

@@ -37,6 +37,9 @@ export interface DeliveryTerms {
   codMaxOpenOrders: number;
   /** Hours a COD order waits for the owner's confirmation before it is cancelled. */
   codConfirmHours: number;
+  /** The advance a COD order pays online at placement (0: none), and which orders pay it (issue 34). */
+  codAdvancePaise: number;
+  codAdvanceFor: 'none' | 'first_order' | 'all';
 }
 
 /** What delivery needs from the settings: the shop's state, the dispatch cut-off and the cash-on-delivery rules. */
@@ -57,6 +60,8 @@ export async function deliveryTermsOf(db: Queryable): Promise<DeliveryTerms> {
     codConfirmAbovePaise: row?.settings.codConfirmAbovePaise ?? null,
     codMaxOpenOrders: row?.settings.codMaxOpenOrders ?? 2,
     codConfirmHours: row?.settings.codConfirmHours ?? 48,
+    codAdvancePaise: row?.settings.codAdvancePaise ?? 0,
+    codAdvanceFor: row?.settings.codAdvanceFor ?? 'none',
   };
 }
 

@@ -1,6 +1,14 @@
 // The delivery module's public surface: PIN codes, shipping zones and delivery dates (ADR 033).
 
-export { type CodCase, type CodTerms, codLimitRefusal, codRefusal, lockCodCase, RTO_BLOCK_DAYS } from './cod';
+export {
+  type CodCase,
+  type CodTerms,
+  codAdvanceOf,
+  codLimitRefusal,
+  codRefusal,
+  lockCodCase,
+  RTO_BLOCK_DAYS,
+} from './cod';
 export { deliveryTermsOf, zoneTermsOf } from './delivery.repository';
 export { deliveryRoutes } from './delivery.routes';
 export {

@@ -7,7 +7,10 @@ export {
   canMove,
   codDuePaise,
   customerHistory,
+  dueOnlinePaise,
+  hasCodAdvance,
   PAID_STATUSES,
+  paidOnline,
 } from './lifecycle';
 export {
   expireEarlierUnpaid,
@@ -25,6 +28,7 @@ export {
   lockCodShopper,
   type OpenCodOrder,
   openCodOrdersOf,
+  placedBefore,
 } from './open-cod';
 export { lapseOf } from './order-effects';
 export { queueOrderPlaced, queueRefundMail, refundMailKey } from './order-mail';

@@ -23,15 +23,36 @@ export const COD_UNSHIPPED_STATUSES: readonly OrderStatus[] = [...COD_OPEN_STATU
 /** Statuses in which a cash-on-delivery order is still to be paid at the door (or its cash still to be recorded). */
 export const COD_DUE_STATUSES: readonly OrderStatus[] = [...COD_OPEN_STATUSES, 'packed', 'shipped', 'delivered'];
 
-/** The cash a courier is to collect for an order, in paise: the total of an unpaid cash-on-delivery order on its way, else 0. */
+/**
+ * The cash a courier is to collect for an order, in paise: the total of an unpaid cash-on-delivery order on its way,
+ * less the advance paid online at placement (issue 34), else 0.
+ */
 export function codDuePaise(order: {
   paymentMethod: string;
   status: OrderStatus;
   paidAt: Date | null;
   totalPaise: number;
+  codAdvancePaise?: number;
 }): number {
   const due = order.paymentMethod === 'cod' && order.paidAt === null && COD_DUE_STATUSES.includes(order.status);
-  return due ? order.totalPaise : 0;
+  return due ? order.totalPaise - (order.codAdvancePaise ?? 0) : 0;
+}
+
+/** Whether an order is cash on delivery with an advance to pay online at placement (issue 34). */
+export const hasCodAdvance = (order: { paymentMethod: string; codAdvancePaise: number }) =>
+  order.paymentMethod === 'cod' && order.codAdvancePaise > 0;
+
+/** What an order asks to be paid online, in paise: its advance when it has one, else its total. */
+export const dueOnlinePaise = (order: { paymentMethod: string; codAdvancePaise: number; totalPaise: number }) =>
+  hasCodAdvance(order) ? order.codAdvancePaise : order.totalPaise;
+
+/**
+ * Whether an order has taken what it asked online: paid (and on) for an online order; its advance paid (confirmed, and
+ * on) for a cash-on-delivery order with an advance. A second payment for it is then refused and refunded.
+ */
+export function paidOnline(order: { status: OrderStatus; paymentMethod: string; codAdvancePaise: number }): boolean {
+  if (!hasCodAdvance(order)) return PAID_STATUSES.includes(order.status);
+  return [...COD_DUE_STATUSES, 'returned_to_origin'].includes(order.status);
 }
 
 /** What the shopper reads when an order reaches each status. */

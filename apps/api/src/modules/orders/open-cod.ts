@@ -81,6 +81,31 @@ export async function openCodOrdersOf(db: Queryable, who: CodShopper, exceptOrde
   }));
 }
 
+/** Statuses of an order that was only attempted, never placed: awaiting, failing or past its payment. */
+const NEVER_PLACED = ['pending_payment', 'payment_failed', 'expired'] as const;
+
+/**
+ * Whether this shopper placed an order before (any status past payment: paid, a COD order taken, delivered, cancelled
+ * or returned), by the account or guest, the phone number or the e-mail of its delivery address, so that a new guest
+ * session is not a first order again. The COD advance's `first_order` asks it (issue 34).
+ */
+export async function placedBefore(
+  db: Queryable,
+  who: { owner: Owner; phone: string; email: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`NOT ${inArray(orders.status, [...NEVER_PLACED])}`,
+        sql`(${ownedBy(who.owner)} OR ${orders.addressSnapshot}->>'phone_number' = ${who.phone} OR lower(${orders.addressSnapshot}->>'email_id') = lower(${who.email}))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Holds, until the transaction ends, the right to place a COD order for this shopper, this phone number and this
  * address (transaction-scoped advisory locks), so that two placements at once cannot both count the same open orders

@@ -48,6 +48,18 @@ type OrderEffect = Effect<OrderProcessContext>;
 const paidOnline: readonly OrderEffect[] = [countCouponUse, sellHeldPieces, issueTaxInvoice];
 const paidLate: readonly OrderEffect[] = [countCouponUse, sellFreePieces, issueTaxInvoice];
 const codChosenAtProvider: readonly OrderEffect[] = [countCouponUse, sellHeldPieces, becomeCashOnDelivery];
+const advancePaid: readonly OrderEffect[] = [countCouponUse, sellHeldPieces, becomeCashOnDelivery];
+const advancePaidLate: readonly OrderEffect[] = [countCouponUse, sellFreePieces, becomeCashOnDelivery];
+
+/** A cash-on-delivery order with an advance (issue 34) is confirmed by paying its advance, not by Razorpay's COD. */
+const withAdvance = {
+  // lifecycle.ts's hasCodAdvance, written out: lifecycle imports this process.
+  guard: ({ order }: OrderProcessContext) =>
+    order.paymentMethod === 'cod' && order.codAdvancePaise > 0
+      ? null
+      : 'Only a cash-on-delivery order with an advance is confirmed by paying it.',
+  requires: 'a cash-on-delivery order with an advance',
+};
 
 /**
  * Every move of an order, with who makes it, what must hold and what it does (ADR 042). Each move is made by
@@ -64,6 +76,23 @@ const MOVES: readonly OrderMove[] = [
   { name: 'pay late', from: ['payment_failed', 'expired'], to: 'paid', by: ['payment'], effects: paidLate },
   { name: 'fail', from: ['pending_payment'], to: 'payment_failed', by: ['payment'], effects: [releaseHeldPieces] },
   { name: 'expire', from: ['pending_payment'], to: 'expired', by: ['sweep', 'shopper'], effects: [releaseHeldPieces] },
+  // Cash on delivery with an advance (issue 34): paying the advance online confirms the order; the rest at the door.
+  {
+    name: 'pay advance',
+    from: ['pending_payment'],
+    to: 'cod_confirmed',
+    by: ['payment'],
+    ...withAdvance,
+    effects: advancePaid,
+  },
+  {
+    name: 'pay advance late',
+    from: ['payment_failed', 'expired'],
+    to: 'cod_confirmed',
+    by: ['payment'],
+    ...withAdvance,
+    effects: advancePaidLate,
+  },
   // Razorpay's own cash on delivery, chosen in its checkout for an order opened online (ADR 033).
   { name: 'choose COD', from: ['pending_payment'], to: 'cod_confirmed', by: ['payment'], effects: codChosenAtProvider },
   {

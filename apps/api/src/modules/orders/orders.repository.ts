@@ -175,6 +175,8 @@ export async function openOrdersMatching(
       and(
         ownedBy(owner),
         eq(orders.status, 'pending_payment'),
+        // A cash-on-delivery order awaiting its advance (issue 34) is another purchase than the same paid online.
+        eq(orders.paymentMethod, 'online'),
         gt(orders.expiresAt, terms.openUntil),
         terms.couponId === null ? isNull(orders.couponId) : eq(orders.couponId, terms.couponId),
         inArray(orders.shippingPaise, [...terms.shippingPaise]),

@@ -159,7 +159,8 @@ function createStep(deps: BookingDeps): Step<BookingContext> {
             unitPricePaise: line.unitPricePaise,
           })),
           paymentMethod: codDuePaise(order) > 0 ? 'cod' : 'prepaid',
-          totalPaise: order.totalPaise,
+          // What the courier collects: a COD order's total less any advance paid online (issue 34).
+          totalPaise: codDuePaise(order) > 0 ? codDuePaise(order) : order.totalPaise,
           parcel: await parcelOf(deps.db, order.id),
         }),
       );

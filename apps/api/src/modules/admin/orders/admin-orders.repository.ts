@@ -126,10 +126,14 @@ export async function linesOf(db: Queryable, orderId: number) {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }
 
-/** How many cash-on-delivery orders in these statuses have no cash recorded, and their total in paise. */
+/**
+ * How many cash-on-delivery orders in these statuses have no cash recorded, and the cash they are to bring in paise:
+ * their totals less the advances paid online (issue 34).
+ */
 export async function codDueTotals(db: Queryable, statuses: readonly OrderStatus[]) {
+  const due = sql<number>`coalesce(sum(${orders.totalPaise} - ${orders.codAdvancePaise}), 0)::int`;
   const [row] = await db
-    .select({ count: count(), totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::int` })
+    .select({ count: count(), totalPaise: due })
     .from(orders)
     .where(and(eq(orders.paymentMethod, 'cod'), isNull(orders.paidAt), inArray(orders.status, [...statuses])));
   return { count: Number(row?.count ?? 0), totalPaise: Number(row?.totalPaise ?? 0) };

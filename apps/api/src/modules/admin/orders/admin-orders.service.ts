@@ -49,6 +49,8 @@ import {
   orderSummary,
   paidByCounts,
 } from './admin-orders.repository';
+import { cancelWithAdvanceRefund } from './cancel-with-advance';
+import { paymentShares } from './payment-shares';
 
 /** What the order services need from the app; routes pass it, so the services never see HTTP. */
 export interface AdminOrderDeps extends OrderDeps {
@@ -105,6 +107,7 @@ function toSummary(row: OrderSummaryRow): AdminOrderSummary {
     payment_method: order.paymentMethod,
     paid_by: paidByOf(order.paymentMethod, row.paidMethod),
     cod_to_collect: paiseToRupees(codDuePaise(order)),
+    cod_advance: paiseToRupees(order.codAdvancePaise),
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
   };
@@ -331,6 +334,12 @@ export async function changeOrderStatus(
   to: OrderStatus,
   notes: { note?: string | undefined; customerNote?: string | undefined } = {},
 ): Promise<AdminOrder> {
+  // A COD order whose advance was paid (issue 34) is cancelled by refunding the advance: the refund workflow moves it.
+  if (to === 'cancelled') {
+    const options = { note: notes.note, describe: findOrder };
+    const refunded = await cancelWithAdvanceRefund(deps, admin, orderId, options).catch(providerRefusal);
+    if (refunded) return reloaded(deps.db, orderId);
+  }
   await auditedAction(deps, admin, orderId, 'status', async (t, order) => {
     refuseManualMove(to);
     const outcome = await moveOrder(t, orderId, to, {
@@ -372,7 +381,8 @@ export async function recordCodCollected(
   await auditedAction(deps, admin, orderId, 'cod_collected', async ({ tx }, order) => {
     refuseCodCollection(order);
     if (!(await markCodCollected(tx, orderId, new Date()))) throw changedMeanwhile();
-    const text = `Cash of ${formatPaise(order.totalPaise)} collected by ${admin.email}.${noteAfter(input.note)}`;
+    // What the courier collected: the total, less an advance paid online (issue 34).
+    const text = `Cash of ${formatPaise(codDuePaise(order))} collected by ${admin.email}.${noteAfter(input.note)}`;
     await recordEvent(tx, orderId, 'delivered', text, 'Paid in cash on delivery.');
   });
   return reloaded(deps.db, orderId);
@@ -440,13 +450,15 @@ async function auditedAction<T>(
 /** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`), and the returns waiting on the shop. */
 export async function dashboardFigures(db: Queryable, now = new Date()): Promise<AdminDashboard> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-  const [due, returns, methods] = await Promise.all([
+  const [due, returns, methods, shares] = await Promise.all([
     codDueTotals(db, COD_DUE_STATUSES),
     returnCounts(db),
     paidByCounts(db, since),
+    paymentShares(db, since),
   ]);
   return {
     paid_by: paidByShares(methods),
+    payment_shares: shares,
     cod_to_collect: { count: due.count, amount: paiseToRupees(due.totalPaise) },
     returns_to_handle: {
       to_decide: returns.requested ?? 0,
