@@ -24,6 +24,10 @@ export const READ_MODELS = {
       for: "orders with their shopper, lines, refunded total and invoice number; customers with their orders' count",
       tables: ['orders', 'order_items', 'payments', 'tax_invoices', 'users'],
     },
+    "the dashboard's prepaid and COD shares": {
+      for: 'orders placed as cash on delivery and then paid online, from their offers to pay online (issue 34)',
+      tables: ['cod_prepayments'],
+    },
     "the console's coupons and messages": {
       for: "the coupons, contact messages and newsletter list as their resources list them; changes go through coupons' and messages' index.ts",
       tables: ['coupons', 'contact_messages', 'newsletter_subscribers'],

@@ -238,6 +238,15 @@ export const AdminDashboard = z.object({
    * `paid_by` null counts older payments whose method is unknown.
    */
   paid_by: z.array(z.object({ paid_by: PaidBy.nullable(), count: z.number().int(), share: z.number() })),
+  /**
+   * The same orders split into paid online (`prepaid`) and cash on delivery (`cod`), with their shares (0–1), and how
+   * many of them were placed as cash on delivery and then paid online (counted in `prepaid` now; issue 34).
+   */
+  payment_shares: z.object({
+    prepaid: z.object({ count: z.number().int(), share: z.number() }),
+    cod: z.object({ count: z.number().int(), share: z.number() }),
+    cod_moved_to_prepaid: z.number().int(),
+  }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 export const AdminDashboardAnswer = adminItem(AdminDashboard);

@@ -1,5 +1,5 @@
-import { AdminSettingsAnswer, OrderInvoiceAnswer } from '@kapaas/contract';
-import { asc, eq, orderTaxLines, shippingZones } from '@kapaas/db';
+import { AdminDashboardAnswer, AdminSettingsAnswer, OrderInvoiceAnswer } from '@kapaas/contract';
+import { asc, codPrepayments, eq, orderTaxLines, shippingZones } from '@kapaas/db';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -201,5 +201,38 @@ describe('the settings', () => {
     });
     const uncapped = expectStatus(await owner.patch('/settings', { prepaid_discount_max: null }), 200);
     expect(uncapped.data.prepaid_discount_max).toBeNull();
+  });
+});
+
+describe('the dashboard', () => {
+  const figures = async () =>
+    AdminDashboardAnswer.parse(expectStatus(await owner.get('/dashboard'), 200)).data.payment_shares;
+
+  it('shows the prepaid and COD shares of the last 30 days, and the COD orders moved to prepaid', async () => {
+    const before = await figures();
+    const item = await itemAt(800);
+    const online = await placeWith(item, 1);
+    expectStatus(
+      await f.confirm(online.shopper, online.answer.order_id, await f.paid(online.answer.razorpay_order_id)),
+      200,
+    );
+    // An online order never paid does not count.
+    await placeWith(item, 1);
+    const cod = await placeWith(item, 1, { payment_method: 'cod' });
+    const middle = await figures();
+    expect(middle.prepaid.count).toBe(before.prepaid.count + 1);
+    expect(middle.cod.count).toBe(before.cod.count + 1);
+    const all = middle.prepaid.count + middle.cod.count;
+    expect(middle.prepaid.share).toBeCloseTo(middle.prepaid.count / all, 3);
+    expect(middle.cod.share).toBeCloseTo(middle.cod.count / all, 3);
+    expect(middle.cod_moved_to_prepaid).toBe(before.cod_moved_to_prepaid);
+    // cod_pay_online records the offer that moved the order to prepaid (its paid_at); an offer not paid is not counted.
+    await db()
+      .insert(codPrepayments)
+      .values([
+        { orderId: cod.answer.order_id, kind: 'checkout', amountPaise: 80_000, paidAt: null },
+        { orderId: cod.answer.order_id, kind: 'link', amountPaise: 80_000, paidAt: new Date(), paymentId: 'pay_moved' },
+      ]);
+    expect((await figures()).cod_moved_to_prepaid).toBe(before.cod_moved_to_prepaid + 1);
   });
 });

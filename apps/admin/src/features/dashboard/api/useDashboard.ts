@@ -91,6 +91,14 @@ export function usePaidBy() {
   return useDashboardFigures((figures) => figures.paid_by ?? []);
 }
 
+/**
+ * The last 30 days' orders paid online and in cash on delivery, with shares, and the COD orders then paid online
+ * (issue 34); null from an older server without it.
+ */
+export function usePaymentShares() {
+  return useDashboardFigures((figures) => figures.payment_shares ?? null);
+}
+
 /** Every active product size with at most LOW_STOCK_AT pieces available, lowest first. */
 export function useLowStock() {
   return useQuery({

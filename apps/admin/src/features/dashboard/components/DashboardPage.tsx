@@ -14,6 +14,7 @@ import {
   useLowStock,
   useOrdersToPack,
   usePaidBy,
+  usePaymentShares,
   useReturnsToHandle,
   useTodaysSales,
 } from '../api/useDashboard';
@@ -32,6 +33,7 @@ export function DashboardPage() {
   const cod = useCodToCollect();
   const returns = useReturnsToHandle();
   const paidBy = usePaidBy();
+  const shares = usePaymentShares();
 
   return (
     <>
@@ -92,6 +94,7 @@ export function DashboardPage() {
 
       <div className="dashboard-columns">
         <PaidBySection methods={paidBy.data} />
+        <PrepaidShareSection shares={shares.data} />
         <section aria-labelledby="to-pack-heading">
           <h2 id="to-pack-heading" className="h5">
             Orders awaiting packing
@@ -182,6 +185,54 @@ export function DashboardPage() {
         </section>
       </div>
     </>
+  );
+}
+
+/**
+ * Prepaid against cash on delivery over the last 30 days (issue 34): each with its orders and share, and how many COD
+ * orders the shopper then paid online (the prepaid discount and the "pay now" offers at work).
+ */
+function PrepaidShareSection({ shares }: { shares: ReturnType<typeof usePaymentShares>['data'] }) {
+  if (!shares || shares.prepaid.count + shares.cod.count === 0) return null;
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return (
+    <section aria-labelledby="prepaid-share-heading">
+      <h2 id="prepaid-share-heading" className="h5">
+        Prepaid and cash on delivery (30 days)
+      </h2>
+      <div className="table-responsive">
+        <Table size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Paid</th>
+              <th scope="col" className="text-end">
+                Orders
+              </th>
+              <th scope="col" className="text-end">
+                Share
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>Prepaid (online)</td>
+              <td className="text-end">{shares.prepaid.count}</td>
+              <td className="text-end">{percent(shares.prepaid.share)}</td>
+            </tr>
+            <tr>
+              <td>Cash on delivery</td>
+              <td className="text-end">{shares.cod.count}</td>
+              <td className="text-end">{percent(shares.cod.share)}</td>
+            </tr>
+          </tbody>
+        </Table>
+      </div>
+      <p className="small text-body-secondary">
+        {shares.cod_moved_to_prepaid === 1
+          ? '1 COD order moved to prepaid: the shopper paid it online after placing it.'
+          : `${shares.cod_moved_to_prepaid} COD orders moved to prepaid: the shoppers paid them online after placing them.`}
+      </p>
+    </section>
   );
 }
 

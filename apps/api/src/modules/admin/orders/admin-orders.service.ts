@@ -50,6 +50,7 @@ import {
   paidByCounts,
 } from './admin-orders.repository';
 import { cancelWithAdvanceRefund } from './cancel-with-advance';
+import { paymentShares } from './payment-shares';
 
 /** What the order services need from the app; routes pass it, so the services never see HTTP. */
 export interface AdminOrderDeps extends OrderDeps {
@@ -449,13 +450,15 @@ async function auditedAction<T>(
 /** GET /dashboard: the cash still to come from cash-on-delivery orders (the sum of their `cod_to_collect`), and the returns waiting on the shop. */
 export async function dashboardFigures(db: Queryable, now = new Date()): Promise<AdminDashboard> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-  const [due, returns, methods] = await Promise.all([
+  const [due, returns, methods, shares] = await Promise.all([
     codDueTotals(db, COD_DUE_STATUSES),
     returnCounts(db),
     paidByCounts(db, since),
+    paymentShares(db, since),
   ]);
   return {
     paid_by: paidByShares(methods),
+    payment_shares: shares,
     cod_to_collect: { count: due.count, amount: paiseToRupees(due.totalPaise) },
     returns_to_handle: {
       to_decide: returns.requested ?? 0,
