@@ -42,6 +42,7 @@ import {
   TestimonialListAnswer,
   TestimonialListRequest,
 } from './catalogue';
+import { CodPayOnlineAnswer, CodPayOnlineRequest } from './cod-pay-online';
 import { CouponDiscountAnswer, CouponDiscountRequest, CouponListAnswer, CouponListRequest } from './coupons';
 import { DeliveryCheckAnswer, DeliveryCheckRequest } from './delivery';
 import {
@@ -143,6 +144,7 @@ export const customerEndpoints = {
   Coupon_list: { request: CouponListRequest, answer: CouponListAnswer },
   Coupon_discount_details: { request: CouponDiscountRequest, answer: CouponDiscountAnswer },
   order_place: { request: OrderPlaceRequest, answer: OrderPlaceAnswer },
+  cod_pay_online: { request: CodPayOnlineRequest, answer: CodPayOnlineAnswer },
   my_orders: { request: MyOrdersRequest, answer: MyOrdersAnswer },
   order_details: { request: OrderDetailsRequest, answer: OrderDetailsAnswer },
   track_order: { request: TrackOrderRequest, answer: TrackOrderAnswer },

@@ -3,6 +3,7 @@ export * from './addresses';
 export * from './admin';
 export * from './cart';
 export * from './catalogue';
+export * from './cod-pay-online';
 export * from './common';
 export * from './coupons';
 export * from './delivery';

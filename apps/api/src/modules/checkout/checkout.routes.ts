@@ -1,7 +1,14 @@
-import { ErrorAnswer, OrderPlaceAnswer, OrderPlaceRequest } from '@kapaas/contract';
+import {
+  CodPayOnlineAnswer,
+  CodPayOnlineRequest,
+  ErrorAnswer,
+  OrderPlaceAnswer,
+  OrderPlaceRequest,
+} from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
 import type { Limits } from '../../lib/rate-limit';
+import { startCodPayOnline } from './cod-pay-online';
 import { confirmPayment } from './confirmation';
 import { placeOrder } from './place-order';
 import type { CheckoutDeps } from './settlement';
@@ -62,6 +69,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
         paymentMethod: body.payment_method ?? 'online',
         placedFrom: { address: request.ip, codOrdersPerAddress: limits.codOrdersPerAddress },
       });
+    },
+  );
+
+  app.post(
+    '/cod_pay_online',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Pay the caller's own cash-on-delivery order online instead, before it is packed: opens the payment for its total paid online (no COD fee, less the prepaid discount); order_place's second call confirms it",
+        body: CodPayOnlineRequest,
+        response: { 200: CodPayOnlineAnswer, ...failures },
+      },
+    },
+    async (request) => {
+      const owner = await resolveOwner(request, request.body);
+      return startCodPayOnline(deps(), owner, request.body.order_id);
     },
   );
 };

@@ -1,0 +1,223 @@
+import { type CodPayOnlineAnswer, formatPaise } from '@kapaas/contract';
+import { and, codPrepayments, eq, isNull, type OrderStatus, type Queryable } from '@kapaas/db';
+import { AppError } from '../../lib/errors';
+import { paiseToRupees } from '../../lib/money';
+import type { Owner } from '../../lib/owner';
+import { EffectRefused } from '../../lib/state-machine';
+import { lockOrder, moveOrder, type OrderRow, type OrderTransaction, orderOf, PAID_STATUSES } from '../orders';
+import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay';
+import { recordCapturedPayment } from './payments.repository';
+import { repriceOnline } from './prepaid-discount';
+import type { CheckoutDeps, PaymentSource } from './settlement';
+
+/*
+ * Cash on delivery to prepaid (issue 34, ADR 047). A shopper's cash-on-delivery order, until it is packed, can be paid
+ * online instead: from the thank-you or order page (`POST /api/cod_pay_online`, a Razorpay order the checkout dialog
+ * pays, confirmed by order_place's second call) or from the confirmation mail's Razorpay Payment Link (its own Razorpay
+ * order, reported by the `payment_link.paid` webhook). Each offer is a `cod_prepayments` row naming its Razorpay order,
+ * so the one settlement (settlement.ts) finds the shop's order from either, and takes at most one payment: the order's
+ * move `pay online instead` makes it online at the price offered; any other payment for it (the second of two offers,
+ * or one after the owner cancelled) is refused and refunded by the refund workflow, as any payment the shop cannot keep.
+ */
+
+/** The statuses a cash-on-delivery order can still be paid online from: not yet packed (the parcel's paperwork). */
+export const PREPAYABLE_STATUSES: readonly OrderStatus[] = ['cod_pending_confirmation', 'cod_confirmed'];
+
+export type CodPrepaymentRow = typeof codPrepayments.$inferSelect;
+
+/** Whether the order may be offered to pay online now: its own COD order, not packed, no advance paid on it. */
+export function canPayOnlineInstead(order: Pick<OrderRow, 'paymentMethod' | 'status' | 'codAdvancePaise'>): boolean {
+  return order.paymentMethod === 'cod' && order.codAdvancePaise === 0 && PREPAYABLE_STATUSES.includes(order.status);
+}
+
+/** Why the order cannot be paid online now, in the shopper's words. */
+function notOfferable(order: OrderRow): AppError {
+  if (order.paymentMethod !== 'cod') {
+    return new AppError('CONFLICT', 'This order is not cash on delivery: there is nothing to pay online.', {
+      code: 'NOT_COD',
+    });
+  }
+  if (order.codAdvancePaise > 0) {
+    return new AppError('CONFLICT', 'An advance was paid on this order: please pay the rest at the door.', {
+      code: 'ADVANCE_PAID',
+    });
+  }
+  if (order.status === 'cancelled' || order.status === 'refunded') {
+    return new AppError('CONFLICT', 'This order was cancelled.', { code: 'ORDER_CANCELLED' });
+  }
+  return new AppError('CONFLICT', 'This order is already packed or on its way: please pay in cash at the door.', {
+    code: 'TOO_LATE_TO_PREPAY',
+  });
+}
+
+/** The Razorpay receipt of an offer: the order and the amount, so that a new price opens a new provider order. */
+const receiptOf = (order: OrderRow, amountPaise: number) => `kapaas_cod_${order.id}_${amountPaise.toString(36)}`;
+
+/**
+ * `POST /api/cod_pay_online`: the caller's own cash-on-delivery order (another's is 404), not yet packed, priced as if
+ * paid online now (no fee, less the prepaid discount), and a Razorpay order for that amount to pay in the dialog. The
+ * same order at the same price answers the same Razorpay order (its receipt is unique), so a second press opens no
+ * second one. Nothing changes on the order until a payment settles.
+ */
+export async function startCodPayOnline(
+  deps: CheckoutDeps,
+  owner: Owner,
+  orderId: number,
+): Promise<CodPayOnlineAnswer> {
+  const order = await orderOf(deps.db, owner, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (!canPayOnlineInstead(order)) throw notOfferable(order);
+  const { price } = await repriceOnline(deps.db, order);
+  let providerOrderId: string;
+  try {
+    const opened = await deps.payments.client.createOrder({
+      amount: price.totalPaise,
+      currency: order.currency,
+      receipt: receiptOf(order, price.totalPaise),
+      notes: { kapaas_order_id: String(order.id), purpose: 'cod_to_prepaid' },
+    });
+    providerOrderId = opened.id;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log.error({ err: error, orderId }, 'could not open the provider order to pay a COD order online');
+    throw new AppError('PROVIDER_UNAVAILABLE', 'We could not start the payment just now. Please try again.', {
+      code: 'PROVIDER_UNAVAILABLE',
+    });
+  }
+  await deps.db
+    .insert(codPrepayments)
+    .values({
+      orderId: order.id,
+      kind: 'checkout',
+      providerOrderId,
+      amountPaise: price.totalPaise,
+      prepaidDiscountPaise: price.prepaidDiscountPaise,
+    })
+    .onConflictDoNothing();
+  const saving = order.totalPaise - price.totalPaise;
+  return {
+    success: true,
+    message: `Pay ${formatPaise(price.totalPaise)} now instead of ${formatPaise(order.totalPaise)} at the door.`,
+    order_id: order.id,
+    razorpay_order_id: providerOrderId,
+    amount: price.totalPaise,
+    currency: order.currency,
+    key: deps.payments.keyId,
+    checkout_url: deps.payments.checkoutUrl,
+    total: paiseToRupees(price.totalPaise),
+    prepaid_discount: paiseToRupees(price.prepaidDiscountPaise),
+    cod_fee_saved: paiseToRupees(order.codFeePaise),
+    saving: paiseToRupees(saving),
+  };
+}
+
+/** The offer a Razorpay order belongs to, if it is one. */
+export async function prepaymentByProviderOrder(
+  db: Queryable,
+  providerOrderId: string,
+): Promise<CodPrepaymentRow | undefined> {
+  const [row] = await db.select().from(codPrepayments).where(eq(codPrepayments.providerOrderId, providerOrderId));
+  return row;
+}
+
+/**
+ * The shop's order a captured payment is for, locked, when its Razorpay order is an offer to pay a COD order online;
+ * undefined when it is not one (an ordinary online order's is found by the order's own provider id).
+ */
+export async function lockPrepaidOrder(
+  tx: Queryable,
+  providerOrderId: string,
+): Promise<{ order: OrderRow; prepayment: CodPrepaymentRow } | undefined> {
+  const prepayment = await prepaymentByProviderOrder(tx, providerOrderId);
+  if (!prepayment) return undefined;
+  const order = await lockOrder(tx, prepayment.orderId);
+  return order ? { order, prepayment } : undefined;
+}
+
+/**
+ * Why this order cannot take this payment of its offer, or null when it can: the amount must be the offer's, and the
+ * order still a COD order not yet packed. A second payment (the link after the dialog, or the reverse) finds it paid
+ * online already; a payment after the owner cancelled finds it cancelled: both are refunded in full.
+ */
+export function prepaymentRefusal(order: OrderRow, prepayment: CodPrepaymentRow, payment: RazorpayPayment) {
+  if (payment.amount !== prepayment.amountPaise || payment.currency !== order.currency) {
+    return `the payment of ${payment.amount} ${payment.currency} paise does not match the ${prepayment.amountPaise} ${order.currency} paise offered to pay the order online`;
+  }
+  if (order.status === 'cancelled' || order.status === 'refunded') return 'the order had been cancelled';
+  if (order.paymentMethod === 'online' && PAID_STATUSES.includes(order.status)) {
+    return 'the order had already been paid by another payment';
+  }
+  if (!canPayOnlineInstead(order)) return 'the order was already packed, to be paid in cash at the door';
+  return null;
+}
+
+/** What the order's move is told of the price paid: the facts of `pay online instead`. */
+export const prepaidFacts = (prepayment: CodPrepaymentRow) => ({
+  prepaid: { prepaidDiscountPaise: prepayment.prepaidDiscountPaise, totalPaise: prepayment.amountPaise },
+});
+
+/** The offer that paid its order: what the dashboard counts as a COD order moved to prepaid. */
+export async function markPrepaymentPaid(tx: Queryable, prepaymentId: number, paymentId: string): Promise<void> {
+  await tx
+    .update(codPrepayments)
+    .set({ paidAt: new Date(), paymentId })
+    .where(and(eq(codPrepayments.id, prepaymentId), isNull(codPrepayments.paidAt)));
+}
+
+/**
+ * The Razorpay order whose checkout signature the dialog's answer carries, among the order's offers opened by
+ * cod_pay_online; null when none verifies. order_place's second call checks a COD order's payment against it.
+ */
+export async function signedPrepaymentOrder(
+  db: Queryable,
+  orderId: number,
+  paymentId: string,
+  signature: string,
+  keySecret: string,
+): Promise<string | null> {
+  const offers = await db
+    .select({ providerOrderId: codPrepayments.providerOrderId })
+    .from(codPrepayments)
+    .where(and(eq(codPrepayments.orderId, orderId), eq(codPrepayments.kind, 'checkout')));
+  for (const { providerOrderId } of offers) {
+    if (providerOrderId && verifyPaymentSignature(providerOrderId, paymentId, signature, keySecret)) {
+      return providerOrderId;
+    }
+  }
+  return null;
+}
+
+/** The same, unlocked: for the capture of an authorised payment, decided before the settling transaction. */
+export async function prepaidOrderOf(db: Queryable, providerOrderId: string) {
+  const prepayment = await prepaymentByProviderOrder(db, providerOrderId);
+  if (!prepayment) return undefined;
+  // Outside a transaction the row lock ends with the statement: a plain read through the orders module's one getter.
+  const order = await lockOrder(db, prepayment.orderId);
+  return order ? { order, prepayment } : undefined;
+}
+
+/**
+ * The COD order paid online by this payment of its offer (in settlement's savepoint): the order process's `pay online
+ * instead` move (online at the offer's price, GST priced again, invoice issued, the shopper told), then the payment
+ * recorded as the order's own and the offer marked paid. A move refused (the order changed meanwhile) undoes the
+ * savepoint, and the payment is refunded as any the shop cannot keep.
+ */
+export async function sellPrepaid(
+  t: OrderTransaction,
+  order: OrderRow,
+  payment: RazorpayPayment,
+  how: { source: PaymentSource; prepayment: CodPrepaymentRow },
+): Promise<void> {
+  const { prepayment, source } = how;
+  const via = prepayment.kind === 'link' ? 'its payment link' : 'the shop';
+  const moved = await moveOrder(t, order.id, 'paid', {
+    by: 'payment',
+    from: [order.status],
+    facts: prepaidFacts(prepayment),
+    note: `Paid online instead of cash on delivery through ${via}: payment ${payment.id} of ${formatPaise(payment.amount)} (${source}).`,
+    customerNote: `Paid online: ${formatPaise(payment.amount)}. Nothing to pay at the door.`,
+  });
+  if (!moved.moved) throw new EffectRefused(`the order could not be paid online from ${order.status}`);
+  await recordCapturedPayment(t.tx, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
+  await markPrepaymentPaid(t.tx, prepayment.id, payment.id);
+}
