@@ -32,6 +32,8 @@ export const shopSettings = pgTable(
     codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
     /** Hours after which a COD order still awaiting the owner's confirmation is cancelled and its stock released. */
     codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
+    /** Hours a COD order's confirmation's payment link stays payable (issue 34); 0: the confirmation carries none. */
+    codPayLinkHours: integer('cod_pay_link_hours').notNull().default(0),
     /** The advance a COD order pays online at placement (0: none), and which COD orders pay it (issue 34). */
     codAdvancePaise: integer('cod_advance_paise').notNull().default(0),
     codAdvanceFor: text('cod_advance_for', { enum: ['none', 'first_order', 'all'] })
@@ -66,6 +68,7 @@ export const shopSettings = pgTable(
       sql`${t.codAdvancePaise} >= 0 AND ${t.codAdvanceFor} IN ('none', 'first_order', 'all')`,
     ),
     check('shop_settings_cod_confirm_hours', sql`${t.codConfirmHours} >= 1 AND ${t.codConfirmHours} <= 720`),
+    check('shop_settings_cod_pay_link_hours', sql`${t.codPayLinkHours} >= 0 AND ${t.codPayLinkHours} <= 720`),
     check(
       'shop_settings_parcel_size',
       sql`${t.parcelLengthCm} BETWEEN 1 AND 200 AND ${t.parcelBreadthCm} BETWEEN 1 AND 200 AND ${t.parcelHeightCm} BETWEEN 1 AND 200`,

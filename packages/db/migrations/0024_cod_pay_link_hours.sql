@@ -1,0 +1,2 @@
+ALTER TABLE "shop_settings" ADD COLUMN "cod_pay_link_hours" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_cod_pay_link_hours" CHECK ("shop_settings"."cod_pay_link_hours" >= 0 AND "shop_settings"."cod_pay_link_hours" <= 720);
