@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { prepaidDiscountPaise } from '../coupons/prepaid';
 import {
   creditNoteLines,
   documentNumber,
@@ -143,6 +144,44 @@ describe('the GST of any order (fast-check)', () => {
         });
       }),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe('the GST of any order with the prepaid discount or the COD fee (fast-check, ADR 047)', () => {
+  /** How the order is paid: online with the shop's prepaid discount, or cash on delivery with its fee. */
+  const paying = fc.oneof(
+    fc.record({
+      method: fc.constant('online' as const),
+      percent: fc.integer({ min: 0, max: 20 }),
+      maxPaise: fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null }),
+    }),
+    fc.record({ method: fc.constant('cod' as const), codFeePaise: fc.integer({ min: 0, max: 10_000 }) }),
+  );
+
+  it('adds up to the paisa: the goods, shipping and fee lines equal the total charged, and the discount lowers the tax', () => {
+    fc.assert(
+      fc.property(cart, paying, ({ lines, discountPaise, shippingPaise, kind, subtotal }, how) => {
+        const prepaid = how.method === 'online' ? prepaidDiscountPaise(subtotal - discountPaise, how) : 0;
+        const codFeePaise = how.method === 'cod' ? how.codFeePaise : 0;
+        // As order-tax.ts does: the coupon and the prepaid discount shared together, the fee at shipping's rate.
+        const order = taxOrder(lines, discountPaise + prepaid, shippingPaise, kind);
+        const fee = taxAmount(codFeePaise, order.shipping.ratePercent, kind);
+        const all = [...order.lines, order.shipping, fee];
+        for (const line of all) {
+          expect(line.taxablePaise + taxOf(line)).toBe(line.paidPaise);
+          expect(line.taxablePaise).toBeGreaterThanOrEqual(0);
+          expect(line.sgstPaise === 0 || line.sgstPaise === line.cgstPaise).toBe(true);
+        }
+        const charged = subtotal - discountPaise - prepaid + shippingPaise + codFeePaise;
+        expect(all.reduce((sum, line) => sum + line.paidPaise, 0)).toBe(charged);
+        // GST is on the lower value: no more tax on the goods than without the prepaid discount, but for a paisa a line
+        // where the largest remainder hands a line's odd paisa of discount to another line.
+        const without = taxOrder(lines, discountPaise, shippingPaise, kind);
+        const goodsTax = (o: typeof order) => o.lines.reduce((sum, line) => sum + taxOf(line), 0);
+        expect(goodsTax(order)).toBeLessThanOrEqual(goodsTax(without) + lines.length);
+      }),
+      { numRuns: 1000 },
     );
   });
 });
