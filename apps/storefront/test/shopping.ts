@@ -54,6 +54,7 @@ export function cartAnswer(lines: CartItem[]): CartListAnswer {
       fee: 49,
       min_order: 299,
       max_order: 5000,
+      advance: 0,
     },
     prepaid_discount: { percent: 0, max: null, amount: 0 },
   };
@@ -66,6 +67,7 @@ export const codOffered: CartListAnswer['cod'] = {
   fee: 49,
   min_order: 299,
   max_order: 5000,
+  advance: 0,
 };
 
 /** The delivery terms cart_list adds to the lines: shipping, delivery date and cash on delivery. */

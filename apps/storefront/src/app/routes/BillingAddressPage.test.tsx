@@ -1,4 +1,10 @@
-import type { CheckoutHandlerResponse, CodOrderPlacedAnswer, OrderCreatedAnswer, SavedAddress } from '@kapaas/contract';
+import type {
+  CheckoutHandlerResponse,
+  CodAdvanceAnswer,
+  CodOrderPlacedAnswer,
+  OrderCreatedAnswer,
+  SavedAddress,
+} from '@kapaas/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
@@ -479,6 +485,54 @@ describe('Billing address page: delivery and cash on delivery', () => {
         payment_method: 'cod',
       },
     ]);
+  });
+
+  it('with a COD advance, says "Pay ₹Y now, ₹Z on delivery", pays the advance in the dialog, then shows the rest due', async () => {
+    const advance: CodAdvanceAnswer = {
+      ...created,
+      order_id: 503,
+      payment_method: 'cod',
+      status: 'pending_payment',
+      message: 'Order placed. Please pay the advance of ₹100 now; the rest is paid in cash on delivery.',
+      cod_fee: 49,
+      total: 2106,
+      razorpay_order_id: 'order_Adv1',
+      amount: 10_000,
+      cod_advance: 100,
+      amount_due_on_delivery: 2006,
+    };
+    const fetchMock = shopWith(
+      (body) =>
+        'payment_id' in body
+          ? { success: true, message: 'Payment verified.', order_id: 503, status: 'cod_confirmed' }
+          : advance,
+      [home],
+      { cod: { ...codOffered, advance: 100 } },
+    );
+    const { user } = renderRoute('/Billing-Address');
+
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    // Items ₹2,057 + the ₹49 fee: ₹100 now, the rest at the door.
+    expect(cod).toHaveAccessibleDescription('Pay ₹100 now, ₹2,006 on delivery');
+    await user.click(cod);
+    await user.click(screen.getByRole('button', { name: 'Place order (Cash on delivery)' }));
+
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+    expect(lastDialog().options).toMatchObject({ amount: 10_000, order_id: 'order_Adv1' });
+    lastDialog().options.handler({ ...paid, razorpay_order_id: 'order_Adv1' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully !' })).toBeInTheDocument();
+    expect(screen.getByText('Pay ₹2,006 in cash on delivery.')).toBeInTheDocument();
+    expect(orderPlaceCalls(fetchMock)[1]).toMatchObject({ order_id: 503, razorpay_order_id: 'order_Adv1' });
+  });
+
+  it('says nothing of an advance when the shop asks none', async () => {
+    shopWith(() => codPlaced, [home], { cod: codOffered });
+    renderRoute('/Billing-Address');
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    expect(screen.queryByText(/now,.*on delivery/)).toBeNull();
   });
 
   it('goes back to paying online, without the fee, when the shopper chooses so', async () => {

@@ -45,6 +45,7 @@ export function BillingAddressPage() {
                 codRefusal,
                 paymentMethod: method,
                 prepaidSaving,
+                codAdvance,
               }) => (
                 <ProceedToPay
                   addressId={addressId}
@@ -58,6 +59,7 @@ export function BillingAddressPage() {
                     codFee: cart.cod.fee,
                     codRefusal,
                     prepaidSaving,
+                    codAdvance,
                   }}
                 />
               )}

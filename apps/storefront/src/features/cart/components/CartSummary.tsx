@@ -28,6 +28,8 @@ export interface CartSummaryState {
   paymentMethod: PaymentMethod;
   /** What paying online saves (the prepaid discount, ADR 047), for the payment choice to say; 0 when none. */
   prepaidSaving: number;
+  /** Cash on delivery's advance (issue 34): paid online now, and the rest on delivery, in rupees; null: none. */
+  codAdvance: { now: number; onDelivery: number } | null;
 }
 
 interface CartSummaryProps {
@@ -179,6 +181,7 @@ export function CartSummary({ action, checkout }: CartSummaryProps) {
         codRefusal: totals.codRefusal,
         paymentMethod: totals.paymentMethod,
         prepaidSaving: totals.prepaidSaving,
+        codAdvance: totals.codAdvance,
       })}
     </section>
   );

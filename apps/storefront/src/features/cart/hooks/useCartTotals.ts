@@ -56,6 +56,12 @@ export function useCartTotals(checkout?: CheckoutChoice) {
   const prepaidSaving = coupon ? (coupon.prepaid_discount ?? 0) : (cart.data?.prepaid_discount?.amount ?? 0);
   // Taken off the total only at checkout, once the shopper pays online; the cart page shows the full price.
   const prepaidDiscount = checkout && !cod ? prepaidSaving : 0;
+  // The COD advance (issue 34): paid online at placement, at most the COD order's total; the rest at the door.
+  const codTotalPaise =
+    toPaise(itemsTotal) - toPaise(discountAmount) + toPaise(shipping) + toPaise(cart.data?.cod.fee ?? 0);
+  const advancePaise = Math.min(toPaise(cart.data?.cod.advance ?? 0), codTotalPaise);
+  const codAdvance =
+    advancePaise > 0 ? { now: advancePaise / 100, onDelivery: (codTotalPaise - advancePaise) / 100 } : null;
   return {
     cart,
     couponId: failure === null ? couponId : null,
@@ -76,6 +82,8 @@ export function useCartTotals(checkout?: CheckoutChoice) {
     codFee,
     /** What paying online saves on this order (0 when the shop gives no prepaid discount). */
     prepaidSaving,
+    /** Cash on delivery with an advance: what is paid online now and what at the door, in rupees; null: none. */
+    codAdvance,
     /** The prepaid discount in the total: at checkout, paying online. */
     prepaidDiscount,
     total:

@@ -54,7 +54,7 @@ describe('freeShippingHint', () => {
 
 describe('codRefusalOf', () => {
   const offered = (limits: { min_order: number; max_order: number }) =>
-    zonedCart({ cod: { offered: true, reason: null, fee: 49, ...limits } });
+    zonedCart({ cod: { offered: true, reason: null, fee: 49, advance: 0, ...limits } });
 
   it("gives the server's reason when cash on delivery is not offered here", () => {
     const cart = zonedCart({
@@ -62,6 +62,7 @@ describe('codRefusalOf', () => {
         offered: false,
         reason: 'Cash on delivery is not available at PIN code 744101.',
         fee: 49,
+        advance: 0,
         min_order: 0,
         max_order: 5000,
       },

@@ -1,5 +1,6 @@
 import type {
   CheckoutHandlerResponse,
+  CodAdvanceAnswer,
   CodOrderPlacedAnswer,
   OrderConfirmedAnswer,
   OrderCreatedAnswer,
@@ -29,20 +30,22 @@ export async function createOrder({
     product_details: lines,
   });
   // order_place answers both calls; a first call that did not open a provider order cannot go on to pay.
-  if (!('razorpay_order_id' in answer)) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  if (!('razorpay_order_id' in answer) || answer.payment_method !== 'online')
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   return answer;
 }
 
 /**
  * order_place, first call with `payment_method: "cod"`: the server places the order for cash on delivery, or refuses
- * (409, COD_NOT_AVAILABLE) with its reason when the shop's rules do not allow it for this order.
+ * (409, COD_NOT_AVAILABLE) with its reason when the shop's rules do not allow it for this order. When the shop asks
+ * an advance (issue 34) the answer carries a provider order for it, to pay in the dialog like an online order.
  */
 export async function placeCodOrder({
   identity,
   addressId,
   couponId,
   lines,
-}: OrderToCreate): Promise<CodOrderPlacedAnswer> {
+}: OrderToCreate): Promise<CodOrderPlacedAnswer | CodAdvanceAnswer> {
   const answer = await apiPost('order_place', {
     ...ownerFields(identity),
     address_id: addressId,

@@ -12,6 +12,8 @@ export interface PaymentChoiceProps {
   codRefusal: string | null;
   /** What paying online saves (the shop's prepaid discount, worked out by the server), in rupees; 0: none. */
   prepaidSaving?: number;
+  /** Cash on delivery's advance (issue 34): what is paid online now and the rest on delivery, in rupees; null: none. */
+  codAdvance?: { now: number; onDelivery: number } | null;
   /** While an order is being placed the choice stays as it is. */
   disabled?: boolean;
 }
@@ -32,10 +34,12 @@ export function PaymentChoice({
   codFee,
   codRefusal,
   prepaidSaving = 0,
+  codAdvance = null,
   disabled = false,
 }: PaymentChoiceProps) {
   const id = useId();
   const refused = codRefusal !== null;
+  const advance = !refused && codAdvance !== null;
   const saving = prepaidSaving > 0;
 
   useEffect(() => {
@@ -74,7 +78,7 @@ export function PaymentChoice({
           value="cod"
           checked={value === 'cod'}
           disabled={refused}
-          aria-describedby={refused ? `${id}-cod-reason` : undefined}
+          aria-describedby={refused ? `${id}-cod-reason` : advance ? `${id}-cod-advance` : undefined}
           onChange={() => onChange('cod')}
         />
         <label className="form-check-label" htmlFor={`${id}-cod`}>
@@ -83,6 +87,11 @@ export function PaymentChoice({
         {refused && (
           <p id={`${id}-cod-reason`} className="payment-choice__reason">
             {codRefusal}
+          </p>
+        )}
+        {advance && (
+          <p id={`${id}-cod-advance`} className="payment-choice__advance">
+            Pay {formatRupees(codAdvance.now)} now, {formatRupees(codAdvance.onDelivery)} on delivery
           </p>
         )}
       </div>

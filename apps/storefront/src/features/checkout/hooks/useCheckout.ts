@@ -1,5 +1,6 @@
 import type {
   CheckoutHandlerResponse,
+  CodAdvanceAnswer,
   CodOrderPlacedAnswer,
   OrderCreatedAnswer,
   OrderPlaceLine,
@@ -87,6 +88,17 @@ function paidOnline(order: OrderCreatedAnswer): OrderSuccessState {
   };
 }
 
+/** What the order-success page shows of a cash-on-delivery order whose advance was paid (issue 34): the rest is due. */
+function advancePaid(order: CodAdvanceAnswer): OrderSuccessState {
+  return {
+    orderId: order.order_id,
+    paymentMethod: 'cod',
+    deliveryBy: order.delivery_by,
+    amountDue: order.amount_due_on_delivery,
+    status: 'cod_confirmed',
+  };
+}
+
 /** What the order-success page shows of a cash-on-delivery order. */
 function placedForCash(order: CodOrderPlacedAnswer): OrderSuccessState {
   return {
@@ -108,8 +120,8 @@ interface DialogEvents {
   closed: (text: string, tone: CheckoutNotice['tone']) => void;
 }
 
-/** checkout.js's dialog for `order`, loaded and not yet open. A declined card's reason is kept for when it closes. */
-async function paymentDialog(order: OrderCreatedAnswer, identity: Identity, on: DialogEvents) {
+/** checkout.js's dialog for `order` (or a COD order's advance), loaded and not yet open. A declined card's reason is kept for when it closes. */
+async function paymentDialog(order: OrderCreatedAnswer | CodAdvanceAnswer, identity: Identity, on: DialogEvents) {
   const Razorpay = await loadCheckoutScript(order.checkout_url);
   let declined: string | null = null;
   const checkout = new Razorpay({
@@ -117,7 +129,7 @@ async function paymentDialog(order: OrderCreatedAnswer, identity: Identity, on: 
     amount: order.amount,
     currency: order.currency,
     name: 'Kapaas',
-    description: `Order #${order.order_id}`,
+    description: order.payment_method === 'cod' ? `Advance for order #${order.order_id}` : `Order #${order.order_id}`,
     order_id: order.razorpay_order_id,
     prefill: prefillOf(identity),
     theme: { color: shopTeal() },
@@ -228,6 +240,39 @@ function useOnlinePayment(identity: Identity, status: CheckoutStatus, placed: (s
 }
 
 /**
+ * A cash-on-delivery order's advance (issue 34): the dialog opens for it as for an online order, and order_place's
+ * second call confirms it; the order is then confirmed, the rest due at the door. Closed unpaid, the order waits and
+ * expires like an unpaid online order; placing it again makes another.
+ */
+function useAdvancePayment(identity: Identity, status: CheckoutStatus, placed: (state: OrderSuccessState) => void) {
+  const confirm = async (order: CodAdvanceAnswer, payment: CheckoutHandlerResponse) => {
+    status.setPhase('confirming');
+    status.setNotice(null);
+    try {
+      await confirmPayment(identity, order.order_id, payment);
+    } catch (error) {
+      status.fail(confirmFailureText(error));
+      return;
+    }
+    placed(advancePaid(order));
+  };
+
+  return async (order: CodAdvanceAnswer) => {
+    try {
+      const checkout = await paymentDialog(order, identity, {
+        paid: (payment) => void confirm(order, payment),
+        declined: (text) => status.setNotice({ tone: 'error', text }),
+        closed: status.fail,
+      });
+      status.setPhase('paying');
+      checkout.open();
+    } catch {
+      status.fail(CHECKOUT_TEXTS.unexpected);
+    }
+  };
+}
+
+/**
  * The payment of product.md §4: order_place creates the order, checkout.js (loaded from the URL the server gives) takes
  * the card, order_place again verifies the payment, then the shopper sees /Order-success. A declined card or a
  * closed dialog leaves the order unpaid and the shopper may pay again.
@@ -237,15 +282,20 @@ export function useCheckout(onPaid?: () => void) {
   const status = useCheckoutStatus();
   const placed = useOrderPlaced(onPaid);
   const payOnline = useOnlinePayment(identity, status, placed);
+  const payAdvance = useAdvancePayment(identity, status, placed);
 
-  /** Cash on delivery: one order_place call places the order; there is no payment dialog. */
+  /** Cash on delivery: one order_place call places the order, unless the shop asks an advance, paid in the dialog. */
   const placeCod = async (purchase: Purchase) => {
     status.setPhase('placing');
+    let answer: CodOrderPlacedAnswer | CodAdvanceAnswer;
     try {
-      placed(placedForCash(await placeCodOrder({ identity, ...purchase })));
+      answer = await placeCodOrder({ identity, ...purchase });
     } catch (error) {
       status.createFailed(error);
+      return;
     }
+    if ('razorpay_order_id' in answer) await payAdvance(answer);
+    else placed(placedForCash(answer));
   };
 
   const pay = async (purchase: Purchase, method: PaymentMethod = 'online') => {
