@@ -175,6 +175,8 @@ export const AdminSettings = z.object({
   cod_max_open_orders: z.number().int(),
   /** Hours after which a COD order still waiting for the owner's confirmation is cancelled and its stock released. */
   cod_confirm_hours: z.number().int(),
+  /** Hours the COD confirmation's payment link stays payable (issue 34); 0: no link. */
+  cod_pay_link_hours: z.number().int(),
   /** The advance a COD order pays online at placement (0: none), and which COD orders pay it (issue 34). */
   cod_advance_amount: Rupees,
   cod_advance_for: CodAdvanceFor,
@@ -237,6 +239,11 @@ export const AdminUpdateSettings = z
       .number()
       .int('A whole number.')
       .min(1, 'At least 1 hour.')
+      .max(720, 'At most 720 hours (30 days).'),
+    cod_pay_link_hours: z
+      .number()
+      .int('A whole number.')
+      .min(0, 'At least 0 (0: no payment link).')
       .max(720, 'At most 720 hours (30 days).'),
     cod_advance_amount: SettingRupees,
     cod_advance_for: CodAdvanceFor,

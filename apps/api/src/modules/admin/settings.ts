@@ -37,6 +37,7 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     cod_confirm_above: row.codConfirmAbovePaise === null ? null : paiseToRupees(row.codConfirmAbovePaise),
     cod_max_open_orders: row.codMaxOpenOrders,
     cod_confirm_hours: row.codConfirmHours,
+    cod_pay_link_hours: row.codPayLinkHours,
     cod_advance_amount: paiseToRupees(row.codAdvancePaise),
     cod_advance_for: row.codAdvanceFor,
     parcel_length_cm: row.parcelLengthCm,
@@ -78,6 +79,7 @@ function codColumns(body: AdminUpdateSettings) {
           : rupeesToPaise(body.cod_confirm_above),
     codMaxOpenOrders: body.cod_max_open_orders,
     codConfirmHours: body.cod_confirm_hours,
+    codPayLinkHours: body.cod_pay_link_hours,
     codAdvancePaise: paiseOrUndefined(body.cod_advance_amount),
     codAdvanceFor: body.cod_advance_for,
   };

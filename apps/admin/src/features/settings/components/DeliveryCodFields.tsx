@@ -17,6 +17,7 @@ export interface DeliveryCodValues {
   cod_confirm_above: string;
   cod_confirm_hours: string;
   cod_max_open_orders: string;
+  cod_pay_link_hours: string;
 }
 
 /** The controls' starting values: the saved settings. */
@@ -31,6 +32,7 @@ export function deliveryCodValues(settings: AdminSettings): DeliveryCodValues {
     cod_confirm_above: settings.cod_confirm_above === null ? '' : String(settings.cod_confirm_above),
     cod_confirm_hours: String(settings.cod_confirm_hours),
     cod_max_open_orders: String(settings.cod_max_open_orders),
+    cod_pay_link_hours: String(settings.cod_pay_link_hours),
   };
 }
 
@@ -46,6 +48,7 @@ export function deliveryCodBody(values: DeliveryCodValues): AdminUpdateSettings 
     cod_confirm_above: numberOrNull(values.cod_confirm_above),
     cod_confirm_hours: numberOrEmpty(values.cod_confirm_hours) ?? Number.NaN,
     cod_max_open_orders: numberOrEmpty(values.cod_max_open_orders) ?? Number.NaN,
+    cod_pay_link_hours: numberOrEmpty(values.cod_pay_link_hours) ?? Number.NaN,
   };
 }
 
@@ -68,10 +71,12 @@ const HELP = {
     'A COD order still waiting for your call this long is cancelled, its pieces go back on sale, and the shopper is told.',
   cod_max_open_orders:
     'How many COD orders not yet shipped one phone number, one shopper and one delivery address may each have. Past it, the checkout offers only online payment and says why.',
+  cod_pay_link_hours:
+    'The COD order confirmation carries a link to pay online instead (with the prepaid discount), payable this many hours. 0: no link.',
 } as const satisfies Record<keyof DeliveryCodValues, string>;
 
 type Amount = 'cod_min_order' | 'cod_max_order' | 'cod_fee' | 'cod_confirm_above';
-type Whole = 'cod_confirm_hours' | 'cod_max_open_orders';
+type Whole = 'cod_confirm_hours' | 'cod_max_open_orders' | 'cod_pay_link_hours';
 
 interface DeliveryCodFieldsProps {
   /** The prefix of the controls' ids. */
@@ -97,6 +102,7 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
     cod_confirm_above: errors.cod_confirm_above?.message,
     cod_confirm_hours: errors.cod_confirm_hours?.message,
     cod_max_open_orders: errors.cod_max_open_orders?.message,
+    cod_pay_link_hours: errors.cod_pay_link_hours?.message,
   };
   const { control, invalid, field, fieldId } = sectionControls(id, register, shown, HELP);
   const amount = (name: Amount, label: string) => (
@@ -115,14 +121,14 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
     </Field>
   );
 
-  const whole = (name: Whole, label: string, unit: string, max: number) => (
+  const whole = (name: Whole, label: string, unit: string, max: number, min = 1) => (
     <Field {...field(name, label)}>
       <div className="input-group settings-card__input">
         <input
           type="number"
           inputMode="numeric"
           step="1"
-          min="1"
+          min={min}
           max={max}
           className={`form-control${invalid(name)}`}
           {...control(name)}
@@ -164,6 +170,7 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
       {amount('cod_confirm_above', 'Confirm by phone above')}
       {whole('cod_confirm_hours', 'Cancel unconfirmed COD orders after', 'hours', 720)}
       {whole('cod_max_open_orders', 'Most open COD orders', 'orders', 50)}
+      {whole('cod_pay_link_hours', 'Payment link in the COD confirmation, payable for', 'hours', 720, 0)}
     </fieldset>
   );
 }

@@ -23,6 +23,7 @@ const settings = {
   cod_confirm_above: null,
   cod_max_open_orders: 2,
   cod_confirm_hours: 48,
+  cod_pay_link_hours: 0,
   cart_reminder_hours: 24,
   return_window_days: 7,
   review_request_days: 7,
@@ -56,6 +57,7 @@ const codAsSaved = {
   cod_excluded_pins: ['744', '194101'],
   cod_confirm_above: null,
   cod_confirm_hours: 48,
+  cod_pay_link_hours: 0,
   cod_max_open_orders: 2,
 };
 
@@ -336,6 +338,7 @@ describe('the settings form', () => {
         cod_excluded_pins: ['744', '194101', '7931', '682551'],
         cod_confirm_above: null,
         cod_confirm_hours: 48,
+        cod_pay_link_hours: 0,
         cod_max_open_orders: 2,
         ...parcelAsSaved,
         ...prepaidAsSaved,
