@@ -139,7 +139,8 @@ describe('Coupon_discount_details', () => {
     expect(response.statusCode).toBe(200);
     expect(CouponDiscountAnswer.parse(response.json())).toEqual({
       success: true,
-      coupons: { coupon_id: idOf('ORGANIC10'), coupon_code: 'ORGANIC10', discounted_amount: 200 },
+      // The demo shop gives no prepaid discount (ADR 047): 0 of what the coupon leaves.
+      coupons: { coupon_id: idOf('ORGANIC10'), coupon_code: 'ORGANIC10', discounted_amount: 200, prepaid_discount: 0 },
     });
     const capped = await details({ total_amount: 10_000, coupon_id: String(idOf('ORGANIC10')) });
     expect(capped.json().coupons.discounted_amount).toBe(300);
