@@ -82,6 +82,7 @@ export const paidOrder: AdminOrder = {
   payment_method: 'online',
   paid_by: 'card',
   cod_to_collect: 0,
+  cod_advance: 0,
   created_at: at,
   paid_at: at,
   shipping_address: {

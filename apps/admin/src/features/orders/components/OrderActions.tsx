@@ -42,15 +42,24 @@ export function followUps(order: AdminOrder): { collectCash: boolean; receiveRet
 
 /**
  * The confirmation's question and warning before cancelling an order; `refundHint` says where refunds are made. A
- * cash-on-delivery order was not paid, so there is nothing to give back.
+ * cash-on-delivery order was not paid, so there is nothing to give back, except an advance paid online (issue 34),
+ * which cancelling refunds.
  */
-export function cancelOrderQuestion(order: Pick<AdminOrderSummary, 'id' | 'payment_method'>, refundHint: string) {
+export function cancelOrderQuestion(
+  order: Pick<AdminOrderSummary, 'id' | 'payment_method' | 'cod_advance' | 'cod_to_collect'>,
+  refundHint: string,
+) {
+  const advancePaid = order.payment_method === 'cod' && order.cod_advance > 0 && order.cod_to_collect > 0;
   return {
     title: `Cancel order #${order.id}?`,
     body: (
       <>
         <p>Its items go back into stock and the customer sees the order as cancelled.</p>
-        {order.payment_method === 'cod' ? (
+        {advancePaid ? (
+          <p className="mb-0">
+            The advance of {formatRupees(order.cod_advance)} paid online is refunded to the customer by cancelling.
+          </p>
+        ) : order.payment_method === 'cod' ? (
           <p className="mb-0">It is a cash-on-delivery order: nothing was paid, so there is nothing to refund.</p>
         ) : (
           <p className="mb-0">

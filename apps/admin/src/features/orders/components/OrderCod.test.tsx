@@ -138,6 +138,40 @@ describe('a cash-on-delivery order’s page', () => {
 });
 
 describe('cash on delivery in the order list, and the dashboard', () => {
+  it('with an advance paid: "Advance paid ₹Y, ₹Z to collect", in the list too, and cancelling says it refunds the advance', async () => {
+    signIn();
+    const withAdvance = {
+      status: 'cod_confirmed' as const,
+      next_statuses: MOVES.cod_confirmed,
+      cod_advance: 100,
+      cod_to_collect: 498,
+    };
+    const { sent } = codApi(withAdvance);
+    const { user } = renderRoute('/orders/42');
+    await nextStep();
+    expect(screen.getByText(/Advance paid/)).toHaveTextContent(
+      'Advance paid ₹100, ₹498 to collect in cash on delivery',
+    );
+    expect(screen.getByText('Cash on delivery: advance paid ₹100, ₹498 to collect.')).toBeInTheDocument();
+    expect(screen.queryByText(/^To collect in cash on delivery/)).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #42?' });
+    expect(dialog).toHaveTextContent('The advance of ₹100 paid online is refunded to the customer by cancelling.');
+    expect(dialog).not.toHaveTextContent('nothing to refund');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('Order #42 is now cancelled.')).toBeInTheDocument();
+    expect(posts(sent)).toEqual([['orders/42/status', { status: 'cancelled' }]]);
+  });
+
+  it('lists an order with an advance with the advance paid and the rest to collect', async () => {
+    signIn();
+    codApi({ status: 'cod_confirmed', cod_advance: 100, cod_to_collect: 498 });
+    renderRoute('/orders');
+    const row = (await screen.findByRole('link', { name: '#42' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('advance ₹100 paid, ₹498 to collect');
+  });
+
   it('marks COD orders, shows the cash to collect, and filters by payment method', async () => {
     signIn();
     const { sent } = codApi();

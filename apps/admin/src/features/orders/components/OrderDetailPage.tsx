@@ -23,6 +23,13 @@ import { ShipmentPanel } from './ShipmentPanel';
 /** Where a cash-on-delivery order's money stands, in the owner's words. */
 function codPaymentText(order: AdminOrder): string {
   if (order.paid_at !== null) return `Paid in cash on delivery: recorded ${formatDateTime(order.paid_at)}.`;
+  const advance = formatRupees(order.cod_advance);
+  if (order.cod_advance > 0 && order.status === 'pending_payment') {
+    return `Cash on delivery with an advance of ${advance}: waiting for the advance to be paid online.`;
+  }
+  if (order.cod_to_collect > 0 && order.cod_advance > 0) {
+    return `Cash on delivery: advance paid ${advance}, ${formatRupees(order.cod_to_collect)} to collect.`;
+  }
   if (order.cod_to_collect > 0) return `Cash on delivery: ${formatRupees(order.cod_to_collect)} to collect.`;
   return 'Cash on delivery: nothing was collected, and nothing is to be refunded.';
 }
@@ -69,7 +76,13 @@ export function OrderDetailPage() {
         {o.delivery_by && <> · Delivery by {formatDay(o.delivery_by)}</>}
         {o.return_received_at && <> · parcel back {formatDateTime(o.return_received_at)}</>}
       </p>
-      {o.cod_to_collect > 0 && (
+      {o.cod_to_collect > 0 && o.cod_advance > 0 && (
+        <p className="cod-due">
+          Advance paid {formatRupees(o.cod_advance)}, <strong>{formatRupees(o.cod_to_collect)}</strong> to collect in
+          cash on delivery
+        </p>
+      )}
+      {o.cod_to_collect > 0 && o.cod_advance === 0 && (
         <p className="cod-due">
           To collect in cash on delivery: <strong>{formatRupees(o.cod_to_collect)}</strong>
         </p>

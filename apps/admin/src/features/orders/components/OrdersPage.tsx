@@ -230,7 +230,10 @@ function OrderRow({ order, selection, onOutcome }: OrderRowProps) {
       <td className="text-end">
         {formatRupees(order.total)}
         {order.cod_to_collect > 0 && (
-          <span className="d-block small text-body-secondary">{formatRupees(order.cod_to_collect)} to collect</span>
+          <span className="d-block small text-body-secondary">
+            {order.cod_advance > 0 && `advance ${formatRupees(order.cod_advance)} paid, `}
+            {formatRupees(order.cod_to_collect)} to collect
+          </span>
         )}
         {order.refunded > 0 && (
           <span className="d-block small text-danger">{formatRupees(order.refunded)} refunded</span>

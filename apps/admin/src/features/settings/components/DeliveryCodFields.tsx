@@ -1,4 +1,4 @@
-import type { AdminSettings, AdminUpdateSettings } from '@kapaas/contract';
+import type { AdminSettings, AdminUpdateSettings, CodAdvanceFor } from '@kapaas/contract';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '#admin/components/form/Field.tsx';
 import { SwitchField } from '#admin/components/form/SwitchField.tsx';
@@ -16,6 +16,8 @@ export interface DeliveryCodValues {
   cod_excluded_pins: string;
   cod_confirm_above: string;
   cod_confirm_hours: string;
+  cod_advance_amount: string;
+  cod_advance_for: CodAdvanceFor;
   cod_max_open_orders: string;
   cod_pay_link_hours: string;
 }
@@ -31,6 +33,8 @@ export function deliveryCodValues(settings: AdminSettings): DeliveryCodValues {
     cod_excluded_pins: pinsText(settings.cod_excluded_pins),
     cod_confirm_above: settings.cod_confirm_above === null ? '' : String(settings.cod_confirm_above),
     cod_confirm_hours: String(settings.cod_confirm_hours),
+    cod_advance_amount: String(settings.cod_advance_amount),
+    cod_advance_for: settings.cod_advance_for,
     cod_max_open_orders: String(settings.cod_max_open_orders),
     cod_pay_link_hours: String(settings.cod_pay_link_hours),
   };
@@ -47,6 +51,8 @@ export function deliveryCodBody(values: DeliveryCodValues): AdminUpdateSettings 
     cod_excluded_pins: splitPins(values.cod_excluded_pins),
     cod_confirm_above: numberOrNull(values.cod_confirm_above),
     cod_confirm_hours: numberOrEmpty(values.cod_confirm_hours) ?? Number.NaN,
+    cod_advance_amount: numberOrEmpty(values.cod_advance_amount) ?? Number.NaN,
+    cod_advance_for: values.cod_advance_for,
     cod_max_open_orders: numberOrEmpty(values.cod_max_open_orders) ?? Number.NaN,
     cod_pay_link_hours: numberOrEmpty(values.cod_pay_link_hours) ?? Number.NaN,
   };
@@ -69,13 +75,17 @@ const HELP = {
     'COD orders above this wait for you to confirm them by phone before packing. Leave empty to never wait.',
   cod_confirm_hours:
     'A COD order still waiting for your call this long is cancelled, its pieces go back on sale, and the shopper is told.',
+  cod_advance_amount:
+    'Paid online when the order is placed; the rest is collected at the door. At least ₹1; 0 with "No advance" turns it off.',
+  cod_advance_for:
+    'Which COD orders pay the advance: none, a shopper’s first order (no earlier order by their account, phone number or e-mail), or all.',
   cod_max_open_orders:
     'How many COD orders not yet shipped one phone number, one shopper and one delivery address may each have. Past it, the checkout offers only online payment and says why.',
   cod_pay_link_hours:
     'The COD order confirmation carries a link to pay online instead (with the prepaid discount), payable this many hours. 0: no link.',
 } as const satisfies Record<keyof DeliveryCodValues, string>;
 
-type Amount = 'cod_min_order' | 'cod_max_order' | 'cod_fee' | 'cod_confirm_above';
+type Amount = 'cod_min_order' | 'cod_max_order' | 'cod_fee' | 'cod_confirm_above' | 'cod_advance_amount';
 type Whole = 'cod_confirm_hours' | 'cod_max_open_orders' | 'cod_pay_link_hours';
 
 interface DeliveryCodFieldsProps {
@@ -101,6 +111,8 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
     cod_excluded_pins: typedPinsProblem(typed.cod_excluded_pins) ?? errors.cod_excluded_pins?.message,
     cod_confirm_above: errors.cod_confirm_above?.message,
     cod_confirm_hours: errors.cod_confirm_hours?.message,
+    cod_advance_amount: errors.cod_advance_amount?.message,
+    cod_advance_for: errors.cod_advance_for?.message,
     cod_max_open_orders: errors.cod_max_open_orders?.message,
     cod_pay_link_hours: errors.cod_pay_link_hours?.message,
   };
@@ -169,6 +181,17 @@ export function DeliveryCodFields({ id, register, errors, typed, disabled }: Del
       </Field>
       {amount('cod_confirm_above', 'Confirm by phone above')}
       {whole('cod_confirm_hours', 'Cancel unconfirmed COD orders after', 'hours', 720)}
+      {amount('cod_advance_amount', 'COD advance, paid online')}
+      <Field {...field('cod_advance_for', 'Ask the COD advance of')}>
+        <select
+          className={`form-select settings-card__input${invalid('cod_advance_for')}`}
+          {...control('cod_advance_for')}
+        >
+          <option value="none">No advance</option>
+          <option value="first_order">A shopper’s first order</option>
+          <option value="all">Every COD order</option>
+        </select>
+      </Field>
       {whole('cod_max_open_orders', 'Most open COD orders', 'orders', 50)}
       {whole('cod_pay_link_hours', 'Payment link in the COD confirmation, payable for', 'hours', 720, 0)}
     </fieldset>

@@ -23,6 +23,8 @@ const settings = {
   cod_confirm_above: null,
   cod_max_open_orders: 2,
   cod_confirm_hours: 48,
+  cod_advance_amount: 0,
+  cod_advance_for: 'none',
   cod_pay_link_hours: 0,
   cart_reminder_hours: 24,
   return_window_days: 7,
@@ -57,6 +59,8 @@ const codAsSaved = {
   cod_excluded_pins: ['744', '194101'],
   cod_confirm_above: null,
   cod_confirm_hours: 48,
+  cod_advance_amount: 0,
+  cod_advance_for: 'none',
   cod_pay_link_hours: 0,
   cod_max_open_orders: 2,
 };
@@ -338,6 +342,8 @@ describe('the settings form', () => {
         cod_excluded_pins: ['744', '194101', '7931', '682551'],
         cod_confirm_above: null,
         cod_confirm_hours: 48,
+        cod_advance_amount: 0,
+        cod_advance_for: 'none',
         cod_pay_link_hours: 0,
         cod_max_open_orders: 2,
         ...parcelAsSaved,
@@ -450,6 +456,45 @@ describe('the settings form', () => {
     expect(saves(sent)[1]).toEqual(
       expect.objectContaining({ prepaid_discount_percent: 5, prepaid_discount_max: null }),
     );
+  });
+
+  it('sets the COD advance and whom it is asked of, with the server’s refusal beside the field', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => {
+        const body = request.body as { cod_advance_amount: number };
+        if (body.cod_advance_amount > 0 && body.cod_advance_amount < 1) {
+          return json(400, {
+            success: false,
+            message: 'Invalid data.',
+            errors: { cod_advance_amount: ['At least ₹1, as it is paid online; 0 for no advance.'] },
+          });
+        }
+        return { success: true, data: { ...settings, ...(request.body as object) } };
+      },
+    });
+    const { user } = renderRoute('/settings');
+    const amount = await screen.findByLabelText('COD advance, paid online');
+    const whom = screen.getByLabelText('Ask the COD advance of');
+    expect(amount).toHaveValue(0);
+    expect(whom).toHaveValue('none');
+    expect(whom).toHaveAccessibleDescription(expect.stringContaining('a shopper’s first order'));
+
+    await user.clear(amount);
+    await user.type(amount, '0.5');
+    await user.selectOptions(whom, 'A shopper’s first order');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByLabelText('COD advance, paid online')).toHaveAccessibleDescription(
+      expect.stringContaining('At least ₹1, as it is paid online; 0 for no advance.'),
+    );
+
+    await user.clear(amount);
+    await user.type(amount, '150');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent).at(-1)).toMatchObject({ cod_advance_amount: 150, cod_advance_for: 'first_order' });
   });
 
   it('says beside the most order value when it is below the least, and does not save', async () => {
