@@ -191,6 +191,7 @@ describe('Order detail page', () => {
     expect(within(summary).getByText('Shipping').nextSibling).toHaveTextContent('Free');
     expect(within(summary).getByText('Coupon').nextSibling).toHaveTextContent('WELCOME100');
     expect(within(summary).getByText('Coupon Discount').nextSibling).toHaveTextContent('−₹100');
+    expect(within(summary).queryByText('Prepaid discount')).toBeNull();
     expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('₹1,957');
     expect(within(summary).getByRole('link', { name: 'Invoice' })).toHaveAttribute(
       'href',
@@ -221,6 +222,18 @@ describe('Order detail page', () => {
     expect(within(summary).getByText('Coupon').nextSibling).toHaveTextContent('No coupon applied');
     expect(within(summary).getByText('Coupon Discount').nextSibling).toHaveTextContent('₹0');
     expect(within(summary).getByText('Shipping').nextSibling).toHaveTextContent('₹49');
+  });
+
+  it('shows the prepaid discount of an order paid online', async () => {
+    stubApi({
+      category_list: categoryList,
+      order_details: { success: true, data: { ...detail, prepaid_discount: 97.85, total: 1959.15 } },
+    });
+    renderRoute('/order-detail/501');
+
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Prepaid discount').nextSibling).toHaveTextContent('−₹97.85');
+    expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('₹1,959.15');
   });
 
   it('shows a cash-on-delivery order: its fee, what to pay at the door and by when it comes', async () => {

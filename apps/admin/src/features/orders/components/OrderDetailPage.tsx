@@ -143,6 +143,12 @@ export function OrderDetailPage() {
                   <dd>−{formatRupees(o.discount)}</dd>
                 </>
               )}
+              {o.prepaid_discount > 0 && (
+                <>
+                  <dt>Prepaid discount (paid online)</dt>
+                  <dd>−{formatRupees(o.prepaid_discount)}</dd>
+                </>
+              )}
               <dt>Shipping</dt>
               <dd>{o.shipping_charge === 0 ? 'Free' : formatRupees(o.shipping_charge)}</dd>
               {o.cod_fee > 0 && (

@@ -131,6 +131,12 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
                 <dt>Coupon Discount</dt>
                 <dd>{order.coupon_discount > 0 ? `−${formatRupees(order.coupon_discount)}` : formatRupees(0)}</dd>
               </div>
+              {order.prepaid_discount > 0 && (
+                <div>
+                  <dt>Prepaid discount</dt>
+                  <dd>−{formatRupees(order.prepaid_discount)}</dd>
+                </div>
+              )}
               {order.cod_fee > 0 && (
                 <div>
                   <dt>Cash on delivery fee</dt>
