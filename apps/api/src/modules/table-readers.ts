@@ -110,8 +110,8 @@ export const READ_MODELS = {
   },
   mail: {
     "an order's messages": {
-      for: "a message's template data, read when it is rendered: the order, its lines, the shopper, a contact message",
-      tables: ['orders', 'order_items', 'users', 'contact_messages'],
+      for: "a message's template data, read when it is rendered: the order, its lines, the shopper, a contact message, a COD order's payment link",
+      tables: ['orders', 'order_items', 'users', 'contact_messages', 'cod_prepayments'],
     },
     "a return's messages": {
       for: 'the return as it is when the message is rendered, its order, its lines and the new size',

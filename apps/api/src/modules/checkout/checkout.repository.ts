@@ -20,3 +20,12 @@ export async function shopTermsOf(db: Queryable): Promise<ShopTerms> {
     prepaid: { percent: row?.prepaidDiscountPercent ?? 0, maxPaise: row?.prepaidDiscountMaxPaise ?? null },
   };
 }
+
+/** Hours a COD confirmation's payment link stays payable (issue 34); 0 when the owner left it off. */
+export async function codPayLinkHoursOf(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ hours: shopSettings.codPayLinkHours })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
+  return row?.hours ?? 0;
+}

@@ -1,6 +1,19 @@
-import { codPrepayments, eq, orderTaxLines, payments, taxInvoices } from '@kapaas/db';
+import {
+  and,
+  codPrepayments,
+  eq,
+  orderTaxLines,
+  payments,
+  refunds,
+  sandboxRazorpayWebhooks,
+  taxInvoices,
+} from '@kapaas/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
+import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
+import { linkHooks } from '../../dev/razorpay-sandbox/sandbox.payment-links';
+import { pay } from '../../dev/razorpay-sandbox/sandbox.service';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from './checkout.fixtures';
 
@@ -11,16 +24,19 @@ import { checkoutFixtures } from './checkout.fixtures';
 
 let shop: TestShop;
 let owner: AdminClient;
+let mailbox: Mailbox;
 const admin = adminFixtures(() => shop);
 const f = checkoutFixtures(() => shop);
 const db = () => shop.database.db;
 
 beforeAll(async () => {
+  mailbox = await startMailbox();
   shop = await startTestShop();
   owner = await admin.owner();
 });
 afterAll(async () => {
-  await shop.close();
+  await shop?.close();
+  await mailbox?.close();
 });
 beforeEach(async () => {
   expectStatus(
@@ -33,6 +49,7 @@ beforeEach(async () => {
       cod_confirm_above: null,
       prepaid_discount_percent: 5,
       prepaid_discount_max: null,
+      cod_pay_link_hours: 0,
     }),
     200,
   );
@@ -128,5 +145,163 @@ describe('POST /api/cod_pay_online', () => {
     const answer = await shopper.post('cod_pay_online', { order_id: placed.order_id });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().code).toBe('NOT_COD');
+  });
+});
+
+/** The payment link a COD order's confirmation carries, and the sandbox order its hosted page pays. */
+async function linkOf(orderId: number) {
+  const [offer] = await db()
+    .select()
+    .from(codPrepayments)
+    .where(and(eq(codPrepayments.orderId, orderId), eq(codPrepayments.kind, 'link')));
+  if (!offer?.shortUrl) throw new Error(`order ${orderId} has no payment link`);
+  const page = await shop.app.inject({ method: 'GET', url: new URL(offer.shortUrl).pathname });
+  const providerOrder = /data-order="(order_[A-Za-z0-9]+)"/.exec(page.body)?.[1];
+  if (!providerOrder) throw new Error(`the link's page shows no order: ${page.body}`);
+  return { offer, providerOrder };
+}
+
+/** Pays a link's order in the sandbox without sending its webhooks: the test delivers them, in the order it likes. */
+async function payLinkQuietly(providerOrder: string) {
+  const secrets = { keySecret: SANDBOX_KEY_SECRET, webhookSecret: SANDBOX_WEBHOOK_SECRET };
+  const paid = await pay(
+    db(),
+    { ...secrets, links: linkHooks(SANDBOX_WEBHOOK_SECRET) },
+    {
+      orderId: providerOrder,
+      cardNumber: '4111 1111 1111 1111',
+    },
+  );
+  const rows = await db()
+    .select()
+    .from(sandboxRazorpayWebhooks)
+    .where(eq(sandboxRazorpayWebhooks.orderId, providerOrder));
+  return { paymentId: paid.answer.razorpay_payment_id, webhooks: rows };
+}
+
+/** Delivers a stored sandbox webhook (its exact body and signature) under a fresh event id, as a retry or a replay. */
+async function redeliver(webhook: { body: string; signature: string }) {
+  const answer = await shop.app.inject({
+    method: 'POST',
+    url: WEBHOOK_PATH,
+    payload: webhook.body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhook.signature,
+      'x-razorpay-event-id': `evt_${Math.random().toString(36).slice(2)}`,
+    },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer;
+}
+
+const paymentsOf = (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId));
+
+describe("the COD confirmation's payment link", () => {
+  beforeEach(async () => {
+    expectStatus(await owner.patch('/settings', { cod_pay_link_hours: 48 }), 200);
+  });
+
+  it('is in the confirmation, expires after cod_pay_link_hours, and pays the order online by its webhook', async () => {
+    const { orderId, placed } = await codOrder();
+    const { offer, providerOrder } = await linkOf(orderId);
+    const hours = (offer.expiresAt as Date).getTime() - Date.now();
+    expect(hours).toBeGreaterThan(47 * 3_600_000);
+    expect(hours).toBeLessThanOrEqual(48 * 3_600_000);
+    expect(offer.amountPaise).toBe(placed.totalPaise - placed.codFeePaise - offer.prepaidDiscountPaise);
+    expect(offer.prepaidDiscountPaise).toBeGreaterThan(0);
+
+    await deliver(shop.app, mailbox);
+    const confirmation = mailbox.to('asha@example.in').find((m) => m.mail.subject?.includes(`#${orderId}`));
+    expect(confirmation?.mail.html).toContain(offer.shortUrl as string);
+    expect(confirmation?.mail.text).toContain('Pay now online instead and save');
+
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: '/sandbox/razorpay/test/pay',
+      payload: { order_id: providerOrder, method: 'upi', vpa: 'success@razorpay' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await f.webhooksDelivered();
+    expect(await f.orderRow(orderId)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'online',
+      codFeePaise: 0,
+      totalPaise: offer.amountPaise,
+    });
+    expect(await paymentsOf(orderId)).toMatchObject([
+      { status: 'accepted', method: 'upi', amountPaise: offer.amountPaise },
+    ]);
+  });
+
+  it('settles once whatever the order of its webhooks, and a repeat changes nothing', async () => {
+    const { orderId } = await codOrder(1);
+    const { offer, providerOrder } = await linkOf(orderId);
+    const { paymentId, webhooks } = await payLinkQuietly(providerOrder);
+    expect(webhooks.map((w) => w.event).sort()).toEqual(['order.paid', 'payment.captured', 'payment_link.paid']);
+    // payment_link.paid first, then the others, then it again.
+    const order = ['payment_link.paid', 'order.paid', 'payment.captured', 'payment_link.paid'];
+    const outcomes = [];
+    for (const event of order) {
+      await redeliver(webhooks.find((w) => w.event === event) as (typeof webhooks)[number]);
+      outcomes.push(event);
+    }
+    expect(outcomes).toHaveLength(4);
+    expect(await f.orderRow(orderId)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'online',
+      totalPaise: offer.amountPaise,
+    });
+    expect(await paymentsOf(orderId)).toMatchObject([{ providerPaymentId: paymentId, status: 'accepted' }]);
+    expect(await db().select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId))).toHaveLength(1);
+  });
+
+  it('paid after the owner cancelled the order: the payment is refunded in full and the order stays cancelled', async () => {
+    const { orderId } = await codOrder(1);
+    const { offer, providerOrder } = await linkOf(orderId);
+    expectStatus(await owner.post(`/orders/${orderId}/status`, { status: 'cancelled' }), 200);
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: '/sandbox/razorpay/test/pay',
+      payload: { order_id: providerOrder, card_number: '4111 1111 1111 1111' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await f.webhooksDelivered();
+    expect(await f.orderRow(orderId)).toMatchObject({ status: 'cancelled', paymentMethod: 'cod' });
+    const [payment] = await paymentsOf(orderId);
+    expect(payment).toMatchObject({ status: 'refunded', refundedPaise: offer.amountPaise });
+    expect(payment?.refusalReason).toBe('the order had been cancelled');
+    const made = await db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment?.id as number));
+    expect(made).toHaveLength(1);
+  });
+
+  it('paid twice, by the link and by cod_pay_online: the second payment is refunded, the order paid once', async () => {
+    const { shopper, orderId } = await codOrder(1);
+    const { offer, providerOrder } = await linkOf(orderId);
+    const started = (await shopper.post('cod_pay_online', { order_id: orderId })).json();
+    const handler = await f.paid(started.razorpay_order_id);
+    expect((await f.confirm(shopper, orderId, handler)).json()).toMatchObject({ status: 'paid' });
+    const second = await shop.app.inject({
+      method: 'POST',
+      url: '/sandbox/razorpay/test/pay',
+      payload: { order_id: providerOrder, card_number: '4111 1111 1111 1111' },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await f.webhooksDelivered();
+    const rows = await paymentsOf(orderId);
+    expect(rows.map((r) => r.status).sort()).toEqual(['accepted', 'refunded']);
+    const refunded = rows.find((r) => r.status === 'refunded');
+    expect(refunded).toMatchObject({ amountPaise: offer.amountPaise, refundedPaise: offer.amountPaise });
+    expect(refunded?.refusalReason).toBe('the order had already been paid by another payment');
+    expect(await f.orderRow(orderId)).toMatchObject({ status: 'paid', paymentMethod: 'online' });
+  });
+
+  it('is not made when cod_pay_link_hours is 0', async () => {
+    expectStatus(await owner.patch('/settings', { cod_pay_link_hours: 0 }), 200);
+    const { orderId } = await codOrder(1);
+    expect(await db().select().from(codPrepayments).where(eq(codPrepayments.orderId, orderId))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { Owner } from '../../lib/owner';
 import { EffectRefused } from '../../lib/state-machine';
 import { lockOrder, moveOrder, type OrderRow, type OrderTransaction, orderOf, PAID_STATUSES } from '../orders';
 import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay';
+import { codPayLinkHoursOf } from './checkout.repository';
 import { recordCapturedPayment } from './payments.repository';
 import { repriceOnline } from './prepaid-discount';
 import type { CheckoutDeps, PaymentSource } from './settlement';
@@ -220,4 +221,62 @@ export async function sellPrepaid(
   if (!moved.moved) throw new EffectRefused(`the order could not be paid online from ${order.status}`);
   await recordCapturedPayment(t.tx, order.id, payment, { status: 'accepted', note: null, refusalReason: null });
   await markPrepaymentPaid(t.tx, prepayment.id, payment.id);
+}
+
+/** Razorpay wants a Payment Link to live at least 15 minutes; a minute more covers the clocks' difference. */
+const LEAST_LINK_SECONDS = 16 * 60;
+
+/**
+ * The payment link a new cash-on-delivery order's confirmation carries (issue 34), when the owner set
+ * `cod_pay_link_hours`: a Razorpay Payment Link for the order's total paid online, expiring after those hours, recorded
+ * as the order's offer before the confirmation is rendered. Best effort: a provider that cannot be reached leaves the
+ * confirmation without a link (the order page still offers to pay online), logged, never failing the placement.
+ */
+export async function offerPayLink(deps: CheckoutDeps, order: OrderRow): Promise<void> {
+  try {
+    const hours = await codPayLinkHoursOf(deps.db);
+    if (hours <= 0 || !canPayOnlineInstead(order)) return;
+    const { price } = await repriceOnline(deps.db, order);
+    const expiresAt = new Date(Date.now() + Math.max(hours * 3600, LEAST_LINK_SECONDS) * 1000);
+    const link = await deps.payments.client.createPaymentLink({
+      amount: price.totalPaise,
+      currency: order.currency,
+      description: `Kapaas order ${order.id}, paid online instead of cash on delivery`,
+      referenceId: `kapaas_cod_${order.id}_${Math.floor(order.createdAt.getTime() / 1000).toString(36)}`,
+      expireBy: Math.floor(expiresAt.getTime() / 1000),
+      notes: { kapaas_order_id: String(order.id), purpose: 'cod_to_prepaid' },
+    });
+    await deps.db
+      .insert(codPrepayments)
+      .values({
+        orderId: order.id,
+        kind: 'link',
+        paymentLinkId: link.id,
+        shortUrl: link.short_url,
+        amountPaise: price.totalPaise,
+        prepaidDiscountPaise: price.prepaidDiscountPaise,
+        expiresAt,
+      })
+      .onConflictDoNothing();
+  } catch (error) {
+    deps.log.warn({ err: error, orderId: order.id }, 'could not make the payment link of a COD order');
+  }
+}
+
+/**
+ * `payment_link.paid`: the link's offer learns its Razorpay order (known only once paid), then the payment settles
+ * through the one settlement like any other, which takes it or refunds it. Answers null for a link that is not ours.
+ */
+export async function recordLinkPaid(deps: CheckoutDeps, linkId: string, providerOrderId: string): Promise<boolean> {
+  const updated = await deps.db
+    .update(codPrepayments)
+    .set({ providerOrderId })
+    .where(and(eq(codPrepayments.paymentLinkId, linkId), isNull(codPrepayments.providerOrderId)))
+    .returning({ id: codPrepayments.id });
+  if (updated.length > 0) return true;
+  const [known] = await deps.db
+    .select({ id: codPrepayments.id })
+    .from(codPrepayments)
+    .where(and(eq(codPrepayments.paymentLinkId, linkId), eq(codPrepayments.providerOrderId, providerOrderId)));
+  return known !== undefined;
 }

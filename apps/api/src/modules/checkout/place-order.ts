@@ -44,6 +44,7 @@ import {
 import { ProviderError } from '../razorpay';
 import { priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
+import { offerPayLink } from './cod-pay-online';
 import { prepaidDiscountPaise } from './prepaid-discount';
 import type { CheckoutDeps } from './settlement';
 
@@ -239,6 +240,8 @@ function placeCodStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       context.held = { order, reused: false };
       deps.metrics?.orderPlaced();
       await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
+      // The confirmation's link to pay online instead (issue 34), made once the order exists; best effort.
+      await offerPayLink(deps, order);
     },
     // An order awaiting its advance whose provider order could not be opened fails and releases its stock.
     undo: async (context) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RazorpayPayment, RazorpayRefund, verifyWebhookSignature } from '../razorpay';
+import { recordLinkPaid } from './cod-pay-online';
 import { handledEventOutcome, recordHandledEvent } from './payments.repository';
 import { acceptProviderCod, isProviderCod } from './provider-cod';
 import { type CheckoutDeps, recordFailedPayment, recordRefund, settlePayment } from './settlement';
@@ -13,6 +14,8 @@ const WebhookBody = z.object({
     .object({
       payment: z.object({ entity: RazorpayPayment }).optional(),
       refund: z.object({ entity: RazorpayRefund }).optional(),
+      payment_link: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
     })
     .passthrough(),
 });
@@ -60,6 +63,7 @@ async function handleEvent(
 ): Promise<{ orderId: number | null; outcome: string }> {
   const payment = payload.payment?.entity;
   if (!payment) return { orderId: null, outcome: 'ignored' };
+  if (event === 'payment_link.paid') return linkPaid(deps, payload, payment);
   if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.authorized') {
     const settled = await settlePayment(deps, payment, 'webhook');
     return { orderId: 'orderId' in settled ? settled.orderId : null, outcome: settled.kind };
@@ -77,6 +81,20 @@ async function handleEvent(
     return { orderId, outcome: orderId === null ? 'unknown_payment' : 'refund_recorded' };
   }
   return { orderId: null, outcome: 'ignored' };
+}
+
+/**
+ * A COD order's payment link paid (issue 34): its offer learns the link's Razorpay order, then the payment settles as
+ * any other (a repeat, or a payment.captured that came first, changes nothing; a second payment is refunded).
+ */
+async function linkPaid(deps: CheckoutDeps, payload: WebhookBody['payload'], payment: RazorpayPayment) {
+  const linkId = payload.payment_link?.entity.id;
+  const providerOrderId = payload.order?.entity.id ?? payment.order_id;
+  if (!linkId || !providerOrderId || !(await recordLinkPaid(deps, linkId, providerOrderId))) {
+    return { orderId: null, outcome: 'unknown_link' };
+  }
+  const settled = await settlePayment(deps, { ...payment, order_id: providerOrderId }, 'webhook');
+  return { orderId: 'orderId' in settled ? settled.orderId : null, outcome: settled.kind };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { contactMessages, orderItems, orders, type Queryable, users } from '@kapaas/db';
-import { asc, eq, sql } from 'drizzle-orm';
+import { codPrepayments, contactMessages, orderItems, orders, type Queryable, users } from '@kapaas/db';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 
 // What the templates read (the mail module writes none of these tables).
 
@@ -23,6 +23,21 @@ export async function orderForMail(db: Queryable, orderId: number) {
 }
 
 export type OrderForMail = NonNullable<Awaited<ReturnType<typeof orderForMail>>>;
+
+/** A cash-on-delivery order's payment link (issue 34) as its confirmation shows it, while unpaid; else null. */
+export async function payLinkForMail(db: Queryable, orderId: number) {
+  const [link] = await db
+    .select({
+      url: codPrepayments.shortUrl,
+      amountPaise: codPrepayments.amountPaise,
+      expiresAt: codPrepayments.expiresAt,
+    })
+    .from(codPrepayments)
+    .where(and(eq(codPrepayments.orderId, orderId), eq(codPrepayments.kind, 'link'), isNull(codPrepayments.paidAt)))
+    .orderBy(desc(codPrepayments.id))
+    .limit(1);
+  return link?.url ? { ...link, url: link.url } : null;
+}
 
 export async function userForMail(db: Queryable, userId: number) {
   const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));

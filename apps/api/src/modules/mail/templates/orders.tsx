@@ -2,7 +2,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatPaise } from '@kapaas/contract';
 import { shopUrl } from '../links';
-import { type OrderForMail, orderForMail } from '../mail.repository';
+import { type OrderForMail, orderForMail, payLinkForMail } from '../mail.repository';
 import type { Built, Template, TemplateContext } from '../render';
 import { Action, Layout, Para, Title } from './Layout';
 import { DeliveryAddress, OrderLines } from './order-parts';
@@ -53,9 +53,29 @@ function orderMessage(
 
 const greeting = (order: OrderForMail) => `Hello ${order.addressSnapshot.first_name},`;
 
+/** The confirmation's offer to pay online instead through its payment link (issue 34), while it can be paid. */
+async function payLinkOffer(context: TemplateContext, order: OrderForMail) {
+  const link = await payLinkForMail(context.db, order.id);
+  if (!link || (link.expiresAt && link.expiresAt.getTime() <= Date.now())) return null;
+  const saving = order.totalPaise - link.amountPaise;
+  const until = link.expiresAt
+    ? ` until ${link.expiresAt.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })}`
+    : '';
+  return (
+    <>
+      <Para>
+        Pay now online instead and save {formatPaise(saving)}: {formatPaise(link.amountPaise)} by UPI, card, netbanking
+        or wallet, and nothing to pay at the door. The link works{until}, before we pack the order.
+      </Para>
+      <Action href={link.url}>Pay {formatPaise(link.amountPaise)} now</Action>
+    </>
+  );
+}
+
 export const orderPlaced: Template = async (context) => {
   const order = await loadOrder(context);
   const confirm = order.status === 'cod_pending_confirmation';
+  const offer = order.paymentMethod === 'cod' ? await payLinkOffer(context, order) : null;
   return orderMessage(context, order, {
     subject: `Order ${orderNumber(order)} placed: ${formatPaise(order.totalPaise)} to pay on delivery`,
     title: 'Thank you for your order',
@@ -68,6 +88,7 @@ export const orderPlaced: Template = async (context) => {
           {order.deliveryBy ? `; it should reach you by ${deliveryDate(order.deliveryBy)}` : ''}.
         </Para>
         {confirm ? <Para>We will call you to confirm the order before we pack it.</Para> : null}
+        {offer}
       </>
     ),
   });
