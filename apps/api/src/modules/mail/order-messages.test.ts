@@ -93,6 +93,21 @@ describe('an order paid online', () => {
     expect(toOwners[0]?.mail.text).toContain(SHOPPER);
   });
 
+  it('shows the prepaid discount among the "paid" message\'s sums when the shopper got one (ADR 047)', async () => {
+    await shop.database.db.update(shopSettings).set({ prepaidDiscountPercent: 10 }).where(eq(shopSettings.id, 1));
+    try {
+      const { orderId } = await paidOrder();
+      const order = await checkout.orderRow(orderId);
+      expect(order.prepaidDiscountPaise).toBeGreaterThan(0);
+      await deliver(shop.app, mailbox);
+      const [paid] = shopperMail(orderId);
+      expect(paid?.mail.text).toContain('Prepaid discount (paid online)');
+      expect(paid?.mail.text).toContain(`− ${formatPaise(order.prepaidDiscountPaise)}`);
+    } finally {
+      await shop.database.db.update(shopSettings).set({ prepaidDiscountPercent: 0 }).where(eq(shopSettings.id, 1));
+    }
+  });
+
   it('tells the shopper it shipped with the owner’s tracking note, then that it was delivered', async () => {
     const { orderId } = await paidOrder();
     await move(orderId, 'packed');

@@ -50,6 +50,9 @@ export function OrderLines({ order, shopUrl }: { order: OrderForMail; shopUrl: s
           paise={-order.discountPaise}
         />
       ) : null}
+      {order.prepaidDiscountPaise > 0 ? (
+        <Sum label="Prepaid discount (paid online)" paise={-order.prepaidDiscountPaise} />
+      ) : null}
       <Sum label="Shipping" paise={order.shippingPaise} free />
       {order.codFeePaise > 0 ? <Sum label="Cash-on-delivery fee" paise={order.codFeePaise} /> : null}
       <Row style={{ paddingTop: '8px' }}>
