@@ -134,6 +134,12 @@ export const OrderDetail = OrderSummary.extend({
   returns: z.array(z.object({ return_id: z.number().int(), status: z.enum(RETURN_STATUS_VALUES) })),
   /** The parcel once the shop has booked it with a courier (ADR 044); null before, and for an order shipped by hand. */
   shipment: OrderShipment.nullable(),
+  /**
+   * A cash-on-delivery order that can still be paid online instead (issue 34, `cod_pay_online`): what it costs paid
+   * online now and what that saves (the COD fee and the prepaid discount), in rupees; null otherwise. Older answers
+   * leave it out.
+   */
+  pay_online: z.object({ total: Rupees, saving: Rupees }).nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderDetailsAnswer = z.object({ success: z.literal(true), data: OrderDetail });

@@ -72,6 +72,13 @@ describe('POST /api/cod_pay_online', () => {
     const discount = Math.floor((goods * 5) / 100);
     const expected = placed.totalPaise - placed.codFeePaise - discount;
 
+    // The order page offers the same figure before anything is opened.
+    const details = async () => (await shopper.post('order_details', { order_id: orderId })).json().data;
+    expect((await details()).pay_online).toEqual({
+      total: expected / 100,
+      saving: (placed.totalPaise - expected) / 100,
+    });
+
     const started = await shopper.post('cod_pay_online', { order_id: orderId });
     expect(started.statusCode, started.body).toBe(200);
     const offer = started.json();
@@ -114,6 +121,7 @@ describe('POST /api/cod_pay_online', () => {
 
     // Confirmed again (a reload): the same answer, nothing more.
     expect((await f.confirm(shopper, orderId, handler)).json()).toMatchObject({ status: 'paid' });
+    expect((await details()).pay_online).toBeNull();
     // And now nothing is left to pay online.
     const again = await shopper.post('cod_pay_online', { order_id: orderId });
     expect(again.statusCode).toBe(409);

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
 import { invoiceNumberOf } from '../tax';
 import { codDuePaise, customerHistory } from './lifecycle';
 import {
@@ -116,7 +117,24 @@ export async function orderDetails(
     return_until: await returnUntil(db, order.status, history),
     returns: (await returnsOfOrder(db, order.id)).map((r) => ({ return_id: r.id, status: r.status })),
     shipment: await shipmentOf(db, order.id),
+    pay_online: await payOnlineOffer(db, order),
   };
+}
+
+/**
+ * What paying a cash-on-delivery order online instead would cost and save now (issue 34), while it can be (not yet
+ * packed, no advance paid): the order less its COD fee and the prepaid discount as the shop sets it today, the same
+ * figure `cod_pay_online` charges. Null for any other order.
+ */
+async function payOnlineOffer(
+  db: Queryable,
+  order: NonNullable<Awaited<ReturnType<typeof orderOf>>>,
+): Promise<OrderDetail['pay_online']> {
+  const open = order.status === 'cod_pending_confirmation' || order.status === 'cod_confirmed';
+  if (order.paymentMethod !== 'cod' || order.codAdvancePaise > 0 || !open) return null;
+  const prepaid = prepaidDiscountPaise(order.itemsTotalPaise - order.discountPaise, await prepaidTermsOf(db));
+  const saving = order.codFeePaise + prepaid;
+  return { total: paiseToRupees(order.totalPaise - saving), saving: paiseToRupees(saving) };
 }
 
 /** The one answer to a wrong order number and to a wrong phone number, so that neither tells which was wrong. */
