@@ -478,6 +478,7 @@ describe('the orders as a CSV file', () => {
       'cod_to_collect',
       'invoice_number',
       'razorpay_order_id',
+      'prepaid_discount',
     ]);
     const total = (await staff.get('/orders', { status: 'paid', per_page: 100 })).json().total as number;
     expect(rows).toHaveLength(total);
@@ -500,7 +501,7 @@ describe('the orders as a CSV file', () => {
       address.pin_code,
     ]);
     // items, items_total, coupon, discount, shipping, total, refunded, payment_method, paid_by, cod_to_collect,
-    // invoice_number, razorpay_order_id
+    // invoice_number, razorpay_order_id, prepaid_discount
     const texts = [2, 7, 8, 10, 11];
     expect(row.slice(12).map((cell, i) => (texts.includes(i) ? cell : Number(cell)))).toEqual([
       1,
@@ -515,6 +516,7 @@ describe('the orders as a CSV file', () => {
       0,
       one.invoice_number ?? '',
       one.razorpay_order_id,
+      one.prepaid_discount,
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { AdminDashboardAnswer, AdminSettingsAnswer, OrderInvoiceAnswer } from '@kapaas/contract';
 import { asc, codPrepayments, eq, orderTaxLines, shippingZones } from '@kapaas/db';
+import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -180,6 +181,21 @@ describe('the prepaid discount on the tax invoice', () => {
     expect(text).toContain('Prepaid discount (paid online)');
     expect(text).toContain('₹100.00');
     expect(text).toContain('Coupon discount');
+  });
+});
+
+describe('the orders CSV', () => {
+  it('has the prepaid discount in its last column, prepaid_discount', async () => {
+    expectStatus(await owner.patch('/settings', { prepaid_discount_percent: 10 }), 200);
+    const item = await itemAt(1000);
+    const { shopper, answer } = await placeWith(item, 1);
+    expectStatus(await f.confirm(shopper, answer.order_id, await f.paid(answer.razorpay_order_id)), 200);
+    const file = await owner.get('/orders.csv', { status: 'paid' });
+    expect(file.statusCode).toBe(200);
+    const [header, ...rows] = parse(file.body) as string[][];
+    expect(header?.at(-1)).toBe('prepaid_discount');
+    const row = rows.find((cells) => Number(cells[0]) === answer.order_id);
+    expect(row?.at(-1)).toBe('100');
   });
 });
 

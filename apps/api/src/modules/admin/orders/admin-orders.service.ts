@@ -138,6 +138,8 @@ const CSV_COLUMNS = [
   'cod_to_collect',
   'invoice_number',
   'razorpay_order_id',
+  // Last, so that the columns before keep their places: the discount for paying online (ADR 047).
+  'prepaid_discount',
 ];
 
 /**
@@ -179,6 +181,7 @@ export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page
         summary.cod_to_collect,
         row.invoiceNumber ?? '',
         order.razorpayOrderId ?? '',
+        paiseToRupees(order.prepaidDiscountPaise),
       ]);
     }
     if (rows.length < perPage) break;
