@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { shownOrderOf } from '../../features/checkout/orderSuccessState';
 import { ORDER_PAYMENT_LABELS } from '../../features/orders/components/orderPayment';
+import { PayOnlineOfferFor } from '../../features/orders/components/PayOnlineOffer';
 import '../../features/orders/orders.css';
 import { deliveryByText } from '../../lib/deliveryDate';
 import { formatRupees } from '../../lib/money';
@@ -47,6 +48,7 @@ export function OrderSuccessPage() {
             <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>
           )}
           {order.status === 'cod_pending_confirmation' && <p className="mb-0">{COD_CALL_NOTE}</p>}
+          {/^\d+$/.test(orderId) && <PayOnlineOfferFor orderId={Number(orderId)} />}
         </div>
       )}
       {deliveryBy !== null && <p className="order-success__delivery">{deliveryBy}</p>}

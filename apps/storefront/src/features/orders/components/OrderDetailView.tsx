@@ -12,6 +12,7 @@ import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
 import { OrderReturns } from './OrderReturns';
+import { PayOnlineSlot } from './PayOnlineOffer';
 import { ShipmentTimeline } from './ShipmentTimeline';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
@@ -171,6 +172,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
               )}
             </dl>
             <AmountDueOnDelivery amount={order.amount_due_on_delivery} />
+            <PayOnlineSlot orderId={order.order_id} offer={order.pay_online} />
             <p className="order-detail__tax-note">Prices include GST.</p>
             {order.invoice_number && (
               <p className="order-detail__invoice">
