@@ -74,6 +74,21 @@ const creditNote: CreditNote = {
 const invoiceRequests = (sent: SentRequest[]) => sent.filter((request) => request.path === 'orders/42/invoice');
 
 describe('the invoice on the order page', () => {
+  it('tells the coupon and prepaid discounts the lines already carry, before tax', async () => {
+    signIn();
+    stubAdminApi({
+      'GET orders/42': { success: true, data: invoiced },
+      'GET orders/42/invoice': { success: true, data: { ...invoice, coupon_discount: 100, prepaid_discount: 45 } },
+    });
+    renderRoute('/orders/42');
+    const panel = (await screen.findByRole('heading', { name: 'Invoice' })).parentElement as HTMLElement;
+    expect(
+      await within(panel).findByText(
+        "Coupon discount: ₹100; Prepaid discount (paid online): ₹45, taken off the goods' values above, before tax.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the invoice’s number, date, place of supply, lines and totals, and downloads its PDF', async () => {
     signIn();
     const pdf = '%PDF-1.7 invoice';

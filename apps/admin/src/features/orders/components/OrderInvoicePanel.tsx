@@ -138,6 +138,22 @@ function CreditNotes({ orderId, notes }: { orderId: number; notes: CreditNote[] 
  * The order's GST tax invoice (ADR 032), issued when it was paid: its number, date and place of supply, its lines
  * with their tax, the PDF the customer receives, and the credit notes its refunds issued.
  */
+/** The discounts before tax the goods lines already carry (ADR 047), as the PDF tells them under its lines. */
+function InvoiceDiscounts({ coupon, prepaid }: { coupon: number; prepaid: number }) {
+  const told = [
+    ['Coupon discount', coupon],
+    ['Prepaid discount (paid online)', prepaid],
+  ] as const;
+  const shown = told.filter(([, amount]) => amount > 0);
+  if (shown.length === 0) return null;
+  return (
+    <p className="small text-body-secondary">
+      {shown.map(([label, amount]) => `${label}: ${formatRupees(amount)}`).join('; ')}, taken off the goods' values
+      above, before tax.
+    </p>
+  );
+}
+
 export function OrderInvoicePanel({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
   const invoice = useOrderInvoice(orderId, true);
   if (invoice.isPending) return <LoadingState label={`Loading invoice ${invoiceNumber}`} />;
@@ -158,6 +174,7 @@ export function OrderInvoicePanel({ orderId, invoiceNumber }: { orderId: number;
         />
       </div>
       <InvoiceLines lines={data.lines} totals={data.totals} />
+      <InvoiceDiscounts coupon={data.coupon_discount} prepaid={data.prepaid_discount} />
       <CreditNotes orderId={orderId} notes={data.credit_notes} />
     </>
   );
