@@ -160,6 +160,39 @@ describe('a cash-on-delivery order', () => {
     expect(shipped?.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
   });
 
+  it('with a COD advance: "placed" says the advance was paid and the rest is due, "shipped" asks for the rest', async () => {
+    const settings = (codAdvancePaise: number, codAdvanceFor: 'none' | 'all') =>
+      shop.database.db.update(shopSettings).set({ codAdvancePaise, codAdvanceFor }).where(eq(shopSettings.id, 1));
+    await settings(10_000, 'all');
+    try {
+      const item = await checkout.stockedItem(10);
+      const quantity = Math.ceil(29_900 / item.unitPaise);
+      const { shopper, addressId } = await checkout.readyGuest(item, quantity);
+      const answer = expectStatus(
+        await checkout.place(shopper, addressId, [{ item, quantity }], { payment_method: 'cod' }),
+        200,
+      );
+      const handler = await checkout.paid(answer.razorpay_order_id);
+      expectStatus(await checkout.confirm(shopper, answer.order_id, handler), 200);
+      const orderId = answer.order_id as number;
+      const rest = formatPaise((await checkout.orderRow(orderId)).totalPaise - 10_000);
+      await deliver(shop.app, mailbox);
+      const [placed, ...more] = shopperMail(orderId);
+      expect(more).toHaveLength(0);
+      expect(placed?.mail.subject).toBe(`Order #${orderId} placed: ${rest} to pay on delivery`);
+      expect(placed?.mail.text).toContain(
+        `You paid an advance of ${formatPaise(10_000)} online, and pay ${rest} in cash on delivery`,
+      );
+      await move(orderId, 'packed');
+      await move(orderId, 'shipped');
+      await deliver(shop.app, mailbox);
+      const shipped = shopperMail(orderId).find((m) => m.mail.subject === `Order #${orderId} shipped`);
+      expect(shipped?.mail.text).toContain(`keep ${rest} ready to pay on delivery`);
+    } finally {
+      await settings(0, 'none');
+    }
+  });
+
   it('cancelled by the owner: the shopper reads the owner’s words', async () => {
     const { orderId } = await codOrder();
     await move(orderId, 'cancelled', 'We could not reach you on the phone to confirm the order.');

@@ -76,15 +76,19 @@ export const orderPlaced: Template = async (context) => {
   const order = await loadOrder(context);
   const confirm = order.status === 'cod_pending_confirmation';
   const offer = order.paymentMethod === 'cod' ? await payLinkOffer(context, order) : null;
+  // A COD advance (issue 34) was paid online before this message: the door takes the rest.
+  const due = formatPaise(order.totalPaise - order.codAdvancePaise);
+  const advance =
+    order.codAdvancePaise > 0 ? `You paid an advance of ${formatPaise(order.codAdvancePaise)} online, and` : 'You';
   return orderMessage(context, order, {
-    subject: `Order ${orderNumber(order)} placed: ${formatPaise(order.totalPaise)} to pay on delivery`,
+    subject: `Order ${orderNumber(order)} placed: ${due} to pay on delivery`,
     title: 'Thank you for your order',
-    preview: `Pay ${formatPaise(order.totalPaise)} in cash when it arrives.`,
+    preview: `Pay ${due} in cash when it arrives.`,
     body: (
       <>
         <Para>{greeting(order)}</Para>
         <Para>
-          We have your order {orderNumber(order)}. You pay {formatPaise(order.totalPaise)} in cash on delivery
+          We have your order {orderNumber(order)}. {advance} pay {due} in cash on delivery
           {order.deliveryBy ? `; it should reach you by ${deliveryDate(order.deliveryBy)}` : ''}.
         </Para>
         {confirm ? <Para>We will call you to confirm the order before we pack it.</Para> : null}
@@ -131,7 +135,8 @@ export const orderShipped: Template = async (context) => {
         {note ? <Para>{note}</Para> : null}
         {due ? (
           <Para>
-            Please keep {formatPaise(order.totalPaise)} ready to pay on delivery. Your tax invoice is attached.
+            Please keep {formatPaise(order.totalPaise - order.codAdvancePaise)} ready to pay on delivery. Your tax
+            invoice is attached.
           </Para>
         ) : null}
       </>
