@@ -90,11 +90,8 @@ export class HttpShoppers {
     return item;
   }
 
-  /**
-   * A guest of their own address places an order of `quantity` pieces in the shop at `baseUrl` and pays it in the
-   * sandbox as the checkout dialog does; answers once the payment's webhooks have been delivered and the order is paid.
-   */
-  async paidOrder(baseUrl: string, quantity: number): Promise<PaidOrder> {
+  /** A guest of their own address (and phone number) with `quantity` pieces of the next item in the cart. */
+  async #readyGuest(baseUrl: string, quantity: number) {
     const kerala = this.#kerala;
     if (!kerala) throw new Error('prepare() first');
     const item = this.#nextItem();
@@ -116,12 +113,24 @@ export class HttpShoppers {
       }),
     );
     const unit = item.unitPaise / 100;
-    const line = { product_id: item.productId, size: item.sizeId, quantity, product_amount: unit };
+    const line = {
+      product_id: item.productId,
+      size: item.sizeId,
+      quantity,
+      product_amount: unit,
+      product_total: unit * quantity,
+    };
+    return { shopper, item, addressId: address.address_id as number, line };
+  }
+
+  /**
+   * A guest of their own address places an order of `quantity` pieces in the shop at `baseUrl` and pays it in the
+   * sandbox as the checkout dialog does; answers once the payment's webhooks have been delivered and the order is paid.
+   */
+  async paidOrder(baseUrl: string, quantity: number): Promise<PaidOrder> {
+    const { shopper, item, addressId, line } = await this.#readyGuest(baseUrl, quantity);
     const placed = expectOk(
-      await shopper.api(baseUrl, 'order_place', {
-        address_id: address.address_id,
-        product_details: [{ ...line, product_total: unit * quantity }],
-      }),
+      await shopper.api(baseUrl, 'order_place', { address_id: addressId, product_details: [line] }),
     );
     await this.#pay(shopper, baseUrl, placed);
     const order = { id: placed.order_id as number, providerOrderId: placed.razorpay_order_id as string, item, shopper };
@@ -129,6 +138,22 @@ export class HttpShoppers {
     const [row] = await this.sql<{ status: string }>('SELECT status FROM orders WHERE id = $1', [order.id]);
     expect(row?.status).toBe('paid');
     return order;
+  }
+
+  /**
+   * A guest of their own address places a cash-on-delivery order of `quantity` pieces in the shop at `baseUrl`;
+   * answers its id and the guest's browser.
+   */
+  async codOrder(baseUrl: string, quantity: number): Promise<{ id: number; item: Item; shopper: HttpClient }> {
+    const { shopper, item, addressId, line } = await this.#readyGuest(baseUrl, quantity);
+    const placed = expectOk(
+      await shopper.api(baseUrl, 'order_place', {
+        address_id: addressId,
+        product_details: [line],
+        payment_method: 'cod',
+      }),
+    );
+    return { id: placed.order_id as number, item, shopper };
   }
 
   async #pay(shopper: HttpClient, baseUrl: string, placed: { order_id: number; razorpay_order_id: string }) {

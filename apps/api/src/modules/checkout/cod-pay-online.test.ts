@@ -127,6 +127,17 @@ describe('POST /api/cod_pay_online', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('cancelled by the owner once paid online: the payment is refunded in full and the order marked refunded', async () => {
+    const { shopper, orderId } = await codOrder(1);
+    const offer = (await shopper.post('cod_pay_online', { order_id: orderId })).json();
+    expect((await f.confirm(shopper, orderId, await f.paid(offer.razorpay_order_id))).statusCode).toBe(200);
+    expectStatus(await owner.post(`/orders/${orderId}/status`, { status: 'cancelled' }), 200);
+    await f.webhooksDelivered();
+    expect(await f.orderRow(orderId)).toMatchObject({ status: 'refunded' });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ status: 'refunded', refundedPaise: offer.amount });
+  });
+
   it("answers 404 for another shopper's order and changes nothing", async () => {
     const { orderId } = await codOrder(1);
     const other = await codOrder(1);

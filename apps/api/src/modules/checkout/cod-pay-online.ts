@@ -1,5 +1,5 @@
 import { type CodPayOnlineAnswer, formatPaise } from '@kapaas/contract';
-import { and, codPrepayments, eq, isNull, type OrderStatus, type Queryable } from '@kapaas/db';
+import { and, codPrepayments, eq, isNotNull, isNull, type OrderStatus, type Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
@@ -279,4 +279,13 @@ export async function recordLinkPaid(deps: CheckoutDeps, linkId: string, provide
     .from(codPrepayments)
     .where(and(eq(codPrepayments.paymentLinkId, linkId), eq(codPrepayments.providerOrderId, providerOrderId)));
   return known !== undefined;
+}
+
+/** The offer that paid this order, once one has: the order was a COD order paid online instead. */
+export async function paidPrepaymentOf(db: Queryable, orderId: number): Promise<CodPrepaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(codPrepayments)
+    .where(and(eq(codPrepayments.orderId, orderId), isNotNull(codPrepayments.paidAt)));
+  return row;
 }

@@ -49,6 +49,7 @@ import {
   orderSummary,
   paidByCounts,
 } from './admin-orders.repository';
+import { cancelWithPrepaidRefund } from './cancel-prepaid';
 import { cancelWithAdvanceRefund } from './cancel-with-advance';
 import { paymentShares } from './payment-shares';
 
@@ -342,6 +343,9 @@ export async function changeOrderStatus(
     const options = { note: notes.note, describe: findOrder };
     const refunded = await cancelWithAdvanceRefund(deps, admin, orderId, options).catch(providerRefusal);
     if (refunded) return reloaded(deps.db, orderId);
+    // So is a COD order the shopper paid online instead (issue 34): its payment is given back, never kept.
+    const prepaid = await cancelWithPrepaidRefund(deps, admin, orderId, options).catch(providerRefusal);
+    if (prepaid) return reloaded(deps.db, orderId);
   }
   await auditedAction(deps, admin, orderId, 'status', async (t, order) => {
     refuseManualMove(to);
