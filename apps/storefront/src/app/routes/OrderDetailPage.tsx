@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
+import { PayOnlineSlot } from '../../features/checkout/components/PayOnlineOffer';
 import { OrderDetailView } from '../../features/orders/components/OrderDetailView';
 import { parseRouteId } from '../../lib/routeParams';
 import { useIdentity } from '../../lib/session';
@@ -16,7 +17,14 @@ export function OrderDetailPage() {
   return (
     <div className="container page">
       <PageHeading>Order Detail</PageHeading>
-      {identity.kind === 'anonymous' ? <SessionNotice /> : <OrderDetailView orderId={orderId} />}
+      {identity.kind === 'anonymous' ? (
+        <SessionNotice />
+      ) : (
+        <OrderDetailView
+          orderId={orderId}
+          paymentOffer={(order) => <PayOnlineSlot orderId={order.order_id} offer={order.pay_online} />}
+        />
+      )}
     </div>
   );
 }

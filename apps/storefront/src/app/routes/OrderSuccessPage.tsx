@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
+import { PayOnlineOfferFor } from '../../features/checkout/components/PayOnlineOffer';
 import { shownOrderOf } from '../../features/checkout/orderSuccessState';
 import { ORDER_PAYMENT_LABELS } from '../../features/orders/components/orderPayment';
-import { PayOnlineOfferFor } from '../../features/orders/components/PayOnlineOffer';
 import '../../features/orders/orders.css';
 import { deliveryByText } from '../../lib/deliveryDate';
 import { formatRupees } from '../../lib/money';

@@ -1,4 +1,5 @@
 import { type OrderDetail, PAID_BY_LABELS } from '@kapaas/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
@@ -12,7 +13,6 @@ import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
 import { OrderReturns } from './OrderReturns';
-import { PayOnlineSlot } from './PayOnlineOffer';
 import { ShipmentTimeline } from './ShipmentTimeline';
 
 export const NO_COUPON_TEXT = 'No coupon applied';
@@ -21,15 +21,28 @@ export const NO_COUPON_TEXT = 'No coupon applied';
 export const invoicePdfUrl = (orderId: number) => `/api/order_invoice/${orderId}.pdf`;
 
 /** /order-detail/:orderId's content (product.md §2): date, shipping address, lines, Order Summary and the status history. */
-export function OrderDetailView({ orderId }: { orderId: number }) {
+export function OrderDetailView({
+  orderId,
+  paymentOffer,
+}: {
+  orderId: number;
+  /** What the page offers under the payment (the checkout's "Pay now online and save ₹X" for a COD order). */
+  paymentOffer?: (order: OrderDetail) => ReactNode;
+}) {
   const order = useOrderDetails(orderId);
 
   if (order.isPending) return <LoadingState label="Loading your order" />;
   if (order.isError) return <QueryErrorAlert error={order.error} onRetry={() => order.refetch()} />;
-  return <OrderDetailContent order={order.data} />;
+  return <OrderDetailContent order={order.data} paymentOffer={paymentOffer} />;
 }
 
-function OrderDetailContent({ order }: { order: OrderDetail }) {
+function OrderDetailContent({
+  order,
+  paymentOffer,
+}: {
+  order: OrderDetail;
+  paymentOffer?: ((order: OrderDetail) => ReactNode) | undefined;
+}) {
   const address = order.shipping_address;
   const deliveryBy = isOnItsWay(order.status) ? deliveryByText(order.delivery_by) : null;
   return (
@@ -172,7 +185,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
               )}
             </dl>
             <AmountDueOnDelivery amount={order.amount_due_on_delivery} />
-            <PayOnlineSlot orderId={order.order_id} offer={order.pay_online} />
+            {paymentOffer?.(order)}
             <p className="order-detail__tax-note">Prices include GST.</p>
             {order.invoice_number && (
               <p className="order-detail__invoice">

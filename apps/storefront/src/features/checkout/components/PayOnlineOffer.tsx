@@ -5,8 +5,8 @@ import { formatRupees } from '#storefront/lib/money.ts';
 import { ORDERS_QUERY_KEY } from '#storefront/lib/queries/useMyOrders.ts';
 import { useOrderDetails } from '#storefront/lib/queries/useOrderDetails.ts';
 import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
-import { confirmPayment } from '../../checkout/api/orderPlace';
-import { loadCheckoutScript, shopTeal } from '../../checkout/lib/razorpay';
+import { confirmPayment } from '../api/orderPlace';
+import { loadCheckoutScript, shopTeal } from '../lib/razorpay';
 
 /** What the server says paying online instead costs and saves (order_details' `pay_online`), in rupees. */
 export interface PayOnline {

@@ -5,7 +5,7 @@ import { stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
 import { storeGuest } from '#storefront/test/shopping.ts';
-import type { RazorpayFailure, RazorpayOptions } from '../../checkout/lib/razorpay';
+import type { RazorpayFailure, RazorpayOptions } from '../lib/razorpay';
 
 /** A stand-in for checkout.js (as the billing page's tests): records each dialog opened, with its options. */
 class FakeRazorpay {
