@@ -101,6 +101,10 @@ async function captureIfAcceptable(
   if (!order) return { payment };
   const refusal = prepaid ? prepaymentRefusal(order, prepaid.prepayment, payment) : refusalFor(order, payment);
   if (refusal !== null) {
+    // The other caller (the webhook, or the shopper's confirmation) may have captured and settled this very payment
+    // since it was fetched: then it is captured, and settles as seen before.
+    const now = await deps.payments.client.fetchPayment(payment.id);
+    if (now.status === 'captured') return { payment: now };
     deps.log.warn({ orderId: order.id, paymentId: payment.id, refusal }, 'left an authorised payment uncaptured');
     return { payment, refusal };
   }
