@@ -49,8 +49,7 @@ import {
   orderSummary,
   paidByCounts,
 } from './admin-orders.repository';
-import { cancelWithPrepaidRefund } from './cancel-prepaid';
-import { cancelWithAdvanceRefund } from './cancel-with-advance';
+import { cancelGivingMoneyBack } from './cancel-refunding';
 import { paymentShares } from './payment-shares';
 
 /** What the order services need from the app; routes pass it, so the services never see HTTP. */
@@ -338,14 +337,12 @@ export async function changeOrderStatus(
   to: OrderStatus,
   notes: { note?: string | undefined; customerNote?: string | undefined } = {},
 ): Promise<AdminOrder> {
-  // A COD order whose advance was paid (issue 34) is cancelled by refunding the advance: the refund workflow moves it.
+  // A COD order whose advance was paid, or that the shopper paid online instead (issue 34), is cancelled by giving
+  // the money back: the refund workflow moves it.
   if (to === 'cancelled') {
     const options = { note: notes.note, describe: findOrder };
-    const refunded = await cancelWithAdvanceRefund(deps, admin, orderId, options).catch(providerRefusal);
+    const refunded = await cancelGivingMoneyBack(deps, admin, orderId, options).catch(providerRefusal);
     if (refunded) return reloaded(deps.db, orderId);
-    // So is a COD order the shopper paid online instead (issue 34): its payment is given back, never kept.
-    const prepaid = await cancelWithPrepaidRefund(deps, admin, orderId, options).catch(providerRefusal);
-    if (prepaid) return reloaded(deps.db, orderId);
   }
   await auditedAction(deps, admin, orderId, 'status', async (t, order) => {
     refuseManualMove(to);
