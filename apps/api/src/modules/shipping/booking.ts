@@ -13,7 +13,7 @@ import {
   orderParcel,
 } from '../orders';
 import type { CourierSetup, ParcelSize } from '../shiprocket';
-import { askCourier, courierFailure, keep, letGo, takeOver } from './claim';
+import { askCourier, awbStep, courierFailure, keep, letGo, takeOver } from './claim';
 import { forwardShipmentOf, type ShipmentRow } from './shipping.repository';
 
 /** What booking a parcel needs of the app: the orders' transaction and the courier. */
@@ -45,7 +45,13 @@ interface BookingContext {
  * click once booked answers the same shipment; a click while another booking of the order is under way is 409.
  */
 export async function shipWithCourier(deps: BookingDeps, orderId: number, by: string): Promise<ShipmentRow> {
-  const steps = [claimStep(deps), serviceabilityStep(deps), createStep(deps), awbStep(deps), pickupStep(deps)];
+  const steps = [
+    claimStep(deps),
+    serviceabilityStep(deps),
+    createStep(deps),
+    awbStep<BookingContext>(deps, 'The order stays packed'),
+    pickupStep(deps),
+  ];
   const context = await runSteps([...steps, recordStep(deps)], { orderId, by }, ({ step, error }) =>
     deps.log.error({ err: error, step, orderId }, 'could not undo a shipping step'),
   );
@@ -167,24 +173,6 @@ function createStep(deps: BookingDeps): Step<BookingContext> {
       context.shipment = await keep(deps.db, shipment.id, {
         providerOrderId: String(created.courierOrderId),
         providerShipmentId: String(created.shipmentId),
-      });
-    },
-  };
-}
-
-/** Step 4: the AWB, from the chosen courier, and its tracking page. */
-function awbStep(deps: BookingDeps): Step<BookingContext> {
-  return {
-    name: 'assign the AWB',
-    run: async (context) => {
-      const { shipment } = context;
-      if (context.done || !shipment?.providerShipmentId || shipment.awb) return;
-      const shipmentId = Number(shipment.providerShipmentId);
-      const assigned = await ask(() => deps.courier.client.assignAwb(shipmentId, context.courierId));
-      context.shipment = await keep(deps.db, shipment.id, {
-        awb: assigned.awb,
-        courierName: assigned.courierName,
-        trackingUrl: deps.courier.client.trackingUrl(assigned.awb),
       });
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, type Queryable, shipments, sql } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
-import { CourierError } from '../shiprocket';
+import type { Step } from '../../lib/workflow';
+import { CourierError, type CourierSetup } from '../shiprocket';
 import type { ShipmentRow } from './shipping.repository';
 
 /*
@@ -76,4 +77,34 @@ export async function askCourier<T>(call: () => Promise<T>, stays: string): Prom
   } catch (error) {
     courierFailure(error, stays);
   }
+}
+
+/** What the AWB step reads and writes of a booking's context (an order's parcel, or a return's pickup). */
+interface AwbContext {
+  shipment?: ShipmentRow;
+  done?: boolean;
+  /** The courier the booking chose; the aggregator picks when absent. */
+  courierId?: number;
+}
+
+/**
+ * The step both bookings share: once the courier's shipment exists, it is given an AWB (with the chosen courier, if
+ * any) and the AWB, the courier's name and the tracking page are kept on the row. Skipped once booked, or once the
+ * AWB is there (a resumed booking).
+ */
+export function awbStep<C extends AwbContext>(deps: { db: Queryable; courier: CourierSetup }, stays: string): Step<C> {
+  return {
+    name: 'assign the AWB',
+    run: async (context) => {
+      const { shipment } = context;
+      if (context.done || !shipment?.providerShipmentId || shipment.awb) return;
+      const shipmentId = Number(shipment.providerShipmentId);
+      const assigned = await askCourier(() => deps.courier.client.assignAwb(shipmentId, context.courierId), stays);
+      context.shipment = await keep(deps.db, shipment.id, {
+        awb: assigned.awb,
+        courierName: assigned.courierName,
+        trackingUrl: deps.courier.client.trackingUrl(assigned.awb),
+      });
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { lockOrder, type OrderRow, type OrderTransaction, orderParcel } from '..
 import { linesOfReturns, lockReturn, noteOnReturn, type ReturnRow, receiveReturnByCourier, returnOf } from '../returns';
 import type { ParcelSize, ShipmentItem } from '../shiprocket';
 import type { BookingDeps } from './booking';
-import { askCourier, keep, letGo, takeOver } from './claim';
+import { askCourier, awbStep, keep, letGo, takeOver } from './claim';
 import { returnShipmentOf, type ShipmentRow } from './shipping.repository';
 import type { ShipmentState } from './tracking';
 
@@ -38,7 +38,13 @@ interface PickupContext {
  * courier refusing or unreachable books nothing (409 COURIER_REFUSED, 502 COURIER_UNAVAILABLE).
  */
 export async function bookReturnPickup(deps: BookingDeps, returnId: number, by: string): Promise<ShipmentRow> {
-  const steps = [claimStep(deps), createStep(deps), awbStep(deps), pickupStep(deps), recordStep(deps)];
+  const steps = [
+    claimStep(deps),
+    createStep(deps),
+    awbStep<PickupContext>(deps, NOTHING_BOOKED),
+    pickupStep(deps),
+    recordStep(deps),
+  ];
   const context = await runSteps(steps, { returnId, by }, ({ step, error }) =>
     deps.log.error({ err: error, step, returnId }, 'could not undo a return pickup step'),
   );
@@ -160,23 +166,6 @@ function createStep(deps: BookingDeps): Step<PickupContext> {
       context.shipment = await keep(deps.db, shipment.id, {
         providerOrderId: String(created.courierOrderId),
         providerShipmentId: String(created.shipmentId),
-      });
-    },
-  };
-}
-
-/** Step 3: the AWB, from the courier the aggregator picks, and its tracking page. */
-function awbStep(deps: BookingDeps): Step<PickupContext> {
-  return {
-    name: 'assign the AWB',
-    run: async (context) => {
-      const { shipment } = context;
-      if (context.done || !shipment?.providerShipmentId || shipment.awb) return;
-      const assigned = await ask(() => deps.courier.client.assignAwb(Number(shipment.providerShipmentId)));
-      context.shipment = await keep(deps.db, shipment.id, {
-        awb: assigned.awb,
-        courierName: assigned.courierName,
-        trackingUrl: deps.courier.client.trackingUrl(assigned.awb),
       });
     },
   };
