@@ -118,7 +118,7 @@ describe('"Pay now online and save ₹X" on a cash-on-delivery order', () => {
     expect(within(offer).getByText('Pay now online and save ₹99')).toBeInTheDocument();
     await user.click(within(offer).getByRole('button', { name: 'Pay ₹950 now' }));
 
-    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1));
+    await waitFor(() => expect(FakeRazorpay.opened).toHaveLength(1), { timeout: 5_000 });
     const dialog = FakeRazorpay.opened[0] as FakeRazorpay;
     expect(dialog.options).toMatchObject({ amount: 95_000, order_id: 'order_Cod77', key: 'rzp_test_sandbox' });
     expect(calls(fetchMock, 'cod_pay_online')).toEqual([{ guest_id: 7, order_id: 77 }]);
