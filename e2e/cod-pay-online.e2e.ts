@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openShopper, type Shopper } from './support/browser';
-import { offerCashOnDelivery, placeCodOrderAsGuest, signInToConsole } from './support/cod-order';
+import { offerCashOnDelivery, placeCodOrderAsGuest, placeUpiOrderAsGuest, signInToConsole } from './support/cod-order';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
 import { expectNoOverflow } from './support/shop';
 
@@ -18,6 +18,8 @@ async function prepaidDiscount(owner: Shopper, percent: string) {
 describe('cash on delivery to prepaid: a guest pays a COD order online from the thank-you page, the discount shown', () => {
   let owner: Shopper;
   let guest: Shopper;
+  let codOrderId = '';
+  let upiOrderId = '';
 
   beforeAll(async () => {
     owner = await openShopper({ width: 1366, height: 900 });
@@ -68,5 +70,56 @@ describe('cash on delivery to prepaid: a guest pays a COD order online from the 
     expect(await page.getByRole('region', { name: 'Pay online instead' }).count()).toBe(0);
     await expectNoOverflow(page);
     await snap(page, JOURNEY, '3-order-paid-online');
+    codOrderId = orderId;
+  });
+
+  it('another guest is told "Save ₹X by paying online" at checkout and pays by UPI in the sandbox', async () => {
+    const upiGuest = await openShopper({ width: 1366, height: 900 });
+    try {
+      upiOrderId = await placeUpiOrderAsGuest(
+        upiGuest.page,
+        4,
+        {
+          firstName: 'Kavya',
+          lastName: 'Nair',
+          address: '21 Marine Drive',
+          pinCode: '682031',
+          state: 'Kerala',
+          city: 'Kochi',
+          phone: '9847011122',
+          email: 'kavya@example.in',
+        },
+        async (page) => {
+          await page.getByText(/^Save ₹[\d,.]+ by paying online$/).waitFor();
+          await snap(page, JOURNEY, '4-save-by-paying-online');
+        },
+      );
+      await upiGuest.page.goto(`/order-detail/${upiOrderId}`);
+      await upiGuest.page.getByText('Paid by UPI').waitFor();
+    } finally {
+      await upiGuest.close();
+    }
+  });
+
+  it('the console shows how each was paid: Card for the COD order paid online, UPI for the other', async () => {
+    const { page } = owner;
+    await page.goto('/admin/orders');
+    await page.getByLabel('Paid by').selectOption({ label: 'UPI' });
+    const upiRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `#${upiOrderId}`, exact: true }) });
+    await upiRow.getByTitle('Paid by UPI').waitFor();
+    // The list is fetched again for the filter; the card-paid order leaves it.
+    await expect.poll(() => page.getByRole('link', { name: `#${codOrderId}`, exact: true }).count()).toBe(0);
+    await page.getByLabel('Paid by').selectOption({ label: 'Card' });
+    const cardRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `#${codOrderId}`, exact: true }) });
+    await cardRow.getByTitle('Paid by Card').waitFor();
+    await snap(page, JOURNEY, '5-console-paid-by');
+    await page.goto(`/admin/orders/${upiOrderId}`);
+    await page.getByText('Paid by UPI').first().waitFor();
+    await page.getByText(/UPI · success@razorpay/).waitFor();
+    await snap(page, JOURNEY, '6-console-order-upi');
   });
 });

@@ -36,8 +36,8 @@ export interface GuestAddress {
   email: string;
 }
 
-/** A guest adds one piece of the product, types the address and places the order with cash on delivery; its id. */
-export async function placeCodOrderAsGuest(page: Page, productId: number, to: GuestAddress): Promise<string> {
+/** A guest adds one piece of the product, and types a new delivery address on the billing page. */
+async function cartToAddress(page: Page, productId: number, to: GuestAddress): Promise<void> {
   await addAsGuest(page, productId);
   await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
   await page.getByRole('button', { name: 'CONTINUE' }).click();
@@ -54,16 +54,49 @@ export async function placeCodOrderAsGuest(page: Page, productId: number, to: Gu
   await form.getByLabel('E-mail').fill(to.email);
   await form.getByRole('button', { name: 'Save Address' }).click();
   await page.waitForURL(/\/Billing-Address$/, { timeout: 10_000 });
+}
+
+/** The order id the thank-you page names. */
+async function placedOrderId(page: Page): Promise<string> {
+  await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
+  const orderId = ((await page.getByText('Order ID:').textContent()) ?? '').replace(/\D/g, '');
+  expect(orderId).not.toBe('');
+  return orderId;
+}
+
+/** A guest adds one piece of the product, types the address and places the order with cash on delivery; its id. */
+export async function placeCodOrderAsGuest(page: Page, productId: number, to: GuestAddress): Promise<string> {
+  await cartToAddress(page, productId, to);
   const cod = page.getByLabel(/^Cash on delivery/);
   await expect.poll(() => cod.isEnabled()).toBe(true);
   await cod.check();
   const place = page.getByRole('button', { name: 'Place order (Cash on delivery)' });
   await expect.poll(() => place.isEnabled()).toBe(true);
   await place.click();
-  await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
-  const orderId = ((await page.getByText('Order ID:').textContent()) ?? '').replace(/\D/g, '');
-  expect(orderId).not.toBe('');
-  return orderId;
+  return placedOrderId(page);
+}
+
+/**
+ * A guest adds one piece of the product, types the address, chooses to pay online (`beforePaying` sees the billing
+ * page then) and pays in the sandbox's dialog with a UPI ID; the order's id.
+ */
+export async function placeUpiOrderAsGuest(
+  page: Page,
+  productId: number,
+  to: GuestAddress,
+  beforePaying: (page: Page) => Promise<void> = async () => undefined,
+): Promise<string> {
+  await cartToAddress(page, productId, to);
+  await page.getByLabel(/^Pay online/).check();
+  await beforePaying(page);
+  const proceed = page.getByRole('button', { name: 'PROCEED TO PAY' });
+  await expect.poll(() => proceed.isEnabled()).toBe(true);
+  await proceed.click();
+  const dialog = page.getByRole('dialog', { name: 'Kapaas' });
+  await dialog.getByRole('tab', { name: 'UPI' }).click();
+  await dialog.getByLabel('UPI ID').fill('success@razorpay');
+  await dialog.getByRole('button', { name: /^Pay ₹[\d,.]+$/ }).click();
+  return placedOrderId(page);
 }
 
 /**
