@@ -38,16 +38,15 @@ const loading = new Map<string, Promise<RazorpayConstructor>>();
 
 /**
  * Loads checkout.js from the URL the server names (the sandbox unless real keys are configured), once per page:
- * later payments reuse it. A failed load is forgotten, so trying again loads it again.
+ * later payments reuse it. A failed load is forgotten, so trying again loads it again. The Razorpay the page has now
+ * is always the one answered, never one remembered from an earlier load (the page's, or another test file's in the
+ * same worker: the component tests share modules, `isolate: false` in packages/web-kit/vite.ts).
  */
 export function loadCheckoutScript(url: string): Promise<RazorpayConstructor> {
+  if (window.Razorpay) return Promise.resolve(window.Razorpay);
   const existing = loading.get(url);
   if (existing) return existing;
   const promise = new Promise<RazorpayConstructor>((resolve, reject) => {
-    if (window.Razorpay) {
-      resolve(window.Razorpay);
-      return;
-    }
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
