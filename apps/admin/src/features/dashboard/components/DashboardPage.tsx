@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -188,23 +189,26 @@ export function DashboardPage() {
   );
 }
 
-/**
- * Prepaid against cash on delivery over the last 30 days (issue 34): each with its orders and share, and how many COD
- * orders the shopper then paid online (the prepaid discount and the "pay now" offers at work).
- */
-function PrepaidShareSection({ shares }: { shares: ReturnType<typeof usePaymentShares>['data'] }) {
-  if (!shares || shares.prepaid.count + shares.cod.count === 0) return null;
-  const percent = (share: number) => `${Math.round(share * 100)}%`;
+/** One row of a share table: what it counts, its orders and its share (0–1). */
+interface ShareRow {
+  key: string;
+  label: ReactNode;
+  count: number;
+  share: number;
+}
+
+/** A 30-day table of orders and their share, under a heading: the prepaid/COD split and the methods share it. */
+function ShareTable({ id, title, first, rows }: { id: string; title: string; first: string; rows: ShareRow[] }) {
   return (
-    <section aria-labelledby="prepaid-share-heading">
-      <h2 id="prepaid-share-heading" className="h5">
-        Prepaid and cash on delivery (30 days)
+    <>
+      <h2 id={id} className="h5">
+        {title}
       </h2>
       <div className="table-responsive">
         <Table size="sm" className="align-middle">
           <thead>
             <tr>
-              <th scope="col">Paid</th>
+              <th scope="col">{first}</th>
               <th scope="col" className="text-end">
                 Orders
               </th>
@@ -214,19 +218,37 @@ function PrepaidShareSection({ shares }: { shares: ReturnType<typeof usePaymentS
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <td>Prepaid (online)</td>
-              <td className="text-end">{shares.prepaid.count}</td>
-              <td className="text-end">{percent(shares.prepaid.share)}</td>
-            </tr>
-            <tr>
-              <td>Cash on delivery</td>
-              <td className="text-end">{shares.cod.count}</td>
-              <td className="text-end">{percent(shares.cod.share)}</td>
-            </tr>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.label}</td>
+                <td className="text-end">{row.count}</td>
+                <td className="text-end">{Math.round(row.share * 100)}%</td>
+              </tr>
+            ))}
           </tbody>
         </Table>
       </div>
+    </>
+  );
+}
+
+/**
+ * Prepaid against cash on delivery over the last 30 days (issue 34): each with its orders and share, and how many COD
+ * orders the shopper then paid online (the prepaid discount and the "pay now" offers at work).
+ */
+function PrepaidShareSection({ shares }: { shares: ReturnType<typeof usePaymentShares>['data'] }) {
+  if (!shares || shares.prepaid.count + shares.cod.count === 0) return null;
+  return (
+    <section aria-labelledby="prepaid-share-heading">
+      <ShareTable
+        id="prepaid-share-heading"
+        title="Prepaid and cash on delivery (30 days)"
+        first="Paid"
+        rows={[
+          { key: 'prepaid', label: 'Prepaid (online)', ...shares.prepaid },
+          { key: 'cod', label: 'Cash on delivery', ...shares.cod },
+        ]}
+      />
       <p className="small text-body-secondary">
         {shares.cod_moved_to_prepaid === 1
           ? '1 COD order moved to prepaid: the shopper paid it online after placing it.'
@@ -239,41 +261,20 @@ function PrepaidShareSection({ shares }: { shares: ReturnType<typeof usePaymentS
 /** How the last 30 days' orders were paid: each method with its orders and share, linking to its orders. */
 function PaidBySection({ methods }: { methods: ReturnType<typeof usePaidBy>['data'] }) {
   if (!methods || methods.length === 0) return null;
+  const rows = methods.map((method) => ({
+    key: method.paid_by ?? 'unknown',
+    label:
+      method.paid_by === null ? (
+        paidByLabel(null)
+      ) : (
+        <Link to={`${paths.orders}?paid_by=${method.paid_by}`}>{paidByLabel(method.paid_by)}</Link>
+      ),
+    count: method.count,
+    share: method.share,
+  }));
   return (
     <section aria-labelledby="paid-by-heading">
-      <h2 id="paid-by-heading" className="h5">
-        How orders were paid (30 days)
-      </h2>
-      <div className="table-responsive">
-        <Table size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col" className="text-end">
-                Orders
-              </th>
-              <th scope="col" className="text-end">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {methods.map((method) => (
-              <tr key={method.paid_by ?? 'unknown'}>
-                <td>
-                  {method.paid_by === null ? (
-                    paidByLabel(null)
-                  ) : (
-                    <Link to={`${paths.orders}?paid_by=${method.paid_by}`}>{paidByLabel(method.paid_by)}</Link>
-                  )}
-                </td>
-                <td className="text-end">{method.count}</td>
-                <td className="text-end">{Math.round(method.share * 100)}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <ShareTable id="paid-by-heading" title="How orders were paid (30 days)" first="Method" rows={rows} />
     </section>
   );
 }
