@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { SiteFooter } from './frame/SiteFooter';
 import { SiteHeader } from './frame/SiteHeader';
@@ -8,8 +8,12 @@ export function Layout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every route change
+  // A new page starts at its top. Not the page the server sent: the shopper may have scrolled it before the scripts
+  // arrived (they start after the first paint), and hydrating must not throw them back to the top.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 
