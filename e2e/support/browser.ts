@@ -22,6 +22,8 @@ export interface Shopper {
   baseUrl: string;
   /** Console errors and failed requests seen so far, to assert a clean page. */
   problems: string[];
+  /** The page's latest clicks and API calls, for a failed step's evidence. */
+  recent: string[];
   close(): Promise<void>;
 }
 
@@ -75,12 +77,37 @@ export async function openShopper(viewport = { width: 1280, height: 900 }, baseU
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
+  page.on('requestfailed', (request) => problems.push(`failed ${request.url()}: ${request.failure()?.errorText}`));
+  // What the page did lately, for a failed step's evidence (failure-evidence.ts): the clicks it received, whether
+  // React had hydrated it then, and the API calls with their answers.
+  await context.addInitScript(() =>
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target instanceof Element ? event.target.closest('button, a') : null;
+        const words = (target?.textContent ?? '').trim().slice(0, 30);
+        const hydrated = document.documentElement.dataset.hydrated === 'true';
+        console.debug(`kp-click: ${target?.tagName ?? 'none'} "${words}" hydrated=${hydrated}`);
+      },
+      true,
+    ),
+  );
+  const recent: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('kp-click: ')) recent.push(message.text());
+  });
+  page.on('requestfinished', async (request) => {
+    if (!request.url().includes('/api/')) return;
+    const response = await request.response().catch(() => null);
+    recent.push(`${request.method()} ${new URL(request.url()).pathname} ${response?.status() ?? '?'}`);
+  });
   const shopper: Shopper = {
     browser,
     context,
     page,
     baseUrl,
     problems,
+    recent,
     close: () => {
       openShoppers.delete(shopper);
       return browser.close();

@@ -9,7 +9,7 @@ const FAILURES = join(import.meta.dirname, '..', '..', '.tmp', 'e2e-failures');
 /**
  * A step that times out says only what it waited for. When one fails, this adds what each open shopper's page showed
  * at that moment, as a line starting "page:" (scripts/test.mjs prints it in the summary): its address, the dialogs
- * open and their words, and the last answers that were refused. A screenshot of each page goes to .tmp/e2e-failures.
+ * open and their words, the last answers that were refused, and its latest clicks (hydrated or not) and API calls. A screenshot of each page goes to .tmp/e2e-failures.
  */
 beforeEach((context) => {
   context.onTestFailed(async ({ task }) => {
@@ -17,7 +17,7 @@ beforeEach((context) => {
     let index = 0;
     for (const shopper of openShoppers) {
       index += 1;
-      seen.push(await describePage(shopper.page, shopper.problems, `${task.name}-${index}`));
+      seen.push(await describePage(shopper.page, shopper.problems, shopper.recent, `${task.name}-${index}`));
     }
     const error = task.result?.errors?.[0];
     if (!error || seen.length === 0) return;
@@ -28,7 +28,12 @@ beforeEach((context) => {
   });
 });
 
-async function describePage(page: import('playwright-core').Page, problems: string[], name: string): Promise<string> {
+async function describePage(
+  page: import('playwright-core').Page,
+  problems: string[],
+  recent: string[],
+  name: string,
+): Promise<string> {
   try {
     mkdirSync(FAILURES, { recursive: true });
     const file = join(FAILURES, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
@@ -39,7 +44,7 @@ async function describePage(page: import('playwright-core').Page, problems: stri
       .catch(() => [] as string[]);
     const words = dialogs.map((text) => text.replace(/\s+/g, ' ').trim().slice(0, 120));
     const refused = problems.slice(-3);
-    return `${page.url()} dialogs=[${words.join('; ')}] problems=[${refused.join('; ')}]`;
+    return `${page.url()} dialogs=[${words.join('; ')}] problems=[${refused.join('; ')}] recent=[${recent.slice(-6).join('; ')}]`;
   } catch (err) {
     return `(could not read the page: ${err instanceof Error ? err.message : String(err)})`;
   }
