@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   messages: ['contact_messages', 'newsletter_subscribers', 'stock_alerts'],
   orders: ['orders', 'order_items', 'order_events'],
   photos: ['shopper_photos'],
+  privacy: [],
   razorpay: [],
   returns: ['return_requests', 'return_lines', 'return_events'],
   reviews: ['reviews', 'review_votes', 'review_stats', 'review_requests'],

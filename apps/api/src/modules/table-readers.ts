@@ -147,6 +147,7 @@ export const READ_MODELS = {
     },
   },
   photos: {},
+  privacy: {},
   razorpay: {},
   returns: {
     "a return's order": {
