@@ -5,6 +5,7 @@ export * from './cart';
 export * from './catalogue';
 export * from './cod-pay-online';
 export * from './common';
+export * from './consent';
 export * from './coupons';
 export * from './delivery';
 export * from './endpoints';

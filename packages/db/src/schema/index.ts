@@ -9,6 +9,7 @@ export * from './carts';
 export * from './categories';
 export * from './cities';
 export * from './cod-prepayments';
+export * from './consents';
 export * from './contact-messages';
 export * from './coupon-redemptions';
 export * from './coupons';

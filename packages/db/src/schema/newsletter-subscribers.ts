@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
@@ -11,6 +11,8 @@ export const newsletterSubscribers = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** SHA-256 of the confirmation link's token, cleared once confirmed. */
     confirmTokenHash: text('confirm_token_hash'),
+    /** The privacy notice the form showed, recorded in the consent ledger when the address confirms (issue 35). */
+    noticeVersion: integer('notice_version'),
   },
   (t) => [uniqueIndex('newsletter_subscribers_email_unique').on(sql`lower(${t.email})`)],
 );

@@ -81,15 +81,3 @@ export const outboxAttempts = pgTable(
   },
   (t) => [index('outbox_attempts_message_idx').on(t.outboxId)],
 );
-
-/** Addresses that said no to anything but strictly transactional mail (the one-click unsubscribe). */
-export const mailSuppressions = pgTable(
-  'mail_suppressions',
-  {
-    id: serial('id').primaryKey(),
-    email: text('email').notNull(),
-    reason: text('reason').notNull().default('unsubscribed'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('mail_suppressions_email_unique').on(sql`lower(${t.email})`)],
-);

@@ -54,6 +54,9 @@ export const shopSettings = pgTable(
     parcelBreadthCm: integer('parcel_breadth_cm').notNull().default(25),
     parcelHeightCm: integer('parcel_height_cm').notNull().default(5),
     defaultPieceWeightGrams: integer('default_piece_weight_grams').notNull().default(200),
+    /** The grievance officer the privacy notice names (DPDP Rules, issue 35): who answers complaints, and where. */
+    grievanceOfficerName: text('grievance_officer_name').notNull().default(''),
+    grievanceOfficerEmail: text('grievance_officer_email').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
