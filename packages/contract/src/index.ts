@@ -18,6 +18,7 @@ export * from './money';
 export * from './orders';
 export * from './paging';
 export * from './photos';
+export * from './privacy-requests';
 export * from './returns';
 export * from './reviews';
 export * from './rich-text';

@@ -48,7 +48,7 @@ export const TABLE_OWNERS = {
   messages: ['contact_messages', 'newsletter_subscribers', 'stock_alerts'],
   orders: ['orders', 'order_items', 'order_events'],
   photos: ['shopper_photos'],
-  privacy: [],
+  privacy: ['privacy_requests', 'breaches', 'breach_notices'],
   razorpay: [],
   returns: ['return_requests', 'return_lines', 'return_events'],
   reviews: ['reviews', 'review_votes', 'review_stats', 'review_requests'],

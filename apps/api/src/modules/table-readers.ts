@@ -147,7 +147,16 @@ export const READ_MODELS = {
     },
   },
   photos: {},
-  privacy: {},
+  privacy: {
+    "a requester's account": {
+      for: 'the address of the account a logged-in shopper files a rights request from: the answer goes there',
+      tables: ['users'],
+    },
+    "a breach's affected people": {
+      for: 'the addresses of everyone active in a time window: accounts, guests and sessions used, orders placed',
+      tables: ['users', 'guests', 'sessions', 'orders'],
+    },
+  },
   razorpay: {},
   returns: {
     "a return's order": {

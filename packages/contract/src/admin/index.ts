@@ -6,6 +6,7 @@ export * from './content';
 export * from './orders';
 export * from './outbox';
 export * from './people';
+export * from './privacy';
 export * from './returns';
 export * from './reviews';
 export * from './shop';
