@@ -45,6 +45,11 @@ export const PAID_BY_LABELS: Readonly<Record<PaidBy, string>> = {
   cod: 'Cash on delivery',
 };
 
+/** The words for how an order was paid; null (a payment from before the shop kept it) is "Not recorded". */
+export function paidByLabel(paidBy: PaidBy | null): string {
+  return paidBy === null ? 'Not recorded' : PAID_BY_LABELS[paidBy];
+}
+
 /**
  * An order's `paid_by` from its payment method and the provider's method of the payment that paid it: `cod` for a
  * cash-on-delivery order; null for an online order not paid yet, or paid before the shop kept the method (unknown).

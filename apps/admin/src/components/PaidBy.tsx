@@ -1,10 +1,8 @@
-import { type AdminOrderPayment, PAID_BY_LABELS, type PaidBy, paidByOf } from '@kapaas/contract';
+import { type AdminOrderPayment, PAID_BY_LABELS, type PaidBy, paidByLabel, paidByOf } from '@kapaas/contract';
 import Badge from 'react-bootstrap/Badge';
 
-/** The words for how an order was paid; null (a payment from before the shop kept it) is "Not recorded". */
-export function paidByLabel(paidBy: PaidBy | null): string {
-  return paidBy === null ? 'Not recorded' : PAID_BY_LABELS[paidBy];
-}
+// The one label of how an order was paid is the contract's, so the API's GST report words it as the console does.
+export { paidByLabel };
 
 /** A short badge for the list: UPI, Card, … (COD keeps its own badge). */
 export function PaidByBadge({ paidBy }: { paidBy: PaidBy | null }) {

@@ -210,8 +210,8 @@ export const READ_MODELS = {
       tables: ['shop_settings', 'states', 'products', 'categories'],
     },
     "an invoice's order": {
-      for: 'the delivery address, owner and total an invoice prints',
-      tables: ['orders'],
+      for: 'the delivery address, owner and total an invoice prints, and how the order was paid (the GST report)',
+      tables: ['orders', 'payments'],
     },
   },
   wishlist: {

@@ -1,3 +1,4 @@
+import { paidByLabel, paidByOf } from '@kapaas/contract';
 import {
   and,
   creditNoteLines,
@@ -5,9 +6,12 @@ import {
   eq,
   gte,
   lt,
+  orders,
   orderTaxes,
   orderTaxLines,
+  payments,
   type Queryable,
+  sql,
   taxInvoices,
 } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
@@ -31,6 +35,8 @@ const COLUMNS = [
   'document_number',
   'document_date',
   'invoice_number',
+  // Last, so that the columns before keep their places: how an invoice's order was paid (issue 34).
+  'paid_by',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Partial<Record<Column, string | number>>;
@@ -93,10 +99,26 @@ function monthSpan(month: string): { from: Date; to: Date } {
   return { from: startOfShopDay(`${month}-01`), to: startOfShopDay(`${next}-01`) };
 }
 
+/**
+ * The method of the payment that paid an order (captured and accepted, refunded since or not), or null: the same
+ * payment the console's `paid_by` names (ADR 046).
+ */
+const paidMethod = sql<string | null>`(SELECT p.method FROM ${payments} p WHERE p.order_id = ${orders}.id
+  AND p.status <> 'failed' AND p.refusal_reason IS NULL ORDER BY p.created_at, p.id LIMIT 1)`;
+
 async function invoicedLines(db: Queryable, span: { from: Date; to: Date }) {
   return db
-    .select({ line: orderTaxLines, placeCode: orderTaxes.placeCode, placeName: orderTaxes.placeName })
+    .select({
+      line: orderTaxLines,
+      placeCode: orderTaxes.placeCode,
+      placeName: orderTaxes.placeName,
+      invoiceNumber: taxInvoices.number,
+      issuedAt: taxInvoices.issuedAt,
+      paymentMethod: orders.paymentMethod,
+      paidMethod,
+    })
     .from(taxInvoices)
+    .innerJoin(orders, eq(orders.id, taxInvoices.orderId))
     .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
     .innerJoin(orderTaxLines, eq(orderTaxLines.orderId, taxInvoices.orderId))
     .where(and(gte(taxInvoices.issuedAt, span.from), lt(taxInvoices.issuedAt, span.to)));
@@ -129,6 +151,9 @@ export async function gstReportCsv(db: Queryable, month: string): Promise<string
     ...row.line,
     placeCode: row.placeCode,
     placeName: row.placeName,
+    invoiceNumber: row.invoiceNumber,
+    issuedAt: row.issuedAt,
+    paidBy: paidByLabel(paidByOf(row.paymentMethod, row.paidMethod)),
   }));
   const credits = (await creditedLines(db, span)).map((row) => ({
     ...row.line,
@@ -162,6 +187,18 @@ export async function gstReportCsv(db: Queryable, month: string): Promise<string
       document_number: first.note.number,
       document_date: shopToday(first.note.issuedAt),
       invoice_number: first.invoiceNumber,
+    })),
+    // Each invoice whole, with how its order was paid: the same sales again, one row per document (GSTR-1 table 13's
+    // documents, and the owner's "how many paid by UPI?" in the accountant's file).
+    ...groupBy(sales, (l) => l.invoiceNumber).map(({ first, sums }) => ({
+      section: 'Invoices',
+      place_of_supply: first.placeName,
+      state_code: first.placeCode,
+      quantity: sums.quantity,
+      ...amounts(sums),
+      document_number: first.invoiceNumber,
+      document_date: shopToday(first.issuedAt),
+      paid_by: first.paidBy,
     })),
   ];
   return stringify(

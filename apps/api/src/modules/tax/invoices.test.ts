@@ -452,4 +452,48 @@ describe('the monthly GST report', () => {
     expect(credits[0]?.invoice_number).toMatch(/^KPS\//);
     expect(expectStatus(await owner.get('/reports/gst.csv', { month: '2026-13' }), 400)).toBeDefined();
   });
+
+  it('lists each invoice of the month with how its order was paid, and the invoices add up to the sales', async () => {
+    const item = await itemAt(1200);
+    const byCard = await buy('Karnataka', [{ item, quantity: 1 }]);
+    // Another shopper pays by UPI in the sandbox, with Razorpay's test UPI id.
+    const byUpi = await buy('Kerala', [{ item, quantity: 2 }], { pay: false });
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: '/sandbox/razorpay/test/pay',
+      payload: {
+        order_id: (await checkout.orderRow(byUpi.orderId)).razorpayOrderId,
+        method: 'upi',
+        vpa: 'success@razorpay',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expectStatus(await checkout.confirm(byUpi.shopper, byUpi.orderId, paid.json()), 200);
+
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+    const response = await owner.get('/reports/gst.csv', { month });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    const invoices = rows.filter((row) => row.section === 'Invoices');
+    const rowOf = async (shopper: Shopper, orderId: number) => {
+      const invoice = await invoiceOf(shopper, orderId);
+      const row = invoices.find((r) => r.document_number === invoice.invoice_number);
+      expect(row, invoice.invoice_number).toBeDefined();
+      expect(paise(Number(row?.total))).toBe(paise(invoice.totals.grand_total));
+      return row;
+    };
+    expect(await rowOf(byCard.shopper, byCard.orderId)).toMatchObject({
+      paid_by: 'Card',
+      place_of_supply: 'Karnataka',
+    });
+    expect(await rowOf(byUpi.shopper, byUpi.orderId)).toMatchObject({ paid_by: 'UPI', place_of_supply: 'Kerala' });
+    // One row per invoice, and together they are the month's sales: the other sections' totals are unchanged.
+    expect(new Set(invoices.map((row) => row.document_number)).size).toBe(invoices.length);
+    const cents = (list: Record<string, string>[], key: string) =>
+      list.reduce((sum, row) => sum + paise(Number(row[key])), 0);
+    const sales = rows.filter((row) => row.section === 'B2C sales by place of supply and rate');
+    for (const key of ['taxable_value', 'cgst', 'sgst_utgst', 'igst', 'total']) {
+      expect(cents(invoices, key), key).toBe(cents(sales, key));
+    }
+  });
 });
