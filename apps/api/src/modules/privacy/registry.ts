@@ -491,6 +491,44 @@ const MESSAGES: Record<string, TableEntry> = {
       author_email: p('contact', anonymise('kept: who published a version of the notice is part of its record')),
     },
   },
+  privacy_requests: {
+    holds: 'a rights request under the DPDP Act: access, correction, erasure or a grievance (issue 35)',
+    person: [
+      { column: 'user_id', names: 'user' },
+      { column: 'email', names: 'email' },
+    ],
+    columns: {
+      ...plain('id', 'kind', 'status', 'confirm_expires_at', 'confirmed_at', 'due_at', 'answered_at', 'answered_by'),
+      ...plain('created_at'),
+      user_id: p('identity', anonymise('null: the request stays as the record that it was answered')),
+      email: p('contact', anonymise("'erased@invalid'")),
+      message: p('content', anonymise("'(erased)'")),
+      answer: p('content', anonymise("kept: the shop's answer, tied to no one")),
+      confirm_token_hash: p('credential', anonymise('null')),
+    },
+  },
+  breaches: {
+    holds: 'a personal-data breach as the owner recorded it, with the notice sent (Rule 7)',
+    person: [{ column: 'recorded_by', names: 'admin' }],
+    columns: {
+      ...plain('id', 'title', 'what_happened', 'recorded_at', 'notice_subject', 'notice_body', 'audience'),
+      ...plain('notified_at'),
+      recorded_by: p('identity', anonymise('kept: the staff account is deactivated, not erased')),
+      recorded_by_email: p('contact', anonymise("kept: the Board's report names who recorded the breach")),
+    },
+  },
+  breach_notices: {
+    holds: "one affected person a breach's notice was queued for",
+    person: [{ column: 'email', names: 'email' }],
+    columns: {
+      ...plain('id', 'breach_id', 'queued_at'),
+      email: p('contact', {
+        kind: 'keep_for_law',
+        law: "DPDP Rules 2025, Rule 7: the record of who was told of a breach, for the Board's report",
+        months: 12,
+      }),
+    },
+  },
   rate_limit_counters: {
     holds: 'a fixed-window counter of a rate limit',
     person: [],
