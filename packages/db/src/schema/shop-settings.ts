@@ -57,6 +57,17 @@ export const shopSettings = pgTable(
     /** The grievance officer the privacy notice names (DPDP Rules, issue 35): who answers complaints, and where. */
     grievanceOfficerName: text('grievance_officer_name').notNull().default(''),
     grievanceOfficerEmail: text('grievance_officer_email').notNull().default(''),
+    /**
+     * Retention (issue 35, privacy/retention.ts): after how many days the daily job deletes guests who never ordered
+     * (counted from their last visit), carts left untouched, newsletter sign-ups never confirmed, and the bodies of
+     * sent e-mails; and how long the processing logs (the audit log, the outbox's records) are kept, a year at least
+     * (DPDP Rules, Rule 6).
+     */
+    retentionGuestDays: integer('retention_guest_days').notNull().default(90),
+    retentionCartDays: integer('retention_cart_days').notNull().default(90),
+    retentionUnconfirmedSignupDays: integer('retention_unconfirmed_signup_days').notNull().default(30),
+    retentionOutboxBodyDays: integer('retention_outbox_body_days').notNull().default(180),
+    retentionLogDays: integer('retention_log_days').notNull().default(365),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -83,6 +94,10 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_prepaid_discount',
       sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 20 AND (${t.prepaidDiscountMaxPaise} IS NULL OR ${t.prepaidDiscountMaxPaise} >= 0)`,
+    ),
+    check(
+      'shop_settings_retention',
+      sql`${t.retentionGuestDays} BETWEEN 7 AND 3650 AND ${t.retentionCartDays} BETWEEN 7 AND 3650 AND ${t.retentionUnconfirmedSignupDays} BETWEEN 1 AND 365 AND ${t.retentionOutboxBodyDays} BETWEEN 7 AND 3650 AND ${t.retentionLogDays} BETWEEN 365 AND 3650`,
     ),
     check('shop_settings_expiry_positive', sql`${t.paymentExpiryMinutes} >= 1`),
     check('shop_settings_invoice_prefix', sql`${t.invoicePrefix} ~ '^[A-Z0-9]{1,4}$'`),

@@ -579,6 +579,8 @@ const SHOP: Record<string, TableEntry> = {
       ...plain('cod_advance_paise', 'cod_advance_for', 'prepaid_discount_percent', 'prepaid_discount_max_paise'),
       ...plain('cart_reminder_hours', 'return_window_days', 'review_request_days', 'parcel_length_cm'),
       ...plain('parcel_breadth_cm', 'parcel_height_cm', 'default_piece_weight_grams', 'updated_at'),
+      ...plain('retention_guest_days', 'retention_cart_days', 'retention_unconfirmed_signup_days'),
+      ...plain('retention_outbox_body_days', 'retention_log_days'),
       gst_signatory: p('identity', KEEP_GST),
       grievance_officer_name: p('identity', anonymise('the owner names the next officer; the notice publishes it')),
       grievance_officer_email: p('contact', anonymise('the owner names the next officer; the notice publishes it')),
