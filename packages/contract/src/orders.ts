@@ -101,6 +101,17 @@ export const OrderSummary = z.object({
   /** The delivery date promised when the order was placed (YYYY-MM-DD, India's calendar), or null for older orders. */
   delivery_by: z.string().nullable(),
   description: z.array(OrderLine),
+  /**
+   * How it is paid ("Paid by UPI"): `cod` for cash on delivery; for an online order the method of the payment that paid
+   * it; null while unpaid, or for an older order. Older answers of `my_orders` leave it out.
+   */
+  paid_by: PaidBy.nullable().optional(),
+  /**
+   * A cash-on-delivery order's advance (issue 34), once paid online and while the shop holds it: the amount in rupees
+   * and how it was paid (null: not recorded); the rest is `amount_due_on_delivery`. Null otherwise; older answers
+   * leave it out.
+   */
+  cod_advance: z.object({ amount: Rupees, paid_by: PaidBy.nullable() }).nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

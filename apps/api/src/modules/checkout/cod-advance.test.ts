@@ -1,4 +1,11 @@
-import { AdminDashboardAnswer, AdminOrderAnswer, CodAdvanceAnswer, formatPaise } from '@kapaas/contract';
+import {
+  AdminDashboardAnswer,
+  AdminOrderAnswer,
+  CodAdvanceAnswer,
+  formatPaise,
+  MyOrdersAnswer,
+  OrderDetailsAnswer,
+} from '@kapaas/contract';
 import { eq, payments, refunds, sandboxShiprocketShipments } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -185,6 +192,46 @@ describe('the COD advance', () => {
     ).data;
     expect(collected.cod_to_collect).toBe(0);
     expect(collected.history.at(-1)?.note).toContain(`Cash of ${formatPaise(restPaise)} collected`);
+  });
+
+  it('the shopper’s list and order page say how each order is paid: the advance by UPI and the rest at the door', async () => {
+    const { shopper, addressId, answer: raw } = await placeCod(await f.stockedItem(2));
+    const answer = CodAdvanceAnswer.parse(raw);
+    const upi = await shop.app.inject({
+      method: 'POST',
+      url: '/sandbox/razorpay/test/pay',
+      payload: { order_id: answer.razorpay_order_id, method: 'upi', vpa: 'success@razorpay' },
+    });
+    expect(upi.statusCode, upi.body).toBe(200);
+    expectStatus(await f.confirm(shopper, answer.order_id, upi.json()), 200);
+    // The same guest then buys another order online, paid by UPI too.
+    const item = await f.stockedItem(2);
+    await f.addToCart(shopper, item, 1);
+    const online = await f.placed(shopper, addressId, item, 1);
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: '/sandbox/razorpay/test/pay',
+      payload: { order_id: online.razorpay_order_id, method: 'upi', vpa: 'success@razorpay' },
+    });
+    expectStatus(await f.confirm(shopper, online.order_id, paid.json()), 200);
+
+    const listed = MyOrdersAnswer.parse(expectStatus(await shopper.post('my_orders', {}), 200)).data;
+    const rest = answer.total - ADVANCE;
+    expect(listed.find((o) => o.order_id === answer.order_id)).toMatchObject({
+      payment_method: 'cod',
+      paid_by: 'cod',
+      cod_advance: { amount: ADVANCE, paid_by: 'upi' },
+      amount_due_on_delivery: rest,
+    });
+    expect(listed.find((o) => o.order_id === online.order_id)).toMatchObject({
+      payment_method: 'online',
+      paid_by: 'upi',
+      cod_advance: null,
+    });
+    const page = OrderDetailsAnswer.parse(
+      expectStatus(await shopper.post('order_details', { order_id: answer.order_id }), 200),
+    ).data;
+    expect(page).toMatchObject({ paid_by: 'cod', cod_advance: { amount: ADVANCE, paid_by: 'upi' } });
   });
 
   it('the dashboard sums the cash to collect less the advances', async () => {

@@ -106,6 +106,23 @@ export async function paymentOf(db: Queryable, orderId: number) {
   return row ?? null;
 }
 
+/**
+ * The provider's method of the payment that paid each order (the one `paymentOf` names), for a list of orders; an
+ * order with no such payment, or one whose method was not kept, is absent or null.
+ */
+export async function paidMethodsOf(db: Queryable, orderIds: number[]): Promise<Map<number, string | null>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: payments.orderId, method: payments.method })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), ne(payments.status, 'failed')))
+    .orderBy(sql`${payments.refusalReason} IS NULL DESC`, asc(payments.createdAt), asc(payments.id));
+  const methods = new Map<number, string | null>();
+  // Rows come in paymentOf's order: the first of each order is the one that paid it.
+  for (const row of rows) if (!methods.has(row.orderId)) methods.set(row.orderId, row.method);
+  return methods;
+}
+
 /** An order row as stored. */
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

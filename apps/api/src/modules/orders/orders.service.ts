@@ -14,13 +14,14 @@ import type { Owner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
 import { invoiceNumberOf } from '../tax';
-import { codDuePaise, customerHistory } from './lifecycle';
+import { codDuePaise, customerHistory, hasCodAdvance, paidOnline } from './lifecycle';
 import {
   historyOf,
   linesOf,
   orderByNumber,
   orderOf,
   ordersOf,
+  paidMethodsOf,
   paymentOf,
   returnsOfOrder,
   returnWindowDays,
@@ -42,7 +43,13 @@ function line(row: LineRow): OrderLine {
   };
 }
 
-function summary(order: OrderRow, lines: LineRow[]): OrderSummary {
+/**
+ * An order's summary; `method` is the provider's method of the payment that paid it (`paidMethodsOf`): of the order
+ * paid online, or of a cash-on-delivery order's advance.
+ */
+function summary(order: OrderRow, lines: LineRow[], method: string | null | undefined): OrderSummary {
+  // An advance the shop holds: paid, and not given back by a cancellation.
+  const advanceHeld = hasCodAdvance(order) && paidOnline(order);
   return {
     order_id: order.id,
     created_date: order.createdAt.toISOString(),
@@ -53,6 +60,11 @@ function summary(order: OrderRow, lines: LineRow[]): OrderSummary {
     amount_due_on_delivery: paiseToRupees(codDuePaise(order)),
     delivery_by: order.deliveryBy,
     description: lines.map(line),
+    // The payment that paid it; a refused one (refunded, never paid the order) says nothing of how it was paid.
+    paid_by: paidByOf(order.paymentMethod, order.paidAt === null ? null : method),
+    cod_advance: advanceHeld
+      ? { amount: paiseToRupees(order.codAdvancePaise), paid_by: paidByOf('online', method) }
+      : null,
   };
 }
 
@@ -69,14 +81,14 @@ export async function myOrders(
     since.setMonth(since.getMonth() - months);
   }
   const rows = await ordersOf(db, owner, since);
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const lines = await linesOf(db, ids);
+  const methods = await paidMethodsOf(db, ids);
   return rows.map((order) =>
     summary(
       order,
       lines.filter((l) => l.orderId === order.id),
+      methods.get(order.id),
     ),
   );
 }
@@ -100,7 +112,7 @@ export async function orderDetails(
   const history = await historyOf(db, order.id);
   const payment = await paymentOf(db, order.id);
   return {
-    ...summary(order, lines),
+    ...summary(order, lines, payment?.method),
     shipping_address: order.addressSnapshot,
     shipping_charge: paiseToRupees(order.shippingPaise),
     items_total: paiseToRupees(order.itemsTotalPaise),
@@ -110,7 +122,6 @@ export async function orderDetails(
     cod_fee: paiseToRupees(order.codFeePaise),
     paid_at: order.paidAt?.toISOString() ?? null,
     payment_id: payment?.id ?? null,
-    // The payment that paid it; a refused one (refunded, never paid the order) says nothing of how it was paid.
     paid_by: paidByOf(order.paymentMethod, order.paidAt === null ? null : payment?.method),
     invoice_number: await invoiceNumberOf(db, order.id),
     history: customerHistory(history),

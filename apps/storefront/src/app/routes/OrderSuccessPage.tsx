@@ -3,10 +3,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { PayOnlineOfferFor } from '../../features/checkout/components/PayOnlineOffer';
 import { shownOrderOf } from '../../features/checkout/orderSuccessState';
 import { ORDER_PAYMENT_LABELS } from '../../features/orders/components/orderPayment';
+import { paidByText } from '../../features/orders/components/PaidBy';
 import '../../features/orders/orders.css';
 import { deliveryByText } from '../../lib/deliveryDate';
 import { formatRupees } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { useOrderDetails } from '../../lib/queries/useOrderDetails';
 import { pageMeta } from '../seo/pageMeta';
 
 /** Told when the shop confirms cash-on-delivery orders by phone before packing them. */
@@ -21,6 +23,7 @@ export function OrderSuccessPage() {
   const { orderId } = order;
   const cod = order.paymentMethod === 'cod';
   const deliveryBy = deliveryByText(order.deliveryBy);
+  const placed = /^\d+$/.test(orderId) ? Number(orderId) : null;
 
   return (
     <div className="container page text-center status-page">
@@ -39,16 +42,18 @@ export function OrderSuccessPage() {
       <p className="lead">
         Order ID: <strong>{orderId}</strong>
       </p>
+      {!cod && placed !== null && <PaidBy orderId={placed} />}
       {cod && (
         <div className="order-success__cod">
           <p className="mb-1">
             Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
           </p>
+          {placed !== null && <PaidBy orderId={placed} />}
           {order.amountDue > 0 && (
             <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>
           )}
           {order.status === 'cod_pending_confirmation' && <p className="mb-0">{COD_CALL_NOTE}</p>}
-          {/^\d+$/.test(orderId) && <PayOnlineOfferFor orderId={Number(orderId)} />}
+          {placed !== null && <PayOnlineOfferFor orderId={placed} />}
         </div>
       )}
       {deliveryBy !== null && <p className="order-success__delivery">{deliveryBy}</p>}
@@ -66,6 +71,16 @@ export function OrderSuccessPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * How the order was paid ("Paid by UPI", "Advance paid by UPI, ₹Z to pay on delivery"), as the server has it: the
+ * navigation state only knows what the checkout asked, not the method the shopper chose in the payment dialog.
+ */
+function PaidBy({ orderId }: { orderId: number }) {
+  const order = useOrderDetails(orderId);
+  const paid = order.data ? paidByText(order.data) : null;
+  return paid === null ? null : <p className="order-success__paid-by mb-1">{paid}</p>;
 }
 
 /** The shopper's own page: rendered in the browser, never indexed. */

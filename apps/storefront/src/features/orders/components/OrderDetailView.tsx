@@ -1,4 +1,4 @@
-import { type OrderDetail, PAID_BY_LABELS } from '@kapaas/contract';
+import type { OrderDetail } from '@kapaas/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
@@ -8,7 +8,8 @@ import { formatRupees } from '#storefront/lib/money.ts';
 import { formatOrderDate, formatOrderMoment } from '#storefront/lib/orderDates.ts';
 import { useOrderDetails } from '#storefront/lib/queries/useOrderDetails.ts';
 import { ORDER_STATUS_LABELS, OrderStatusBadge } from './OrderStatusBadge';
-import { isOnItsWay, ORDER_PAYMENT_LABELS } from './orderPayment';
+import { isOnItsWay } from './orderPayment';
+import { OrderPayment } from './PaidBy';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
@@ -166,13 +167,7 @@ function OrderDetailContent({
               <div>
                 <dt>Payment</dt>
                 <dd>
-                  {ORDER_PAYMENT_LABELS[order.payment_method]}
-                  {order.paid_by !== null && order.paid_by !== 'cod' && (
-                    <>
-                      <br />
-                      <span>Paid by {PAID_BY_LABELS[order.paid_by]}</span>
-                    </>
-                  )}
+                  <OrderPayment order={order} />
                 </dd>
               </div>
               {order.paid_at !== null && (

@@ -8,7 +8,8 @@ import { formatRupees } from '#storefront/lib/money.ts';
 import { formatOrderDate } from '#storefront/lib/orderDates.ts';
 import { type OrderMonths, useMyOrders } from '#storefront/lib/queries/useMyOrders.ts';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { isOnItsWay, ORDER_PAYMENT_LABELS } from './orderPayment';
+import { isOnItsWay } from './orderPayment';
+import { OrderPayment } from './PaidBy';
 import '../orders.css';
 import { paths } from '#storefront/lib/paths.ts';
 import { AmountDueOnDelivery } from './AmountDueOnDelivery';
@@ -121,7 +122,9 @@ function OrderCard({ order }: { order: OrderSummary }) {
           </div>
           <div>
             <dt>Payment</dt>
-            <dd>{ORDER_PAYMENT_LABELS[order.payment_method]}</dd>
+            <dd>
+              <OrderPayment order={order} />
+            </dd>
           </div>
         </dl>
         <AmountDueOnDelivery amount={order.amount_due_on_delivery} />

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@kapaas/contract';
+import type { OrderDetail, OrderSummary } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '#storefront/test/fakeApi.ts';
@@ -77,5 +77,98 @@ describe('how the order was paid, on the shopper’s order page', () => {
     const summary = (await screen.findByRole('heading', { name: 'Order Summary' })).parentElement as HTMLElement;
     expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent(/^Online$/);
     expect(within(summary).queryByText(/Paid by/)).toBeNull();
+  });
+});
+
+/** A cash-on-delivery order whose advance of ₹100 was paid by UPI: ₹577 is left to pay at the door. */
+const advanceOrder: OrderDetail = {
+  ...upiOrder,
+  order_id: 502,
+  status: 'cod_confirmed',
+  total: 677,
+  payment_method: 'cod',
+  amount_due_on_delivery: 577,
+  cod_fee: 49,
+  paid_at: null,
+  paid_by: 'cod',
+  cod_advance: { amount: 100, paid_by: 'upi' },
+  invoice_number: null,
+};
+const summaryOf = ({
+  order_id,
+  created_date,
+  status,
+  total_items,
+  total,
+  payment_method,
+  amount_due_on_delivery,
+  delivery_by,
+  description,
+  paid_by,
+  cod_advance,
+}: OrderDetail): OrderSummary => ({
+  order_id,
+  created_date,
+  status,
+  total_items,
+  total,
+  payment_method,
+  amount_due_on_delivery,
+  delivery_by,
+  description,
+  paid_by,
+  cod_advance,
+});
+
+describe('how each order is paid, in My Orders and on the thank-you page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeUser(3);
+  });
+
+  it('My Orders says Paid by UPI, Cash on delivery, and an advance paid by UPI with the rest to pay on delivery', async () => {
+    const cod: OrderSummary = {
+      ...summaryOf(upiOrder),
+      order_id: 503,
+      payment_method: 'cod',
+      paid_by: 'cod',
+      status: 'cod_confirmed',
+      amount_due_on_delivery: 959,
+    };
+    stubApi({
+      category_list: categoryList,
+      my_orders: { success: true, data: [summaryOf(upiOrder), summaryOf(advanceOrder), cod] },
+    });
+    renderRoute('/Orders');
+    const payment = async (id: number) =>
+      within(await screen.findByRole('article', { name: `Order #${id}` })).getByText('Payment').nextSibling;
+    expect(await payment(501)).toHaveTextContent(/^OnlinePaid by UPI$/);
+    expect(await payment(502)).toHaveTextContent(/^Cash on deliveryAdvance paid by UPI, ₹577 to pay on delivery$/);
+    expect(await payment(503)).toHaveTextContent(/^Cash on delivery$/);
+  });
+
+  it('the order page says the advance was paid by UPI and what is left to pay on delivery', async () => {
+    stubApi({ category_list: categoryList, order_details: { success: true, data: advanceOrder } });
+    renderRoute('/order-detail/502');
+    const summary = (await screen.findByRole('heading', { name: 'Order Summary' })).parentElement as HTMLElement;
+    expect(within(summary).getByText('Payment').nextSibling).toHaveTextContent(
+      'Cash on deliveryAdvance paid by UPI, ₹577 to pay on delivery',
+    );
+  });
+
+  it('the thank-you page says Paid by UPI for an order paid online, from the order as the server has it', async () => {
+    stubApi({ category_list: categoryList, order_details: { success: true, data: upiOrder } });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', { state: { orderId: 501, paymentMethod: 'online', deliveryBy: null } });
+    expect(await screen.findByText('Paid by UPI')).toBeInTheDocument();
+  });
+
+  it('the thank-you page says the advance was paid by UPI and what to pay on delivery', async () => {
+    stubApi({ category_list: categoryList, order_details: { success: true, data: advanceOrder } });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', {
+      state: { orderId: 502, paymentMethod: 'cod', amountDue: 577, deliveryBy: null, status: 'cod_confirmed' },
+    });
+    expect(await screen.findByText('Advance paid by UPI, ₹577 to pay on delivery')).toBeInTheDocument();
   });
 });
