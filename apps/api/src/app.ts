@@ -13,7 +13,7 @@ import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
 import { cartRoutes, queueCartReminders } from './modules/cart';
 import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
-import { checkoutPlugin } from './modules/checkout';
+import { checkoutPlugin, payOnlineOfferOf } from './modules/checkout';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
 import { healthRoutes, readinessRoutes } from './modules/health';
@@ -160,7 +160,12 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(messageRoutes, { prefix: '/api', limits });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api', limits, shipmentOf: shipmentForShopper });
+  await app.register(orderRoutes, {
+    prefix: '/api',
+    limits,
+    shipmentOf: shipmentForShopper,
+    payOnlineOf: payOnlineOfferOf,
+  });
   const photoPlaces = photoPlacesOf(options);
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });

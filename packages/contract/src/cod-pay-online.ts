@@ -4,7 +4,8 @@ import { Owner } from './identity';
 
 /**
  * `POST /api/cod_pay_online` (issue 34, ADR 047): the shopper pays their own cash-on-delivery order online instead,
- * before it is packed. The order is named by its id; the shopper by the session (a guest by their token).
+ * before it ships (a packed one while its parcel is not with the courier). The order is named by its id; the shopper
+ * by the session (a guest by their token).
  */
 export const CodPayOnlineRequest = z.strictObject({ ...Owner, order_id: Id });
 export type CodPayOnlineRequest = z.infer<typeof CodPayOnlineRequest>;

@@ -78,7 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
       schema: {
         tags: ['orders'],
         summary:
-          "Pay the caller's own cash-on-delivery order online instead, before it is packed: opens the payment for its total paid online (no COD fee, less the prepaid discount); order_place's second call confirms it",
+          "Pay the caller's own cash-on-delivery order online instead, before it ships (its parcel not with the courier): opens the payment for its total paid online (no COD fee, less the prepaid discount); order_place's second call confirms it",
         body: CodPayOnlineRequest,
         response: { 200: CodPayOnlineAnswer, ...failures },
       },

@@ -146,14 +146,14 @@ describe('POST /api/cod_pay_online', () => {
     expect(await db().select().from(codPrepayments).where(eq(codPrepayments.orderId, orderId))).toEqual([]);
   });
 
-  it('refuses an order already packed or shipped: it is paid in cash at the door', async () => {
+  it('refuses an order already shipped: it is paid in cash at the door (packed, see cod-pay-packed.test.ts)', async () => {
     const { shopper, orderId } = await codOrder(1);
     expectStatus(await owner.post(`/orders/${orderId}/status`, { status: 'packed' }), 200);
-    const packed = await shopper.post('cod_pay_online', { order_id: orderId });
-    expect(packed.statusCode).toBe(409);
-    expect(packed.json().code).toBe('TOO_LATE_TO_PREPAY');
     expectStatus(await owner.post(`/orders/${orderId}/status`, { status: 'shipped' }), 200);
-    expect((await shopper.post('cod_pay_online', { order_id: orderId })).statusCode).toBe(409);
+    const shipped = await shopper.post('cod_pay_online', { order_id: orderId });
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json().code).toBe('TOO_LATE_TO_PREPAY');
+    expect((await shopper.post('order_details', { order_id: orderId })).json().data.pay_online).toBeNull();
     expect(await f.orderRow(orderId)).toMatchObject({ paymentMethod: 'cod', codFeePaise: 4_900 });
   });
 

@@ -1,18 +1,20 @@
-import { type CodPayOnlineAnswer, formatPaise } from '@kapaas/contract';
+import { type CodPayOnlineAnswer, formatPaise, type OrderDetail } from '@kapaas/contract';
 import { and, codPrepayments, eq, isNotNull, isNull, type OrderStatus, type Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { EffectRefused } from '../../lib/state-machine';
+import { prepaidTermsOf } from '../coupons';
 import { lockOrder, moveOrder, type OrderRow, type OrderTransaction, orderOf, PAID_STATUSES } from '../orders';
 import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay';
+import { hasParcel } from '../shipping';
 import { codPayLinkHoursOf } from './checkout.repository';
 import { recordCapturedPayment } from './payments.repository';
-import { repriceOnline } from './prepaid-discount';
+import { priceOnline, repriceOnline } from './prepaid-discount';
 import type { CheckoutDeps, PaymentSource } from './settlement';
 
 /*
- * Cash on delivery to prepaid (issue 34, ADR 047). A shopper's cash-on-delivery order, until it is packed, can be paid
+ * Cash on delivery to prepaid (issue 34, ADR 048). A shopper's cash-on-delivery order, until it ships, can be paid
  * online instead: from the thank-you or order page (`POST /api/cod_pay_online`, a Razorpay order the checkout dialog
  * pays, confirmed by order_place's second call) or from the confirmation mail's Razorpay Payment Link (its own Razorpay
  * order, reported by the `payment_link.paid` webhook). Each offer is a `cod_prepayments` row naming its Razorpay order,
@@ -21,14 +23,37 @@ import type { CheckoutDeps, PaymentSource } from './settlement';
  * or one after the owner cancelled) is refused and refunded by the refund workflow, as any payment the shop cannot keep.
  */
 
-/** The statuses a cash-on-delivery order can still be paid online from: not yet packed (the parcel's paperwork). */
-export const PREPAYABLE_STATUSES: readonly OrderStatus[] = ['cod_pending_confirmation', 'cod_confirmed'];
+/**
+ * The statuses a cash-on-delivery order can still be paid online from: not yet shipped. A packed one only while its
+ * parcel is not with the courier (`prepayable`).
+ */
+export const PREPAYABLE_STATUSES: readonly OrderStatus[] = ['cod_pending_confirmation', 'cod_confirmed', 'packed'];
 
 export type CodPrepaymentRow = typeof codPrepayments.$inferSelect;
 
-/** Whether the order may be offered to pay online now: its own COD order, not packed, no advance paid on it. */
-export function canPayOnlineInstead(order: Pick<OrderRow, 'paymentMethod' | 'status' | 'codAdvancePaise'>): boolean {
+/** Whether the order's own fields allow paying it online instead: a COD order not yet shipped, no advance paid on it. */
+function codNotShipped(order: Pick<OrderRow, 'paymentMethod' | 'status' | 'codAdvancePaise'>): boolean {
   return order.paymentMethod === 'cod' && order.codAdvancePaise === 0 && PREPAYABLE_STATUSES.includes(order.status);
+}
+
+/**
+ * The one rule of who may pay a COD order online instead (issue 34), for cod_pay_online, the order page's offer, the
+ * confirmation's payment link and the settlement of a payment of either: a cash-on-delivery order with no advance, not
+ * yet shipped, whose parcel is not with the courier (a booking under way or done: its paperwork says cash on
+ * delivery, and the courier would collect the cash as well). Read under the order's lock where it decides a payment.
+ */
+export async function prepayable(db: Queryable, order: OrderRow): Promise<boolean> {
+  return codNotShipped(order) && !(await hasParcel(db, order.id));
+}
+
+/**
+ * order_details' `pay_online` (the order page's offer, handed to the orders module by app.ts): what paying the order
+ * online instead costs and saves now, while it is `prepayable`; the price cod_pay_online charges. Null otherwise.
+ */
+export async function payOnlineOfferOf(db: Queryable, order: OrderRow): Promise<OrderDetail['pay_online']> {
+  if (!(await prepayable(db, order))) return null;
+  const price = priceOnline(order, await prepaidTermsOf(db));
+  return { total: paiseToRupees(price.totalPaise), saving: paiseToRupees(order.totalPaise - price.totalPaise) };
 }
 
 /** Why the order cannot be paid online now, in the shopper's words. */
@@ -46,16 +71,20 @@ function notOfferable(order: OrderRow): AppError {
   if (order.status === 'cancelled' || order.status === 'refunded') {
     return new AppError('CONFLICT', 'This order was cancelled.', { code: 'ORDER_CANCELLED' });
   }
-  return new AppError('CONFLICT', 'This order is already packed or on its way: please pay in cash at the door.', {
-    code: 'TOO_LATE_TO_PREPAY',
-  });
+  return new AppError(
+    'CONFLICT',
+    'This order is already with the courier or on its way: please pay in cash at the door.',
+    {
+      code: 'TOO_LATE_TO_PREPAY',
+    },
+  );
 }
 
 /** The Razorpay receipt of an offer: the order and the amount, so that a new price opens a new provider order. */
 const receiptOf = (order: OrderRow, amountPaise: number) => `kapaas_cod_${order.id}_${amountPaise.toString(36)}`;
 
 /**
- * `POST /api/cod_pay_online`: the caller's own cash-on-delivery order (another's is 404), not yet packed, priced as if
+ * `POST /api/cod_pay_online`: the caller's own cash-on-delivery order (another's is 404), not yet shipped, priced as if
  * paid online now (no fee, less the prepaid discount), and a Razorpay order for that amount to pay in the dialog. The
  * same order at the same price answers the same Razorpay order (its receipt is unique), so a second press opens no
  * second one. Nothing changes on the order until a payment settles.
@@ -67,7 +96,7 @@ export async function startCodPayOnline(
 ): Promise<CodPayOnlineAnswer> {
   const order = await orderOf(deps.db, owner, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
-  if (!canPayOnlineInstead(order)) throw notOfferable(order);
+  if (!(await prepayable(deps.db, order))) throw notOfferable(order);
   const { price } = await repriceOnline(deps.db, order);
   let providerOrderId: string;
   try {
@@ -137,10 +166,16 @@ export async function lockPrepaidOrder(
 
 /**
  * Why this order cannot take this payment of its offer, or null when it can: the amount must be the offer's, and the
- * order still a COD order not yet packed. A second payment (the link after the dialog, or the reverse) finds it paid
- * online already; a payment after the owner cancelled finds it cancelled: both are refunded in full.
+ * order still `prepayable`. A second payment (the link after the dialog, or the reverse) finds it paid online already;
+ * a payment after the owner cancelled finds it cancelled, and one after the courier took the parcel finds it there:
+ * each is refunded in full.
  */
-export function prepaymentRefusal(order: OrderRow, prepayment: CodPrepaymentRow, payment: RazorpayPayment) {
+export async function prepaymentRefusal(
+  db: Queryable,
+  order: OrderRow,
+  prepayment: CodPrepaymentRow,
+  payment: RazorpayPayment,
+): Promise<string | null> {
   if (payment.amount !== prepayment.amountPaise || payment.currency !== order.currency) {
     return `the payment of ${payment.amount} ${payment.currency} paise does not match the ${prepayment.amountPaise} ${order.currency} paise offered to pay the order online`;
   }
@@ -148,13 +183,15 @@ export function prepaymentRefusal(order: OrderRow, prepayment: CodPrepaymentRow,
   if (order.paymentMethod === 'online' && PAID_STATUSES.includes(order.status)) {
     return 'the order had already been paid by another payment';
   }
-  if (!canPayOnlineInstead(order)) return 'the order was already packed, to be paid in cash at the door';
+  if (!codNotShipped(order)) return 'the order had already shipped, to be paid in cash at the door';
+  if (await hasParcel(db, order.id)) return 'the order was already with the courier, to be paid in cash at the door';
   return null;
 }
 
-/** What the order's move is told of the price paid: the facts of `pay online instead`. */
-export const prepaidFacts = (prepayment: CodPrepaymentRow) => ({
+/** What the order's move is told: the price paid, and whether its parcel is with the courier (read under its lock). */
+export const prepaidFacts = (prepayment: CodPrepaymentRow, courierParcel: boolean) => ({
   prepaid: { prepaidDiscountPaise: prepayment.prepaidDiscountPaise, totalPaise: prepayment.amountPaise },
+  courierParcel,
 });
 
 /** The offer that paid its order: what the dashboard counts as a COD order moved to prepaid. */
@@ -199,9 +236,9 @@ export async function prepaidOrderOf(db: Queryable, providerOrderId: string) {
 
 /**
  * The COD order paid online by this payment of its offer (in settlement's savepoint): the order process's `pay online
- * instead` move (online at the offer's price, GST priced again, invoice issued, the shopper told), then the payment
- * recorded as the order's own and the offer marked paid. A move refused (the order changed meanwhile) undoes the
- * savepoint, and the payment is refunded as any the shop cannot keep.
+ * instead` move (online at the offer's price, GST priced again, invoice issued, the shopper told; to `paid`, or a
+ * packed order staying `packed`), then the payment recorded as the order's own and the offer marked paid. A move
+ * refused (the order changed meanwhile) undoes the savepoint, and the payment is refunded as any the shop cannot keep.
  */
 export async function sellPrepaid(
   t: OrderTransaction,
@@ -211,10 +248,10 @@ export async function sellPrepaid(
 ): Promise<void> {
   const { prepayment, source } = how;
   const via = prepayment.kind === 'link' ? 'its payment link' : 'the shop';
-  const moved = await moveOrder(t, order.id, 'paid', {
+  const moved = await moveOrder(t, order.id, order.status === 'packed' ? 'packed' : 'paid', {
     by: 'payment',
     from: [order.status],
-    facts: prepaidFacts(prepayment),
+    facts: prepaidFacts(prepayment, await hasParcel(t.tx, order.id)),
     note: `Paid online instead of cash on delivery through ${via}: payment ${payment.id} of ${formatPaise(payment.amount)} (${source}).`,
     customerNote: `Paid online: ${formatPaise(payment.amount)}. Nothing to pay at the door.`,
   });
@@ -235,7 +272,7 @@ const LEAST_LINK_SECONDS = 16 * 60;
 export async function offerPayLink(deps: CheckoutDeps, order: OrderRow): Promise<void> {
   try {
     const hours = await codPayLinkHoursOf(deps.db);
-    if (hours <= 0 || !canPayOnlineInstead(order)) return;
+    if (hours <= 0 || !(await prepayable(deps.db, order))) return;
     const { price } = await repriceOnline(deps.db, order);
     const expiresAt = new Date(Date.now() + Math.max(hours * 3600, LEAST_LINK_SECONDS) * 1000);
     const link = await deps.payments.client.createPaymentLink({

@@ -43,8 +43,9 @@ export async function confirmPayment(
     success: true,
     message: 'Payment verified successfully.',
     order_id: order.id,
-    // A cash-on-delivery order's advance (issue 34) confirms it; the rest is paid at the door.
-    status: hasCodAdvance(order) ? 'cod_confirmed' : 'paid',
+    // A cash-on-delivery order's advance (issue 34) confirms it; the rest is paid at the door. A packed COD order paid
+    // online instead stays packed.
+    status: hasCodAdvance(order) ? 'cod_confirmed' : order.status === 'packed' ? 'packed' : 'paid',
   };
   // A repeat of a call that already settled: answer as before, without asking the provider again.
   const known = await paymentByProviderId(deps.db, input.paymentId);

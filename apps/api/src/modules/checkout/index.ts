@@ -1,6 +1,6 @@
 // The checkout module's public surface: what app.ts and other modules may use.
 export { checkoutPlugin, DEFAULT_EXPIRY_SWEEP_MS } from './checkout.plugin';
-export { paidPrepaymentOf } from './cod-pay-online';
+export { paidPrepaymentOf, payOnlineOfferOf } from './cod-pay-online';
 export { expireDueOrders, sweepOrders } from './expiry';
 export {
   insertRefund,

@@ -99,7 +99,9 @@ async function captureIfAcceptable(
   const prepaid = await prepaidOrderOf(deps.db, payment.order_id);
   const order = prepaid?.order ?? (await orderByProviderId(deps.db, payment.order_id));
   if (!order) return { payment };
-  const refusal = prepaid ? prepaymentRefusal(order, prepaid.prepayment, payment) : refusalFor(order, payment);
+  const refusal = prepaid
+    ? await prepaymentRefusal(deps.db, order, prepaid.prepayment, payment)
+    : refusalFor(order, payment);
   if (refusal !== null) {
     // The other caller (the webhook, or the shopper's confirmation) may have captured and settled this very payment
     // since it was fetched: then it is captured, and settles as seen before.
@@ -172,7 +174,8 @@ async function decide(
   if (payment.status === 'refunded' || (payment.amount_refunded ?? 0) > 0) {
     return { kind: 'not_captured', status: payment.status };
   }
-  let reason = prepaid ? prepaymentRefusal(order, prepaid.prepayment, payment) : refusalFor(order, payment);
+  // Under the order's lock, which the courier's booking also takes to claim a parcel: one of the two comes first.
+  let reason = prepaid ? await prepaymentRefusal(tx, order, prepaid.prepayment, payment) : refusalFor(order, payment);
   if (reason === null) {
     const sale = await sellInSavepoint(t, order, payment, source, prepaid?.prepayment);
     if (sale.kind === 'sold') return sale;

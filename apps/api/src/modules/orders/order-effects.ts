@@ -44,6 +44,8 @@ export const recordHistory: Effect<OrderMoveContext> = {
 
 export const statusMail: Effect<OrderMoveContext> = {
   name: "the shopper's message (paid, shipped, delivered, cancelled; outbox, once per status)",
+  // A move that stays in its status (a packed order paid online) reaches no status to tell: its own effect tells.
+  when: ({ order, to }) => order.status !== to,
   run: ({ tx, order, to, customerNote, mailKind }) => queueStatusMail(tx, order.id, to, customerNote, mailKind),
 };
 
@@ -106,6 +108,12 @@ export const restockSoldPieces: Effect<OrderMoveContext> = {
 
 // Tax papers (ADR 032): an online order is invoiced when paid, a cash-on-delivery order when it ships.
 
+/** The shopper's "paid" message (with the invoice) for a move that pays an order without making it `paid`. */
+export const paidMail: Effect<OrderMoveContext> = {
+  name: "the shopper's paid message, with the invoice",
+  run: ({ tx, order, customerNote }) => queueStatusMail(tx, order.id, 'paid', customerNote),
+};
+
 export const issueTaxInvoice: Effect<OrderMoveContext> = {
   name: 'the GST invoice issued',
   run: async ({ tx, order, at }) => {
@@ -162,14 +170,15 @@ export interface PrepaidPrice {
 
 /**
  * A cash-on-delivery order paid online instead (issue 34): it becomes an online order at the price paid (no fee, the
- * prepaid discount taken, nothing to collect), and its GST is worked out again on that price, for the invoice issued
+ * prepaid discount taken, nothing to collect), paid now, and its GST is worked out again on that price, for the invoice issued
  * next. Its pieces were sold and its coupon counted at placement.
  */
 export const becomePrepaid: Effect<OrderMoveContext & { readonly facts: { readonly prepaid?: PrepaidPrice } }> = {
   name: 'the order made online at the price paid (no COD fee, the prepaid discount, nothing to collect), its GST priced again',
-  run: async ({ tx, order, facts }) => {
+  run: async ({ tx, order, facts, at }) => {
     const price = facts.prepaid as PrepaidPrice;
-    await markPaidOnline(tx, order.id, price);
+    // paid_at too: a packed order paid online stays packed, and the status write sets it only on `paid`.
+    await markPaidOnline(tx, order.id, price, at);
     const lines = await orderLinesOf(tx, [order.id]);
     await repriceOrderTax(tx, order.id, {
       stateName: order.addressSnapshot.state,

@@ -13,6 +13,7 @@ import {
   issueTaxInvoice,
   type OrderMoveContext,
   type PrepaidPrice,
+  paidMail,
   recordHistory,
   releaseHeldPieces,
   restockSoldPieces,
@@ -35,6 +36,8 @@ export interface OrderFacts {
   readonly ownPaymentRefunded?: boolean;
   /** A cash-on-delivery order paid online instead: the price it was paid at (issue 34). */
   readonly prepaid?: PrepaidPrice;
+  /** The order's parcel is with the courier (booked or being booked, shipping's `hasParcel`), read under its lock. */
+  readonly courierParcel?: boolean;
 }
 
 /** The context of the order process's guards and effects. */
@@ -59,6 +62,21 @@ const withAdvance = {
       ? null
       : 'Only a cash-on-delivery order with an advance is confirmed by paying it.',
   requires: 'a cash-on-delivery order with an advance',
+};
+
+/**
+ * A cash-on-delivery order is paid online instead (issue 34) only through its offer, at the price offered, and only
+ * while its parcel is not with the courier, whose paperwork would say cash on delivery: the caller says it looked
+ * (`courierParcel: false`, under the order's lock, which the courier's booking takes to claim the parcel).
+ */
+const throughItsOffer = {
+  guard: ({ facts }: OrderProcessContext) => {
+    if (!facts.prepaid) return 'A cash-on-delivery order is paid online only through its offer.';
+    if (facts.courierParcel !== false) return 'A parcel with the courier is paid in cash at the door.';
+    return null;
+  },
+  requires:
+    'a payment of its offer to pay online (cod_pay_online or the payment link), of the price paid online; no parcel with the courier',
 };
 
 /**
@@ -102,15 +120,23 @@ const MOVES: readonly OrderMove[] = [
     by: ['payment'],
     effects: codChosenAtProvider,
   },
-  // A cash-on-delivery order paid online before it is packed (issue 34): by the shop's pages or the confirmation's link.
+  // A cash-on-delivery order paid online before it ships (issue 34): by the shop's pages or the confirmation's link.
   {
     name: 'pay online instead',
     from: ['cod_pending_confirmation', 'cod_confirmed'],
     to: 'paid',
     by: ['payment'],
-    guard: ({ facts }) => (facts.prepaid ? null : 'A cash-on-delivery order is paid online only through its offer.'),
-    requires: 'a payment of its offer to pay online (cod_pay_online or the payment link), of the price paid online',
+    ...throughItsOffer,
     effects: [becomePrepaid, issueTaxInvoice],
+  },
+  // Packed already: it stays packed, to ship, now paid; the shopper hears it is paid (a packed order has no message).
+  {
+    name: 'pay online instead',
+    from: ['packed'],
+    to: 'packed',
+    by: ['payment'],
+    ...throughItsOffer,
+    effects: [becomePrepaid, issueTaxInvoice, paidMail],
   },
   // Fulfilment.
   { name: 'confirm', from: ['cod_pending_confirmation'], to: 'cod_confirmed', by: ['owner'] },

@@ -263,6 +263,7 @@ export async function markPaidOnline(
   tx: Queryable,
   orderId: number,
   price: { prepaidDiscountPaise: number; totalPaise: number },
+  paidAt: Date,
 ): Promise<void> {
   await tx
     .update(orders)
@@ -272,6 +273,7 @@ export async function markPaidOnline(
       prepaidDiscountPaise: price.prepaidDiscountPaise,
       totalPaise: price.totalPaise,
       expiresAt: null,
+      paidAt,
     })
     .where(eq(orders.id, orderId));
 }

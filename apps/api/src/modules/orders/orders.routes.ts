@@ -10,14 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
 import type { Limits } from '../../lib/rate-limit';
-import { myOrders, orderDetails, type ShipmentOf, trackOrder } from './orders.service';
+import { myOrders, orderDetails, type PayOnlineOf, type ShipmentOf, trackOrder } from './orders.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
 
-/** What the routes are handed: the limits, and the shipping module's view of an order's parcel. */
+/** What the routes are handed: the limits, the shipping module's view of an order's parcel, the checkout's offer. */
 export interface OrderRouteOptions {
   limits: Limits;
   shipmentOf: ShipmentOf;
+  payOnlineOf: PayOnlineOf;
 }
 
 /**
@@ -55,7 +56,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     },
     async (request) => {
       const owner = await resolveOwner(request, request.body);
-      return { success: true as const, data: await orderDetails(db, owner, request.body.order_id, options.shipmentOf) };
+      const { shipmentOf, payOnlineOf } = options;
+      return {
+        success: true as const,
+        data: await orderDetails(db, owner, request.body.order_id, shipmentOf, payOnlineOf),
+      };
     },
   );
 

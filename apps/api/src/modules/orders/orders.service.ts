@@ -12,7 +12,6 @@ import { AppError } from '../../lib/errors';
 import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
 import { invoiceNumberOf } from '../tax';
 import { codDuePaise, customerHistory, hasCodAdvance, paidOnline } from './lifecycle';
 import {
@@ -99,12 +98,19 @@ export async function myOrders(
  */
 export type ShipmentOf = (db: Queryable, orderId: number) => Promise<OrderShipment | null>;
 
+/**
+ * A cash-on-delivery order's offer to pay online instead (issue 34), or null: the checkout's one rule (not shipped, no
+ * parcel with the courier) and its price. The checkout imports this module, so app.ts hands its function over.
+ */
+export type PayOnlineOf = (db: Queryable, order: OrderRow) => Promise<OrderDetail['pay_online']>;
+
 /** One of the shopper's orders in full; someone else's answers 404, exactly like an unknown id. */
 export async function orderDetails(
   db: Queryable,
   owner: Owner,
   orderId: number,
   shipmentOf: ShipmentOf,
+  payOnlineOf: PayOnlineOf,
 ): Promise<OrderDetail> {
   const order = await orderOf(db, owner, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
@@ -128,24 +134,8 @@ export async function orderDetails(
     return_until: await returnUntil(db, order.status, history),
     returns: (await returnsOfOrder(db, order.id)).map((r) => ({ return_id: r.id, status: r.status })),
     shipment: await shipmentOf(db, order.id),
-    pay_online: await payOnlineOffer(db, order),
+    pay_online: await payOnlineOf(db, order),
   };
-}
-
-/**
- * What paying a cash-on-delivery order online instead would cost and save now (issue 34), while it can be (not yet
- * packed, no advance paid): the order less its COD fee and the prepaid discount as the shop sets it today, the same
- * figure `cod_pay_online` charges. Null for any other order.
- */
-async function payOnlineOffer(
-  db: Queryable,
-  order: NonNullable<Awaited<ReturnType<typeof orderOf>>>,
-): Promise<OrderDetail['pay_online']> {
-  const open = order.status === 'cod_pending_confirmation' || order.status === 'cod_confirmed';
-  if (order.paymentMethod !== 'cod' || order.codAdvancePaise > 0 || !open) return null;
-  const prepaid = prepaidDiscountPaise(order.itemsTotalPaise - order.discountPaise, await prepaidTermsOf(db));
-  const saving = order.codFeePaise + prepaid;
-  return { total: paiseToRupees(order.totalPaise - saving), saving: paiseToRupees(saving) };
 }
 
 /** The one answer to a wrong order number and to a wrong phone number, so that neither tells which was wrong. */

@@ -5,7 +5,7 @@ export { courierLabelPdf, type LabelDeps, type PdfFile, printLabelsAndSlips } fr
 export { actOnFailedDelivery, type ListedShipment, listShipments } from './ndr';
 export { shipmentAnswerRoutes } from './ndr-response.routes';
 export { bookReturnPickup, returnPickupOf } from './pickup';
-export { forwardShipmentOf, type ShipmentRow } from './shipping.repository';
+export { forwardShipmentOf, hasParcel, type ShipmentRow } from './shipping.repository';
 export { shipmentForShopper } from './shopper-view';
 export { applyTrackingUpdate, type TrackingOutcome, type TrackingUpdate } from './track.service';
 export { type ShipmentState, shipmentStateOf, type TrackingEvent } from './tracking';

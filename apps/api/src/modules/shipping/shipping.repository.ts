@@ -1,5 +1,5 @@
 import type { ShipmentStatus } from '@kapaas/contract';
-import { and, asc, eq, type Queryable, shipmentEvents, shipments, sql } from '@kapaas/db';
+import { and, asc, eq, ne, type Queryable, shipmentEvents, shipments, sql } from '@kapaas/db';
 import type { ShipmentState, TrackingEvent } from './tracking';
 
 /** A shipment row as stored. */
@@ -24,6 +24,20 @@ export async function forwardShipmentOf(db: Queryable, orderId: number): Promise
     .from(shipments)
     .where(and(eq(shipments.orderId, orderId), eq(shipments.kind, 'forward')));
   return row;
+}
+
+/**
+ * Whether an order's parcel is with the courier: a forward shipment being booked, booked, or left by a booking that
+ * failed half-way (the courier may hold its order), anything but cancelled. A cash-on-delivery order with one is no
+ * longer offered to pay online (issue 34): the courier's paperwork says cash on delivery. Read under the order's lock,
+ * which the booking's claim holds when it writes the row.
+ */
+export async function hasParcel(db: Queryable, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.orderId, orderId), eq(shipments.kind, 'forward'), ne(shipments.status, 'cancelled')));
+  return row !== undefined;
 }
 
 /** A return's reverse pickup, if one was booked (or is being booked). */

@@ -24,7 +24,7 @@ export const PAY_ONLINE_TEXTS = {
 type Phase = 'idle' | 'opening' | 'paying' | 'confirming' | 'paid';
 
 /**
- * "Pay now online and save ₹X" (issue 34): a cash-on-delivery order not yet packed is paid online instead. The server
+ * "Pay now online and save ₹X" (issue 34): a cash-on-delivery order not yet shipped is paid online instead. The server
  * opens the payment (`cod_pay_online`, at its figure, never the page's), the checkout dialog takes it, order_place's
  * second call confirms it; the order then reloads as paid online.
  */
