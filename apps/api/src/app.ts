@@ -23,6 +23,7 @@ import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './mo
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { photoRoutes, photosPlugin } from './modules/photos';
+import { privacyRequestRoutes } from './modules/privacy';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
@@ -158,6 +159,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(couponRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api', limits });
+  await app.register(privacyRequestRoutes, { prefix: '/api', limits });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(orderRoutes, {

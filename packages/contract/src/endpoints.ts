@@ -73,6 +73,7 @@ import {
   TrackOrderAnswer,
   TrackOrderRequest,
 } from './orders';
+import { PrivacyRequestConfirmRequest, PrivacyRequestRequest } from './privacy-requests';
 import {
   MyReturnsAnswer,
   MyReturnsRequest,
@@ -159,6 +160,8 @@ export const customerEndpoints = {
   newsletter_subscribe: { request: NewsletterSubscribeRequest, answer: MessageAnswer },
   newsletter_confirm: { request: NewsletterConfirmRequest, answer: MessageAnswer },
   stock_alert: { request: StockAlertRequest, answer: MessageAnswer },
+  privacy_request: { request: PrivacyRequestRequest, answer: MessageAnswer },
+  privacy_request_confirm: { request: PrivacyRequestConfirmRequest, answer: MessageAnswer },
   review_add: { request: ReviewAddRequest, answer: ReviewAddAnswer },
   review_list: { request: ReviewListRequest, answer: ReviewListAnswer },
   review_helpful: { request: ReviewHelpfulRequest, answer: ReviewHelpfulAnswer },

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { Limits } from '../../lib/rate-limit';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from '../identity';
 import { auditRoutes } from './audit';
+import { adminBreachRoutes } from './breaches.routes';
 import { findAdmin } from './auth.repository';
 import {
   ADMIN_OWNER_ONLY,
@@ -35,6 +36,7 @@ import { adminLabelRoutes } from './orders/admin-labels.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
+import { adminPrivacyRequestRoutes } from './privacy.routes';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
 import { adminReturnRoutes } from './returns/admin-returns.routes';
@@ -102,6 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminReturnRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(outboxRoutes);
   await app.register(adminReviewRoutes);
+  await app.register(adminPrivacyRequestRoutes);
+  await app.register(adminBreachRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

@@ -32,10 +32,11 @@ export async function recordAudit(
 }
 
 /**
- * The resources only owners may read or change (the team and the settings, ADR 013); their audit
- * entries hold what they held (e-mails, roles, login addresses), so staff do not see them here either.
+ * The resources only owners may read or change (the team and the settings, ADR 013; the rights requests and the
+ * breaches, issue 35); their audit entries hold what they held (e-mails, roles, login addresses, answers to people
+ * about their data), so staff do not see them here either.
  */
-export const OWNER_ONLY_RESOURCES = ['admins', 'settings'] as const;
+export const OWNER_ONLY_RESOURCES = ['admins', 'settings', 'privacy_requests', 'breaches'] as const;
 
 async function auditPage(db: Queryable, query: z.output<typeof AdminAuditListQuery>, admin: AdminPrincipal) {
   const where = and(

@@ -34,6 +34,13 @@ export const MAIL_KINDS = {
   owner_return_requested: { marketing: false, label: 'Return requested (to the owner)' },
   owner_contact: { marketing: false, label: 'Contact message (to the owner)' },
   owner_sold_out: { marketing: false, label: 'Sizes that ran out (to the owner)' },
+  /** A guest's rights request (DPDP Act, issue 35): the link that makes it count. */
+  privacy_request_confirm: { marketing: false, label: 'Privacy request confirmation' },
+  /** The owner's answer to a rights request or grievance. */
+  privacy_request_answer: { marketing: false, label: 'Privacy request answered' },
+  /** A personal-data breach told to an affected person (DPDP Rules, rule 7): the law's, never marketing. */
+  breach_notice: { marketing: false, label: 'Data breach notice' },
+  owner_privacy_request: { marketing: false, label: 'Privacy request received (to the owner)' },
 } as const;
 
 export type MailKind = keyof typeof MAIL_KINDS;

@@ -1,3 +1,19 @@
 // The privacy module's public surface (issue 35, India's DPDP Act): the registry of personal data, retention,
 // and the shopper's rights requests. What app.ts and other modules may use.
-export {};
+export {
+  addressesInList,
+  breachView,
+  choosePeople,
+  findBreach,
+  recordBreach,
+  sendBreachNotice,
+} from './breach';
+export { breachPage, noticePage, notifiedCount } from './breach.repository';
+export {
+  answerPrivacyRequest,
+  findPrivacyRequest,
+  privacyRequestPage,
+  requestView,
+  startPrivacyRequest,
+} from './requests.console';
+export { privacyRequestRoutes } from './requests.routes';

@@ -15,6 +15,7 @@ import {
 } from './orders';
 import { ownerSoldOut } from './owner-sold-out';
 import { passwordReset } from './password-reset';
+import { breachNotice, ownerPrivacyRequest, privacyRequestAnswer, privacyRequestConfirm } from './privacy';
 import {
   ownerReturnRequested,
   returnApproved,
@@ -55,4 +56,8 @@ export const TEMPLATES: Templates = {
   return_exchange_shipped: returnExchangeShipped,
   owner_return_requested: ownerReturnRequested,
   review_request: reviewRequest,
+  privacy_request_confirm: privacyRequestConfirm,
+  privacy_request_answer: privacyRequestAnswer,
+  breach_notice: breachNotice,
+  owner_privacy_request: ownerPrivacyRequest,
 };
