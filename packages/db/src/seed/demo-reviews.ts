@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatPaise } from '@kapaas/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import {
@@ -6,13 +7,14 @@ import {
   orderEvents,
   orderItems,
   orders,
+  payments,
   reviewRequests,
   reviewStats,
   reviews,
   users,
 } from '../schema';
 import { products } from './data/catalogue';
-import { type DemoOrder, type DemoShopper, demoOrders, demoShoppers } from './data/reviews';
+import { type DemoOrder, type DemoPayment, type DemoShopper, demoOrders, demoShoppers } from './data/reviews';
 import { demoImage } from './media';
 
 const DAY_MS = 86_400_000;
@@ -53,7 +55,63 @@ function must<K>(ids: Map<K, number>, key: K): number {
   return id;
 }
 
-/** One delivered order of a demo shopper: its lines priced from the products, its events, and its lines' reviews. */
+/** The payment's columns as the shop keeps them from Razorpay's payment entity (ADR 046). */
+function paymentColumns(paidWith: Exclude<DemoPayment, { method: 'cod' }>) {
+  switch (paidWith.method) {
+    case 'upi':
+      return { method: 'upi', vpa: paidWith.vpa };
+    case 'card':
+      return { method: 'card', cardNetwork: paidWith.network, cardLast4: paidWith.last4 };
+    case 'netbanking':
+      return { method: 'netbanking', bank: paidWith.bank };
+    case 'wallet':
+      return { method: 'wallet', wallet: paidWith.wallet };
+  }
+}
+
+/**
+ * How a demo order was paid, as the shop records it (issue 34): an order paid online has the accepted payment that
+ * paid it, with its method; a cash-on-delivery order has no payment, and its cash is recorded on delivery as the
+ * console's "cash collected" does (paid_at, and a note in the history).
+ */
+async function seedPayment(tx: Queryable, orderId: number, order: DemoOrder, totalPaise: number, paidAt: Date) {
+  if (order.paidWith.method === 'cod') return;
+  await tx.insert(payments).values({
+    orderId,
+    providerPaymentId: `pay_Demo${String(orderId).padStart(10, '0')}`,
+    amountPaise: totalPaise,
+    status: 'accepted',
+    ...paymentColumns(order.paidWith),
+    createdAt: paidAt,
+    updatedAt: paidAt,
+  });
+}
+
+/** The order's history: paid online then shipped, or confirmed for cash on delivery, shipped, and the cash recorded. */
+function stepsOf(order: DemoOrder, totalPaise: number, placed: Date, delivered: Date) {
+  const at = (ms: number) => new Date(placed.getTime() + ms);
+  const shipping = [
+    { status: 'packed', createdAt: at(DAY_MS) },
+    { status: 'shipped', createdAt: at(2 * DAY_MS) },
+    { status: 'delivered', createdAt: delivered },
+  ] as const;
+  if (order.paidWith.method !== 'cod') {
+    return [
+      { status: 'pending_payment', createdAt: placed },
+      { status: 'paid', createdAt: at(10 * 60_000) },
+      ...shipping,
+    ] as const;
+  }
+  const collected = {
+    status: 'delivered',
+    createdAt: new Date(delivered.getTime() + 6 * HOUR_MS),
+    note: `Cash of ${formatPaise(totalPaise)} collected by the courier and remitted.`,
+    customerNote: 'Paid in cash on delivery.',
+  } as const;
+  return [{ status: 'cod_confirmed', createdAt: placed }, ...shipping, collected] as const;
+}
+
+/** One delivered order of a demo shopper: its lines priced from the products, its payment, events and reviews. */
 async function seedOrder(tx: Queryable, ids: Ids, userId: number, shopper: DemoShopper, order: DemoOrder, now: Date) {
   const delivered = new Date(now.getTime() - order.deliveredDaysAgo * DAY_MS);
   const placed = new Date(delivered.getTime() - 5 * DAY_MS);
@@ -64,28 +122,26 @@ async function seedOrder(tx: Queryable, ids: Ids, userId: number, shopper: DemoS
     return { line, product, unit, total: unit * line.quantity };
   });
   const itemsTotal = lines.reduce((sum, l) => sum + l.total, 0);
+  const cod = order.paidWith.method === 'cod';
+  const steps = stepsOf(order, itemsTotal, placed, delivered);
+  const paidAt = (cod ? steps.at(-1) : steps[1])?.createdAt ?? placed;
   const [row] = await tx
     .insert(orders)
     .values({
       userId,
       status: 'delivered',
+      paymentMethod: cod ? 'cod' : 'online',
       addressSnapshot: snapshotOf(shopper),
       itemsTotalPaise: itemsTotal,
       totalPaise: itemsTotal,
-      paidAt: new Date(placed.getTime() + 10 * 60_000),
+      paidAt,
       createdAt: placed,
       updatedAt: delivered,
     })
     .returning({ id: orders.id });
   if (!row) throw new Error('the demo order was not inserted');
-  const steps = [
-    ['pending_payment', placed],
-    ['paid', new Date(placed.getTime() + 10 * 60_000)],
-    ['packed', new Date(placed.getTime() + DAY_MS)],
-    ['shipped', new Date(placed.getTime() + 2 * DAY_MS)],
-    ['delivered', delivered],
-  ] as const;
-  await tx.insert(orderEvents).values(steps.map(([status, createdAt]) => ({ orderId: row.id, status, createdAt })));
+  await seedPayment(tx, row.id, order, itemsTotal, paidAt);
+  await tx.insert(orderEvents).values(steps.map((step) => ({ orderId: row.id, ...step })));
   for (const { line, product, unit, total } of lines) {
     const [item] = await tx
       .insert(orderItems)

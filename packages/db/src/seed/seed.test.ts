@@ -37,6 +37,7 @@ const tables = {
   reviews: schema.reviews,
   reviewStats: schema.reviewStats,
   reviewRequests: schema.reviewRequests,
+  payments: schema.payments,
 };
 
 async function counts() {
@@ -141,10 +142,53 @@ describe('the demo buyers and their reviews', () => {
         .from(schema.orderEvents)
         .where(eq(schema.orderEvents.orderId, order.id))
         .orderBy(schema.orderEvents.createdAt);
-      expect(events.map((e) => e.status)).toEqual(['pending_payment', 'paid', 'packed', 'shipped', 'delivered']);
+      expect(events.map((e) => e.status)).toEqual(
+        order.paymentMethod === 'cod'
+          ? ['cod_confirmed', 'packed', 'shipped', 'delivered', 'delivered']
+          : ['pending_payment', 'paid', 'packed', 'shipped', 'delivered'],
+      );
     }
     const users = await handle.db.select().from(schema.users);
     for (const user of users) expect(user.email).toMatch(/@example\.in$/);
+  });
+
+  it('were paid as Indian shoppers pay: an accepted payment with its method, or cash recorded at the door', async () => {
+    const orders = await handle.db.select().from(schema.orders);
+    const paid = await handle.db.select().from(schema.payments);
+    const methods: string[] = [];
+    for (const order of orders) {
+      const mine = paid.filter((p) => p.orderId === order.id);
+      expect(order.paidAt).not.toBeNull();
+      if (order.paymentMethod === 'cod') {
+        // Cash is recorded as the console's "cash collected" does: paid_at and a note, no provider payment.
+        expect(mine).toEqual([]);
+        const events = await handle.db
+          .select()
+          .from(schema.orderEvents)
+          .where(eq(schema.orderEvents.orderId, order.id));
+        expect(events.map((e) => e.note).join(' ')).toContain('Cash of ₹');
+        methods.push('cod');
+        continue;
+      }
+      expect(mine).toHaveLength(1);
+      const [payment] = mine;
+      expect(payment).toMatchObject({ status: 'accepted', amountPaise: order.totalPaise, refusalReason: null });
+      const detail = {
+        upi: payment?.vpa,
+        card: payment?.cardLast4,
+        netbanking: payment?.bank,
+        wallet: payment?.wallet,
+      };
+      expect(detail[payment?.method as keyof typeof detail], payment?.method ?? 'no method').toBeTruthy();
+      methods.push(payment?.method ?? 'none');
+    }
+    const share = (method: string) => methods.filter((m) => m === method).length;
+    // Mostly UPI, then cards, netbanking and wallets, and some cash on delivery, as Indian shops see.
+    for (const method of ['card', 'netbanking', 'wallet', 'cod']) expect(share('upi')).toBeGreaterThan(share(method));
+    for (const method of ['card', 'netbanking', 'wallet', 'cod']) expect(share(method)).toBeGreaterThan(0);
+    // Within the dashboard's 30 days, both kinds and several methods show.
+    const recent = orders.filter((o) => o.createdAt.getTime() > Date.now() - 30 * 86_400_000);
+    expect(new Set(recent.map((o) => o.paymentMethod))).toEqual(new Set(['online', 'cod']));
   });
 
   it('come with review_stats equal to a count of the reviews', async () => {

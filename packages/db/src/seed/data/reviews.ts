@@ -25,10 +25,22 @@ export interface DemoReview {
   afterDays: number;
 }
 
+/**
+ * How a demo order was paid (issue 34): online by one of Razorpay's methods, with its detail as the shop keeps it
+ * from the payment entity (ADR 046), or in cash at the door.
+ */
+export type DemoPayment =
+  | { method: 'upi'; vpa: string }
+  | { method: 'card'; network: string; last4: string }
+  | { method: 'netbanking'; bank: string }
+  | { method: 'wallet'; wallet: string }
+  | { method: 'cod' };
+
 export interface DemoOrder {
   shopper: string;
   /** Days before the seed ran that the parcel was delivered. */
   deliveredDaysAgo: number;
+  paidWith: DemoPayment;
   lines: { slug: string; size: SizeLabel; quantity: number; review?: DemoReview }[];
 }
 
@@ -94,6 +106,7 @@ export const demoOrders: DemoOrder[] = [
   {
     shopper: 'ananya',
     deliveredDaysAgo: 40,
+    paidWith: { method: 'upi', vpa: 'ananya.rao@okhdfcbank' },
     lines: [
       {
         slug: 'mulmul-jhabla-haldi-yellow',
@@ -124,6 +137,7 @@ export const demoOrders: DemoOrder[] = [
   {
     shopper: 'priya',
     deliveredDaysAgo: 25,
+    paidWith: { method: 'card', network: 'Visa', last4: '4242' },
     lines: [
       {
         slug: 'sleeveless-romper-mustard-checks',
@@ -154,6 +168,7 @@ export const demoOrders: DemoOrder[] = [
   {
     shopper: 'kavitha',
     deliveredDaysAgo: 18,
+    paidWith: { method: 'upi', vpa: 'kavitha.n@oksbi' },
     lines: [
       {
         slug: 'mulmul-jhabla-haldi-yellow',
@@ -184,6 +199,7 @@ export const demoOrders: DemoOrder[] = [
   {
     shopper: 'rohan',
     deliveredDaysAgo: 35,
+    paidWith: { method: 'cod' },
     lines: [
       {
         slug: 'striped-kurta-pyjama-set-indigo',
@@ -214,6 +230,7 @@ export const demoOrders: DemoOrder[] = [
   {
     shopper: 'farah',
     deliveredDaysAgo: 12,
+    paidWith: { method: 'upi', vpa: 'farah.k@ybl' },
     lines: [
       {
         slug: 'sleeveless-romper-mustard-checks',
@@ -252,5 +269,37 @@ export const demoOrders: DemoOrder[] = [
         },
       },
     ],
+  },
+  // Orders without reviews (issue 34): the last 30 days pay as Indian shops see, mostly UPI, some cards,
+  // netbanking and wallets, and cash on delivery, so the dashboard's shares have something to show.
+  {
+    shopper: 'priya',
+    deliveredDaysAgo: 9,
+    paidWith: { method: 'upi', vpa: 'priya.s@paytm' },
+    lines: [{ slug: 'muslin-swaddle-pack-of-3-sage-ivory-peach', size: '0-3M', quantity: 1 }],
+  },
+  {
+    shopper: 'kavitha',
+    deliveredDaysAgo: 7,
+    paidWith: { method: 'netbanking', bank: 'SBIN' },
+    lines: [{ slug: 'harem-pants-indigo-dabu', size: '12-18M', quantity: 2 }],
+  },
+  {
+    shopper: 'rohan',
+    deliveredDaysAgo: 6,
+    paidWith: { method: 'upi', vpa: 'rohan.m@okicici' },
+    lines: [{ slug: 'sleeveless-romper-mustard-checks', size: '6-12M', quantity: 1 }],
+  },
+  {
+    shopper: 'ananya',
+    deliveredDaysAgo: 4,
+    paidWith: { method: 'wallet', wallet: 'phonepe' },
+    lines: [{ slug: 'mulmul-jhabla-haldi-yellow', size: '6-12M', quantity: 1 }],
+  },
+  {
+    shopper: 'farah',
+    deliveredDaysAgo: 3,
+    paidWith: { method: 'cod' },
+    lines: [{ slug: 'striped-kurta-pyjama-set-indigo', size: '2-3Y', quantity: 1 }],
   },
 ];
