@@ -150,7 +150,9 @@ describe('a shopper is told when a sold-out size is back', () => {
     await shopper
       .getByRole('main')
       .getByRole('status')
-      .getByText('You will receive no more offers or reminders. Order messages still reach you.')
+      .getByText(
+        'Done: your consent is withdrawn and you will receive no more of these messages. Order messages still reach you.',
+      )
       .waitFor();
     await snap(shopper, JOURNEY, '2-unsubscribed');
   });

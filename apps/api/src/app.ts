@@ -13,6 +13,7 @@ import { addressRoutes } from './modules/addresses';
 import { adminRoutes } from './modules/admin';
 import { cartRoutes, queueCartReminders } from './modules/cart';
 import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
+import { consentRoutes } from './modules/consent';
 import { checkoutPlugin, payOnlineOfferOf } from './modules/checkout';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
@@ -159,6 +160,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(couponRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api', limits });
+  await app.register(consentRoutes, { prefix: '/api' });
   await app.register(privacyRequestRoutes, { prefix: '/api', limits });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(wishlistRoutes, { prefix: '/api' });

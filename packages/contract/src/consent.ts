@@ -37,7 +37,10 @@ export const NoticeVersion = z
   .min(1, 'The privacy notice version must be 1 or more.')
   .max(1_000_000, 'The privacy notice version is not one the shop has.');
 
-/** GET /api/privacy_notice: the notice in force, in Markdown, with the grievance officer. */
+/** POST /api/privacy_notice {}: the notice in force. */
+export const PrivacyNoticeRequest = z.strictObject({});
+
+/** The answer of /api/privacy_notice: the notice in force, in Markdown, with the grievance officer. */
 export const PrivacyNoticeAnswer = z.object({
   success: z.literal(true),
   notice: z.object({

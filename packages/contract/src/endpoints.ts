@@ -43,6 +43,14 @@ import {
   TestimonialListRequest,
 } from './catalogue';
 import { CodPayOnlineAnswer, CodPayOnlineRequest } from './cod-pay-online';
+import {
+  ConsentUpdateAnswer,
+  ConsentUpdateRequest,
+  MyConsentsAnswer,
+  MyConsentsRequest,
+  PrivacyNoticeAnswer,
+  PrivacyNoticeRequest,
+} from './consent';
 import { CouponDiscountAnswer, CouponDiscountRequest, CouponListAnswer, CouponListRequest } from './coupons';
 import { DeliveryCheckAnswer, DeliveryCheckRequest } from './delivery';
 import {
@@ -160,6 +168,9 @@ export const customerEndpoints = {
   newsletter_subscribe: { request: NewsletterSubscribeRequest, answer: MessageAnswer },
   newsletter_confirm: { request: NewsletterConfirmRequest, answer: MessageAnswer },
   stock_alert: { request: StockAlertRequest, answer: MessageAnswer },
+  privacy_notice: { request: PrivacyNoticeRequest, answer: PrivacyNoticeAnswer },
+  my_consents: { request: MyConsentsRequest, answer: MyConsentsAnswer },
+  consent_update: { request: ConsentUpdateRequest, answer: ConsentUpdateAnswer },
   privacy_request: { request: PrivacyRequestRequest, answer: MessageAnswer },
   privacy_request_confirm: { request: PrivacyRequestConfirmRequest, answer: MessageAnswer },
   review_add: { request: ReviewAddRequest, answer: ReviewAddAnswer },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { ConsentPurpose, NoticeVersion } from './consent';
 
 // Control characters have no place in a name, an address or a number; a message may keep its
 // line breaks and tabs. PostgreSQL cannot store NUL at all, so this is also what keeps it out.
@@ -30,7 +31,10 @@ export const ContactRequest = z.strictObject({
 });
 export type ContactRequest = z.input<typeof ContactRequest>;
 
-export const NewsletterSubscribeRequest = z.strictObject({ email: ContactEmail });
+export const NewsletterSubscribeRequest = z.strictObject({
+  email: ContactEmail,
+  notice_version: NoticeVersion.optional(),
+});
 export type NewsletterSubscribeRequest = z.input<typeof NewsletterSubscribeRequest>;
 
 /** "Notify me" on a sold-out size: one message when that size is back. */
@@ -38,6 +42,7 @@ export const StockAlertRequest = z.strictObject({
   product_id: Id,
   size_id: Id,
   email: ContactEmail,
+  notice_version: NoticeVersion.optional(),
 });
 export type StockAlertRequest = z.input<typeof StockAlertRequest>;
 
@@ -61,6 +66,8 @@ export const UnsubscribeQuery = z.object({
     .trim()
     .min(1, 'The unsubscribe link is incomplete.')
     .max(254),
+  /** The purpose the link withdraws (issue 35); absent in links sent before the consent ledger: every e-mail purpose. */
+  p: ConsentPurpose.optional(),
   s: z
     .string({ error: 'The unsubscribe link is incomplete.' })
     .trim()

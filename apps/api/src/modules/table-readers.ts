@@ -39,8 +39,8 @@ export const READ_MODELS = {
       tables: ['products', 'sizes', 'product_images', 'product_sizes'],
     },
     'carts to remind': {
-      for: 'left carts of active, subscribed, unsuppressed accounts that ordered nothing since, after the wait the owner set',
-      tables: ['users', 'newsletter_subscribers', 'mail_suppressions', 'orders', 'shop_settings'],
+      for: 'left carts of active accounts whose cart_reminders consent stands (the ledger) that ordered nothing since, after the wait the owner set',
+      tables: ['users', 'orders', 'shop_settings'],
     },
   },
   catalogue: {
@@ -68,6 +68,16 @@ export const READ_MODELS = {
   checkout: {
     'shop terms': {
       for: 'the per-order cap and the time allowed to pay, as the owner set them',
+      tables: ['shop_settings'],
+    },
+  },
+  consent: {
+    "a person's account and address": {
+      for: 'an entry of the ledger is about a person by account or by address: each finds the other in users',
+      tables: ['users'],
+    },
+    'the grievance officer': {
+      for: 'the name and address the privacy notice gives for complaints, as the owner set them',
       tables: ['shop_settings'],
     },
   },

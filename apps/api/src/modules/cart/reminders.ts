@@ -1,13 +1,13 @@
 import { carts, type Database, shopSettings } from '@kapaas/db';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { consentStandsSql } from '../consent';
 import { queueMail } from '../mail';
 
 /** How many carts one pass reminds at most; the next pass takes the rest. */
 const BATCH = 50;
 
 /**
- * Carts to remind: a registered, active shopper who said yes to offers (a confirmed newsletter
- * address, not unsubscribed), whose cart holds something and was last changed longer ago than the
+ * Carts to remind: a registered, active shopper whose `cart_reminders` consent stands in the ledger, whose cart holds something and was last changed longer ago than the
  * shop's setting, who ordered nothing since, and who was not reminded of this cart yet (a reminder
  * counts until the shopper's next order).
  */
@@ -19,8 +19,7 @@ async function dueCarts(db: Database, cutoff: Date) {
     JOIN users u ON u.id = c.user_id AND u.status = 'active'
     WHERE c.updated_at < ${cutoff.toISOString()}
       AND EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = c.id)
-      AND EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE lower(n.email) = lower(u.email) AND n.confirmed_at IS NOT NULL)
-      AND NOT EXISTS (SELECT 1 FROM mail_suppressions s WHERE lower(s.email) = lower(u.email))
+      AND ${consentStandsSql('cart_reminders', { userId: sql`u.id`, email: sql`u.email` })}
       AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = c.user_id AND o.created_at >= c.updated_at)
       AND (c.reminder_sent_at IS NULL
            OR c.reminder_sent_at < (SELECT max(o.created_at) FROM orders o WHERE o.user_id = c.user_id))

@@ -6,9 +6,9 @@ import {
   MyConsentsAnswer,
   MyConsentsRequest,
   PrivacyNoticeAnswer,
+  PrivacyNoticeRequest,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { resolveOwner } from '../../lib/owner';
 import { myConsents, setMyConsent } from './consent.service';
 import { currentNotice, grievanceOfficer } from './notices';
@@ -26,7 +26,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['privacy'],
         summary: 'The privacy notice in force (Markdown), its version, and the grievance officer it names',
-        body: z.strictObject({}).optional(),
+        body: PrivacyNoticeRequest,
         response: { 200: PrivacyNoticeAnswer },
       },
     },

@@ -80,10 +80,11 @@ export function consentStandsSql(purpose: ConsentPurpose, person: PersonSql): SQ
 export async function consentStands(db: Queryable, person: Person, purpose: ConsentPurpose): Promise<boolean> {
   const userId = person.userId ?? null;
   const email = normalEmail(person.email);
-  const result = await db.execute<{ given: boolean }>(
+  const result = await db.execute(
     sql`SELECT ${consentStandsSql(purpose, { userId, email, phone: person.phone ?? null })} AS given`,
   );
-  return result.rows[0]?.given === true;
+  // Both drivers answer { rows }.
+  return (result as unknown as { rows: { given: boolean }[] }).rows[0]?.given === true;
 }
 
 export interface StandingConsent {
@@ -100,16 +101,13 @@ export async function consentsOf(db: Queryable, person: Person): Promise<Standin
     email: normalEmail(person.email),
     phone: person.phone ?? null,
   });
-  const result = await db.execute<{
-    purpose: ConsentPurpose;
-    given: boolean;
-    created_at: string;
-    source: ConsentSource;
-  }>(
+  type Row = { purpose: ConsentPurpose; given: boolean; created_at: string | Date; source: ConsentSource };
+  const result = await db.execute(
     sql`SELECT DISTINCT ON (ce.purpose) ce.purpose, ce.given, ce.created_at, ce.source FROM consents ce
       WHERE ${about} ORDER BY ce.purpose, ce.created_at DESC, ce.id DESC`,
   );
-  const latest = new Map(result.rows.map((row) => [row.purpose, row]));
+  const { rows } = result as unknown as { rows: Row[] };
+  const latest = new Map(rows.map((row) => [row.purpose, row]));
   return CONSENT_PURPOSE_VALUES.map((purpose) => {
     const row = latest.get(purpose);
     return row

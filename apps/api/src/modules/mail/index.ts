@@ -1,6 +1,6 @@
 // The mail module's public surface: queue a message in the caller's transaction (the outbox), and
 // the worker that renders and sends them.
-export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind } from './kinds';
+export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind, purposeOf } from './kinds';
 export { unsubscribeUrl } from './links';
 export { DEFAULT_MAIL_SWEEP_MS, mailPlugin } from './mail.plugin';
 export { mailPictureUrl, mailRoutes } from './mail.routes';
@@ -17,15 +17,7 @@ export {
   statusText,
   WAITING_FOR_SERVER,
 } from './outbox-admin';
-export {
-  allowMarketing,
-  isQueued,
-  type QueuedMail,
-  queuedSoFar,
-  queueMail,
-  suppress,
-  unsubscribed,
-} from './queue';
+export { isQueued, mayMarket, type QueuedMail, queuedSoFar, queueMail } from './queue';
 export { ownerAddresses } from './render';
 export { SEALED_PLACEHOLDER, seal, unsubscribeSignature, validUnsubscribeSignature } from './seal';
 export { CLAIM_MS, MAX_ATTEMPTS, type MailerDeps, prepareMessages, retryDelayMs, sendDueMessages } from './sender';

@@ -1,7 +1,9 @@
+import type { ConsentPurpose } from '@kapaas/contract';
+
 /**
- * Every message the shop sends. `marketing` ones carry the one-click unsubscribe and are not sent to
- * an address that unsubscribed; the rest are strictly transactional (what the shopper asked for or
- * must know about an order).
+ * Every message the shop sends. `marketing` ones are sent for a `purpose` of the consent ledger (issue 35): queued and
+ * sent only while the recipient's consent for it stands, and carrying the one-click link that withdraws it; the rest
+ * are strictly transactional (what the shopper asked for or must know about an order) and need no consent.
  */
 export const MAIL_KINDS = {
   welcome: { marketing: false, label: 'Welcome' },
@@ -20,8 +22,8 @@ export const MAIL_KINDS = {
   password_reset: { marketing: false, label: 'Password reset' },
   contact_received: { marketing: false, label: 'Contact message received' },
   newsletter_confirm: { marketing: false, label: 'Newsletter confirmation' },
-  back_in_stock: { marketing: true, label: 'Back in stock' },
-  cart_reminder: { marketing: true, label: 'Cart reminder' },
+  back_in_stock: { marketing: true, purpose: 'back_in_stock', label: 'Back in stock' },
+  cart_reminder: { marketing: true, purpose: 'cart_reminders', label: 'Cart reminder' },
   return_requested: { marketing: false, label: 'Return requested' },
   return_approved: { marketing: false, label: 'Return approved' },
   return_rejected: { marketing: false, label: 'Return declined' },
@@ -29,7 +31,7 @@ export const MAIL_KINDS = {
   return_refunded: { marketing: false, label: 'Return refunded' },
   return_exchange_shipped: { marketing: false, label: 'Exchange shipped' },
   /** Asking a buyer for a review some days after delivery: not needed for the order, so it carries the unsubscribe. */
-  review_request: { marketing: true, label: 'Review request' },
+  review_request: { marketing: true, purpose: 'marketing_email', label: 'Review request' },
   owner_new_order: { marketing: false, label: 'New order (to the owner)' },
   owner_return_requested: { marketing: false, label: 'Return requested (to the owner)' },
   owner_contact: { marketing: false, label: 'Contact message (to the owner)' },
@@ -41,7 +43,13 @@ export const MAIL_KINDS = {
   /** A personal-data breach told to an affected person (DPDP Rules, rule 7): the law's, never marketing. */
   breach_notice: { marketing: false, label: 'Data breach notice' },
   owner_privacy_request: { marketing: false, label: 'Privacy request received (to the owner)' },
-} as const;
+} as const satisfies Record<string, { marketing: boolean; label: string; purpose?: ConsentPurpose }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
 export const MAIL_KIND_VALUES = Object.keys(MAIL_KINDS) as MailKind[];
+
+/** The consent a marketing message is sent under; null for a transactional one. */
+export function purposeOf(kind: MailKind): ConsentPurpose | null {
+  const spec = MAIL_KINDS[kind];
+  return 'purpose' in spec ? spec.purpose : null;
+}

@@ -234,7 +234,7 @@ describe('one message', () => {
     });
     const message = await detail(owner, alert.id);
     expect(message.headers['List-Unsubscribe']).toBe(
-      `<${unsubscribeUrl(shop.app.deps.mail, 'neha.outbox@example.in')}>`,
+      `<${unsubscribeUrl(shop.app.deps.mail, 'neha.outbox@example.in', 'back_in_stock')}>`,
     );
     expect(message.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });

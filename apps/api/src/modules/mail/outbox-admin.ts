@@ -6,7 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
 import { MAIL_KINDS, type MailKind } from './kinds';
 import type { OutboxRow } from './outbox.repository';
-import { unsubscribed } from './queue';
+import { mayMarket } from './queue';
 import { SEALED_PLACEHOLDER } from './seal';
 import { messageIdOf, sentHeaders } from './sender';
 import type { MailSettings } from './settings';
@@ -145,8 +145,8 @@ export async function resendRefusal(db: Queryable, row: OutboxRow, now = new Dat
   if (typeof expiresAt === 'string' && new Date(expiresAt).getTime() < now.getTime()) {
     return 'This link has expired; the shopper can ask for a new one.';
   }
-  if (row.marketing && row.recipient && (await unsubscribed(db, row.recipient))) {
-    return 'This address unsubscribed; it gets no more of these messages.';
+  if (row.marketing && row.recipient && !(await mayMarket(db, row.kind as MailKind, row.recipient))) {
+    return 'The recipient withdrew their consent to these messages; they get no more of them.';
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mailSuppressions, outboxMessages, type Queryable } from '@kapaas/db';
+import { outboxMessages, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
-import { MAIL_KINDS, type MailKind } from './kinds';
+import { consentStands } from '../consent';
+import { MAIL_KINDS, type MailKind, purposeOf } from './kinds';
 
 /** A message to queue: what happened, to whom, and what the template needs that the database does not keep. */
 export interface QueuedMail {
@@ -20,14 +21,14 @@ export interface QueuedMail {
 
 /**
  * Writes a message into the outbox, in the caller's transaction: it is sent if and only if the
- * event commits. A marketing message to an unsubscribed address is not queued at all. Answers
- * whether a message was queued (false: the key was queued before, or the address unsubscribed).
+ * event commits. A marketing message is queued only while the recipient's consent for its purpose stands (the
+ * consent ledger). Answers whether a message was queued (false: the key was queued before, or no consent).
  */
 export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<boolean> {
   const { marketing } = MAIL_KINDS[mail.kind];
   const audience = mail.kind.startsWith('owner_') ? 'owner' : 'shopper';
   if (audience === 'shopper' && !mail.to) throw new Error(`a ${mail.kind} message needs a recipient`);
-  if (marketing && mail.to && (await unsubscribed(tx, mail.to))) return false;
+  if (marketing && mail.to && !(await mayMarket(tx, mail.kind, mail.to))) return false;
   const inserted = await tx
     .insert(outboxMessages)
     .values({
@@ -45,24 +46,13 @@ export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<boolea
   return inserted.length > 0;
 }
 
-/** Whether an address said no to marketing (the one-click unsubscribe). */
-export async function unsubscribed(db: Queryable, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: mailSuppressions.id })
-    .from(mailSuppressions)
-    .where(sql`lower(${mailSuppressions.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Records that an address wants no more marketing; saying it twice changes nothing. */
-export async function suppress(db: Queryable, email: string, reason = 'unsubscribed'): Promise<void> {
-  await db.insert(mailSuppressions).values({ email: email.trim().toLowerCase(), reason }).onConflictDoNothing();
-}
-
-/** An address asked for offers again (it confirmed the newsletter): an earlier unsubscribe no longer holds. */
-export async function allowMarketing(db: Queryable, email: string): Promise<void> {
-  await db.delete(mailSuppressions).where(sql`lower(${mailSuppressions.email}) = ${email.trim().toLowerCase()}`);
+/**
+ * Whether a marketing message of `kind` may go to `email`: its purpose's consent stands in the ledger. The one check
+ * both the queue and the sender make; a marketing kind without a purpose never goes.
+ */
+export async function mayMarket(db: Queryable, kind: MailKind, email: string): Promise<boolean> {
+  const purpose = purposeOf(kind);
+  return purpose !== null && consentStands(db, { email }, purpose);
 }
 
 /**

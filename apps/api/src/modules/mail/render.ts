@@ -3,7 +3,7 @@ import { render } from '@react-email/render';
 import { and, eq } from 'drizzle-orm';
 import type { ReactElement } from 'react';
 import { invoicePdfOf } from '../tax';
-import type { MailKind } from './kinds';
+import { type MailKind, purposeOf } from './kinds';
 import { unsubscribeUrl } from './links';
 import type { OutboxRow } from './outbox.repository';
 import type { MailSettings } from './settings';
@@ -40,7 +40,8 @@ export async function renderOutboxMessage(
     db: deps.db,
     mail: deps.mail,
     row,
-    unsubscribeUrl: row.marketing && recipient ? unsubscribeUrl(deps.mail, recipient) : undefined,
+    unsubscribeUrl:
+      row.marketing && recipient ? unsubscribeUrl(deps.mail, recipient, purposeOf(row.kind as MailKind)) : undefined,
   });
   const html = await render(built.element);
   const text = await render(built.element, { plainText: true });

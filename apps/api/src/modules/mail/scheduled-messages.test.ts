@@ -1,10 +1,11 @@
-import { carts, eq, mailSuppressions, newsletterSubscribers, shopSettings } from '@kapaas/db';
+import { carts, eq, shopSettings } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { type RegisteredShopper, startTestShop, type TestShop } from '../../../test/shop';
 import { shopToday } from '../../lib/shop-day';
 import { queueCartReminders } from '../cart';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { recordConsents } from '../consent';
 import { queueSoldOutReport, sizesSoldOutOn } from '../inventory';
 
 let shop: TestShop;
@@ -22,13 +23,15 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** A registered shopper with a piece in the cart, last touched `hoursAgo`; subscribed (confirmed) to offers unless told otherwise. */
+/** A registered shopper with a piece in the cart, last touched `hoursAgo`; consenting to cart reminders unless told otherwise. */
 async function leftCart(hoursAgo: number, options: { offers?: boolean } = {}) {
   const user = await shop.user();
   const item = await checkout.stockedItem(5);
   await checkout.addToCart(user, item, 1);
   if (options.offers ?? true) {
-    await db().insert(newsletterSubscribers).values({ email: user.email, confirmedAt: new Date() });
+    await recordConsents(db(), [
+      { person: { userId: user.userId }, purpose: 'cart_reminders', given: true, source: 'profile' },
+    ]);
   }
   await db()
     .update(carts)
@@ -52,7 +55,9 @@ describe('the cart reminder', () => {
     expect(reminder?.mail.text).toContain('Return to your cart');
     expect(reminder?.mail.html).toContain('https://kapaas.example.in/shoping-cart');
     const unsubscribe = /^List-Unsubscribe: (.*)$/m.exec(reminder?.raw ?? '')?.[1];
-    expect(unsubscribe).toMatch(/^<https:\/\/kapaas\.example\.in\/api\/unsubscribe\?e=[^&]+&s=[\w-]+>$/);
+    expect(unsubscribe).toMatch(
+      /^<https:\/\/kapaas\.example\.in\/api\/unsubscribe\?e=[^&]+&p=cart_reminders&s=[\w-]+>$/,
+    );
     expect(unsubscribe).toContain(encodeURIComponent(user.email.toLowerCase()));
     expect(reminder?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(remindersTo(quiet.user)).toHaveLength(0);
@@ -73,7 +78,8 @@ describe('the cart reminder', () => {
   it('never goes to a shopper who did not say yes, who unsubscribed, or who ordered since', async () => {
     const notAsked = await leftCart(30, { offers: false });
     const unsubscribed = await leftCart(30);
-    await db().insert(mailSuppressions).values({ email: unsubscribed.user.email });
+    const person = { email: unsubscribed.user.email };
+    await recordConsents(db(), [{ person, purpose: 'cart_reminders', given: false, source: 'message_footer' }]);
     const ordered = await leftCart(30);
     const addressId = await checkout.addressOf(ordered.user);
     await checkout.placed(ordered.user, addressId, ordered.item, 1);

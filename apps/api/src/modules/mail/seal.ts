@@ -26,16 +26,24 @@ export function unseal(secret: string, sealed: string): string | null {
   }
 }
 
-/** The unsubscribe link's signature for an address: no table of tokens, and nobody can unsubscribe another address. */
-export function unsubscribeSignature(secret: string, email: string): string {
+/**
+ * The withdrawal link's signature for an address and a purpose: no table of tokens, and nobody can withdraw another
+ * address's consent, or another purpose than the link's. A link without a purpose signs the address alone, as before.
+ */
+export function unsubscribeSignature(secret: string, email: string, purpose: string | null = null): string {
   return createHmac('sha256', `kapaas-unsubscribe:${secret}`)
-    .update(email.toLowerCase())
+    .update(purpose ? `${email.toLowerCase()}\n${purpose}` : email.toLowerCase())
     .digest('base64url')
     .slice(0, 32);
 }
 
-export function validUnsubscribeSignature(secret: string, email: string, signature: string): boolean {
-  const expected = Buffer.from(unsubscribeSignature(secret, email));
+export function validUnsubscribeSignature(
+  secret: string,
+  email: string,
+  signature: string,
+  purpose: string | null = null,
+): boolean {
+  const expected = Buffer.from(unsubscribeSignature(secret, email, purpose));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@kapaas/db';
 import type { Logger } from '../../lib/deps';
+import { type MailKind, purposeOf } from './kinds';
 import { unsubscribeUrl } from './links';
 import {
   claimDue,
@@ -11,7 +12,7 @@ import {
   storePrepared,
   unprepared,
 } from './outbox.repository';
-import { unsubscribed } from './queue';
+import { mayMarket } from './queue';
 import { attachmentsOf, renderOutboxMessage } from './render';
 import { SEALED_PLACEHOLDER, unseal } from './seal';
 import { type MailSettings, senderDomain } from './settings';
@@ -103,8 +104,8 @@ function failureOf(row: OutboxRow, error: unknown, now: Date): Outcome {
 async function readyToSend(deps: MailerDeps, row: OutboxRow): Promise<{ mail: OutgoingMail } | { skip: string }> {
   if (!row.recipient || !row.subject || row.html === null || row.text === null)
     return { skip: 'Nothing to send: the message has no recipient.' };
-  if (row.marketing && (await unsubscribed(deps.db, row.recipient)))
-    return { skip: 'Not sent: the address unsubscribed.' };
+  if (row.marketing && !(await mayMarket(deps.db, row.kind as MailKind, row.recipient)))
+    return { skip: 'Not sent: the recipient withdrew their consent to this kind of message.' };
   let { html, text } = row;
   if (row.sealed) {
     const secret = unseal(deps.mail.secret, row.sealed);
@@ -134,7 +135,7 @@ async function readyToSend(deps: MailerDeps, row: OutboxRow): Promise<{ mail: Ou
 export function sentHeaders(settings: MailSettings, row: OutboxRow): Record<string, string> {
   const headers: Record<string, string> = { 'X-Kapaas-Message': row.kind };
   if (row.marketing && row.recipient) {
-    headers['List-Unsubscribe'] = `<${unsubscribeUrl(settings, row.recipient)}>`;
+    headers['List-Unsubscribe'] = `<${unsubscribeUrl(settings, row.recipient, purposeOf(row.kind as MailKind))}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   return headers;

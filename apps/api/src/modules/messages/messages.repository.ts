@@ -58,19 +58,30 @@ export async function lockSubscriber(db: Queryable, email: string): Promise<Subs
   return row;
 }
 
-export async function setConfirmTokenHash(db: Queryable, id: number, hash: string): Promise<void> {
-  await db.update(newsletterSubscribers).set({ confirmTokenHash: hash }).where(eq(newsletterSubscribers.id, id));
+/** The new link's token hash, and the privacy notice the form showed (recorded in the ledger on confirmation). */
+export async function setConfirmTokenHash(
+  db: Queryable,
+  id: number,
+  hash: string,
+  noticeVersion: number,
+): Promise<void> {
+  await db
+    .update(newsletterSubscribers)
+    .set({ confirmTokenHash: hash, noticeVersion })
+    .where(eq(newsletterSubscribers.id, id));
 }
 
-/** Confirms the unconfirmed subscriber holding this token's hash; answers whether one did. */
-/** Confirms the subscription whose token has this hash; answers its address, or null for no such token. */
-export async function confirmByTokenHash(db: Queryable, hash: string): Promise<string | null> {
+/** Confirms the subscription whose token has this hash; answers its address and notice, or null for no such token. */
+export async function confirmByTokenHash(
+  db: Queryable,
+  hash: string,
+): Promise<{ email: string; noticeVersion: number | null } | null> {
   const [confirmed] = await db
     .update(newsletterSubscribers)
     .set({ confirmedAt: new Date(), confirmTokenHash: null })
     .where(and(eq(newsletterSubscribers.confirmTokenHash, hash), isNull(newsletterSubscribers.confirmedAt)))
-    .returning({ email: newsletterSubscribers.email });
-  return confirmed?.email ?? null;
+    .returning({ email: newsletterSubscribers.email, noticeVersion: newsletterSubscribers.noticeVersion });
+  return confirmed ?? null;
 }
 
 export async function confirmedSubscriberCount(db: Queryable, email: string): Promise<number> {

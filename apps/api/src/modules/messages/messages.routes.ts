@@ -17,7 +17,8 @@ import { requestStockAlert } from './stock-alerts';
 const failures = { 400: ErrorAnswer, 429: ErrorAnswer };
 
 /** What the unsubscribe answers, in the mail client's pop-up or on the storefront's page. */
-export const UNSUBSCRIBED_MESSAGE = 'You will receive no more offers or reminders. Order messages still reach you.';
+export const UNSUBSCRIBED_MESSAGE =
+  'Done: your consent is withdrawn and you will receive no more of these messages. Order messages still reach you.';
 
 /**
  * Calls beyond product.md §7 (see §10): `contact`, `newsletter_subscribe`, `newsletter_confirm`,
@@ -51,7 +52,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (a
       },
     },
     async (request) => {
-      await subscribeToNewsletter(app.deps, options.limits, request.ip, request.body.email);
+      const { email, notice_version: noticeVersion } = request.body;
+      await subscribeToNewsletter(app.deps, options.limits, request.ip, { email, noticeVersion });
       return {
         success: true as const,
         message: 'Almost done: please check your inbox and follow the link we sent to confirm your subscription.',
@@ -70,7 +72,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (a
       },
     },
     async (request) => {
-      await confirmNewsletter(app.deps.db, request.body.token);
+      await confirmNewsletter(app.deps.db, request.body.token, request.ip);
       return { success: true as const, message: 'Thank you: your subscription is confirmed.' };
     },
   );
@@ -86,8 +88,9 @@ export const messageRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (a
       },
     },
     async (request) => {
-      const { product_id: productId, size_id: sizeId, email } = request.body;
-      const size = await requestStockAlert(app.deps.db, options.limits, request.ip, { productId, sizeId, email });
+      const { product_id: productId, size_id: sizeId, email, notice_version: noticeVersion } = request.body;
+      const alert = { productId, sizeId, email, noticeVersion };
+      const size = await requestStockAlert(app.deps.db, options.limits, request.ip, alert);
       return { success: true as const, message: `We will write to you once when size ${size} is back.` };
     },
   );
@@ -119,7 +122,8 @@ const unsubscribeRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unsubscribe(app.deps, request.query.e, request.query.s);
+      const { e: email, s: signature, p: purpose } = request.query;
+      await unsubscribe(app.deps, { email, signature, purpose }, request.ip);
       return { success: true as const, message: UNSUBSCRIBED_MESSAGE };
     },
   );
@@ -132,12 +136,17 @@ const unsubscribeRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: 'Opened in a browser: leads (303) to the storefront page /unsubscribe with its one button',
-        querystring: z.object({ e: z.string().max(254).optional(), s: z.string().max(100).optional() }),
+        querystring: z.object({
+          e: z.string().max(254).optional(),
+          p: z.string().max(40).optional(),
+          s: z.string().max(100).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const { e = '', s = '' } = request.query;
-      return reply.redirect(`/unsubscribe?${new URLSearchParams({ e, s })}`, 303);
+      const { e = '', p, s = '' } = request.query;
+      const query = new URLSearchParams(p ? { e, p, s } : { e, s });
+      return reply.redirect(`/unsubscribe?${query}`, 303);
     },
   );
 };

@@ -1,7 +1,9 @@
+import type { ConsentPurpose } from '@kapaas/contract';
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { type MailSettings, queueMail, suppress, validUnsubscribeSignature } from '../mail';
+import { recordConsents } from '../consent';
+import { type MailSettings, queueMail, validUnsubscribeSignature } from '../mail';
 import { insertContactMessage, removeSubscriber } from './messages.repository';
 
 // The contact form, stored for the shop and limited per address (`address` is the client's, as
@@ -28,24 +30,39 @@ export async function sendContactMessage(
   });
 }
 
+/** The purposes an e-mail is sent for: an old link without a purpose withdraws them all. */
+const EMAIL_PURPOSES = ['marketing_email', 'cart_reminders', 'back_in_stock'] as const;
+
 /**
- * The one-click unsubscribe (RFC 8058): for a correctly signed address, no more marketing (back in
- * stock, cart reminders) and off the newsletter. Order messages still go. Saying it twice is harmless.
+ * The one-click withdrawal (RFC 8058) of a marketing message's footer and List-Unsubscribe header: for a correctly
+ * signed address, the link's purpose is withdrawn in the consent ledger (source `message_footer`); withdrawing
+ * `marketing_email` also takes the address off the newsletter. A link without a purpose (sent before the ledger)
+ * withdraws every e-mail purpose. Order messages still go. Saying it twice is harmless: it is recorded twice.
  */
 export async function unsubscribe(
   deps: { db: Database; mail: MailSettings },
-  email: string,
-  signature: string,
+  link: { email: string; signature: string; purpose: ConsentPurpose | undefined },
+  clientAddress: string,
 ): Promise<void> {
-  if (!validUnsubscribeSignature(deps.mail.secret, email.toLowerCase(), signature)) {
+  const { email, signature, purpose } = link;
+  if (!validUnsubscribeSignature(deps.mail.secret, email.toLowerCase(), signature, purpose ?? null)) {
     throw new AppError(
       'INVALID_DATA',
       'This unsubscribe link is not valid. Please use the link in the latest message we sent you.',
       { code: 'INVALID_SIGNATURE' },
     );
   }
+  const purposes: ConsentPurpose[] = purpose ? [purpose] : [...EMAIL_PURPOSES];
   await deps.db.transaction(async (tx) => {
-    await suppress(tx, email);
-    await removeSubscriber(tx, email);
+    const person = { email };
+    const entries = purposes.map((p) => ({
+      person,
+      purpose: p,
+      given: false,
+      source: 'message_footer' as const,
+      clientAddress,
+    }));
+    await recordConsents(tx, entries);
+    if (purposes.includes('marketing_email')) await removeSubscriber(tx, email);
   });
 }

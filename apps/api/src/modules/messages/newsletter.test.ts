@@ -1,9 +1,10 @@
-import { eq, mailSuppressions, newsletterSubscribers, outboxMessages, sql } from '@kapaas/db';
+import { consents, eq, newsletterSubscribers, outboxMessages, sql } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { DEFAULT_LIMITS } from '../../lib/rate-limit';
-import { unsubscribed, unsubscribeUrl } from '../mail';
+import { consentStands } from '../consent';
+import { unsubscribeUrl } from '../mail';
 import { CONFIRM_RESEND_MS, isConfirmedSubscriber, subscribeToNewsletter } from './newsletter';
 
 let shop: TestShop;
@@ -87,7 +88,13 @@ describe('the newsletter double opt-in', () => {
     expect(mailbox.to(email)).toHaveLength(1);
 
     const later = new Date(Date.now() + CONFIRM_RESEND_MS + 1000);
-    await subscribeToNewsletter(shop.app.deps, DEFAULT_LIMITS, '203.0.113.9', email, later);
+    await subscribeToNewsletter(
+      shop.app.deps,
+      DEFAULT_LIMITS,
+      '203.0.113.9',
+      { email, noticeVersion: undefined },
+      later,
+    );
     const second = await tokenMailedTo(email);
     expect(mailbox.to(email)).toHaveLength(2);
     expect(second).not.toBe(first);
@@ -106,13 +113,27 @@ describe('the newsletter double opt-in', () => {
     expect((await shop.post('newsletter_subscribe', { email })).statusCode).toBe(200);
     expect((await shop.post('newsletter_confirm', { token: await tokenMailedTo(email) })).statusCode).toBe(200);
     const later = new Date(Date.now() + 2 * CONFIRM_RESEND_MS);
-    await subscribeToNewsletter(shop.app.deps, DEFAULT_LIMITS, '203.0.113.9', email, later);
+    await subscribeToNewsletter(
+      shop.app.deps,
+      DEFAULT_LIMITS,
+      '203.0.113.9',
+      { email, noticeVersion: undefined },
+      later,
+    );
     const again = await shop.post('newsletter_subscribe', { email });
     expect(again.json()).toEqual({ success: true, message: CHECK_INBOX });
     await deliver(shop.app, mailbox);
     expect(mailbox.to(email)).toHaveLength(1);
   });
 });
+
+/** Whether the address said no to offers by e-mail: its `marketing_email` consent does not stand in the ledger. */
+const unsubscribed = async (_db: unknown, email: string) =>
+  !(await consentStands(shop.database.db, { email }, 'marketing_email'));
+
+/** The ledger's entries about an address, oldest first. */
+const ledgerOf = (email: string) =>
+  shop.database.db.select().from(consents).where(eq(consents.email, email.toLowerCase())).orderBy(consents.id);
 
 describe('the one-click unsubscribe', () => {
   const linkOf = (email: string) => {
@@ -134,7 +155,8 @@ describe('the one-click unsubscribe', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      message: 'You will receive no more offers or reminders. Order messages still reach you.',
+      message:
+        'Done: your consent is withdrawn and you will receive no more of these messages. Order messages still reach you.',
     });
     expect(await unsubscribed(shop.database.db, email)).toBe(true);
     expect(await subscriberOf(email)).toBeUndefined();
@@ -169,8 +191,15 @@ describe('the one-click unsubscribe', () => {
       payload: '{}',
     });
     expect(json.statusCode, json.body).toBe(200);
-    const rows = await shop.database.db.select().from(mailSuppressions).where(eq(mailSuppressions.email, email));
-    expect(rows).toHaveLength(1);
+    // A link without a purpose (sent before the ledger) withdraws every e-mail purpose, each time it is used.
+    const rows = await ledgerOf(email);
+    expect(rows.map((row) => [row.purpose, row.given, row.source])).toEqual(
+      [1, 2].flatMap(() => [
+        ['marketing_email', false, 'message_footer'],
+        ['cart_reminders', false, 'message_footer'],
+        ['back_in_stock', false, 'message_footer'],
+      ]),
+    );
   });
 
   it('refuses a wrong signature, or another address’s, in plain words, and suppresses nothing', async () => {
@@ -201,7 +230,7 @@ describe('the one-click unsubscribe', () => {
     expect(bad.json().message).toBe(
       'This unsubscribe link is not valid. Please use the link in the latest message we sent you.',
     );
-    expect(await unsubscribed(shop.database.db, email)).toBe(false);
+    expect(await ledgerOf(email)).toEqual([]);
   });
 
   it('leads a person who opens the link (GET) to the storefront page, unsubscribing nobody', async () => {
@@ -210,7 +239,7 @@ describe('the one-click unsubscribe', () => {
     const opened = await shop.app.inject({ method: 'GET', url: link });
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe(link.replace('/api/unsubscribe', '/unsubscribe'));
-    expect(await unsubscribed(shop.database.db, email)).toBe(false);
+    expect(await ledgerOf(email)).toEqual([]);
   });
 
   it('leaves every other route JSON-only: a form body is refused with 415 and changes nothing', async () => {

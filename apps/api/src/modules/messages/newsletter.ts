@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
-import { allowMarketing, type MailSettings, queuedSoFar, queueMail, seal } from '../mail';
+import { recordConsents, shownNoticeVersion } from '../consent';
+import { type MailSettings, queuedSoFar, queueMail, seal } from '../mail';
 import {
   confirmByTokenHash,
   confirmedSubscriberCount,
@@ -28,11 +29,13 @@ export async function subscribeToNewsletter(
   deps: { db: Database; mail: MailSettings },
   limits: Limits,
   address: string,
-  email: string,
+  form: { email: string; noticeVersion: number | undefined },
   now = new Date(),
 ): Promise<void> {
   await new RateLimiter(deps.db).hit(`newsletter:ip:${address}`, limits.messagesPerAddress);
+  const { email } = form;
   await deps.db.transaction(async (tx) => {
+    const noticeVersion = await shownNoticeVersion(tx, form.noticeVersion);
     const subscriber = await lockSubscriber(tx, email.trim().toLowerCase());
     if (subscriber.confirmedAt) return;
     const queued = await queuedSoFar(tx, `newsletter-confirm:${subscriber.id}:`);
@@ -45,21 +48,32 @@ export async function subscribeToNewsletter(
       payload: { subscriber_id: subscriber.id },
       sealed: seal(deps.mail.secret, token),
     });
-    if (sent) await setConfirmTokenHash(tx, subscriber.id, tokenHash(token));
+    if (sent) await setConfirmTokenHash(tx, subscriber.id, tokenHash(token), noticeVersion);
   });
 }
 
 /**
  * Confirms the subscription whose link carried `token`; a used, replaced or unknown token is refused.
- * Confirming is asking for offers again: an earlier one-click unsubscribe of the address is lifted.
+ * Confirming is the consent to offers by e-mail (double opt-in): it goes into the ledger as `marketing_email`, with
+ * the notice the subscribe form showed, and stands over an earlier withdrawal.
  */
-export async function confirmNewsletter(db: Queryable, token: string): Promise<void> {
-  const email = await db.transaction(async (tx) => {
-    const confirmed = await confirmByTokenHash(tx, tokenHash(token));
-    if (confirmed !== null) await allowMarketing(tx, confirmed);
-    return confirmed;
+export async function confirmNewsletter(db: Queryable, token: string, clientAddress: string): Promise<void> {
+  const confirmed = await db.transaction(async (tx) => {
+    const subscriber = await confirmByTokenHash(tx, tokenHash(token));
+    if (subscriber === null) return null;
+    await recordConsents(tx, [
+      {
+        person: { email: subscriber.email },
+        purpose: 'marketing_email',
+        given: true,
+        source: 'newsletter',
+        noticeVersion: subscriber.noticeVersion ?? undefined,
+        clientAddress,
+      },
+    ]);
+    return subscriber;
   });
-  if (email === null) {
+  if (confirmed === null) {
     throw new AppError(
       'NOT_FOUND',
       'This confirmation link is not valid any more: it was used already or a newer one was sent. Subscribe again to get a new link.',

@@ -130,7 +130,9 @@ describe('the restock', () => {
     expect(message.mail.html).toContain(`https://kapaas.example.in/product-detail/${item.productId}`);
     expect(message.mail.html).toContain('Shop now');
     const unsubscribe = rawHeader(message, 'List-Unsubscribe');
-    expect(unsubscribe).toMatch(/^<https:\/\/kapaas\.example\.in\/api\/unsubscribe\?e=meera%40example\.in&s=[\w-]+>$/);
+    expect(unsubscribe).toMatch(
+      /^<https:\/\/kapaas\.example\.in\/api\/unsubscribe\?e=meera%40example\.in&p=back_in_stock&s=[\w-]+>$/,
+    );
     expect(rawHeader(message, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(message.mail.html).toContain('Unsubscribe');
     expect(mailbox.to('kabir@example.in')).toHaveLength(1);

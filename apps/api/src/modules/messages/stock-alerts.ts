@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
+import { recordConsents, shownNoticeVersion } from '../consent';
 import { queueMail } from '../mail';
 import { insertStockAlert, lockWaitingAlerts, markNotified, sizeOfProduct } from './messages.repository';
 
@@ -11,13 +12,14 @@ import { insertStockAlert, lockWaitingAlerts, markNotified, sizeOfProduct } from
 /**
  * Records that `email` wants one message when the size is back. Only for a size the product sells
  * that is sold out now (409 when some are free: the shopper can buy it). Asking twice is harmless.
- * Answers the size's label.
+ * The request itself is the consent to the message: it goes into the ledger as `back_in_stock`. Answers the size's
+ * label.
  */
 export async function requestStockAlert(
   db: Database,
   limits: Limits,
   address: string,
-  alert: { productId: number; sizeId: number; email: string },
+  alert: { productId: number; sizeId: number; email: string; noticeVersion?: number | undefined },
 ): Promise<string> {
   await new RateLimiter(db).hit(`stock-alert:ip:${address}`, limits.messagesPerAddress);
   return db.transaction(async (tx) => {
@@ -27,7 +29,11 @@ export async function requestStockAlert(
     if (size.available > 0) {
       throw new AppError('CONFLICT', 'This size is in stock: add it to your cart.', { code: 'IN_STOCK' });
     }
-    await insertStockAlert(tx, { ...alert, email: alert.email.trim().toLowerCase() });
+    const email = alert.email.trim().toLowerCase();
+    const noticeVersion = await shownNoticeVersion(tx, alert.noticeVersion);
+    await insertStockAlert(tx, { productId: alert.productId, sizeId: alert.sizeId, email });
+    const consent = { purpose: 'back_in_stock', given: true, source: 'stock_alert', noticeVersion } as const;
+    await recordConsents(tx, [{ person: { email }, ...consent, clientAddress: address }]);
     return size.label;
   });
 }
@@ -35,7 +41,7 @@ export async function requestStockAlert(
 /**
  * Queues one `back_in_stock` message to each address waiting for this size and marks their alerts
  * done, in the caller's transaction (the one that made the size available). An address that
- * unsubscribed gets none, and its alert is done too. A product that left the shop keeps its alerts
+ * withdrew its `back_in_stock` consent since gets none, and its alert is done too. A product that left the shop keeps its alerts
  * waiting.
  */
 export async function notifyBackInStock(tx: Queryable, productId: number, sizeId: number): Promise<number> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { recordConsents } from '../consent';
 import { queueReviewRequests } from './requests';
 import { reviewFixtures, reviewOf } from './reviews.fixtures';
 
@@ -28,12 +29,17 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** A guest's delivered order of these products, and the address it was sent to. */
+/**
+ * A guest's delivered order of these products, and the address it was sent to. A review request is marketing (issue
+ * 35): it goes only while the address's `marketing_email` consent stands, so the buyer ticked it at checkout.
+ */
 async function deliveredOrder(items: Awaited<ReturnType<typeof fixtures.product>>[], shopper?: Shopper) {
   const buyer = shopper ?? (await shop.guest());
   const orderId = await fixtures.ordered(buyer, items);
   const [order] = await db().select({ email: orders.addressSnapshot }).from(orders).where(eq(orders.id, orderId));
-  return { buyer, orderId, email: order?.email.email_id ?? '' };
+  const email = order?.email.email_id ?? '';
+  await recordConsents(db(), [{ person: { email }, purpose: 'marketing_email', given: true, source: 'checkout' }]);
+  return { buyer, orderId, email };
 }
 
 /** The review requests an address received (the order's own messages go there too). */

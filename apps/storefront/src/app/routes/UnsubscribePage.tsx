@@ -3,13 +3,13 @@ import { PageHeading } from '../../components/PageHeading';
 import { Unsubscribe } from '../../features/newsletter/components/Unsubscribe';
 import { pageMeta } from '../seo/pageMeta';
 
-/** /unsubscribe?e=…&s=…: what the footer link of an offer or a reminder opens. */
+/** /unsubscribe?e=…&p=…&s=…: what the footer link of an offer or a reminder opens. */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   return (
     <div className="container page">
       <PageHeading>Unsubscribe</PageHeading>
-      <Unsubscribe email={params.get('e')} signature={params.get('s')} />
+      <Unsubscribe email={params.get('e')} purpose={params.get('p')} signature={params.get('s')} />
     </div>
   );
 }

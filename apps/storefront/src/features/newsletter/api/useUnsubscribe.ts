@@ -2,14 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 
 /**
- * The one-click unsubscribe, from the page a message's footer link opens: `POST /api/unsubscribe?e=&s=` with `{}`,
+ * The one-click withdrawal, from the page a message's footer link opens: `POST /api/unsubscribe?e=&p=&s=` with `{}`,
  * the same call a mail client makes with a form body. It takes the signed link's query, not a JSON body, so it is
  * not one of the contract's JSON endpoints.
  */
-async function unsubscribe({ email, signature }: { email: string; signature: string }): Promise<string> {
+async function unsubscribe(link: { email: string; purpose: string | null; signature: string }): Promise<string> {
+  // The signature covers the address and the purpose: both go back exactly as the link had them.
+  const query = new URLSearchParams({ e: link.email });
+  if (link.purpose) query.set('p', link.purpose);
+  query.set('s', link.signature);
   let response: Response;
   try {
-    response = await fetch(`/api/unsubscribe?${new URLSearchParams({ e: email, s: signature })}`, {
+    response = await fetch(`/api/unsubscribe?${query}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       credentials: 'omit',

@@ -68,6 +68,22 @@ describe('/unsubscribe', () => {
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
   });
 
+  it('keeps the purpose of the link (issue 35): it names what stops, and posts p with the signature', async () => {
+    const fetchMock = stubApi({
+      category_list: categoryList,
+      unsubscribe: { success: true, message: 'Done: your consent is withdrawn.' },
+    });
+    const { user } = renderRoute('/unsubscribe?e=meera%40example.in&p=back_in_stock&s=sig_-123');
+    expect(await screen.findByText(/An e-mail when a size I asked about is back/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+      'Done: your consent is withdrawn.',
+    );
+    const [call] = callsTo(fetchMock, 'unsubscribe');
+    const sent = new URL(String(call?.url), 'http://localhost');
+    expect(Object.fromEntries(sent.searchParams)).toEqual({ e: 'meera@example.in', p: 'back_in_stock', s: 'sig_-123' });
+  });
+
   it('shows the shop’s refusal of a bad link', async () => {
     stubApi({
       category_list: categoryList,

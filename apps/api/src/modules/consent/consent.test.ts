@@ -1,0 +1,155 @@
+import { consents, eq, outboxMessages, shopSettings } from '@kapaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
+import { startTestShop, type TestShop } from '../../../test/shop';
+import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { queueMail, unsubscribeUrl } from '../mail';
+import { consentStands } from '.';
+
+let shop: TestShop;
+let mailbox: Mailbox;
+const checkout = checkoutFixtures(() => shop);
+const db = () => shop.database.db;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  shop = await startTestShop({
+    env: { PUBLIC_URL: 'https://kapaas.example.in', MAIL_FROM: 'Kapaas <orders@kapaas.example.in>' },
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  await mailbox?.close();
+});
+
+const ledgerOf = (email: string) => db().select().from(consents).where(eq(consents.email, email)).orderBy(consents.id);
+
+describe('the privacy notice', () => {
+  it('answers the version in force, itemised, with the grievance officer the owner set', async () => {
+    await db()
+      .update(shopSettings)
+      .set({ grievanceOfficerName: 'Anita Borah', grievanceOfficerEmail: 'grievance@kapaas.example.in' })
+      .where(eq(shopSettings.id, 1));
+    const answer = await shop.post('privacy_notice', {});
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { notice } = answer.json();
+    expect(notice.version).toBe(1);
+    expect(notice.grievance_officer).toEqual({ name: 'Anita Borah', email: 'grievance@kapaas.example.in' });
+    for (const part of ['## What we collect', '## Your consents, and how to withdraw them', '## How to complain'])
+      expect(notice.body).toContain(part);
+    expect(notice.body).toContain('no third-party trackers and no advertising pixels');
+  });
+});
+
+describe("the profile's consents", () => {
+  it('lists every purpose off for a new account, and records each switch with the notice, the source and the address', async () => {
+    const user = await shop.user();
+    const listed = await user.post('my_consents', {});
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().consents.map((c: { purpose: string; given: boolean }) => [c.purpose, c.given])).toEqual([
+      ['marketing_email', false],
+      ['cart_reminders', false],
+      ['back_in_stock', false],
+      ['whatsapp_updates', false],
+      ['whatsapp_marketing', false],
+    ]);
+
+    const on = await user.post('consent_update', { purpose: 'cart_reminders', given: true, notice_version: 1 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().consents.find((c: { purpose: string }) => c.purpose === 'cart_reminders')).toMatchObject({
+      given: true,
+      source: 'profile',
+    });
+    expect(await consentStands(db(), { email: user.email }, 'cart_reminders')).toBe(true);
+
+    const off = await user.post('consent_update', { purpose: 'cart_reminders', given: false });
+    expect(off.json().message).toContain('is off');
+    expect(await consentStands(db(), { userId: user.userId }, 'cart_reminders')).toBe(false);
+    const rows = await db().select().from(consents).where(eq(consents.userId, user.userId)).orderBy(consents.id);
+    expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.clientAddress])).toEqual([
+      ['cart_reminders', true, 'profile', 1, '127.0.0.1'],
+      ['cart_reminders', false, 'profile', 1, '127.0.0.1'],
+    ]);
+  });
+
+  it('refuses a notice version the shop never published, beside the field, and records nothing', async () => {
+    const user = await shop.user();
+    const answer = await user.post('consent_update', { purpose: 'marketing_email', given: true, notice_version: 99 });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors.notice_version[0]).toContain('does not exist');
+    expect(await db().select().from(consents).where(eq(consents.userId, user.userId))).toEqual([]);
+  });
+
+  it('is for signed-in shoppers only', async () => {
+    expect((await shop.visitor().post('my_consents', {})).statusCode).toBe(401);
+    const guest = await shop.guest();
+    expect((await guest.post('consent_update', { purpose: 'marketing_email', given: true })).statusCode).toBe(403);
+  });
+});
+
+describe("a message's one-click withdrawal", () => {
+  it("withdraws the link's purpose alone, as message_footer, and the sender then skips that kind of message", async () => {
+    const email = 'footer@example.in';
+    const item = await checkout.stockedItem(0);
+    expect(
+      (await shop.post('stock_alert', { product_id: item.productId, size_id: item.sizeId, email })).statusCode,
+    ).toBe(200);
+    await db().insert(consents).values({ email, purpose: 'marketing_email', given: true, source: 'newsletter' });
+    expect(await consentStands(db(), { email }, 'back_in_stock')).toBe(true);
+
+    // Queued while consent stands; withdrawn before it goes out.
+    await db().transaction((tx) =>
+      queueMail(tx, {
+        kind: 'back_in_stock',
+        key: 'consent-test:1',
+        to: email,
+        payload: { product_id: item.productId, size_id: item.sizeId, size: 'M' },
+      }),
+    );
+    const link = new URL(unsubscribeUrl(shop.app.deps.mail, email, 'back_in_stock'));
+    expect(link.searchParams.get('p')).toBe('back_in_stock');
+    const answer = await shop.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+
+    const entries = await ledgerOf(email);
+    expect(entries.map((e) => [e.purpose, e.given, e.source])).toEqual([
+      ['back_in_stock', true, 'stock_alert'],
+      ['marketing_email', true, 'newsletter'],
+      ['back_in_stock', false, 'message_footer'],
+    ]);
+    expect(await consentStands(db(), { email }, 'marketing_email')).toBe(true);
+
+    await deliver(shop.app, mailbox);
+    expect(mailbox.to(email)).toHaveLength(0);
+    const [row] = await db().select().from(outboxMessages).where(eq(outboxMessages.key, 'consent-test:1'));
+    expect(row?.status).toBe('skipped');
+    expect(row?.lastReply).toContain('withdrew their consent');
+  });
+
+  it('refuses a link whose purpose was changed: the signature covers the address and the purpose', async () => {
+    const email = 'tamper@example.in';
+    const link = new URL(unsubscribeUrl(shop.app.deps.mail, email, 'back_in_stock'));
+    link.searchParams.set('p', 'marketing_email');
+    const answer = await shop.app.inject({ method: 'POST', url: `${link.pathname}${link.search}`, payload: {} });
+    expect(answer.statusCode).toBe(400);
+    expect(await ledgerOf(email)).toEqual([]);
+  });
+});
+
+describe('the newsletter', () => {
+  it('records marketing_email on confirmation, with the notice version the subscribe form showed', async () => {
+    const email = 'optin@example.in';
+    expect((await shop.post('newsletter_subscribe', { email, notice_version: 1 })).statusCode).toBe(200);
+    expect(await ledgerOf(email)).toEqual([]);
+    await deliver(shop.app, mailbox);
+    const token = /newsletter\/confirm\?token=([\w-]+)/.exec(mailbox.to(email).at(-1)?.mail.text ?? '')?.[1];
+    expect((await shop.post('newsletter_confirm', { token })).statusCode).toBe(200);
+    const [entry] = await ledgerOf(email);
+    expect(entry).toMatchObject({ purpose: 'marketing_email', given: true, source: 'newsletter', noticeVersion: 1 });
+  });
+});
