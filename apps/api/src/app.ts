@@ -10,7 +10,7 @@ import { publicCallsPlugin } from './lib/public-calls';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards, type SecurityHeaders } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
-import { adminRoutes } from './modules/admin';
+import { adminRoutes, consoleRecords } from './modules/admin';
 import { cartRoutes, queueCartReminders } from './modules/cart';
 import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
 import { consentRoutes } from './modules/consent';
@@ -24,7 +24,7 @@ import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './mo
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { photoRoutes, photosPlugin } from './modules/photos';
-import { privacyRequestRoutes } from './modules/privacy';
+import { privacyRequestRoutes, retentionPlugin } from './modules/privacy';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
@@ -76,6 +76,8 @@ export interface AppOptions {
   scheduledMessagesMs?: number;
   /** How often shoppers' photos that no review or return took are looked for (ms); 0 turns it off. Default 1 h. */
   photoSweepMs?: number;
+  /** How often the daily retention run is looked for (ms); 0 turns it off. Default 1 h (it runs once a day). */
+  retentionSweepMs?: number;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -199,6 +201,8 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions)
     messages: { reminders: queueCartReminders, reviewRequests: queueReviewRequests, soldOutReport: queueSoldOutReport },
   });
   await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlacesOf(options) });
+  // admin imports privacy, so privacy's job gets the console's part (its sessions, the audit log) from here.
+  await app.register(retentionPlugin, { retentionSweepMs: options.retentionSweepMs, records: consoleRecords });
 }
 
 /** Where shoppers' photos go: the public media folder and the private one (return photos). */

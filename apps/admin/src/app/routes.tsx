@@ -23,6 +23,11 @@ import { OrderDetailPage } from '../features/orders/components/OrderDetailPage';
 import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { OutboxMessagePage } from '../features/outbox/components/OutboxMessagePage';
 import { OutboxPage } from '../features/outbox/components/OutboxPage';
+import { privacyPaths } from '../features/privacy/api/usePrivacy';
+import { BreachesPage } from '../features/privacy/components/BreachesPage';
+import { BreachPage } from '../features/privacy/components/BreachPage';
+import { PrivacyRequestPage } from '../features/privacy/components/PrivacyRequestPage';
+import { PrivacyRequestsPage } from '../features/privacy/components/PrivacyRequestsPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
 import { productScreens } from '../features/products/components/productScreens';
 import { ReturnDetailPage } from '../features/returns/components/ReturnDetailPage';
@@ -104,6 +109,10 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(couponScreens),
           { path: reviewPaths.list, element: <ReviewsPage /> },
           { path: reviewPaths.review(':id'), element: <ReviewPage /> },
+          { path: privacyPaths.requests, element: <PrivacyRequestsPage /> },
+          { path: privacyPaths.request(':id'), element: <PrivacyRequestPage /> },
+          { path: privacyPaths.breaches, element: <BreachesPage /> },
+          { path: privacyPaths.breach(':id'), element: <BreachPage /> },
           listRoute(customerScreens),
           { path: paths.customer(':id'), element: <CustomerPage /> },
           listRoute(messageScreens),

@@ -145,8 +145,13 @@ export class RateLimiter {
 
 /**
  * Deletes the counters whose window began more than a day before `now`: no limit's window is longer, so they count
- * nothing any more. Any process may run it at any time (the sessions plugin's hourly purge does).
+ * nothing any more. Any process may run it at any time (the sessions plugin's hourly purge and the daily retention job
+ * do). Answers how many went.
  */
-export async function purgeStaleCounters(db: Queryable, now = new Date()): Promise<void> {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 86_400_000)));
+export async function purgeStaleCounters(db: Queryable, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 86_400_000)))
+    .returning({ key: rateLimitCounters.key });
+  return gone.length;
 }

@@ -103,7 +103,12 @@ export const READ_MODELS = {
       tables: ['orders'],
     },
   },
-  identity: {},
+  identity: {
+    'guests who ordered': {
+      for: 'retention forgets a guest unseen for the days the owner set only if it never placed an order (issue 35)',
+      tables: ['orders'],
+    },
+  },
   inventory: {
     'stock lines of orders and products': {
       for: "an order's lines as stock lines; a size is reserved only while its product is on sale",
@@ -165,6 +170,10 @@ export const READ_MODELS = {
     "a breach's affected people": {
       for: 'the addresses of everyone active in a time window: accounts, guests and sessions used, orders placed',
       tables: ['users', 'guests', 'sessions', 'orders'],
+    },
+    'retention periods': {
+      for: 'how long guests, carts, unconfirmed sign-ups, e-mail bodies and processing logs are kept, as the owner set them',
+      tables: ['shop_settings'],
     },
   },
   razorpay: {},

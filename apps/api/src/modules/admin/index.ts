@@ -1,2 +1,3 @@
 // The admin module's public surface: what app.ts and other modules may use.
 export { type AdminOptions, adminRoutes } from './admin.routes';
+export { consoleRecords, JOB_AUTHOR } from './retention';

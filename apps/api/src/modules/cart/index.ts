@@ -3,3 +3,4 @@ export { type CartLineRow, cartLines, lockCart, removePaidLines } from './cart.r
 export { cartRoutes } from './cart.routes';
 export { addToCart, mergeGuestCart, type WantedItem } from './cart.service';
 export { queueCartReminders } from './reminders';
+export { deleteLeftCarts } from './retention';

@@ -9,3 +9,4 @@ export {
   PASSWORD_RESET_MESSAGE,
   useResetToken,
 } from './password-reset';
+export { deleteEndedSessions, deleteIdleGuests } from './retention';

@@ -19,6 +19,7 @@ export {
 } from './outbox-admin';
 export { isQueued, mayMarket, type QueuedMail, queuedSoFar, queueMail } from './queue';
 export { ownerAddresses } from './render';
+export { clearOldBodies, deleteOldRecords } from './retention';
 export { SEALED_PLACEHOLDER, seal, unsubscribeSignature, validUnsubscribeSignature } from './seal';
 export { CLAIM_MS, MAX_ATTEMPTS, type MailerDeps, prepareMessages, retryDelayMs, sendDueMessages } from './sender';
 export { type MailSettings, mailSettingsOf } from './settings';

@@ -2,4 +2,5 @@
 export { deleteContactMessage, deleteSubscriber, markContactMessageRead } from './messages.repository';
 export { messageRoutes } from './messages.routes';
 export { isConfirmedSubscriber } from './newsletter';
+export { deleteUnconfirmedSignups } from './retention';
 export { notifyBackInStock } from './stock-alerts';

@@ -9,6 +9,7 @@ export {
   sendBreachNotice,
 } from './breach';
 export { breachPage, noticePage, notifiedCount } from './breach.repository';
+export { REGISTRY } from './registry';
 export {
   answerPrivacyRequest,
   findPrivacyRequest,
@@ -17,3 +18,5 @@ export {
   startPrivacyRequest,
 } from './requests.console';
 export { privacyRequestRoutes } from './requests.routes';
+export { applyRetention, type ConsoleRecords, retentionPeriods, runDailyRetention } from './retention';
+export { DEFAULT_RETENTION_SWEEP_MS, retentionPlugin } from './retention.plugin';
