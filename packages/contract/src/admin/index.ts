@@ -7,6 +7,7 @@ export * from './orders';
 export * from './outbox';
 export * from './people';
 export * from './privacy';
+export * from './privacy-notice';
 export * from './returns';
 export * from './reviews';
 export * from './shop';

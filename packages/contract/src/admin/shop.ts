@@ -196,6 +196,9 @@ export const AdminSettings = z.object({
   prepaid_discount_percent: z.number().int(),
   /** The most the prepaid discount takes off one order, in rupees; null: no cap. */
   prepaid_discount_max: Rupees.nullable(),
+  /** The grievance officer the privacy notice names (issue 35): who answers complaints about personal data. */
+  grievance_officer_name: z.string(),
+  grievance_officer_email: z.string(),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -260,6 +263,16 @@ export const AdminUpdateSettings = z
       .min(0, 'At least 0 (0 turns the discount off).')
       .max(20, 'At most 20 %.'),
     prepaid_discount_max: SettingRupees.nullable(),
+    grievance_officer_name: z.string().trim().max(100, 'At most 100 characters.'),
+    grievance_officer_email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, 'At most 254 characters.')
+      .refine(
+        (value) => value === '' || z.email().safeParse(value).success,
+        'An e-mail address, e.g. grievance@kapaas.in.',
+      ),
   })
   .partial()
   .refine(

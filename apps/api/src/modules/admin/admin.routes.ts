@@ -37,6 +37,7 @@ import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
 import { adminPrivacyRequestRoutes } from './privacy.routes';
+import { privacyNoticeRoutes } from './privacy-notice.routes';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
 import { adminReturnRoutes } from './returns/admin-returns.routes';
@@ -95,6 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(shopResources);
   await app.register(peopleResources);
   await app.register(settingsRoutes);
+  await app.register(privacyNoticeRoutes);
   await app.register(shippingZoneRoutes);
   await app.register(uploadRoutes, { mediaDir: options.mediaDir });
   await app.register(adminOrderRoutes);

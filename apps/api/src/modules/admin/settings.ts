@@ -46,6 +46,8 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     default_piece_weight_grams: row.defaultPieceWeightGrams,
     prepaid_discount_percent: row.prepaidDiscountPercent,
     prepaid_discount_max: row.prepaidDiscountMaxPaise === null ? null : paiseToRupees(row.prepaidDiscountMaxPaise),
+    grievance_officer_name: row.grievanceOfficerName,
+    grievance_officer_email: row.grievanceOfficerEmail,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -210,6 +212,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               parcelHeightCm: body.parcel_height_cm,
               defaultPieceWeightGrams: body.default_piece_weight_grams,
               ...prepaidColumns(body),
+              grievanceOfficerName: body.grievance_officer_name,
+              grievanceOfficerEmail: body.grievance_officer_email,
               updatedAt: new Date(),
             })
             .where(eq(shopSettings.id, 1));
