@@ -42,6 +42,8 @@ export default [
 
     route(paths.shippingReturns, 'routes/ShippingReturnsPage.tsx'),
     route(paths.privacyPolicy, 'routes/PrivacyPolicyPage.tsx'),
+    route(paths.privacyRequest, 'routes/PrivacyRequestPage.tsx'),
+    route(paths.privacyRequestConfirm, 'routes/PrivacyRequestConfirmPage.tsx'),
     route(paths.shippingPolicy, 'routes/ShippingPolicyPage.tsx'),
     route(paths.termsConditions, 'routes/TermsConditionsPage.tsx'),
     route(paths.refundPolicy, 'routes/RefundPolicyPage.tsx'),

@@ -38,6 +38,9 @@ export const paths = {
     `/product-detail/${name === undefined ? productId : productPathSegment(Number(productId), name)}`,
   shippingReturns: '/shipping-returns',
   privacyPolicy: '/privacy-policy',
+  /** A rights request under the DPDP Act (issue 35), and its e-mailed confirmation link for a guest. */
+  privacyRequest: '/privacy-request',
+  privacyRequestConfirm: '/privacy-request/confirm',
   shippingPolicy: '/shipping-policy',
   termsConditions: '/terms-conditions',
   refundPolicy: '/refund-policy',

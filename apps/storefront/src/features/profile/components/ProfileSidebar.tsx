@@ -15,9 +15,13 @@ const LINKS = [
   { to: returnPaths.returns, label: 'Returns' },
   { to: paths.wishlist, label: 'Wishlist' },
   { to: paths.coupons, label: 'Coupons' },
+  { to: paths.privacyRequest, label: 'Privacy requests' },
 ];
 
-/** The profile's sidebar (product.md §2): the first letter of the name, then My Profile, Orders, Returns, Wishlist, Coupons, Logout. */
+/**
+ * The profile's sidebar (product.md §2): the first letter of the name, then My Profile, Orders, Returns, Wishlist,
+ * Coupons, Privacy requests (the DPDP Act's rights, issue 35), Logout.
+ */
 export function ProfileSidebar({ name, logout }: ProfileSidebarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
