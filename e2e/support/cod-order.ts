@@ -37,7 +37,7 @@ export interface GuestAddress {
 }
 
 /** A guest adds one piece of the product, and types a new delivery address on the billing page. */
-async function cartToAddress(page: Page, productId: number, to: GuestAddress): Promise<void> {
+export async function cartToAddress(page: Page, productId: number, to: GuestAddress): Promise<void> {
   await addAsGuest(page, productId);
   await page.getByRole('link', { name: 'Shopping cart, 1 item' }).click();
   await page.getByRole('button', { name: 'CONTINUE' }).click();
