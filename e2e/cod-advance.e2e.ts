@@ -118,7 +118,7 @@ describe('the COD advance: a guest pays ₹Y online at placement, the rest at th
     await snap(guest.page, JOURNEY, '7-order-refunded-375');
   });
 
-  it('the owner turns the advance off again, the shop'\''s default, for the journeys after this one', async () => {
+  it('the owner turns the advance off again, the shop’s default, for the journeys after this one', async () => {
     await codAdvance(owner.page, '0', 'none');
     advanceOff = true;
     await owner.page.reload();
