@@ -5,7 +5,16 @@ import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { EffectRefused } from '../../lib/state-machine';
 import { prepaidTermsOf } from '../coupons';
-import { lockOrder, moveOrder, type OrderRow, type OrderTransaction, orderOf, PAID_STATUSES } from '../orders';
+import {
+  lockOrder,
+  moveOrder,
+  type OrderRow,
+  type OrderTransaction,
+  orderOf,
+  PAID_STATUSES,
+  type PayLinkToCome,
+  releaseOrderPlaced,
+} from '../orders';
 import { ProviderError, type RazorpayPayment, verifyPaymentSignature } from '../razorpay';
 import { hasParcel } from '../shipping';
 import { codPayLinkHoursOf } from './checkout.repository';
@@ -264,12 +273,47 @@ export async function sellPrepaid(
 const LEAST_LINK_SECONDS = 16 * 60;
 
 /**
- * The payment link a new cash-on-delivery order's confirmation carries (issue 34), when the owner set
- * `cod_pay_link_hours`: a Razorpay Payment Link for the order's total paid online, expiring after those hours, recorded
- * as the order's offer before the confirmation is rendered. Best effort: a provider that cannot be reached leaves the
- * confirmation without a link (the order page still offers to pay online), logged, never failing the placement.
+ * How long a COD order's confirmation waits for its payment link at most: longer than Razorpay's answer takes with the
+ * client's retries. Only a placement that stopped half-way (the process died) makes it wait that long.
+ */
+export const PAY_LINK_WAIT_MS = 2 * 60_000;
+
+/**
+ * What a new cash-on-delivery order's confirmation is told, in the placing transaction, when a payment link is to be
+ * made for it (`cod_pay_link_hours` set, the order `prepayable`): it is held until the link is made or could not be
+ * (`offerPayLink` lets it go), and without one it offers the order page at this price. Undefined: no link to wait for.
+ */
+export async function payLinkToCome(tx: Queryable, order: OrderRow, now: Date): Promise<PayLinkToCome | undefined> {
+  if ((await codPayLinkHoursOf(tx)) <= 0 || !(await prepayable(tx, order))) return undefined;
+  const price = priceOnline(order, await prepaidTermsOf(tx));
+  return {
+    holdUntil: new Date(now.getTime() + PAY_LINK_WAIT_MS),
+    totalPaise: price.totalPaise,
+    savingPaise: order.totalPaise - price.totalPaise,
+  };
+}
+
+/**
+ * The payment link a new cash-on-delivery order's confirmation carries (issue 34), then the confirmation let go: it was
+ * queued with the order and held for the link (`payLinkToCome`), so the mail worker never writes it before the link is
+ * recorded. Best effort: a provider that cannot be reached leaves the confirmation without a link, saying to pay online
+ * from the order page instead, logged, never failing the placement.
  */
 export async function offerPayLink(deps: CheckoutDeps, order: OrderRow): Promise<void> {
+  await makePayLink(deps, order);
+  try {
+    await releaseOrderPlaced(deps.db, order.id);
+  } catch (error) {
+    // The hold ends by itself (PAY_LINK_WAIT_MS): the confirmation goes then.
+    deps.log.warn({ err: error, orderId: order.id }, 'could not let the COD confirmation go before its hold ends');
+  }
+}
+
+/**
+ * A Razorpay Payment Link for the order's total paid online, expiring after `cod_pay_link_hours`, recorded as the
+ * order's offer; a failure is logged.
+ */
+async function makePayLink(deps: CheckoutDeps, order: OrderRow): Promise<void> {
   try {
     const hours = await codPayLinkHoursOf(deps.db);
     if (hours <= 0 || !(await prepayable(deps.db, order))) return;

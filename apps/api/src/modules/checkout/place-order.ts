@@ -44,7 +44,7 @@ import {
 import { ProviderError } from '../razorpay';
 import { priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
-import { offerPayLink } from './cod-pay-online';
+import { offerPayLink, payLinkToCome } from './cod-pay-online';
 import { prepaidDiscountPaise } from './prepaid-discount';
 import type { CheckoutDeps } from './settlement';
 
@@ -240,7 +240,8 @@ function placeCodStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       context.held = { order, reused: false };
       deps.metrics?.orderPlaced();
       await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
-      // The confirmation's link to pay online instead (issue 34), made once the order exists; best effort.
+      // The confirmation's link to pay online instead (issue 34), made once the order exists, then the confirmation
+      // let go; best effort.
       await offerPayLink(deps, order);
     },
     // An order awaiting its advance whose provider order could not be opened fails and releases its stock.
@@ -289,7 +290,8 @@ async function recordCodOrder(t: OrderTransaction, owner: Owner, input: PlaceOrd
     if (problem) throw new AppError('CONFLICT', `This coupon cannot be used: ${problem}.`, { code: 'COUPON_USED_UP' });
   }
   await removePaidLines(tx, owner, stock);
-  await queueOrderPlaced(tx, recorded.id);
+  // The confirmation, held for its payment link when one is to be made (offerPayLink, once this commits).
+  await queueOrderPlaced(tx, recorded.id, await payLinkToCome(tx, recorded, now));
   await countCodPlacement(tx, input);
   return recorded;
 }

@@ -3,12 +3,18 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
-/** Messages not yet rendered, oldest first. */
+/** Messages not yet rendered, oldest first; one held until later (hold.ts) waits for its time. */
 export async function unprepared(db: Queryable, limit: number): Promise<OutboxRow[]> {
   return db
     .select()
     .from(outboxMessages)
-    .where(and(isNull(outboxMessages.preparedAt), inArray(outboxMessages.status, ['queued', 'sending'])))
+    .where(
+      and(
+        isNull(outboxMessages.preparedAt),
+        inArray(outboxMessages.status, ['queued', 'sending']),
+        lte(outboxMessages.nextAttemptAt, sql`now()`),
+      ),
+    )
     .orderBy(asc(outboxMessages.id))
     .limit(limit);
 }

@@ -31,7 +31,13 @@ export {
   placedBefore,
 } from './open-cod';
 export { lapseOf } from './order-effects';
-export { queueOrderPlaced, queueRefundMail, refundMailKey } from './order-mail';
+export {
+  type PayLinkToCome,
+  queueOrderPlaced,
+  queueRefundMail,
+  refundMailKey,
+  releaseOrderPlaced,
+} from './order-mail';
 export { ORDER_PROCESS, ORDER_TRANSITIONS, type OrderActor, ownerMovesFrom } from './order-process';
 export {
   couponHolds,

@@ -1,6 +1,6 @@
 import { type OrderStatus, orders, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
-import { type MailKind, queueMail } from '../mail';
+import { holdMail, type MailKind, queueMail, releaseMail } from '../mail';
 
 // The shopper's and the owner's messages about an order, queued in the transaction that changes it
 // (mail module, ADR 034): they go out if and only if the change commits, once per event.
@@ -19,16 +19,35 @@ async function tellOwner(tx: Queryable, orderId: number) {
   await queueMail(tx, { kind: 'owner_new_order', key: `owner-new-order:${orderId}`, payload: { order_id: orderId } });
 }
 
-/** A cash-on-delivery order was placed (in the checkout, or by Razorpay's own COD): the shopper's receipt and the owner's note. */
-export async function queueOrderPlaced(tx: Queryable, orderId: number): Promise<void> {
+const orderPlacedKey = (orderId: number) => `order-placed:${orderId}`;
+
+/**
+ * The confirmation's offer to pay online instead (issue 34, ADR 048): its Payment Link is being made, so the message
+ * is held until `holdUntil` at the latest (`releaseOrderPlaced` lets it go sooner), and without a link by then it
+ * offers the order page, at this price.
+ */
+export interface PayLinkToCome {
+  holdUntil: Date;
+  totalPaise: number;
+  savingPaise: number;
+}
+
+/**
+ * A cash-on-delivery order was placed (in the checkout, or by Razorpay's own COD): the shopper's receipt and the
+ * owner's note. With `payLink`, the receipt waits for the order's payment link.
+ */
+export async function queueOrderPlaced(tx: Queryable, orderId: number, payLink?: PayLinkToCome): Promise<void> {
   const { email } = await recipientOf(tx, orderId);
-  await queueMail(tx, {
-    kind: 'order_placed',
-    key: `order-placed:${orderId}`,
-    to: email,
-    payload: { order_id: orderId },
-  });
+  const key = orderPlacedKey(orderId);
+  const offer = payLink ? { pay_online: { total_paise: payLink.totalPaise, saving_paise: payLink.savingPaise } } : {};
+  await queueMail(tx, { kind: 'order_placed', key, to: email, payload: { order_id: orderId, ...offer } });
+  if (payLink) await holdMail(tx, key, payLink.holdUntil);
   await tellOwner(tx, orderId);
+}
+
+/** The payment link was made, or could not be: the confirmation held for it goes now. */
+export async function releaseOrderPlaced(db: Queryable, orderId: number): Promise<void> {
+  await releaseMail(db, orderPlacedKey(orderId));
 }
 
 /** A message in place of a status's usual one: a cash-on-delivery order cancelled because nobody confirmed it. */

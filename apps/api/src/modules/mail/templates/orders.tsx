@@ -53,10 +53,25 @@ function orderMessage(
 
 const greeting = (order: OrderForMail) => `Hello ${order.addressSnapshot.first_name},`;
 
-/** The confirmation's offer to pay online instead through its payment link (issue 34), while it can be paid. */
+/**
+ * The price paid online that the placement put in the confirmation's payload when it made a payment link for it
+ * (checkout's `payLinkToCome`); null when the shop makes no links.
+ */
+function payOnlineOf(context: TemplateContext): { total: number; saving: number } | null {
+  const offer = context.row.payload.pay_online;
+  if (typeof offer !== 'object' || offer === null) return null;
+  const { total_paise: total, saving_paise: saving } = offer as Record<string, unknown>;
+  return typeof total === 'number' && typeof saving === 'number' ? { total, saving } : null;
+}
+
+/**
+ * The confirmation's offer to pay online instead (issue 34): its payment link, while it can be paid. The confirmation
+ * is held until the link is made or could not be (ADR 048); without one (Razorpay down, or the placement stopped
+ * before it), the order page, which offers the same.
+ */
 async function payLinkOffer(context: TemplateContext, order: OrderForMail) {
   const link = await payLinkForMail(context.db, order.id);
-  if (!link || (link.expiresAt && link.expiresAt.getTime() <= Date.now())) return null;
+  if (!link || (link.expiresAt && link.expiresAt.getTime() <= Date.now())) return orderPageOffer(context, order);
   const saving = order.totalPaise - link.amountPaise;
   const until = link.expiresAt
     ? ` until ${link.expiresAt.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })}`
@@ -65,9 +80,24 @@ async function payLinkOffer(context: TemplateContext, order: OrderForMail) {
     <>
       <Para>
         Pay now online instead and save {formatPaise(saving)}: {formatPaise(link.amountPaise)} by UPI, card, netbanking
-        or wallet, and nothing to pay at the door. The link works{until}, before we pack the order.
+        or wallet, and nothing to pay at the door. The link works{until}, before the order ships.
       </Para>
       <Action href={link.url}>Pay {formatPaise(link.amountPaise)} now</Action>
+    </>
+  );
+}
+
+/** The offer without a payment link: pay online from the order page, when the shop made links for its orders. */
+function orderPageOffer(context: TemplateContext, order: OrderForMail) {
+  const offer = payOnlineOf(context);
+  if (!offer) return null;
+  return (
+    <>
+      <Para>
+        Pay now online instead and save {formatPaise(offer.saving)}: {formatPaise(offer.total)} by UPI, card, netbanking
+        or wallet, from your order page, and nothing to pay at the door, any time before the order ships.
+      </Para>
+      <Action href={shopUrl(context.mail, `/order-detail/${order.id}`)}>Pay online from your order page</Action>
     </>
   );
 }
