@@ -42,6 +42,7 @@ export default [
 
     route(paths.shippingReturns, 'routes/ShippingReturnsPage.tsx'),
     route(paths.privacyPolicy, 'routes/PrivacyPolicyPage.tsx'),
+    route(paths.privacy, 'routes/PrivacyPolicyPage.tsx', { id: 'privacy-notice' }),
     route(paths.privacyRequest, 'routes/PrivacyRequestPage.tsx'),
     route(paths.privacyRequestConfirm, 'routes/PrivacyRequestConfirmPage.tsx'),
     route(paths.shippingPolicy, 'routes/ShippingPolicyPage.tsx'),

@@ -38,6 +38,8 @@ export const paths = {
     `/product-detail/${name === undefined ? productId : productPathSegment(Number(productId), name)}`,
   shippingReturns: '/shipping-returns',
   privacyPolicy: '/privacy-policy',
+  /** The privacy notice (issue 35); /privacy-policy shows the same page. */
+  privacy: '/privacy',
   /** A rights request under the DPDP Act (issue 35), and its e-mailed confirmation link for a guest. */
   privacyRequest: '/privacy-request',
   privacyRequestConfirm: '/privacy-request/confirm',

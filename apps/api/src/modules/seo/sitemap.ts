@@ -9,7 +9,7 @@ export const STATIC_PAGES: readonly string[] = [
   '/about',
   '/contact',
   '/shipping-returns',
-  '/privacy-policy',
+  '/privacy',
   '/shipping-policy',
   '/terms-conditions',
   '/refund-policy',

@@ -15,7 +15,7 @@ const NewsletterSignup = lazy(() =>
 );
 
 const INFORMATION_LINKS = [
-  { to: paths.privacyPolicy, label: 'Privacy Policy' },
+  { to: paths.privacy, label: 'Privacy Notice' },
   { to: paths.privacyRequest, label: 'Your Privacy Rights' },
   { to: paths.shippingPolicy, label: 'Shipping Policy' },
   { to: paths.refundPolicy, label: 'Refund Policy' },

@@ -3,6 +3,7 @@ import { useLogout } from '../../features/account/api/useLogout';
 import { LogoutButton } from '../../features/account/components/LogoutButton';
 import { AddAddressForm } from '../../features/addresses/components/AddAddressForm';
 import { ProfileAddressList } from '../../features/addresses/components/ProfileAddressList';
+import { ConsentSwitches } from '../../features/privacy/components/ConsentSwitches';
 import { ProfileScreen } from '../../features/profile/components/ProfileScreen';
 import { pageMeta } from '../seo/pageMeta';
 
@@ -28,6 +29,7 @@ export function MyProfilePage() {
         />
       )}
       endSession={() => logout.mutateAsync()}
+      consents={<ConsentSwitches />}
     />
   );
 }

@@ -1,23 +1,35 @@
-import type { MetaArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
-import { PrivacyPolicyContent } from '../../features/content/pages/PrivacyPolicyContent';
+import { privacyNoticeQuery } from '../../features/privacy/api/usePrivacy';
+import { PrivacyNotice } from '../../features/privacy/components/PrivacyNotice';
 import { paths } from '../../lib/paths';
-import { pageMeta } from '../seo/pageMeta';
-import { type PageData, staticLoader } from '../server/pageLoaders';
+import { absolute, pageMeta } from '../seo/pageMeta';
+import type { PageData } from '../server/pageLoaders';
+import { readAhead, shopServer } from '../server/readAhead';
 
-/** /privacy-policy (product.md §2, §9). */
+/**
+ * /privacy, and /privacy-policy (the address product.md's spec lists among the static pages): the privacy notice in
+ * force, the owner's versioned text (issue 35), rendered on the server.
+ */
 export function PrivacyPolicyPage() {
   return (
     <div className="container page">
-      <PageHeading>Privacy Policy</PageHeading>
-      <PrivacyPolicyContent />
+      <PageHeading>Privacy Notice</PageHeading>
+      <PrivacyNotice />
     </div>
   );
 }
 
-export const loader = staticLoader(paths.privacyPolicy, 'Privacy Policy | Kapaas');
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<PageData> {
+  const shop = shopServer(context, request);
+  const read = await readAhead(shop, (client) => client.fetchQuery(privacyNoticeQuery));
+  return {
+    dehydrated: read.dehydrated,
+    seo: { title: 'Privacy Notice | Kapaas', canonical: absolute(shop.publicUrl, paths.privacy) },
+  };
+}
 
 export const meta = ({ loaderData }: MetaArgs<() => PageData>) =>
-  pageMeta(loaderData?.seo ?? { title: 'Privacy Policy | Kapaas' });
+  pageMeta(loaderData?.seo ?? { title: 'Privacy Notice | Kapaas' });
 
 export default PrivacyPolicyPage;

@@ -12,6 +12,4 @@ export const POLICY = {
   damageReportHours: 48,
   /** The youngest age at which someone may buy from the shop. */
   minimumBuyerAge: 18,
-  /** The privacy policy's line: the shop does not serve children under this age. */
-  childAge: 13,
 } as const;

@@ -38,10 +38,34 @@ describe('Static pages', () => {
     expect(text).toContain('You must be at least 18 years old to place an order.');
   });
 
-  it('the privacy policy says children under 13 are not served', async () => {
-    const text = await openPage('/privacy-policy', 'Privacy Policy');
-    expect(text).toContain('We do not serve children under 13');
-  });
+  it.each(['/privacy', '/privacy-policy'])(
+    '%s shows the privacy notice in force, its version and the grievance officer; it says children under 13 are not served',
+    async (path) => {
+      stubApi({
+        category_list: categoryList,
+        privacy_notice: {
+          success: true,
+          notice: {
+            version: 3,
+            body: 'Kapaas sells to adults.\n\n## Children\n\n- we do not serve children under 13\n- **no** third-party trackers',
+            published_at: '2026-11-28T05:00:00.000Z',
+            grievance_officer: { name: 'Anita Borah', email: 'grievance@kapaas.example.in' },
+          },
+        },
+      });
+      renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeInTheDocument();
+      const main = screen.getByRole('main');
+      expect(await within(main).findByRole('heading', { level: 2, name: 'Children' })).toBeInTheDocument();
+      expect(within(main).getByText('we do not serve children under 13')).toBeInTheDocument();
+      expect(main).toHaveTextContent('Version 3, published 28 November 2026');
+      expect(within(main).getByRole('link', { name: 'grievance@kapaas.example.in' })).toHaveAttribute(
+        'href',
+        'mailto:grievance@kapaas.example.in',
+      );
+      expect(main).toHaveTextContent('Anita Borah');
+    },
+  );
 
   it('shipping & returns summarises both policies and links to them', async () => {
     await openPage('/shipping-returns', 'Shipping & Returns');

@@ -54,6 +54,29 @@ describe('Footer newsletter box', () => {
     expect(email).toHaveValue('');
   });
 
+  it('links to the privacy notice and sends the version it shows, which the server records (issue 35)', async () => {
+    const fetchMock = stubApi({
+      category_list: categoryList,
+      privacy_notice: {
+        success: true,
+        notice: {
+          version: 4,
+          body: '',
+          published_at: '2026-11-28T05:00:00.000Z',
+          grievance_officer: { name: '', email: '' },
+        },
+      },
+      newsletter_subscribe: { success: true, message: 'Almost done.' },
+    });
+    const { user } = renderRoute('/about');
+    const { section, email, subscribe } = await newsletterBox();
+    expect(within(section).getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
+    await user.type(email, 'asha@example.com');
+    await user.click(subscribe);
+    expect(await within(section).findByRole('status')).toHaveTextContent('Almost done.');
+    expect(subscribeCalls(fetchMock)).toEqual([{ email: 'asha@example.com', notice_version: 4 }]);
+  });
+
   it('shows the server’s message when it refuses', async () => {
     stubApi({
       category_list: categoryList,

@@ -1,8 +1,11 @@
 import { useZodForm } from '@kapaas/web-kit';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { ApiError, errorMessage } from '#storefront/lib/api.ts';
+import { paths } from '#storefront/lib/paths.ts';
+import { useNoticeVersion } from '#storefront/lib/queries/usePrivacyNotice.ts';
 import { useNewsletterSubscribe } from '../api/useNewsletterSubscribe';
 import '../newsletter.css';
 
@@ -20,6 +23,7 @@ const newsletterSchema = z.object({
 export function NewsletterSignup() {
   const ids = useId();
   const subscribe = useNewsletterSubscribe();
+  const noticeVersion = useNoticeVersion();
   const {
     register,
     handleSubmit,
@@ -31,7 +35,8 @@ export function NewsletterSignup() {
   const onSubmit = async (request: z.output<typeof newsletterSchema>) => {
     subscribe.reset();
     try {
-      await subscribe.mutateAsync(request);
+      const version = await noticeVersion();
+      await subscribe.mutateAsync({ ...request, ...(version === undefined ? {} : { notice_version: version }) });
       reset({ email: '' });
     } catch (error) {
       const [fieldError] = error instanceof ApiError ? (error.errors.email ?? []) : [];
@@ -64,6 +69,9 @@ export function NewsletterSignup() {
           {isSubmitting ? 'Subscribing…' : 'Subscribe'}
         </Button>
       </div>
+      <p className="newsletter__notice">
+        You can stop them from any of our e-mails. See our <Link to={paths.privacy}>privacy notice</Link>.
+      </p>
       {invalid && (
         <p id={errorId} className="newsletter__error">
           {errors.email?.message}

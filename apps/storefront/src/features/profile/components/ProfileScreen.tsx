@@ -23,10 +23,12 @@ interface ProfileScreenProps {
   renderAddForm: (done: () => void) => ReactNode;
   /** Ends the server session after a password reset (account feature's logout). */
   endSession: () => Promise<unknown>;
+  /** The consents with their switches (privacy feature), shown under the overview. */
+  consents?: ReactNode;
 }
 
 /** /myprofile (product.md §2): the sidebar beside OVERVIEW, ADD_FORM or RESET_PASSWORD. */
-export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: ProfileScreenProps) {
+export function ProfileScreen({ logout, addresses, renderAddForm, endSession, consents }: ProfileScreenProps) {
   const identity = useIdentity();
   const profile = useProfile();
   const navigate = useNavigate();
@@ -73,6 +75,7 @@ export function ProfileScreen({ logout, addresses, renderAddForm, endSession }: 
               onResetPassword={() => setView('RESET_PASSWORD')}
             />
           )}
+          {view === 'OVERVIEW' && consents}
           {view === 'ADD_FORM' && (
             <section className="profile-panel" aria-labelledby="profile-add-title">
               <h2 id="profile-add-title" className="profile-panel__title">
