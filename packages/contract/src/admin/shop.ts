@@ -186,6 +186,16 @@ export const AdminSettings = z.object({
   return_window_days: z.number().int(),
   /** How many days after delivery the shopper is asked for a review (once per order). */
   review_request_days: z.number().int(),
+  /**
+   * Retention (issue 35): after how many days the daily job deletes guests who never ordered (from their last visit),
+   * carts left untouched and newsletter sign-ups never confirmed, and clears sent e-mails' bodies; and how long the
+   * processing logs (audit log, e-mail records) are kept, a year at least.
+   */
+  retention_guest_days: z.number().int(),
+  retention_cart_days: z.number().int(),
+  retention_unconfirmed_signup_days: z.number().int(),
+  retention_outbox_body_days: z.number().int(),
+  retention_log_days: z.number().int(),
   /** The default parcel a courier order is booked with (cm). */
   parcel_length_cm: z.number().int(),
   parcel_breadth_cm: z.number().int(),
@@ -202,6 +212,12 @@ export const AdminSettings = z.object({
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
+/** A retention period the owner sets (issue 35): a week at least, ten years at most. */
+const RetentionDays = z
+  .number('A whole number of days.')
+  .int('A whole number of days.')
+  .min(7, 'At least 7 days.')
+  .max(3650, 'At most 3650 days (10 years).');
 export const AdminUpdateSettings = z
   .strictObject({
     per_order_cap: z.number().int().min(1).max(1000),
@@ -253,6 +269,19 @@ export const AdminUpdateSettings = z
     cart_reminder_hours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
     return_window_days: z.number().int().min(1, 'At least 1 day.').max(90, 'At most 90 days.'),
     review_request_days: z.number().int().min(1, 'At least 1 day.').max(60, 'At most 60 days.'),
+    retention_guest_days: RetentionDays,
+    retention_cart_days: RetentionDays,
+    retention_unconfirmed_signup_days: z
+      .number('A whole number of days.')
+      .int('A whole number of days.')
+      .min(1, 'At least 1 day.')
+      .max(365, 'At most 365 days.'),
+    retention_outbox_body_days: RetentionDays,
+    retention_log_days: z
+      .number('A whole number of days.')
+      .int('A whole number of days.')
+      .min(365, 'At least 365 days: the law keeps processing logs a year (DPDP Rules, Rule 6).')
+      .max(3650, 'At most 3650 days (10 years).'),
     parcel_length_cm: ParcelSideCm,
     parcel_breadth_cm: ParcelSideCm,
     parcel_height_cm: ParcelSideCm,

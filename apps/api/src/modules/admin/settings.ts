@@ -20,6 +20,11 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     cart_reminder_hours: row.cartReminderHours,
     return_window_days: row.returnWindowDays,
     review_request_days: row.reviewRequestDays,
+    retention_guest_days: row.retentionGuestDays,
+    retention_cart_days: row.retentionCartDays,
+    retention_unconfirmed_signup_days: row.retentionUnconfirmedSignupDays,
+    retention_outbox_body_days: row.retentionOutboxBodyDays,
+    retention_log_days: row.retentionLogDays,
     gst_legal_name: row.gstLegalName,
     gstin: row.gstin,
     gst_address: row.gstAddress,
@@ -93,6 +98,17 @@ function prepaidColumns(body: AdminUpdateSettings) {
   return {
     prepaidDiscountPercent: body.prepaid_discount_percent,
     prepaidDiscountMaxPaise: max === undefined ? undefined : max === null ? null : rupeesToPaise(max),
+  };
+}
+
+/** Retention's periods (issue 35); undefined: left as they are. The contract holds each to its bounds. */
+function retentionColumns(body: AdminUpdateSettings) {
+  return {
+    retentionGuestDays: body.retention_guest_days,
+    retentionCartDays: body.retention_cart_days,
+    retentionUnconfirmedSignupDays: body.retention_unconfirmed_signup_days,
+    retentionOutboxBodyDays: body.retention_outbox_body_days,
+    retentionLogDays: body.retention_log_days,
   };
 }
 
@@ -199,6 +215,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               cartReminderHours: body.cart_reminder_hours,
               returnWindowDays: body.return_window_days,
               reviewRequestDays: body.review_request_days,
+              ...retentionColumns(body),
               gstLegalName: body.gst_legal_name,
               gstin: body.gstin,
               gstAddress: body.gst_address,

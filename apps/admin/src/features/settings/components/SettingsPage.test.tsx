@@ -35,7 +35,21 @@ const settings = {
   default_piece_weight_grams: 200,
   prepaid_discount_percent: 0,
   prepaid_discount_max: null,
+  retention_guest_days: 90,
+  retention_cart_days: 90,
+  retention_unconfirmed_signup_days: 30,
+  retention_outbox_body_days: 180,
+  retention_log_days: 365,
   updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+/** Retention's periods as saved (the defaults), sent back unchanged. */
+const retentionAsSaved = {
+  retention_guest_days: 90,
+  retention_cart_days: 90,
+  retention_unconfirmed_signup_days: 30,
+  retention_outbox_body_days: 180,
+  retention_log_days: 365,
 };
 
 /** The default parcel as saved, sent back unchanged. */
@@ -121,7 +135,44 @@ describe('the settings form', () => {
         ...codAsSaved,
         ...parcelAsSaved,
         ...prepaidAsSaved,
+        ...retentionAsSaved,
       },
+    ]);
+  });
+
+  it('sets how long personal data is kept; processing logs not below a year, said beside the field', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const logs = await screen.findByLabelText('Keep processing logs for');
+    expect(logs).toHaveValue(365);
+    expect(screen.getByLabelText('Forget guests who never ordered after')).toHaveValue(90);
+    expect(screen.getByLabelText('Delete carts left untouched for')).toHaveValue(90);
+    expect(screen.getByLabelText('Delete unconfirmed newsletter sign-ups after')).toHaveValue(30);
+    const bodies = screen.getByLabelText('Clear sent e-mails’ text after');
+    expect(bodies).toHaveValue(180);
+    await user.clear(logs);
+    await user.type(logs, '200');
+    await user.clear(bodies);
+    await user.type(bodies, '3');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(logs).toHaveAccessibleDescription(
+      expect.stringContaining('At least 365 days: the law keeps processing logs a year'),
+    );
+    expect(bodies).toHaveAccessibleDescription(expect.stringContaining('At least 7 days.'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(logs);
+    await user.type(logs, '730');
+    await user.clear(bodies);
+    await user.type(bodies, '90');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([
+      expect.objectContaining({ ...retentionAsSaved, retention_log_days: 730, retention_outbox_body_days: 90 }),
     ]);
   });
 
@@ -242,6 +293,7 @@ describe('the settings form', () => {
         ...codAsSaved,
         ...parcelAsSaved,
         ...prepaidAsSaved,
+        ...retentionAsSaved,
       },
     ]);
   });
@@ -348,6 +400,7 @@ describe('the settings form', () => {
         cod_max_open_orders: 2,
         ...parcelAsSaved,
         ...prepaidAsSaved,
+        ...retentionAsSaved,
       },
     ]);
   });

@@ -28,6 +28,7 @@ import {
   prepaidDiscountBody,
   prepaidDiscountValues,
 } from './PrepaidDiscountFields';
+import { RetentionFields, type RetentionValues, retentionBody, retentionValues } from './RetentionFields';
 import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
 
 /** Every state and union territory, in one page (as the address forms load them). */
@@ -44,7 +45,8 @@ type SettingsFields = {
 } & TaxIdentityValues &
   DeliveryCodValues &
   PrepaidDiscountValues &
-  ParcelValues;
+  ParcelValues &
+  RetentionValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
   {
@@ -144,6 +146,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       ...deliveryCodBody(fields),
       ...prepaidDiscountBody(fields),
       ...parcelBody(fields),
+      ...retentionBody(fields),
     }),
     fieldOf: deliveryCodFieldOf,
     defaultValues: {
@@ -156,6 +159,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       ...deliveryCodValues(settings),
       ...prepaidDiscountValues(settings),
       ...parcelValues(settings),
+      ...retentionValues(settings),
     },
   });
 
@@ -218,6 +222,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
           />
           <PrepaidDiscountFields id={`${id}-prepaid`} register={register} errors={errors} disabled={isSubmitting} />
           <ParcelFields id={`${id}-parcel`} register={register} errors={errors} disabled={isSubmitting} />
+          <RetentionFields id={`${id}-retention`} register={register} errors={errors} disabled={isSubmitting} />
           <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
             <Alert variant="success" role="status">
