@@ -14,7 +14,6 @@ import { AppError } from '../../lib/errors';
 import type { Limits } from '../../lib/rate-limit';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from '../identity';
 import { auditRoutes } from './audit';
-import { adminBreachRoutes } from './breaches.routes';
 import { findAdmin } from './auth.repository';
 import {
   ADMIN_OWNER_ONLY,
@@ -29,6 +28,7 @@ import {
   resetAdminPassword,
   toAdminAccount,
 } from './auth.service';
+import { adminBreachRoutes } from './breaches.routes';
 import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
 import { adminInvoiceRoutes } from './orders/admin-invoices.routes';
