@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { FormConsents, NoticeVersion } from './consent';
 
 /** The optional item a login, registration or guest start puts in the cart once the session starts. */
 export const PendingCartItem = {
@@ -24,6 +25,10 @@ export const RegisterRequest = z
     phone: Phone,
     password: Password,
     password_confirmation: z.string().max(200),
+    /** The privacy notice the form linked to (issue 35), recorded with the consents ticked. */
+    notice_version: NoticeVersion.optional(),
+    /** The purposes the shopper ticked (never ticked for them); each is recorded in the consent ledger. */
+    consents: FormConsents.optional(),
     ...PendingCartItem,
   })
   .refine((body) => body.password === body.password_confirmation, {

@@ -153,3 +153,48 @@ describe('the newsletter', () => {
     expect(entry).toMatchObject({ purpose: 'marketing_email', given: true, source: 'newsletter', noticeVersion: 1 });
   });
 });
+
+describe('sign-up', () => {
+  it('records each consent ticked on the form, with the notice version it showed, as signup; none ticked, none recorded', async () => {
+    const form = (email: string, phone: string) => ({
+      name: 'Kavya Rao',
+      email,
+      phone,
+      password: 'a-long-cotton-password-7',
+      password_confirmation: 'a-long-cotton-password-7',
+    });
+    const ticked = await shop.post('register', {
+      ...form('kavya@example.in', '9812345670'),
+      notice_version: 1,
+      consents: ['marketing_email', 'cart_reminders'],
+    });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    const userId = ticked.json().user.id as number;
+    const rows = await db().select().from(consents).where(eq(consents.userId, userId)).orderBy(consents.id);
+    expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.email, r.clientAddress])).toEqual([
+      ['marketing_email', true, 'signup', 1, 'kavya@example.in', '127.0.0.1'],
+      ['cart_reminders', true, 'signup', 1, 'kavya@example.in', '127.0.0.1'],
+    ]);
+
+    const none = await shop.post('register', form('nandini@example.in', '9812345671'));
+    expect(none.statusCode, none.body).toBe(200);
+    expect(await db().select().from(consents).where(eq(consents.userId, none.json().user.id))).toEqual([]);
+  });
+
+  it('refuses an unknown purpose or notice version beside the field, and makes no account', async () => {
+    const base = {
+      name: 'Ira Das',
+      email: 'ira@example.in',
+      phone: '9812345672',
+      password: 'a-long-cotton-password-7',
+      password_confirmation: 'a-long-cotton-password-7',
+    };
+    const purpose = await shop.post('register', { ...base, consents: ['telepathy'] });
+    expect(purpose.statusCode).toBe(400);
+    expect(Object.keys(purpose.json().errors)[0]).toMatch(/^consents/);
+    const version = await shop.post('register', { ...base, notice_version: 40 });
+    expect(version.statusCode).toBe(400);
+    expect(version.json().errors.notice_version).toBeDefined();
+    expect((await shop.post('login', { user_name: base.email, password: base.password })).statusCode).toBe(401);
+  });
+});

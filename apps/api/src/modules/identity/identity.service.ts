@@ -1,3 +1,4 @@
+import type { ConsentPurpose } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { verify } from '@node-rs/argon2';
 import type { ServiceDeps } from '../../lib/deps';
@@ -9,6 +10,7 @@ import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import type { Identity, SessionOwner } from '../../plugins/sessions';
 import { adoptGuestAddresses } from '../addresses';
 import { addToCart, mergeGuestCart } from '../cart';
+import { recordConsents, shownNoticeVersion } from '../consent';
 import { queueMail } from '../mail';
 import {
   endAllSessions,
@@ -55,7 +57,14 @@ export async function registerUser(
   db: Queryable,
   limits: Limits,
   address: string,
-  input: { name: string; email: string; phone: string; password: string },
+  input: {
+    name: string;
+    email: string;
+    phone: string;
+    password: string;
+    notice_version?: number | undefined;
+    consents?: ConsentPurpose[] | undefined;
+  },
 ) {
   await new RateLimiter(db).hit(`register:ip:${address}`, limits.registrationsPerAddress);
   refuseWeakPassword(input.password, input);
@@ -64,8 +73,16 @@ export async function registerUser(
   try {
     // The welcome is queued in the account's own transaction: an account is welcomed once, and only if it exists.
     const user = await db.transaction(async (tx) => {
+      const noticeVersion = await shownNoticeVersion(tx, input.notice_version);
       const row = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone, passwordHash });
       await queueMail(tx, { kind: 'welcome', key: `welcome:${row.id}`, to: row.email, payload: { user_id: row.id } });
+      // The boxes the shopper ticked, each a consent in the ledger with the notice the form linked to.
+      const person = { userId: row.id, email: row.email };
+      const given = (input.consents ?? []).map((purpose) => ({ person, purpose, given: true, noticeVersion }));
+      await recordConsents(
+        tx,
+        given.map((entry) => ({ ...entry, source: 'signup' as const, clientAddress: address })),
+      );
       return row;
     });
     return { id: user.id, user_name: user.name };
