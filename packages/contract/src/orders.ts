@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_NUMBER_MESSAGE, PHONE_NUMBER_PATTERN } from './address-formats';
 import { Id, MAX_INT4, Rupees } from './common';
+import { FormConsents, NoticeVersion } from './consent';
 import { Owner } from './identity';
 import { RETURN_STATUS_VALUES } from './returns';
 import { OrderShipment } from './shipments';
@@ -238,6 +239,10 @@ export const OrderCreateRequest = z.strictObject({
   total: IgnoredAmount,
   /** "online" (the default, so older clients keep working) or "cod": cash on delivery, when the shop's rules allow it. */
   payment_method: PaymentMethod.optional(),
+  /** The privacy notice the checkout linked to (issue 35), recorded with the consents ticked. */
+  notice_version: NoticeVersion.optional(),
+  /** The purposes the shopper ticked at checkout (never ticked for them), each recorded in the consent ledger. */
+  consents: FormConsents.optional(),
 });
 export type OrderCreateRequest = z.input<typeof OrderCreateRequest>;
 

@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
 import type { Limits } from '../../lib/rate-limit';
+import { shownNoticeVersion } from '../consent';
+import { recordCheckoutConsents } from './checkout-consents';
 import { startCodPayOnline } from './cod-pay-online';
 import { confirmPayment } from './confirmation';
 import { placeOrder } from './place-order';
@@ -58,7 +60,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
           signature: body.razorpay_signature as string,
         });
       }
-      return placeOrder(deps(), owner, {
+      // A version the shop never published is refused before anything is reserved.
+      const noticeVersion = await shownNoticeVersion(deps().db, body.notice_version);
+      const placed = await placeOrder(deps(), owner, {
         addressId: body.address_id as number,
         couponId: couponOf(body.coupon_id),
         lines: (body.product_details ?? []).map((line) => ({
@@ -69,6 +73,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
         paymentMethod: body.payment_method ?? 'online',
         placedFrom: { address: request.ip, codOrdersPerAddress: limits.codOrdersPerAddress },
       });
+      const consent = { addressId: body.address_id as number, noticeVersion, clientAddress: request.ip };
+      await recordCheckoutConsents(deps().db, owner, { ...consent, purposes: body.consents ?? [] });
+      return placed;
     },
   );
 

@@ -198,3 +198,32 @@ describe('sign-up', () => {
     expect((await shop.post('login', { user_name: base.email, password: base.password })).statusCode).toBe(401);
   });
 });
+
+describe('checkout', () => {
+  it("records a guest's ticked consents by the delivery address's e-mail and phone, as checkout, with the notice version", async () => {
+    const item = await checkout.stockedItem(5);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const placed = await checkout.placed(shopper, addressId, item, 1, {
+      notice_version: 1,
+      consents: ['cart_reminders'],
+    });
+    expect(placed.order_id).toBeGreaterThan(0);
+    const [address] = (await shopper.post('address_list', {})).json().address as {
+      email_id: string;
+      phone_number: string;
+    }[];
+    const rows = await ledgerOf(address?.email_id.toLowerCase() ?? '');
+    expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.phone, r.userId])).toEqual([
+      ['cart_reminders', true, 'checkout', 1, address?.phone_number, null],
+    ]);
+  });
+
+  it('refuses a notice version the shop never published beside the field, and places no order', async () => {
+    const item = await checkout.stockedItem(5);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const refused = await checkout.place(shopper, addressId, [{ item, quantity: 1 }], { notice_version: 77 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.notice_version).toBeDefined();
+    expect((await shopper.post('my_orders', {})).json().data ?? []).toHaveLength(0);
+  });
+});
