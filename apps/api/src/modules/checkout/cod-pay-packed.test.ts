@@ -1,6 +1,6 @@
 import { and, codPrepayments, eq, outboxMessages, payments, sandboxShiprocketShipments, taxInvoices } from '@kapaas/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../../../test/shop';
+import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from './checkout.fixtures';
 
@@ -214,5 +214,52 @@ describe('a packed COD order whose parcel is with the courier', () => {
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ status: 'refunded' });
     expect(await f.orderRow(orderId)).toMatchObject({ status: 'packed', paymentMethod: 'cod' });
+  });
+});
+
+describe('paying and shipping with the courier at once', () => {
+  /** Pays the order online while the owner ships it: the link (its webhook settles) or the dialog (confirmed). */
+  async function payWhileShipping(round: number, orderId: number, shopper: Shopper) {
+    if (round % 2 === 0) {
+      const { offer, providerOrder } = await linkOrderOf(orderId);
+      const [shipped, paid] = await Promise.all([
+        ship(orderId),
+        shop.app.inject({
+          method: 'POST',
+          url: '/sandbox/razorpay/test/pay',
+          payload: { order_id: providerOrder, method: 'upi', vpa: 'success@razorpay' },
+        }),
+      ]);
+      expect(paid.statusCode, paid.body).toBe(200);
+      return { shipped, amountPaise: offer.amountPaise };
+    }
+    const offer = (await shopper.post('cod_pay_online', { order_id: orderId })).json();
+    const handler = await f.paid(offer.razorpay_order_id);
+    const [shipped] = await Promise.all([ship(orderId), f.confirm(shopper, orderId, handler)]);
+    return { shipped, amountPaise: offer.amount as number };
+  }
+
+  it('6 times: the courier carries a prepaid parcel and the payment is kept, or a COD parcel and the payment is refunded', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const { shopper, orderId, placed } = await packedCodOrder();
+      const { shipped, amountPaise } = await payWhileShipping(round, orderId, shopper);
+      expectStatus(shipped, 200);
+      await f.webhooksDelivered();
+      const courier = await courierOrderOf(orderId);
+      const order = await f.orderRow(orderId);
+      const rows = await f.paymentsOf(orderId);
+      expect(rows).toHaveLength(1);
+      expect(order.status).toBe('shipped');
+      // Which comes first is the database's to say (both happen, on PGlite and PostgreSQL); each ends whole.
+      if (courier?.paymentMethod === 'Prepaid') {
+        expect(courier.codPaise).toBe(0);
+        expect(order).toMatchObject({ paymentMethod: 'online', totalPaise: amountPaise });
+        expect(rows[0]).toMatchObject({ status: 'accepted', refundedPaise: 0 });
+      } else {
+        expect(courier).toMatchObject({ paymentMethod: 'COD', codPaise: placed.totalPaise });
+        expect(order).toMatchObject({ paymentMethod: 'cod', totalPaise: placed.totalPaise });
+        expect(rows[0]).toMatchObject({ status: 'refunded', refundedPaise: amountPaise });
+      }
+    }
   });
 });
