@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { PayOnlineOfferFor } from '../../features/checkout/components/PayOnlineOffer';
@@ -24,6 +25,10 @@ export function OrderSuccessPage() {
   const cod = order.paymentMethod === 'cod';
   const deliveryBy = deliveryByText(order.deliveryBy);
   const placed = /^\d+$/.test(orderId) ? Number(orderId) : null;
+  const due =
+    order.amountDue > 0 ? (
+      <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>
+    ) : null;
 
   return (
     <div className="container page text-center status-page">
@@ -42,16 +47,13 @@ export function OrderSuccessPage() {
       <p className="lead">
         Order ID: <strong>{orderId}</strong>
       </p>
-      {!cod && placed !== null && <PaidBy orderId={placed} />}
+      {!cod && placed !== null && <PaidBy orderId={placed} className="order-success__paid-by mb-1" />}
       {cod && (
         <div className="order-success__cod">
           <p className="mb-1">
             Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
           </p>
-          {placed !== null && <PaidBy orderId={placed} />}
-          {order.amountDue > 0 && (
-            <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>
-          )}
+          {placed !== null ? <PaidBy orderId={placed} className="order-success__due" fallback={due} /> : due}
           {order.status === 'cod_pending_confirmation' && <p className="mb-0">{COD_CALL_NOTE}</p>}
           {placed !== null && <PayOnlineOfferFor orderId={placed} />}
         </div>
@@ -75,12 +77,13 @@ export function OrderSuccessPage() {
 
 /**
  * How the order was paid ("Paid by UPI", "Advance paid by UPI, ₹Z to pay on delivery"), as the server has it: the
- * navigation state only knows what the checkout asked, not the method the shopper chose in the payment dialog.
+ * navigation state only knows what the checkout asked, not the method the shopper chose in the payment dialog. Until
+ * the server answers, or when it has nothing more to say, `fallback` shows (what the state knows).
  */
-function PaidBy({ orderId }: { orderId: number }) {
+function PaidBy({ orderId, className, fallback = null }: { orderId: number; className: string; fallback?: ReactNode }) {
   const order = useOrderDetails(orderId);
   const paid = order.data ? paidByText(order.data) : null;
-  return paid === null ? null : <p className="order-success__paid-by mb-1">{paid}</p>;
+  return paid === null ? fallback : <p className={className}>{paid}</p>;
 }
 
 /** The shopper's own page: rendered in the browser, never indexed. */

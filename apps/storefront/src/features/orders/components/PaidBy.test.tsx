@@ -170,5 +170,7 @@ describe('how each order is paid, in My Orders and on the thank-you page', () =>
       state: { orderId: 502, paymentMethod: 'cod', amountDue: 577, deliveryBy: null, status: 'cod_confirmed' },
     });
     expect(await screen.findByText('Advance paid by UPI, ₹577 to pay on delivery')).toBeInTheDocument();
+    // It says what is left to pay once, in the server's words.
+    expect(screen.queryByText('Pay ₹577 in cash on delivery.')).toBeNull();
   });
 });
