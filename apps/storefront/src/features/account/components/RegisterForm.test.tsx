@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
@@ -12,8 +12,48 @@ async function fillForm(user: ReturnType<typeof renderRoute>['user']) {
   await user.type(screen.getByLabelText('Confirm password', { selector: 'input' }), 'cotton-soft-1');
 }
 
+function bodiesOf(api: ReturnType<typeof stubApi>, endpoint: string) {
+  return api.mock.calls
+    .filter(([url]) => String(url).endsWith(`/api/${endpoint}`))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
 describe('Register page', () => {
   beforeEach(() => localStorage.clear());
+
+  it('links to the privacy notice, ticks no consent for the shopper, and sends the ones ticked with the notice version', async () => {
+    const api = stubApi({
+      category_list: categoryList,
+      privacy_notice: {
+        success: true,
+        notice: {
+          version: 5,
+          body: '',
+          published_at: '2026-11-28T05:00:00.000Z',
+          grievance_officer: { name: '', email: '' },
+        },
+      },
+      register: {
+        success: true,
+        message: 'Registration successful! Please log in.',
+        user: { id: 3, user_name: 'Ravi' },
+      },
+    });
+    const { user } = renderRoute('/Register-Page');
+    await fillForm(user);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    const offers = screen.getByRole('checkbox', { name: 'Offers and news by e-mail' });
+    const reminders = screen.getByRole('checkbox', { name: 'A reminder of what I left in my cart' });
+    expect(offers).not.toBeChecked();
+    expect(reminders).not.toBeChecked();
+    await user.click(offers);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(bodiesOf(api, 'register')).toHaveLength(1));
+    expect(bodiesOf(api, 'register')[0]).toMatchObject({ notice_version: 5, consents: ['marketing_email'] });
+  });
 
   it('lets at most 10 digits into the mobile number and checks the fields first', async () => {
     stubApi({ category_list: categoryList });

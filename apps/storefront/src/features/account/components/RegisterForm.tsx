@@ -1,7 +1,8 @@
-import { RegisterRequest } from '@kapaas/contract';
+import { type ConsentPurpose, RegisterRequest } from '@kapaas/contract';
 import { FormOutcome, useZodForm } from '@kapaas/web-kit';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ConsentBoxes } from '#storefront/components/ConsentBoxes.tsx';
 import { PasswordInput } from '#storefront/components/PasswordInput.tsx';
 import { usePopup } from '#storefront/components/popups/PopupProvider.tsx';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
@@ -11,6 +12,7 @@ import type { PendingItem } from '../pendingItem';
 import { ContinueAsGuestButton } from './ContinueAsGuestButton';
 import '../account.css';
 import { paths } from '#storefront/lib/paths.ts';
+import { useNoticeVersion } from '#storefront/lib/queries/usePrivacyNotice.ts';
 import { serverAnswered, serverMessage } from '#storefront/lib/serverMessage.ts';
 
 interface RegisterFields {
@@ -28,6 +30,9 @@ const FIELDS: { name: keyof RegisterFields; label: string; type: string; autoCom
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   { name: 'password_confirmation', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ];
+
+/** What the sign-up form offers to send besides the account's own messages (issue 35). */
+const SIGN_UP_CONSENTS: readonly ConsentPurpose[] = ['marketing_email', 'cart_reminders'];
 
 /** Product.md §8: the error map's messages joined with spaces, else the server's message, else 'Registration failed'. */
 export function registerFailureText(error: unknown): string {
@@ -57,10 +62,17 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
   });
 
   const [registered, setRegistered] = useState(false);
+  const [consents, setConsents] = useState<ConsentPurpose[]>([]);
+  const noticeVersion = useNoticeVersion();
 
   const submit = async (fields: RegisterFields) => {
     try {
-      await registerAccount.mutateAsync(fields);
+      const version = await noticeVersion();
+      await registerAccount.mutateAsync({
+        ...fields,
+        ...(consents.length > 0 ? { consents } : {}),
+        ...(version === undefined ? {} : { notice_version: version }),
+      });
       setRegistered(true);
       popup.success(ACCOUNT_TEXTS.registered);
       navigate(paths.login, item ? { state: item } : undefined);
@@ -113,6 +125,7 @@ export function RegisterForm({ item, onSessionStarted }: RegisterFormProps) {
               </div>
             );
           })}
+          <ConsentBoxes offered={SIGN_UP_CONSENTS} ticked={consents} onChange={setConsents} />
         </fieldset>
         <FormOutcome error={errors.root?.server?.message} />
         <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
