@@ -28,3 +28,12 @@ export function useNoticeVersion(): () => Promise<number | undefined> {
     }
   };
 }
+
+/** The version of the notice in force, asked for once, outside React Query (the checkout asks as it places). */
+export async function noticeVersionNow(): Promise<number | undefined> {
+  try {
+    return (await apiPost('privacy_notice', {})).notice.version;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,6 +2,7 @@ import type {
   CheckoutHandlerResponse,
   CodAdvanceAnswer,
   CodOrderPlacedAnswer,
+  ConsentPurpose,
   OrderConfirmedAnswer,
   OrderCreatedAnswer,
   OrderPlaceLine,
@@ -14,6 +15,15 @@ export interface OrderToCreate {
   addressId: number;
   couponId: number | null;
   lines: OrderPlaceLine[];
+  /** The boxes ticked at checkout (issue 35), and the privacy notice version the page linked to. */
+  consents?: ConsentPurpose[] | undefined;
+  noticeVersion?: number | undefined;
+}
+
+/** The consent fields of an order_place first call: only what the shopper ticked, with the notice version. */
+function consentFields({ consents, noticeVersion }: Pick<OrderToCreate, 'consents' | 'noticeVersion'>) {
+  if (!consents || consents.length === 0) return {};
+  return { consents, ...(noticeVersion === undefined ? {} : { notice_version: noticeVersion }) };
 }
 
 /** order_place, first call: the server reserves the stock, prices the order and opens the provider order. */
@@ -22,12 +32,14 @@ export async function createOrder({
   addressId,
   couponId,
   lines,
+  ...consent
 }: OrderToCreate): Promise<OrderCreatedAnswer> {
   const answer = await apiPost('order_place', {
     ...ownerFields(identity),
     address_id: addressId,
     coupon_id: couponId,
     product_details: lines,
+    ...consentFields(consent),
   });
   // order_place answers both calls; a first call that did not open a provider order cannot go on to pay.
   if (!('razorpay_order_id' in answer) || answer.payment_method !== 'online')
@@ -45,6 +57,7 @@ export async function placeCodOrder({
   addressId,
   couponId,
   lines,
+  ...consent
 }: OrderToCreate): Promise<CodOrderPlacedAnswer | CodAdvanceAnswer> {
   const answer = await apiPost('order_place', {
     ...ownerFields(identity),
@@ -52,6 +65,7 @@ export async function placeCodOrder({
     coupon_id: couponId,
     product_details: lines,
     payment_method: 'cod',
+    ...consentFields(consent),
   });
   // Anything but a cash-on-delivery placement is not an answer to this call.
   if (!('payment_method' in answer) || answer.payment_method !== 'cod') throw new ApiError(0, NETWORK_ERROR_MESSAGE);

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '#storefront/test/fakeApi.ts';
+import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { cartLines } from '#storefront/test/shopping.ts';
 import { ProceedToPay } from './ProceedToPay';
 
@@ -30,5 +30,42 @@ describe('PROCEED TO PAY', () => {
     expect(alert).toHaveBeenCalledWith('Your session has expired. Please log in again.');
     expect(fetchMock).not.toHaveBeenCalled();
     alert.mockRestore();
+  });
+
+  it('offers consents as unticked boxes linking to the notice, and sends the ticked ones with the notice version', async () => {
+    localStorage.setItem('userId', '7');
+    localStorage.setItem('userName', 'Asha Menon');
+    const fetchMock = stubApi({
+      privacy_notice: {
+        success: true,
+        notice: {
+          version: 6,
+          body: '',
+          published_at: '2026-11-28T05:00:00.000Z',
+          grievance_officer: { name: '', email: '' },
+        },
+      },
+      order_place: () => json(409, { success: false, message: 'Stop here: the test reads the request.' }),
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <ProceedToPay addressId={31} couponId={null} lines={cartLines()} cartNotReady={false} />,
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('checkbox', { name: 'Offers and news by e-mail' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'A reminder of what I left in my cart' }));
+    await user.click(screen.getByRole('button', { name: 'PROCEED TO PAY' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/order_place'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/order_place')) ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ consents: ['cart_reminders'], notice_version: 6 });
   });
 });

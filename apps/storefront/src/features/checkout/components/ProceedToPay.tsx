@@ -1,6 +1,8 @@
-import type { CartItem, PaymentMethod } from '@kapaas/contract';
+import type { CartItem, ConsentPurpose, PaymentMethod } from '@kapaas/contract';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
+import { ConsentBoxes } from '#storefront/components/ConsentBoxes.tsx';
 import { type CheckoutPhase, useCheckout } from '../hooks/useCheckout';
 import { PaymentChoice, type PaymentChoiceProps } from './PaymentChoice';
 import '../checkout.css';
@@ -17,6 +19,9 @@ interface ProceedToPayProps {
   /** The payment choice (online or cash on delivery); without it the order is paid online. */
   payment?: Omit<PaymentChoiceProps, 'disabled'>;
 }
+
+/** What the checkout offers to send besides the order's own messages (issue 35), never ticked for the shopper. */
+const CHECKOUT_CONSENTS: readonly ConsentPurpose[] = ['marketing_email', 'cart_reminders'];
 
 export const CHOOSE_ADDRESS_HINT = 'Choose a delivery address to continue.';
 
@@ -39,6 +44,7 @@ const PROGRESS: Record<CheckoutPhase, string> = {
  */
 export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid, payment }: ProceedToPayProps) {
   const { pay, phase, busy, notice } = useCheckout(onPaid);
+  const [consents, setConsents] = useState<ConsentPurpose[]>([]);
   const noAddress = addressId === null;
   const method = payment?.value ?? 'online';
 
@@ -53,6 +59,7 @@ export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid,
           size: line.size_id,
           quantity: line.selected_quantity,
         })),
+        consents,
       },
       method,
     );
@@ -61,6 +68,7 @@ export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid,
   return (
     <div className="proceed-to-pay">
       {payment && lines.length > 0 && <PaymentChoice {...payment} disabled={busy} />}
+      {lines.length > 0 && <ConsentBoxes offered={CHECKOUT_CONSENTS} ticked={consents} onChange={setConsents} />}
       <button
         type="button"
         className="btn btn-primary w-100"

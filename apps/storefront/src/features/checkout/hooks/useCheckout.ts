@@ -2,6 +2,7 @@ import type {
   CheckoutHandlerResponse,
   CodAdvanceAnswer,
   CodOrderPlacedAnswer,
+  ConsentPurpose,
   OrderCreatedAnswer,
   OrderPlaceLine,
   PaymentMethod,
@@ -10,6 +11,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#storefront/lib/api.ts';
 import { paths } from '#storefront/lib/paths.ts';
+import { noticeVersionNow } from '#storefront/lib/queries/usePrivacyNotice.ts';
 import { type Identity, useIdentity } from '#storefront/lib/session.ts';
 import { forgetCouponId } from '#storefront/lib/storedCoupon.ts';
 import { confirmPayment, createOrder, placeCodOrder } from '../api/orderPlace';
@@ -33,6 +35,9 @@ export interface Purchase {
   addressId: number;
   couponId: number | null;
   lines: OrderPlaceLine[];
+  /** The consent boxes ticked at checkout (issue 35); the notice version is added as the order is placed. */
+  consents?: ConsentPurpose[] | undefined;
+  noticeVersion?: number | undefined;
 }
 
 /**
@@ -304,7 +309,12 @@ export function useCheckout(onPaid?: () => void) {
       return;
     }
     status.setNotice(null);
-    await (method === 'cod' ? placeCod(purchase) : payOnline(purchase));
+    // Consents ticked go with the version of the notice the page linked to, which the server records with them.
+    const withNotice =
+      purchase.consents && purchase.consents.length > 0
+        ? { ...purchase, noticeVersion: await noticeVersionNow() }
+        : purchase;
+    await (method === 'cod' ? placeCod(withNotice) : payOnline(withNotice));
   };
 
   return { pay, phase: status.phase, busy: status.phase !== 'idle', notice: status.notice };
