@@ -47,16 +47,15 @@ export function OrderSuccessPage() {
       <p className="lead">
         Order ID: <strong>{orderId}</strong>
       </p>
-      {!cod && placed !== null && <PaidBy orderId={placed} className="order-success__paid-by mb-1" />}
-      {cod && (
-        <div className="order-success__cod">
-          <p className="mb-1">
-            Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
-          </p>
-          {placed !== null ? <PaidBy orderId={placed} className="order-success__due" fallback={due} /> : due}
-          {order.status === 'cod_pending_confirmation' && <p className="mb-0">{COD_CALL_NOTE}</p>}
-          {placed !== null && <PayOnlineOfferFor orderId={placed} />}
-        </div>
+      {placed !== null ? (
+        <PlacedOrderPayment
+          orderId={placed}
+          cod={cod}
+          due={due}
+          pendingConfirmation={order.status === 'cod_pending_confirmation'}
+        />
+      ) : (
+        cod && <CodPayment due={due} pendingConfirmation={order.status === 'cod_pending_confirmation'} />
       )}
       {deliveryBy !== null && <p className="order-success__delivery">{deliveryBy}</p>}
       <p className="order-success__note">
@@ -75,15 +74,54 @@ export function OrderSuccessPage() {
   );
 }
 
+/** "Payment: Cash on delivery", what is due at the door, and the note on the confirmation call. */
+function CodPayment({
+  due,
+  pendingConfirmation,
+  children,
+}: {
+  due: ReactNode;
+  pendingConfirmation: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="order-success__cod">
+      <p className="mb-1">
+        Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
+      </p>
+      {due}
+      {pendingConfirmation && <p className="mb-0">{COD_CALL_NOTE}</p>}
+      {children}
+    </div>
+  );
+}
+
+interface PlacedOrderPaymentProps {
+  orderId: number;
+  /** What the checkout asked for (the navigation state). */
+  cod: boolean;
+  due: ReactNode;
+  pendingConfirmation: boolean;
+}
+
 /**
- * How the order was paid ("Paid by UPI", "Advance paid by UPI, ₹Z to pay on delivery"), as the server has it: the
- * navigation state only knows what the checkout asked, not the method the shopper chose in the payment dialog. Until
- * the server answers, or when it has nothing more to say, `fallback` shows (what the state knows).
+ * How the order is paid ("Paid by UPI", "Advance paid by UPI, ₹Z to pay on delivery"), as the server has it: the
+ * navigation state only knows what the checkout asked, not the method the shopper chose in the payment dialog, nor
+ * that a cash-on-delivery order was paid online since. Until the server answers, the state's words show.
  */
-function PaidBy({ orderId, className, fallback = null }: { orderId: number; className: string; fallback?: ReactNode }) {
-  const order = useOrderDetails(orderId);
-  const paid = order.data ? paidByText(order.data) : null;
-  return paid === null ? fallback : <p className={className}>{paid}</p>;
+function PlacedOrderPayment({ orderId, cod, due, pendingConfirmation }: PlacedOrderPaymentProps) {
+  const order = useOrderDetails(orderId).data;
+  const paid = order ? paidByText(order) : null;
+  const stillCod = order ? order.payment_method === 'cod' : cod;
+  if (!stillCod) return paid === null ? null : <p className="order-success__paid-by mb-1">{paid}</p>;
+  return (
+    <CodPayment
+      due={paid === null ? due : <p className="order-success__due">{paid}</p>}
+      pendingConfirmation={order ? order.status === 'cod_pending_confirmation' : pendingConfirmation}
+    >
+      <PayOnlineOfferFor orderId={orderId} />
+    </CodPayment>
+  );
 }
 
 /** The shopper's own page: rendered in the browser, never indexed. */

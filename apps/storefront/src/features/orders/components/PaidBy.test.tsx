@@ -173,4 +173,15 @@ describe('how each order is paid, in My Orders and on the thank-you page', () =>
     // It says what is left to pay once, in the server's words.
     expect(screen.queryByText('Pay ₹577 in cash on delivery.')).toBeNull();
   });
+
+  it('the thank-you page of a cash-on-delivery order paid online since says Paid by UPI, and no longer Cash on delivery', async () => {
+    stubApi({ category_list: categoryList, order_details: { success: true, data: { ...upiOrder, status: 'paid' } } });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', {
+      state: { orderId: 501, paymentMethod: 'cod', amountDue: 959, deliveryBy: null, status: 'cod_confirmed' },
+    });
+    expect(await screen.findByText('Paid by UPI')).toBeInTheDocument();
+    expect(screen.queryByText(/Cash on delivery/)).toBeNull();
+    expect(screen.queryByText('Pay ₹959 in cash on delivery.')).toBeNull();
+  });
 });
