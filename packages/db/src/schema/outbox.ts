@@ -16,6 +16,22 @@ import {
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** How a message goes: by e-mail, or by WhatsApp (a template, through the Cloud API; issue 36). */
+export const OUTBOX_CHANNELS = ['email', 'whatsapp'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/** What Meta's status webhooks said of a WhatsApp message, furthest first: never moved backwards. */
+export const WHATSAPP_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
+export type WhatsAppStatus = (typeof WHATSAPP_STATUSES)[number];
+
+/** The template a WhatsApp message is sent as, with this send's parameters (Meta's names). */
+export interface OutboxWhatsAppTemplate {
+  template: string;
+  language: string;
+  bodyParameters: string[];
+  buttons?: ({ type: 'quick_reply'; index: number; payload: string } | { type: 'url'; index: number; text: string })[];
+}
+
 /** Who a message is for: one shopper's address, or the shop's owners (resolved when it is prepared). */
 export const OUTBOX_AUDIENCES = ['shopper', 'owner'] as const;
 
@@ -54,6 +70,20 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     resentFrom: integer('resent_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The channel it was queued for; a WhatsApp message that failed for good goes by e-mail (`fallback_at`). */
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull().default('email'),
+    /** WhatsApp: the number (E.164 digits, no +) and the template with its parameters. */
+    waPhone: text('wa_phone'),
+    waTemplate: jsonb('wa_template').$type<OutboxWhatsAppTemplate>(),
+    /** Meta's id (`wamid.…`) of the sent message: stored with `sent`, so an answered send is never sent again. */
+    waMessageId: text('wa_message_id'),
+    /** The furthest status Meta's webhooks reported, when, and Meta's error of a failure (`code: message`). */
+    waStatus: text('wa_status', { enum: WHATSAPP_STATUSES }),
+    waStatusAt: timestamp('wa_status_at', { withTimezone: true }),
+    waError: text('wa_error'),
+    /** When and why a WhatsApp message went by e-mail instead (a refused template, an undeliverable number). */
+    fallbackAt: timestamp('fallback_at', { withTimezone: true }),
+    fallbackReason: text('fallback_reason'),
   },
   (t) => [
     uniqueIndex('outbox_messages_key_unique').on(t.key),
@@ -62,6 +92,16 @@ export const outboxMessages = pgTable(
     index('outbox_messages_created_idx').on(t.createdAt),
     check('outbox_messages_status_known', sql`${t.status} IN ('queued', 'sending', 'sent', 'failed', 'skipped')`),
     check('outbox_messages_audience_known', sql`${t.audience} IN ('shopper', 'owner')`),
+    uniqueIndex('outbox_messages_wa_message_id_unique').on(t.waMessageId),
+    check('outbox_messages_channel_known', sql`${t.channel} IN ('email', 'whatsapp')`),
+    check(
+      'outbox_messages_wa_status_known',
+      sql`${t.waStatus} IS NULL OR ${t.waStatus} IN ('sent', 'delivered', 'read', 'failed')`,
+    ),
+    check(
+      'outbox_messages_whatsapp_has_template',
+      sql`${t.channel} <> 'whatsapp' OR (${t.waPhone} IS NOT NULL AND ${t.waTemplate} IS NOT NULL)`,
+    ),
   ],
 );
 
