@@ -40,6 +40,8 @@ const settings = {
   retention_unconfirmed_signup_days: 30,
   retention_outbox_body_days: 180,
   retention_log_days: 365,
+  grievance_officer_name: '',
+  grievance_officer_email: '',
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
@@ -51,6 +53,9 @@ const retentionAsSaved = {
   retention_outbox_body_days: 180,
   retention_log_days: 365,
 };
+
+/** The grievance officer as saved (none named yet), sent back unchanged. */
+const grievanceAsSaved = { grievance_officer_name: '', grievance_officer_email: '' };
 
 /** The default parcel as saved, sent back unchanged. */
 const parcelAsSaved = {
@@ -136,6 +141,7 @@ describe('the settings form', () => {
         ...parcelAsSaved,
         ...prepaidAsSaved,
         ...retentionAsSaved,
+        ...grievanceAsSaved,
       },
     ]);
   });
@@ -173,6 +179,33 @@ describe('the settings form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
     expect(saves(sent)).toEqual([
       expect.objectContaining({ ...retentionAsSaved, retention_log_days: 730, retention_outbox_body_days: 90 }),
+    ]);
+  });
+
+  it('names the grievance officer the privacy notice shows; an address that is not one is refused beside its field', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      'GET settings': { success: true, data: settings },
+      'GET states': states,
+      'PATCH settings': (request) => ({ success: true, data: { ...settings, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/settings');
+    const name = await screen.findByLabelText('Grievance officer');
+    const email = screen.getByLabelText('Grievance officer’s e-mail');
+    await user.type(name, 'Anita Borah');
+    await user.type(email, 'anita-at-kapaas');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('An e-mail address'));
+    expect(saves(sent)).toEqual([]);
+    await user.clear(email);
+    await user.type(email, 'Grievance@Kapaas.in');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved.');
+    expect(saves(sent)).toEqual([
+      expect.objectContaining({
+        grievance_officer_name: 'Anita Borah',
+        grievance_officer_email: 'grievance@kapaas.in',
+      }),
     ]);
   });
 
@@ -294,6 +327,7 @@ describe('the settings form', () => {
         ...parcelAsSaved,
         ...prepaidAsSaved,
         ...retentionAsSaved,
+        ...grievanceAsSaved,
       },
     ]);
   });
@@ -401,6 +435,7 @@ describe('the settings form', () => {
         ...parcelAsSaved,
         ...prepaidAsSaved,
         ...retentionAsSaved,
+        ...grievanceAsSaved,
       },
     ]);
   });

@@ -20,6 +20,7 @@ import {
   deliveryCodFieldOf,
   deliveryCodValues,
 } from './DeliveryCodFields';
+import { GrievanceFields, type GrievanceValues, grievanceBody, grievanceValues } from './GrievanceFields';
 import { gstStateMismatch } from './gstIdentity';
 import { ParcelFields, type ParcelValues, parcelBody, parcelValues } from './ParcelFields';
 import {
@@ -46,7 +47,8 @@ type SettingsFields = {
   DeliveryCodValues &
   PrepaidDiscountValues &
   ParcelValues &
-  RetentionValues;
+  RetentionValues &
+  GrievanceValues;
 
 const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: string }[] = [
   {
@@ -64,7 +66,7 @@ const FIELDS: { name: keyof SettingsFields; label: string; help: string; unit: s
   {
     name: 'cart_reminder_hours',
     label: 'Cart reminder after',
-    help: 'A registered shopper who said yes to offers and left a cart this long gets one reminder by e-mail.',
+    help: 'A registered shopper who turned cart reminders on and left a cart this long gets one reminder by e-mail.',
     unit: 'hours',
   },
   {
@@ -147,6 +149,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       ...prepaidDiscountBody(fields),
       ...parcelBody(fields),
       ...retentionBody(fields),
+      ...grievanceBody(fields),
     }),
     fieldOf: deliveryCodFieldOf,
     defaultValues: {
@@ -160,6 +163,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
       ...prepaidDiscountValues(settings),
       ...parcelValues(settings),
       ...retentionValues(settings),
+      ...grievanceValues(settings),
     },
   });
 
@@ -223,6 +227,7 @@ function SettingsForm({ settings, states }: { settings: AdminSettings; states: S
           <PrepaidDiscountFields id={`${id}-prepaid`} register={register} errors={errors} disabled={isSubmitting} />
           <ParcelFields id={`${id}-parcel`} register={register} errors={errors} disabled={isSubmitting} />
           <RetentionFields id={`${id}-retention`} register={register} errors={errors} disabled={isSubmitting} />
+          <GrievanceFields id={`${id}-grievance`} register={register} errors={errors} disabled={isSubmitting} />
           <FormOutcome error={errors.root?.server?.message} />
           {save.isSuccess && (
             <Alert variant="success" role="status">
