@@ -446,10 +446,17 @@ const MESSAGES: Record<string, TableEntry> = {
   },
   outbox_messages: {
     holds: 'an e-mail the shop sent or will send',
-    person: [{ column: 'recipient', names: 'email' }],
+    person: [
+      { column: 'recipient', names: 'email' },
+      { column: 'wa_phone', names: 'phone' },
+    ],
     columns: {
       ...plain('id', 'key', 'message_id', 'kind', 'audience', 'marketing', 'prepared_at', 'status', 'attempts'),
       ...plain('next_attempt_at', 'locked_until', 'sent_at', 'resent_from', 'created_at'),
+      ...plain('channel', 'wa_message_id', 'wa_status', 'wa_status_at', 'fallback_at', 'fallback_reason'),
+      wa_phone: p('contact', anonymise("'0': a WhatsApp message must name a number, and this one names no one")),
+      wa_template: p('content', anonymise("its parameters emptied; the template's name and language stay")),
+      wa_error: p('technical', anonymise("null: Meta's error may quote the number")),
       recipient: p('contact', anonymise("'erased@invalid': the record that a message was sent stays a year (Rule 6)")),
       payload: p('content', anonymise('{}')),
       sealed: p('credential', anonymise('null')),
@@ -527,6 +534,15 @@ const MESSAGES: Record<string, TableEntry> = {
         law: "DPDP Rules 2025, Rule 7: the record of who was told of a breach, for the Board's report",
         months: 12,
       }),
+    },
+  },
+  whatsapp_events: {
+    holds: "a status or a reply Meta's WhatsApp webhook delivered (issue 36)",
+    person: [{ column: 'phone', names: 'phone' }],
+    row: p('content', DELETE),
+    columns: {
+      ...plain('id', 'message_id', 'event', 'context_id', 'reply_type', 'occurred_at', 'received_at'),
+      ...rowed('phone', 'button_payload', 'text', 'error', 'raw'),
     },
   },
   rate_limit_counters: {
@@ -721,6 +737,29 @@ const SANDBOX: Record<string, TableEntry> = {
       ...plain('ndr_attempts', 'ndr_raised_at', 'ndr_history', 'created_at'),
       customer: p('address', DELETE),
       ndr_reason: p('content', DELETE),
+    },
+  },
+  sandbox_whatsapp_templates: content(
+    "a template at the WhatsApp sandbox's business account",
+    ...['id', 'name', 'language', 'category', 'body', 'body_example', 'buttons', 'status', 'rejected_reason'],
+    'created_at',
+  ),
+  sandbox_whatsapp_messages: {
+    holds: "a message on a WhatsApp sandbox phone's chat",
+    person: [{ column: 'phone', names: 'phone' }],
+    row: p('contact', DELETE),
+    columns: {
+      ...plain('id', 'wamid', 'direction', 'template', 'language', 'buttons', 'context_id', 'created_at'),
+      ...rowed('phone', 'parameters', 'text', 'button_payload'),
+    },
+  },
+  sandbox_whatsapp_webhooks: {
+    holds: 'a webhook the WhatsApp sandbox sent',
+    person: [],
+    unkeyed: 'test data of the emulator (ADR 022), never a real person',
+    columns: {
+      ...plain('id', 'wamid', 'event', 'held', 'attempts', 'last_status', 'delivered_at', 'created_at'),
+      body: p('contact', DELETE),
     },
   },
   sandbox_shiprocket_scans: content(
