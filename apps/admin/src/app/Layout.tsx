@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/useLogout';
+import { noticePath } from '../features/notice/api/useNotice';
 import { privacyPaths } from '../features/privacy/api/usePrivacy';
 import { paths } from '../lib/paths';
 import type { AdminSession } from '../lib/session';
@@ -54,6 +55,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     // India's DPDP Act (issue 35): the owner's duties to the people whose data the shop keeps.
     heading: 'Privacy',
     items: [
+      { to: noticePath, label: 'Privacy notice', ownerOnly: true },
       { to: privacyPaths.requests, label: 'Rights requests', ownerOnly: true },
       { to: privacyPaths.breaches, label: 'Breaches', ownerOnly: true },
     ],

@@ -19,6 +19,8 @@ import { customerScreens } from '../features/customers/components/customerScreen
 import { DashboardPage } from '../features/dashboard/components/DashboardPage';
 import { MessagePage } from '../features/messages/components/MessagePage';
 import { messageScreens } from '../features/messages/components/messageScreens';
+import { noticePath } from '../features/notice/api/useNotice';
+import { NoticePage } from '../features/notice/components/NoticePage';
 import { OrderDetailPage } from '../features/orders/components/OrderDetailPage';
 import { OrdersPage } from '../features/orders/components/OrdersPage';
 import { OutboxMessagePage } from '../features/outbox/components/OutboxMessagePage';
@@ -109,6 +111,7 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(couponScreens),
           { path: reviewPaths.list, element: <ReviewsPage /> },
           { path: reviewPaths.review(':id'), element: <ReviewPage /> },
+          { path: noticePath, element: <NoticePage /> },
           { path: privacyPaths.requests, element: <PrivacyRequestsPage /> },
           { path: privacyPaths.request(':id'), element: <PrivacyRequestPage /> },
           { path: privacyPaths.breaches, element: <BreachesPage /> },
