@@ -222,6 +222,9 @@ describe('the breach drill', () => {
     expect(recipients.data.map((row: { email: string }) => row.email)).toEqual(['asha.k@example.in', withdrawn]);
     const twice = await owner.post(`/breaches/${breach.id}/send`, { audience, subject: 'Again', body });
     expect(twice.statusCode).toBe(409);
+    const listed = expectStatus(await owner.get('/breaches'), 200);
+    expect(listed.data.find((row: { id: number }) => row.id === breach.id)).toMatchObject({ notified_count: 2 });
+    expect((await staff.get('/breaches')).statusCode).toBe(403);
     const audit = await admins.lastAudit(owner, 'breaches', breach.id);
     expect(audit).toMatchObject({ action: 'notify', admin_email: OWNER.email });
 

@@ -29,12 +29,13 @@ export async function breachPage(
   db: Queryable,
   page: { page: number; per_page: number },
 ): Promise<{ rows: (BreachRow & { notified: number })[]; total: number }> {
+  // A join, not a correlated subquery: drizzle writes the outer table's column unqualified ("id") in a query of one
+  // table, and inside a subquery on the notices that name is the notice's own id.
   const rows = await db
-    .select({
-      breach: breaches,
-      notified: sql<number>`(SELECT count(*)::int FROM ${breachNotices} n WHERE n.breach_id = ${breaches.id})`,
-    })
+    .select({ breach: breaches, notified: count(breachNotices.id) })
     .from(breaches)
+    .leftJoin(breachNotices, eq(breachNotices.breachId, breaches.id))
+    .groupBy(breaches.id)
     .orderBy(desc(breaches.recordedAt), desc(breaches.id))
     .limit(page.per_page)
     .offset((page.page - 1) * page.per_page);
