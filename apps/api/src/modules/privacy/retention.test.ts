@@ -15,11 +15,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { consoleRecords } from '../admin';
+import { adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
 import { applyRetention, DEFAULT_RETENTION, RETENTION_RUN, runDailyRetention } from './retention';
 
 let shop: TestShop;
 const checkout = checkoutFixtures(() => shop);
+const admin = adminFixtures(() => shop);
 const db = () => shop.database.db;
 const DAY = 86_400_000;
 /** The moved clock: every row below is dated from it, and retention is asked to run at it. */
@@ -268,6 +270,12 @@ describe('the daily run', () => {
     expect(await db().select().from(guests).where(eq(guests.id, idle))).toEqual([]);
     const [run] = await db().select().from(auditLog).where(eq(auditLog.action, RETENTION_RUN));
     expect(run).toMatchObject({ adminId: null, adminEmail: 'job:retention', resource: 'retention', after: first });
+    // The owner reads it in the console's audit log, as the law's processing record.
+    const owner = await admin.owner();
+    const listed = expectStatus(await owner.get('/audit-log', { resource: 'retention' }), 200).data;
+    expect(listed).toEqual([
+      expect.objectContaining({ action: RETENTION_RUN, admin_id: null, admin_email: 'job:retention', after: first }),
+    ]);
     // The same day again (another process, or the next hourly pass): nothing runs.
     await guestSeen(120);
     expect(await runDailyRetention(deps, new Date(NOW.getTime() + 60_000))).toBeNull();
