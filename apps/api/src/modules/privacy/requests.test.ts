@@ -53,6 +53,9 @@ describe('POST /api/privacy_request from a logged-in shopper', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.key, `owner-privacy-request:${row?.id}`));
     expect(owner?.kind).toBe('owner_privacy_request');
+    await deliver(shop.app, mailbox);
+    const told = mailbox.received.find((m) => m.mail.subject === 'A privacy request to answer within 90 days');
+    expect(told?.mail.text).toContain(`/admin/privacy/requests/${row?.id}`);
   });
 });
 
