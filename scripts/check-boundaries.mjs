@@ -69,6 +69,8 @@ const sandboxLoaders = [
     file: join(apiSrc, 'modules/shiprocket/shiprocket.plugin.ts'),
     specifier: '../../dev/shiprocket-sandbox/sandbox.plugin',
   },
+  // And the WhatsApp sandbox's: the import() in whatsapp.plugin.ts (issue 36).
+  { file: join(apiSrc, 'modules/whatsapp/whatsapp.plugin.ts'), specifier: '../../dev/whatsapp-sandbox/sandbox.plugin' },
 ];
 for (const layer of ['modules', 'lib', 'plugins']) {
   for (const file of sourceFiles(join(apiSrc, layer))) {

@@ -57,6 +57,7 @@ export const TABLE_OWNERS = {
   shipping: ['shipments', 'shipment_events'],
   shiprocket: [],
   tax: ['order_taxes', 'order_tax_lines', 'document_counters', 'tax_invoices', 'credit_notes', 'credit_note_lines'],
+  whatsapp: ['whatsapp_events'],
   wishlist: ['wishlist_items'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -71,6 +72,9 @@ export const INFRASTRUCTURE_TABLES = {
   sandbox_shiprocket_shipments: 'dev/shiprocket-sandbox (ADR 022)',
   sandbox_shiprocket_scans: 'dev/shiprocket-sandbox (ADR 022)',
   sandbox_shiprocket_webhooks: 'dev/shiprocket-sandbox (ADR 022)',
+  sandbox_whatsapp_templates: 'dev/whatsapp-sandbox (ADR 022)',
+  sandbox_whatsapp_messages: 'dev/whatsapp-sandbox (ADR 022)',
+  sandbox_whatsapp_webhooks: 'dev/whatsapp-sandbox (ADR 022)',
 } as const satisfies Record<string, string>;
 
 export type OwningModule = keyof typeof TABLE_OWNERS;

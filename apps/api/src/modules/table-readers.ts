@@ -233,6 +233,7 @@ export const READ_MODELS = {
       tables: ['orders', 'payments'],
     },
   },
+  whatsapp: {},
   wishlist: {
     'a product on sale': {
       for: 'a product is saved only while on sale, its row share-locked until the insert',

@@ -19,7 +19,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_unique').on(t.phone),
-    check('users_phone_format', sql`${t.phone} ~ '^[6-9][0-9]{9}$'`),
+    // An erased account's number is 'erased-<id>' (issue 35): unique, no one's, and the real number can register again.
+    check('users_phone_format', sql`${t.phone} ~ '^[6-9][0-9]{9}$' OR ${t.phone} ~ '^erased-[0-9]+$'`),
     check('users_status_known', sql`${t.status} IN ('active', 'disabled')`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_phone_format";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_phone_format" CHECK ("users"."phone" ~ '^[6-9][0-9]{9}$' OR "users"."phone" ~ '^erased-[0-9]+$');
