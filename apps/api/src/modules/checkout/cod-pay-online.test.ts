@@ -1,4 +1,5 @@
 import {
+  adminUsers,
   and,
   codPrepayments,
   eq,
@@ -14,7 +15,8 @@ import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_KEY_SECRET, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { linkHooks } from '../../dev/razorpay-sandbox/sandbox.payment-links';
 import { pay } from '../../dev/razorpay-sandbox/sandbox.service';
-import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { type AdminClient, adminFixtures, expectStatus, OWNER } from '../admin/admin.fixtures';
+import { changeOrderStatus } from '../admin/orders/admin-orders.service';
 import { checkoutFixtures } from './checkout.fixtures';
 
 /*
@@ -295,6 +297,40 @@ describe("the COD confirmation's payment link", () => {
       .from(refunds)
       .where(eq(refunds.paymentId, payment?.id as number));
     expect(made).toHaveLength(1);
+  });
+
+  it("paid just after the owner's cancel looked for money held, before it moved the order: it is refunded, not kept", async () => {
+    const { orderId } = await codOrder(1);
+    const { offer, providerOrder } = await linkOf(orderId);
+    const [admin] = await db().select().from(adminUsers).where(eq(adminUsers.email, OWNER.email));
+    // The cancel's transactions: its two looks for money held (an advance, a payment online instead), then the move.
+    // The shopper's payment settles right after the second look, before the move takes the order's lock.
+    let transactions = 0;
+    const real = db();
+    const racing = new Proxy(real, {
+      get(target, prop) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, target);
+        return async (...args: Parameters<typeof real.transaction>) => {
+          const answer = await target.transaction(...args);
+          transactions += 1;
+          if (transactions === 2) {
+            await payLinkQuietly(providerOrder);
+            for (const webhook of await db().select().from(sandboxRazorpayWebhooks)) {
+              if (webhook.orderId === providerOrder && webhook.event === 'payment_link.paid') await redeliver(webhook);
+            }
+          }
+          return answer;
+        };
+      },
+    });
+    const { app } = shop;
+    const deps = { db: racing, payments: app.payments, catalogue: app.catalogue, log: app.log };
+    await changeOrderStatus(deps, { id: admin?.id as number, email: OWNER.email }, orderId, 'cancelled');
+    await f.webhooksDelivered();
+
+    expect(await f.orderRow(orderId)).toMatchObject({ status: 'refunded' });
+    const [payment] = await paymentsOf(orderId);
+    expect(payment).toMatchObject({ status: 'refunded', refundedPaise: offer.amountPaise });
   });
 
   it('paid twice, by the link and by cod_pay_online: the second payment is refunded, the order paid once', async () => {

@@ -49,7 +49,7 @@ import {
   orderSummary,
   paidByCounts,
 } from './admin-orders.repository';
-import { cancelGivingMoneyBack } from './cancel-refunding';
+import { cancelGivingMoneyBack, holdsShoppersMoney } from './cancel-refunding';
 import { paymentShares } from './payment-shares';
 
 /** What the order services need from the app; routes pass it, so the services never see HTTP. */
@@ -339,13 +339,40 @@ export async function changeOrderStatus(
 ): Promise<AdminOrder> {
   // A COD order whose advance was paid, or that the shopper paid online instead (issue 34), is cancelled by giving
   // the money back: the refund workflow moves it.
-  if (to === 'cancelled') {
-    const options = { note: notes.note, describe: findOrder };
-    const refunded = await cancelGivingMoneyBack(deps, admin, orderId, options).catch(providerRefusal);
-    if (refunded) return reloaded(deps.db, orderId);
+  if (to === 'cancelled' && (await cancelRefunding(deps, admin, orderId, notes))) return reloaded(deps.db, orderId);
+  try {
+    await moveByHand(deps, admin, orderId, to, notes);
+  } catch (error) {
+    if (!(error instanceof MoneyArrived)) throw error;
+    // A payment settled between the look above and the move (the shopper paying from the confirmation's link at that
+    // very moment, test/cod-pay-link-race.pg.test.ts): it is committed now, so the refunding cancel finds it.
+    if (!(await cancelRefunding(deps, admin, orderId, notes))) throw changedMeanwhile();
   }
+  return reloaded(deps.db, orderId);
+}
+
+/** The refunding cancel of an order holding the shopper's money (cancel-refunding.ts); false for any other order. */
+const cancelRefunding = (
+  deps: AdminOrderDeps,
+  admin: ActingAdmin,
+  orderId: number,
+  notes: { note?: string | undefined },
+) => cancelGivingMoneyBack(deps, admin, orderId, { note: notes.note, describe: findOrder }).catch(providerRefusal);
+
+/** Thrown under the order's lock when a plain cancel finds the order now holds the shopper's money. */
+class MoneyArrived extends Error {}
+
+/** The owner's move, under the order's lock, by the order process (a cancel of an order holding money gives way). */
+async function moveByHand(
+  deps: AdminOrderDeps,
+  admin: ActingAdmin,
+  orderId: number,
+  to: OrderStatus,
+  notes: { note?: string | undefined; customerNote?: string | undefined },
+): Promise<void> {
   await auditedAction(deps, admin, orderId, 'status', async (t, order) => {
     refuseManualMove(to);
+    if (to === 'cancelled' && (await holdsShoppersMoney(t.tx, order))) throw new MoneyArrived();
     const outcome = await moveOrder(t, orderId, to, {
       by: 'owner',
       from: [order.status],
@@ -356,7 +383,6 @@ export async function changeOrderStatus(
     if (outcome.code === 'CHANGED') throw changedMeanwhile();
     throw new AppError('CONFLICT', outcome.reason, { code: 'ILLEGAL_TRANSITION' });
   });
-  return reloaded(deps.db, orderId);
 }
 
 /** Throws 409 unless the order is a delivered cash-on-delivery order whose cash is not yet recorded. */

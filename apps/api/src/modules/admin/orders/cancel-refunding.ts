@@ -123,6 +123,18 @@ async function cancelRefunding(
 }
 
 /**
+ * Whether the order, locked in `tx`, now holds the shopper's money of a kind a cancel gives back: a plain cancel found
+ * it so only when a payment settled after `cancelGivingMoneyBack` looked (the shopper paying from the confirmation's
+ * link at that very moment), and must give way to the refunding one.
+ */
+export async function holdsShoppersMoney(tx: Queryable, order: OrderRow): Promise<boolean> {
+  for (const kind of [ADVANCE, PREPAYMENT]) {
+    if (kind.open(order) && (await kind.find(tx, order))) return true;
+  }
+  return false;
+}
+
+/**
  * The owner's cancel of a COD order that holds the shopper's money: its paid advance, or its payment online instead,
  * is refunded and the workflow cancels it (answers true); any other order answers false and is moved as usual.
  */
