@@ -35,7 +35,7 @@ export type AdminPrivacyTrailEntry = z.infer<typeof AdminPrivacyTrailEntry>;
 export const AdminPrivacyRequestDetail = AdminPrivacyRequest.extend({ trail: z.array(AdminPrivacyTrailEntry) });
 export type AdminPrivacyRequestDetail = z.infer<typeof AdminPrivacyRequestDetail>;
 
-/** GET /admin/api/privacy-requests: soonest due first; `open_only` leaves out the answered and rejected. */
+/** GET /admin/api/privacy-requests: soonest due first; `status` keeps one status, `q` searches the address. */
 export const AdminPrivacyRequestListQuery = z.strictObject({
   ...AdminPaging,
   status: z.enum(PRIVACY_REQUEST_STATUS_VALUES).optional(),
