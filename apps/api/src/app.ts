@@ -33,6 +33,7 @@ import { seoRoutes } from './modules/seo';
 import { shipmentAnswerRoutes, shipmentForShopper, shippingWebhookRoutes } from './modules/shipping';
 import { courierPlugin } from './modules/shiprocket';
 import { invoiceRoutes } from './modules/tax';
+import { whatsAppPlugin, whatsAppWebhookRoutes } from './modules/whatsapp';
 import { wishlistRoutes } from './modules/wishlist';
 import { compressionPlugin } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
@@ -146,6 +147,7 @@ async function registerFoundations(app: FastifyInstance, options: AppOptions, se
   await app.register(publicCallsPlugin);
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(courierPlugin, { config: options.config });
+  await app.register(whatsAppPlugin, { config: options.config });
   // Before the routes, which hand these to their services.
   app.decorate('deps', serviceDeps(app, options.config));
 }
@@ -176,6 +178,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(shippingWebhookRoutes, { prefix: '/api' });
+  await app.register(whatsAppWebhookRoutes, { prefix: '/api' });
   await app.register(shipmentAnswerRoutes, { prefix: '/api', limits });
   await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
@@ -194,7 +197,11 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions)
     expirySweepMs: options.expirySweepMs,
     limits: options.limits ?? DEFAULT_LIMITS,
   });
-  await app.register(mailPlugin, { mailSweepMs: options.mailSweepMs, transport: options.mailTransport });
+  await app.register(mailPlugin, {
+    mailSweepMs: options.mailSweepMs,
+    transport: options.mailTransport,
+    whatsapp: app.whatsapp.configured ? app.whatsapp.client : null,
+  });
   await app.register(scheduledMessagesPlugin, {
     scheduledMessagesMs: options.scheduledMessagesMs,
     // The plugin is below the modules (ADR 041): each module's job is handed to it here, run in this order.

@@ -86,6 +86,13 @@ const flag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every setting the shop reads from its environment, with its default. */
+const WHATSAPP_SETTINGS = [
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -130,6 +137,28 @@ const ConfigSchema = z
       .string()
       .regex(/^[1-9]\d{5}$/, 'must be a 6-digit PIN code')
       .default('110001'),
+    /**
+     * WhatsApp Business Cloud API (Meta's Graph API, issue 36): a system user's access token, the sending number's
+     * Phone number ID, the app's secret (it signs every webhook) and the verify token typed beside the webhook URL in
+     * the app's dashboard. All four, or none: without them WhatsApp goes through the built-in sandbox.
+     */
+    WHATSAPP_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'must be the Phone number ID (digits)').optional(),
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** The WhatsApp Business Account's ID: templates are listed and submitted under it. */
+    WHATSAPP_BUSINESS_ACCOUNT_ID: z
+      .string()
+      .regex(/^\d+$/, 'must be the WhatsApp Business Account ID (digits)')
+      .optional(),
+    WHATSAPP_API_BASE: z.url().optional(),
+    /** The Graph API version every path starts with. */
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v23.0')
+      .default('v23.0'),
+    /** Lets a production deployment send WhatsApp through the built-in sandbox (a demo or staging shop). */
+    ALLOW_SANDBOX_WHATSAPP: flag.default(false),
     ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
     ADMIN_PASSWORD: z
       .string()
@@ -180,6 +209,7 @@ const ConfigSchema = z
         message: 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD are set together or not at all',
       });
     }
+    whatsAppIssues(config, ctx);
     if (config.NODE_ENV !== 'production') return;
     if (config.ADMIN_EMAIL === DEV_ADMIN_EMAIL || config.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -225,6 +255,22 @@ const ConfigSchema = z
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The four WhatsApp settings go together: some alone would quietly send through the sandbox, or take no webhook. */
+function whatsAppIssues(
+  config: Partial<Record<(typeof WHATSAPP_SETTINGS)[number], string | undefined>>,
+  ctx: z.RefinementCtx,
+): void {
+  const missing = WHATSAPP_SETTINGS.filter((name) => !config[name]);
+  if (missing.length === 0 || missing.length === WHATSAPP_SETTINGS.length) return;
+  for (const name of missing) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `${WHATSAPP_SETTINGS.join(', ')} are set together or not at all`,
+    });
+  }
+}
 
 /** Whether shoppers reach the shop over https (PUBLIC_URL is https): its cookie is then always `Secure`, and HSTS sent. */
 export const publicOverHttps = (config: Pick<Config, 'publicUrl'>): boolean => config.publicUrl.startsWith('https://');

@@ -25,3 +25,5 @@ export { SEALED_PLACEHOLDER, seal, unsubscribeSignature, validUnsubscribeSignatu
 export { CLAIM_MS, MAX_ATTEMPTS, type MailerDeps, prepareMessages, retryDelayMs, sendDueMessages } from './sender';
 export { type MailSettings, mailSettingsOf } from './settings';
 export { type MailTransport, type OutgoingMail, smtpTransport } from './transport';
+export { recordWhatsAppStatus, type WhatsAppStatusUpdate, whatsAppMessageOf } from './whatsapp-outbox';
+export { sendDueWhatsApp } from './whatsapp-sender';

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runEvery } from '../../lib/periodic';
+import type { CloudApi } from '../whatsapp';
 import { releaseClaims } from './outbox.repository';
 import { prepareMessages, sendDueMessages } from './sender';
 import { type MailTransport, smtpTransport } from './transport';
+import { sendDueWhatsApp } from './whatsapp-sender';
 
 /** Every two seconds by default: a message goes out within seconds of its event committing. */
 export const DEFAULT_MAIL_SWEEP_MS = 2_000;
@@ -11,9 +13,9 @@ export const DEFAULT_MAIL_SWEEP_MS = 2_000;
 /**
  * The outbox's worker, in every shop process: renders the messages queued since its last pass, and,
  * with a mail server (SMTP_URL), sends those due. Several processes on one PostgreSQL share the work
- * (mail/outbox.repository.ts). `mailSweepMs: 0` turns it off (tests run the passes by hand).
+ * (mail/outbox.repository.ts). With `whatsapp`, WhatsApp's rows go through it (whatsapp-sender.ts). `mailSweepMs: 0` turns it off (tests run the passes by hand).
  */
-export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport }>(
+export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport; whatsapp?: CloudApi | null }>(
   async (app: FastifyInstance, options) => {
     const interval = options.mailSweepMs ?? DEFAULT_MAIL_SWEEP_MS;
     if (interval <= 0) return;
@@ -26,6 +28,8 @@ export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport }
     }
     const pass = async () => {
       await prepareMessages(deps);
+      // WhatsApp first: a message that fails for good there is then due by e-mail in the same pass.
+      if (options.whatsapp) await sendDueWhatsApp(deps, options.whatsapp);
       if (transport) await sendDueMessages(deps, transport);
     };
     const stop = runEvery(interval, pass, (err) =>

@@ -1,5 +1,5 @@
 import { type Database, outboxAttempts, outboxMessages, type Queryable } from '@kapaas/db';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
@@ -54,6 +54,8 @@ export async function claimDue(db: Database, now: Date, leaseMs: number, limit: 
       .where(
         and(
           sql`${outboxMessages.preparedAt} IS NOT NULL`,
+          // E-mail's rows, and WhatsApp's that went to their e-mail (whatsapp-outbox.ts claims the others).
+          or(eq(outboxMessages.channel, 'email'), isNotNull(outboxMessages.fallbackAt)),
           or(
             and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
             and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.lockedUntil, now)),

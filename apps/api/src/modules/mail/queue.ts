@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { outboxMessages, type Queryable } from '@kapaas/db';
+import { type OutboxWhatsAppTemplate, outboxMessages, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
 import { consentStands } from '../consent';
 import { MAIL_KINDS, type MailKind, purposeOf } from './kinds';
@@ -17,6 +17,12 @@ export interface QueuedMail {
   payload?: Record<string, unknown>;
   /** A secret sealed with `seal` (mail/seal.ts), put into the message only when it is sent. */
   sealed?: string;
+  /**
+   * The same message as a WhatsApp template to this number (E.164 digits): it goes by WhatsApp instead of e-mail
+   * when the number's WhatsApp consent stands (whatsapp_updates; whatsapp_marketing for a marketing kind), else by
+   * e-mail, the reason kept for the console.
+   */
+  whatsapp?: OutboxWhatsAppTemplate & { phone: string };
 }
 
 /**
@@ -29,6 +35,7 @@ export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<boolea
   const audience = mail.kind.startsWith('owner_') ? 'owner' : 'shopper';
   if (audience === 'shopper' && !mail.to) throw new Error(`a ${mail.kind} message needs a recipient`);
   if (marketing && mail.to && !(await mayMarket(tx, mail.kind, mail.to))) return false;
+  const channel = await whatsAppChannel(tx, mail, marketing);
   const inserted = await tx
     .insert(outboxMessages)
     .values({
@@ -40,10 +47,26 @@ export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<boolea
       payload: mail.payload ?? {},
       sealed: mail.sealed ?? null,
       marketing,
+      ...channel,
     })
     .onConflictDoNothing({ target: outboxMessages.key })
     .returning({ id: outboxMessages.id });
   return inserted.length > 0;
+}
+
+/** The channel columns of a queued message: WhatsApp when asked for and consented, else e-mail with the reason. */
+async function whatsAppChannel(tx: Queryable, mail: QueuedMail, marketing: boolean) {
+  if (!mail.whatsapp) return { channel: 'email' as const };
+  const { phone, ...template } = mail.whatsapp;
+  const purpose = marketing ? 'whatsapp_marketing' : 'whatsapp_updates';
+  if (await consentStands(tx, { phone }, purpose))
+    return { channel: 'whatsapp' as const, waPhone: phone, waTemplate: template };
+  return {
+    channel: 'email' as const,
+    waPhone: phone,
+    waTemplate: template,
+    fallbackReason: `No ${purpose} consent for this number: sent by e-mail`,
+  };
 }
 
 /**

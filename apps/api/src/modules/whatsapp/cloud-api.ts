@@ -31,6 +31,11 @@ export interface SendTemplateInput {
   /** The body's {{1}}, {{2}}, … in order. */
   bodyParameters: string[];
   buttons?: ButtonParameter[];
+  /**
+   * Meta's `biz_opaque_callback_data`: echoed in every status webhook of the message. The outbox puts its row's id
+   * here, so a send whose answer was lost (a crash) is still matched to its row by the statuses that follow.
+   */
+  callbackData?: string;
 }
 
 /** A sent message: Meta's id (`wamid.…`), which every status webhook and every reply's `context.id` names. */

@@ -1,0 +1,184 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Database, type Queryable, whatsappEvents } from '@kapaas/db';
+import { z } from 'zod';
+import type { Logger } from '../../lib/deps';
+import { recordWhatsAppStatus, whatsAppMessageOf } from '../mail';
+
+/*
+ * POST /api/whatsapp_webhook's work: Meta's signature over the raw bytes, then each status and each reply stored once
+ * by its message id (and status), statuses applied to the outbox, replies handed to the handlers other modules
+ * register (the COD buttons, STOP: issue 36's part 3).
+ */
+
+/** Whether `X-Hub-Signature-256` is `sha256=` + hex(HMAC-SHA256(raw body, app secret)), compared in constant time. */
+export function validSignature(raw: string, header: unknown, appSecret: string | undefined): boolean {
+  if (!appSecret || typeof header !== 'string' || !header.startsWith('sha256=')) return false;
+  const expected = Buffer.from(createHmac('sha256', appSecret).update(raw).digest('hex'));
+  const given = Buffer.from(header.slice('sha256='.length).toLowerCase());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const Status = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  timestamp: z.string().regex(/^\d+$/),
+  recipient_id: z.string(),
+  biz_opaque_callback_data: z.string().optional(),
+  errors: z
+    .array(z.object({ code: z.number(), title: z.string().optional(), message: z.string().optional() }))
+    .optional(),
+});
+const Message = z.object({
+  from: z.string(),
+  id: z.string().min(1),
+  timestamp: z.string().regex(/^\d+$/),
+  type: z.string(),
+  context: z.object({ id: z.string().optional(), from: z.string().optional() }).optional(),
+  button: z.object({ payload: z.string(), text: z.string() }).optional(),
+  interactive: z.object({ button_reply: z.object({ id: z.string(), title: z.string() }).optional() }).optional(),
+  text: z.object({ body: z.string() }).optional(),
+});
+const Body = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z
+            .object({ statuses: z.array(Status).optional(), messages: z.array(Message).optional() })
+            .passthrough(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** A shopper's reply or tap, as the handlers get it. */
+export interface WhatsAppReply {
+  /** The reply's own wamid. */
+  messageId: string;
+  /** The shopper's number (digits). */
+  from: string;
+  /** The shop's message it answers (context.id), if any. */
+  contextId: string | null;
+  /** Whether `contextId` is a message the shop's outbox sent. */
+  knownContext: boolean;
+  /** The outbox row's kind and key of that message, for the handler to find its order. */
+  context: { kind: string; key: string } | null;
+  type: string;
+  /** A quick-reply tap's payload (`button.payload`, or an interactive reply's id). */
+  buttonPayload: string | null;
+  text: string | null;
+}
+
+/** What a handler may use: the transaction the reply is stored in (a failure stores nothing: Meta retries). */
+export type WhatsAppReplyHandler = (tx: Queryable, reply: WhatsAppReply) => Promise<void>;
+
+const handlers = new Set<WhatsAppReplyHandler>();
+
+/** Registers a handler of every new reply (once per reply); answers the function that removes it. */
+export function onWhatsAppReply(handler: WhatsAppReplyHandler): () => void {
+  handlers.add(handler);
+  return () => handlers.delete(handler);
+}
+
+export class RefusedWebhook extends Error {}
+
+/** Parses a verified body; a body that is not Meta's is refused (400). */
+export function parseWebhook(raw: string): z.infer<typeof Body> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new RefusedWebhook('The body is not JSON');
+  }
+  const parsed = Body.safeParse(json);
+  if (!parsed.success) throw new RefusedWebhook('The body is not a WhatsApp Business Account webhook');
+  return parsed.data;
+}
+
+const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
+const at = (seconds: string) => new Date(Number(seconds) * 1000);
+
+async function storeStatus(db: Database, status: z.infer<typeof Status>, log: Logger) {
+  if (!STATUSES.has(status.status)) return;
+  const event = status.status as 'sent' | 'delivered' | 'read' | 'failed';
+  const first = status.errors?.[0];
+  const error = first ? `${first.code}: ${first.message ?? first.title ?? 'failed'}` : undefined;
+  const inserted = await db
+    .insert(whatsappEvents)
+    .values({
+      messageId: status.id,
+      event,
+      phone: status.recipient_id,
+      error: error ?? null,
+      occurredAt: at(status.timestamp),
+      raw: status,
+    })
+    .onConflictDoNothing()
+    .returning({ id: whatsappEvents.id });
+  if (inserted.length === 0) return;
+  const ours = await recordWhatsAppStatus(db, {
+    messageId: status.id,
+    status: event,
+    error,
+    callbackData: status.biz_opaque_callback_data,
+    at: at(status.timestamp),
+  });
+  if (!ours) log.info({ wamid: status.id, status: event }, 'a WhatsApp status of a message the outbox does not know');
+}
+
+async function storeReply(db: Database, message: z.infer<typeof Message>) {
+  await db.transaction(async (tx) => {
+    const contextId = message.context?.id ?? null;
+    const buttonPayload = message.button?.payload ?? message.interactive?.button_reply?.id ?? null;
+    const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title ?? null;
+    const inserted = await tx
+      .insert(whatsappEvents)
+      .values({
+        messageId: message.id,
+        event: 'reply',
+        phone: message.from,
+        contextId,
+        replyType: message.type,
+        buttonPayload,
+        text,
+        occurredAt: at(message.timestamp),
+        raw: message,
+      })
+      .onConflictDoNothing()
+      .returning({ id: whatsappEvents.id });
+    if (inserted.length === 0) return;
+    const context = contextId ? await whatsAppMessageOf(tx, contextId) : null;
+    const reply: WhatsAppReply = {
+      messageId: message.id,
+      from: message.from,
+      contextId,
+      knownContext: context !== null,
+      context,
+      type: message.type,
+      buttonPayload,
+      text,
+    };
+    for (const handler of handlers) await handler(tx, reply);
+  });
+}
+
+/** Stores and applies every status and reply of a verified webhook. Answers how many entries it held. */
+export async function receiveWhatsAppWebhook(db: Database, log: Logger, raw: string): Promise<number> {
+  const body = parseWebhook(raw);
+  let count = 0;
+  for (const change of body.entry.flatMap((entry) => entry.changes)) {
+    if (change.field !== 'messages') continue;
+    for (const status of change.value.statuses ?? []) {
+      await storeStatus(db, status, log);
+      count += 1;
+    }
+    for (const message of change.value.messages ?? []) {
+      await storeReply(db, message);
+      count += 1;
+    }
+  }
+  return count;
+}
