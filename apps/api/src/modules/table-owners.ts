@@ -57,7 +57,7 @@ export const TABLE_OWNERS = {
   shipping: ['shipments', 'shipment_events'],
   shiprocket: [],
   tax: ['order_taxes', 'order_tax_lines', 'document_counters', 'tax_invoices', 'credit_notes', 'credit_note_lines'],
-  whatsapp: ['whatsapp_events'],
+  whatsapp: ['whatsapp_events', 'whatsapp_templates'],
   wishlist: ['wishlist_items'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -51,4 +51,5 @@ export * from './subcategories';
 export * from './testimonials';
 export * from './users';
 export * from './whatsapp-events';
+export * from './whatsapp-templates';
 export * from './wishlist-items';

@@ -596,7 +596,7 @@ const SHOP: Record<string, TableEntry> = {
       ...plain('cart_reminder_hours', 'return_window_days', 'review_request_days', 'parcel_length_cm'),
       ...plain('parcel_breadth_cm', 'parcel_height_cm', 'default_piece_weight_grams', 'updated_at'),
       ...plain('retention_guest_days', 'retention_cart_days', 'retention_unconfirmed_signup_days'),
-      ...plain('retention_outbox_body_days', 'retention_log_days'),
+      ...plain('retention_outbox_body_days', 'retention_log_days', 'whatsapp_kinds'),
       gst_signatory: p('identity', KEEP_GST),
       grievance_officer_name: p('identity', anonymise('the owner names the next officer; the notice publishes it')),
       grievance_officer_email: p('contact', anonymise('the owner names the next officer; the notice publishes it')),
@@ -739,6 +739,11 @@ const SANDBOX: Record<string, TableEntry> = {
       ndr_reason: p('content', DELETE),
     },
   },
+  whatsapp_templates: content(
+    'a WhatsApp message template the shop submits to Meta, with its review state',
+    ...['id', 'name', 'language', 'category', 'kind', 'body', 'examples', 'buttons', 'status', 'rejected_reason'],
+    ...['meta_id', 'submitted_at', 'synced_at', 'created_at', 'updated_at'],
+  ),
   sandbox_whatsapp_templates: content(
     "a template at the WhatsApp sandbox's business account",
     ...['id', 'name', 'language', 'category', 'body', 'body_example', 'buttons', 'status', 'rejected_reason'],
