@@ -24,7 +24,7 @@ import { type MailTransport, mailPlugin, mailRoutes, mailSettingsOf } from './mo
 import { messageRoutes } from './modules/messages';
 import { orderRoutes } from './modules/orders';
 import { photoRoutes, photosPlugin } from './modules/photos';
-import { privacyRequestRoutes, retentionPlugin } from './modules/privacy';
+import { myDataRoutes, privacyRequestRoutes, retentionPlugin } from './modules/privacy';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
@@ -175,6 +175,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
     payOnlineOf: payOnlineOfferOf,
   });
   const photoPlaces = photoPlacesOf(options);
+  await app.register(myDataRoutes, { prefix: '/api', limits, ...photoPlaces });
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(shippingWebhookRoutes, { prefix: '/api' });

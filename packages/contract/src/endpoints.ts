@@ -71,6 +71,7 @@ import {
 } from './identity';
 import { OrderInvoiceAnswer, OrderInvoiceRequest } from './invoices';
 import { ContactRequest, NewsletterConfirmRequest, NewsletterSubscribeRequest, StockAlertRequest } from './messages';
+import { DeleteMyAccountRequest, MyDataExportRequest } from './my-data';
 import {
   MyOrdersAnswer,
   MyOrdersRequest,
@@ -173,6 +174,8 @@ export const customerEndpoints = {
   consent_update: { request: ConsentUpdateRequest, answer: ConsentUpdateAnswer },
   privacy_request: { request: PrivacyRequestRequest, answer: MessageAnswer },
   privacy_request_confirm: { request: PrivacyRequestConfirmRequest, answer: MessageAnswer },
+  my_data_export: { request: MyDataExportRequest, answer: MessageAnswer },
+  delete_my_account: { request: DeleteMyAccountRequest, answer: MessageAnswer },
   review_add: { request: ReviewAddRequest, answer: ReviewAddAnswer },
   review_list: { request: ReviewListRequest, answer: ReviewListAnswer },
   review_helpful: { request: ReviewHelpfulRequest, answer: ReviewHelpfulAnswer },

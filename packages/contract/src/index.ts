@@ -15,6 +15,7 @@ export * from './invoices';
 export * from './links';
 export * from './messages';
 export * from './money';
+export * from './my-data';
 export * from './orders';
 export * from './paging';
 export * from './photos';

@@ -57,6 +57,8 @@ export const DEFAULT_LIMITS = {
    * phone number costs nothing. Ten leaves room for a household, or a few shoppers behind one carrier's address.
    */
   codOrdersPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** my_data_export per account: building the copy reads every table, and each link is mailed (issue 35). */
+  dataExportsPerAccount: { max: 3, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, Limit | Slowdown>;
 export type Limits = typeof DEFAULT_LIMITS;
 

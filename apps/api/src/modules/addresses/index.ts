@@ -3,3 +3,4 @@
 export { type AddressSnapshot, addressSnapshotOf } from './addresses.repository';
 export { addressRoutes } from './addresses.routes';
 export { adoptGuestAddresses } from './addresses.service';
+export { deleteAddressesOf } from './erasure';

@@ -2,5 +2,6 @@
 export { type CartLineRow, cartLines, lockCart, removePaidLines } from './cart.repository';
 export { cartRoutes } from './cart.routes';
 export { addToCart, mergeGuestCart, type WantedItem } from './cart.service';
+export { deleteCartsOf } from './erasure';
 export { queueCartReminders } from './reminders';
 export { deleteLeftCarts } from './retention';

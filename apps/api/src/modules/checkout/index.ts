@@ -1,6 +1,7 @@
 // The checkout module's public surface: what app.ts and other modules may use.
 export { checkoutPlugin, DEFAULT_EXPIRY_SWEEP_MS } from './checkout.plugin';
 export { paidPrepaymentOf, payOnlineOfferOf } from './cod-pay-online';
+export { anonymisePaymentsOf } from './erasure';
 export { expireDueOrders, sweepOrders } from './expiry';
 export {
   insertRefund,

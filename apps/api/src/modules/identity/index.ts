@@ -1,4 +1,6 @@
 // The identity module's public surface: what app.ts and other modules may use.
+
+export { accountContacts, eraseAccount, forgetGuests, passwordMatches } from './erasure';
 export { sessionStore, setUserStatus } from './identity.repository';
 export { identityRoutes } from './identity.routes';
 export {

@@ -43,6 +43,8 @@ export const MAIL_KINDS = {
   /** A personal-data breach told to an affected person (DPDP Rules, rule 7): the law's, never marketing. */
   breach_notice: { marketing: false, label: 'Data breach notice' },
   owner_privacy_request: { marketing: false, label: 'Privacy request received (to the owner)' },
+  /** The link to a shopper's copy of their data (issue 35), which they asked for. */
+  my_data_export: { marketing: false, label: 'Your data export' },
 } as const satisfies Record<string, { marketing: boolean; label: string; purpose?: ConsentPurpose }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;

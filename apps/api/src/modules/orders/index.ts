@@ -1,4 +1,6 @@
 // The orders module's public surface: what app.ts and other modules may use.
+
+export { anonymiseOrdersOf, NAMED_INVOICE_PAISE, ordersOfPerson } from './erasure';
 export {
   COD_DUE_STATUSES,
   COD_OPEN_STATUSES,

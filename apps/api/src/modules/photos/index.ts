@@ -2,6 +2,7 @@
 // return's photo, what reviews and returns call to take their photos, and the sweep of photos nothing took. It alone
 // writes shopper_photos.
 
+export { deletePhotoFiles, deletePhotosOf, type ErasedPhoto } from './erasure';
 export { DEFAULT_PHOTO_SWEEP_MS, photosPlugin } from './photos.plugin';
 export type { PhotoRow } from './photos.repository';
 export { PhotoFileParams, photoRoutes, sendPrivatePhoto } from './photos.routes';

@@ -9,6 +9,9 @@ export {
   sendBreachNotice,
 } from './breach';
 export { breachPage, noticePage, notifiedCount } from './breach.repository';
+export { erasePerson, OPEN_ORDER_STATUSES, refuseWhileOpen } from './erasure';
+export { exportFiles, sweepExports } from './export';
+export { myDataRoutes } from './my-data.routes';
 export { REGISTRY } from './registry';
 export {
   answerPrivacyRequest,

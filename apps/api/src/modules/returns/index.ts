@@ -2,6 +2,7 @@
 // read, lock and move a return. It alone writes return_requests, return_lines and return_events.
 
 export { receiveReturnByCourier } from './courier-receive';
+export { anonymiseReturnsOf, openReturnsOf } from './erasure';
 export {
   actionsOf,
   canMoveReturn,

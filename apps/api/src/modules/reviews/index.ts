@@ -1,4 +1,6 @@
 // The reviews module's public surface: what app.ts, the console and the scheduled messages may use.
+
+export { anonymiseReviewsOf } from './erasure';
 export {
   adminReviewOf,
   consoleReview,

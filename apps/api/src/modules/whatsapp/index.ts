@@ -16,6 +16,7 @@ export {
   WhatsAppError,
 } from './cloud-api';
 export { createCloudApiClient, WHATSAPP_API_BASE } from './cloud-api.client';
+export { deleteWhatsAppEventsOf } from './erasure';
 export { onWhatsAppReply, validSignature, type WhatsAppReply, type WhatsAppReplyHandler } from './webhook';
 export { whatsAppWebhookRoutes } from './webhook.routes';
 export { usesRealWhatsApp, type WhatsAppSetup, whatsAppMode, whatsAppPlugin } from './whatsapp.plugin';

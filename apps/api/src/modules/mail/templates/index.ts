@@ -15,7 +15,13 @@ import {
 } from './orders';
 import { ownerSoldOut } from './owner-sold-out';
 import { passwordReset } from './password-reset';
-import { breachNotice, ownerPrivacyRequest, privacyRequestAnswer, privacyRequestConfirm } from './privacy';
+import {
+  breachNotice,
+  myDataExport,
+  ownerPrivacyRequest,
+  privacyRequestAnswer,
+  privacyRequestConfirm,
+} from './privacy';
 import {
   ownerReturnRequested,
   returnApproved,
@@ -60,4 +66,5 @@ export const TEMPLATES: Templates = {
   privacy_request_answer: privacyRequestAnswer,
   breach_notice: breachNotice,
   owner_privacy_request: ownerPrivacyRequest,
+  my_data_export: myDataExport,
 };

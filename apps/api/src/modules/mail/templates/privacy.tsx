@@ -103,3 +103,24 @@ export const ownerPrivacyRequest: Template = async (context) => {
     ),
   };
 };
+
+export const myDataExport: Template = async (context) => {
+  const url = shopUrl(context.mail, `/api/my_data?token=${SEALED_PLACEHOLDER}`);
+  return {
+    subject: 'Your data at Kapaas: your copy is ready',
+    element: (
+      <Layout shopUrl={context.mail.publicUrl} preview="A copy of everything Kapaas keeps about you.">
+        <Title>Your copy is ready</Title>
+        <Para>
+          You asked for a copy of the data Kapaas keeps about you: your profile, addresses, orders, invoices, payments,
+          reviews, returns, wishlist, cart, consents, the messages we sent you and your sessions.
+        </Para>
+        <Action href={url}>Open my data</Action>
+        <Para>
+          The link works once, for 24 hours, while you are logged in to your account. It opens a summary you can read
+          and a JSON file you can save. If you did not ask for it, change your password.
+        </Para>
+      </Layout>
+    ),
+  };
+};
