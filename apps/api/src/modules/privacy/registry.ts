@@ -107,8 +107,8 @@ const SHOPPERS: Record<string, TableEntry> = {
       ...plain('id', 'status', 'created_at', 'updated_at'),
       name: p('identity', anonymise("'Erased shopper'")),
       email: p('contact', anonymise("'erased-<id>@invalid', so the address can register again")),
-      phone: p('contact', anonymise('null, so the number can register again')),
-      password_hash: p('credential', anonymise("'!erased', which no password matches")),
+      phone: p('contact', anonymise("'erased-<id>', so the number can register again")),
+      password_hash: p('credential', anonymise('a hash of random bytes, which no password matches')),
     },
   },
   guests: {
@@ -183,7 +183,7 @@ const SHOPPERS: Record<string, TableEntry> = {
 const ORDERS: Record<string, TableEntry> = {
   orders: {
     holds: 'an order, with the delivery address as it was placed',
-    person: [...BY_SHOPPER, { column: 'address_snapshot', names: 'email', field: 'email' }],
+    person: [...BY_SHOPPER, { column: 'address_snapshot', names: 'email', field: 'email_id' }],
     columns: {
       ...plain('id', 'status', 'coupon_id', 'coupon_snapshot', 'items_total_paise', 'discount_paise', 'shipping_paise'),
       ...plain('prepaid_discount_paise', 'payment_method', 'cod_fee_paise', 'cod_advance_paise', 'shipping_zone'),
@@ -194,7 +194,7 @@ const ORDERS: Record<string, TableEntry> = {
       address_snapshot: p(
         'address',
         anonymise(
-          "name 'Erased shopper', e-mail, phone and street cleared; state, city and PIN code kept for 72 months as the invoice's place of supply (CGST Rule 46)",
+          "e-mail and phone cleared; name 'Erased shopper' and street cleared below ₹50,000; state, city and PIN code kept for 72 months as the invoice's place of supply, and name and street too from ₹50,000, which an invoice to an unregistered buyer must carry (CGST Rule 46(e))",
         ),
       ),
     },
