@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapp_templates" DROP CONSTRAINT "whatsapp_templates_name_format";--> statement-breakpoint
+ALTER TABLE "whatsapp_templates" ADD CONSTRAINT "whatsapp_templates_name_format" CHECK ("whatsapp_templates"."name" ~ '^[a-z0-9_]+$' AND char_length("whatsapp_templates"."name") <= 512);
