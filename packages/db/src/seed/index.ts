@@ -14,11 +14,13 @@ import {
   productImages,
   productSizes,
   products as productsTable,
+  sandboxWhatsappTemplates,
   shopSettings,
   sizes as sizesTable,
   states as statesTable,
   subcategories as subcategoriesTable,
   testimonials as testimonialsTable,
+  whatsappTemplates,
 } from '../schema';
 import { bestSellingSlugs, categories, newArrivalSlugs, products } from './data/catalogue';
 import { coupons } from './data/coupons';
@@ -26,6 +28,7 @@ import { ads, banners, testimonials } from './data/home';
 import { states } from './data/india';
 import { GENDERS, PATTERNS, SIZE_LABELS } from './data/types';
 import { pieceWeightGrams } from './data/weights';
+import { DEMO_WHATSAPP_TEMPLATES } from './data/whatsapp-templates';
 import { seedDemoReviews } from './demo-reviews';
 import { demoImage } from './media';
 
@@ -82,6 +85,7 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
     await seedCoupons(tx, at);
     const stateIds = await seedStatesAndCities(tx);
     await seedDemoReviews(tx, { productIds, sizeIds: types.sizeIds }, now);
+    await seedWhatsAppTemplates(tx, now);
     // A shop seeded afresh is registered for GST in Maharashtra; settings an owner saved are never overwritten.
     if (newSettings.length > 0) {
       await tx
@@ -90,6 +94,40 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
         .where(eq(shopSettings.id, 1));
     }
   });
+}
+
+/**
+ * The WhatsApp templates of every kind in English and Hindi (issue 36), approved at the built-in sandbox's business
+ * account as Meta's review would, so the demo shop sends them at once. A live shop's "sync" replaces these states
+ * with Meta's (one Meta does not hold goes back to draft, to be submitted).
+ */
+async function seedWhatsAppTemplates(tx: Queryable, now: Date) {
+  const seeded = await tx
+    .insert(whatsappTemplates)
+    .values(
+      DEMO_WHATSAPP_TEMPLATES.map((t) => ({ ...t, status: 'approved' as const, submittedAt: now, syncedAt: now })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: whatsappTemplates.id });
+  if (seeded.length === 0) return;
+  await tx
+    .insert(sandboxWhatsappTemplates)
+    .values(
+      DEMO_WHATSAPP_TEMPLATES.map((t) => ({
+        name: t.name,
+        language: t.language,
+        category: t.category.toUpperCase(),
+        body: t.body,
+        bodyExample: t.examples,
+        buttons: t.buttons.map((b) =>
+          b.type === 'url'
+            ? { type: 'URL' as const, text: b.text, url: b.url }
+            : { type: 'QUICK_REPLY' as const, text: b.text },
+        ),
+        status: 'APPROVED',
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** A day's offset from the seed's "now" as a date: what the catalogue's and coupons' dates are written as. */
