@@ -276,7 +276,12 @@ export const READ_MODELS = {
       tables: ['orders', 'payments'],
     },
   },
-  whatsapp: {},
+  whatsapp: {
+    'the kinds sent by WhatsApp': {
+      for: 'the message kinds the owner turned on for WhatsApp (issue 36): a template is offered to a sender only for those',
+      tables: ['shop_settings'],
+    },
+  },
   wishlist: {
     'a product on sale': {
       for: 'a product is saved only while on sale, its row share-locked until the insert',

@@ -15,6 +15,7 @@ import {
   Timestamp,
   Title,
 } from './common';
+import { WHATSAPP_KINDS, WhatsAppKind } from './whatsapp-templates';
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -209,6 +210,8 @@ export const AdminSettings = z.object({
   /** The grievance officer the privacy notice names (issue 35): who answers complaints about personal data. */
   grievance_officer_name: z.string(),
   grievance_officer_email: z.string(),
+  /** The message kinds sent by WhatsApp (when the shopper agreed and the kind's template is approved); issue 36. */
+  whatsapp_kinds: z.array(WhatsAppKind),
   updated_at: Timestamp,
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -302,6 +305,7 @@ export const AdminUpdateSettings = z
         (value) => value === '' || z.email().safeParse(value).success,
         'An e-mail address, e.g. grievance@kapaas.in.',
       ),
+    whatsapp_kinds: z.array(WhatsAppKind).max(WHATSAPP_KINDS.length),
   })
   .partial()
   .refine(

@@ -37,6 +37,7 @@ import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
 import { adminPrivacyRequestRoutes } from './privacy.routes';
+import { adminPrivacyDataRoutes } from './privacy-data.routes';
 import { privacyNoticeRoutes } from './privacy-notice.routes';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
@@ -47,6 +48,7 @@ import { adminShipmentRoutes } from './shipments.routes';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
 import { uploadRoutes } from './uploads';
+import { whatsAppTemplateRoutes } from './whatsapp-templates.routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,7 +109,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(outboxRoutes);
   await app.register(adminReviewRoutes);
   await app.register(adminPrivacyRequestRoutes);
+  await app.register(adminPrivacyDataRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(adminBreachRoutes);
+  await app.register(whatsAppTemplateRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

@@ -1,4 +1,10 @@
-import { type AdminSettings, AdminSettingsAnswer, AdminUpdateSettings, ErrorAnswer } from '@kapaas/contract';
+import {
+  type AdminSettings,
+  AdminSettingsAnswer,
+  AdminUpdateSettings,
+  ErrorAnswer,
+  WHATSAPP_KINDS,
+} from '@kapaas/contract';
 import { eq, type Queryable, shopSettings, states } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors';
@@ -53,6 +59,7 @@ async function readSettings(db: Queryable): Promise<AdminSettings> {
     prepaid_discount_max: row.prepaidDiscountMaxPaise === null ? null : paiseToRupees(row.prepaidDiscountMaxPaise),
     grievance_officer_name: row.grievanceOfficerName,
     grievance_officer_email: row.grievanceOfficerEmail,
+    whatsapp_kinds: WHATSAPP_KINDS.filter((kind) => row.whatsappKinds.includes(kind)),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -99,6 +106,12 @@ function prepaidColumns(body: AdminUpdateSettings) {
     prepaidDiscountPercent: body.prepaid_discount_percent,
     prepaidDiscountMaxPaise: max === undefined ? undefined : max === null ? null : rupeesToPaise(max),
   };
+}
+
+/** The kinds sent by WhatsApp (issue 36), once each and in the contract's order; undefined: left as they are. */
+function whatsAppColumns(body: AdminUpdateSettings) {
+  const kinds = body.whatsapp_kinds;
+  return { whatsappKinds: kinds === undefined ? undefined : WHATSAPP_KINDS.filter((kind) => kinds.includes(kind)) };
 }
 
 /** Retention's periods (issue 35); undefined: left as they are. The contract holds each to its bounds. */
@@ -231,6 +244,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
               ...prepaidColumns(body),
               grievanceOfficerName: body.grievance_officer_name,
               grievanceOfficerEmail: body.grievance_officer_email,
+              ...whatsAppColumns(body),
               updatedAt: new Date(),
             })
             .where(eq(shopSettings.id, 1));

@@ -17,6 +17,16 @@ export {
 } from './cloud-api';
 export { createCloudApiClient, WHATSAPP_API_BASE } from './cloud-api.client';
 export { deleteWhatsAppEventsOf } from './erasure';
+export {
+  changeTemplate,
+  createTemplate,
+  DEFAULT_WHATSAPP_KINDS,
+  listTemplates,
+  submitTemplate,
+  syncTemplates,
+  type WhatsAppTemplateChoice,
+  whatsappTemplateFor,
+} from './templates';
 export { onWhatsAppReply, validSignature, type WhatsAppReply, type WhatsAppReplyHandler } from './webhook';
 export { whatsAppWebhookRoutes } from './webhook.routes';
 export { usesRealWhatsApp, type WhatsAppSetup, whatsAppMode, whatsAppPlugin } from './whatsapp.plugin';
