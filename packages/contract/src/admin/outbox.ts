@@ -6,6 +6,25 @@ export const OUTBOX_STATUS_VALUES = ['queued', 'sending', 'sent', 'failed', 'ski
 export const AdminOutboxStatus = z.enum(OUTBOX_STATUS_VALUES);
 export type AdminOutboxStatus = z.infer<typeof AdminOutboxStatus>;
 
+/** How a message goes: by e-mail, or by WhatsApp (issue 36; a WhatsApp message that fails for good goes by e-mail). */
+export const OUTBOX_CHANNEL_VALUES = ['email', 'whatsapp'] as const;
+export const AdminOutboxChannel = z.enum(OUTBOX_CHANNEL_VALUES);
+
+/** A message's WhatsApp side: the number, the template, Meta's id and the furthest status its webhooks reported. */
+export const AdminOutboxWhatsApp = z.object({
+  phone: z.string(),
+  template: z.string(),
+  language: z.string(),
+  /** Meta's id (`wamid.…`) once Meta took it, else null. */
+  message_id: z.string().nullable(),
+  /** sent, delivered, read, or failed; null before Meta answered. */
+  status: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
+  status_at: Timestamp.nullable(),
+  /** Meta's error (`code: message`) of a refusal or a failed delivery. */
+  error: z.string().nullable(),
+});
+export type AdminOutboxWhatsApp = z.infer<typeof AdminOutboxWhatsApp>;
+
 /** A message the shop sent or is to send, as the "Messages sent" list shows it. */
 export const AdminOutboxSummary = z.object({
   id: z.number().int(),
@@ -27,6 +46,12 @@ export const AdminOutboxSummary = z.object({
   next_attempt_at: Timestamp,
   /** The message this one is a copy of (the console's "Resend"), or null. */
   resent_from: z.number().int().nullable(),
+  /** The channel it was queued for. */
+  channel: AdminOutboxChannel,
+  /** Its WhatsApp side, when it was meant for WhatsApp (also when it went by e-mail for want of consent). */
+  whatsapp: AdminOutboxWhatsApp.nullable(),
+  /** Why it went (or goes) by e-mail instead of WhatsApp: no consent, a refused template, an undeliverable number. */
+  fallback_reason: z.string().nullable(),
 });
 export type AdminOutboxSummary = z.infer<typeof AdminOutboxSummary>;
 
@@ -67,6 +92,7 @@ export const AdminOutboxListQuery = z.strictObject({
   ...AdminPaging,
   status: AdminOutboxStatus.optional(),
   kind: z.string().trim().max(50).optional(),
+  channel: AdminOutboxChannel.optional(),
 });
 
 /** A kind of message with its name, for the list's filter. */

@@ -31,6 +31,7 @@ export interface OutboxListQuery {
   q?: string | undefined;
   status?: AdminOutboxSummary['status'] | undefined;
   kind?: string | undefined;
+  channel?: AdminOutboxSummary['channel'] | undefined;
 }
 
 /** The human name of a kind; an unknown kind (a message of a later version) reads as itself. */
@@ -89,6 +90,23 @@ function summaryOf(row: OutboxRow, mailServer: boolean): AdminOutboxSummary {
     sent_at: row.sentAt?.toISOString() ?? null,
     next_attempt_at: row.nextAttemptAt.toISOString(),
     resent_from: row.resentFrom,
+    channel: row.channel,
+    whatsapp: whatsAppOf(row),
+    fallback_reason: row.fallbackReason,
+  };
+}
+
+/** The WhatsApp side of a message meant for WhatsApp, else null. */
+function whatsAppOf(row: OutboxRow): AdminOutboxSummary['whatsapp'] {
+  if (!row.waPhone || !row.waTemplate) return null;
+  return {
+    phone: row.waPhone,
+    template: row.waTemplate.template,
+    language: row.waTemplate.language,
+    message_id: row.waMessageId,
+    status: row.waStatus,
+    status_at: row.waStatusAt?.toISOString() ?? null,
+    error: row.waError,
   };
 }
 
@@ -99,6 +117,7 @@ export async function listOutbox(db: Queryable, settings: MailSettings, query: O
     shownTo(viewer),
     query.status ? eq(outboxMessages.status, query.status) : undefined,
     query.kind ? eq(outboxMessages.kind, query.kind) : undefined,
+    query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
     q ? or(contains(outboxMessages.recipient, q), contains(outboxMessages.subject, q)) : undefined,
   );
   const rows = await db

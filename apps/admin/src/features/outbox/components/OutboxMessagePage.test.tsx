@@ -22,6 +22,9 @@ const sentWelcome: AdminOutboxMessage = {
   sent_at: '2026-11-26T06:31:00.000Z',
   next_attempt_at: at,
   resent_from: null,
+  channel: 'email',
+  whatsapp: null,
+  fallback_reason: null,
   audience: 'shopper',
   marketing: false,
   message_id: '<4b6c@kapaas.example.in>',
@@ -136,6 +139,34 @@ describe('one message sent', () => {
     );
     expect(screen.getAllByText('Waiting: no mail server is set (SMTP_URL)').length).toBeGreaterThan(0);
     expect(screen.getByText(/No attempt yet: no mail server is set/)).toBeInTheDocument();
+  });
+
+  it('shows a WhatsApp message’s number, template, Meta’s id and status, its error, and the e-mail that went instead', async () => {
+    signIn();
+    const refused: AdminOutboxMessage = {
+      ...sentWelcome,
+      id: 23,
+      channel: 'whatsapp',
+      whatsapp: {
+        phone: '919812345678',
+        template: 'welcome',
+        language: 'hi',
+        message_id: 'wamid.HBgM',
+        status: 'failed',
+        status_at: at,
+        error: '131026: Message undeliverable',
+      },
+      fallback_reason: 'WhatsApp could not deliver it (131026: Message undeliverable): sent by e-mail instead',
+    };
+    stubAdminApi({ 'GET outbox/23': { success: true, data: refused } });
+    renderRoute('/messages-sent/23');
+    expect(await screen.findByText('+919812345678, template welcome (hi)')).toBeInTheDocument();
+    expect(screen.getByText('wamid.HBgM')).toBeInTheDocument();
+    expect(screen.getByText('WhatsApp to +919812345678: Failed')).toBeInTheDocument();
+    expect(screen.getByText('131026: Message undeliverable')).toBeInTheDocument();
+    expect(
+      screen.getByText('WhatsApp could not deliver it (131026: Message undeliverable): sent by e-mail instead'),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s refusal of a resend', async () => {

@@ -12,6 +12,7 @@ import { errorMessage } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOutboxMessage, useResend } from '../api/useOutbox';
+import { WhatsAppLine } from './OutboxPage';
 import { OutboxStatus } from './OutboxStatus';
 
 /** One e-mail: to whom, where it stands, each attempt and the server's reply, the message itself, and "Resend". */
@@ -106,6 +107,19 @@ function Facts({ message: m }: { message: AdminOutboxMessage }) {
           <span className="d-block small text-body-secondary">Marketing: carries an unsubscribe link</span>
         )}
       </dd>
+      {m.whatsapp && (
+        <>
+          <dt>WhatsApp</dt>
+          <dd>
+            {`+${m.whatsapp.phone}, template ${m.whatsapp.template} (${m.whatsapp.language})`}
+            {m.whatsapp.message_id && (
+              <span className="d-block small text-body-secondary">{m.whatsapp.message_id}</span>
+            )}
+            <WhatsAppLine message={m} />
+            {m.whatsapp.error && <span className="d-block small text-danger">{m.whatsapp.error}</span>}
+          </dd>
+        </>
+      )}
       <dt>Written</dt>
       <dd>{formatDateTime(m.created_at)}</dd>
       {m.sent_at && (

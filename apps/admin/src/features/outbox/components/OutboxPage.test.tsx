@@ -20,6 +20,9 @@ const waitingOrder: AdminOutboxSummary = {
   sent_at: null,
   next_attempt_at: at,
   resent_from: null,
+  channel: 'email',
+  whatsapp: null,
+  fallback_reason: null,
 };
 const failedShipping: AdminOutboxSummary = {
   ...waitingOrder,
@@ -41,18 +44,56 @@ const unwritten: AdminOutboxSummary = {
   subject: null,
 };
 
-/** An admin API answering the outbox list, filtered as the server would by status, kind and q. */
+const deliveredOnWhatsApp: AdminOutboxSummary = {
+  ...waitingOrder,
+  id: 14,
+  kind: 'order_shipped',
+  kind_label: 'Order shipped',
+  subject: 'Your order #1043 is on its way',
+  status: 'sent',
+  status_text: 'Sent',
+  channel: 'whatsapp',
+  whatsapp: {
+    phone: '919876543210',
+    template: 'order_shipped',
+    language: 'hi',
+    message_id: 'wamid.HBgM',
+    status: 'read',
+    status_at: at,
+    error: null,
+  },
+};
+const refusedOnWhatsApp: AdminOutboxSummary = {
+  ...waitingOrder,
+  id: 15,
+  subject: 'Your order #1044 is placed',
+  channel: 'whatsapp',
+  whatsapp: {
+    phone: '919812345678',
+    template: 'order_placed_cod',
+    language: 'en',
+    message_id: null,
+    status: 'failed',
+    status_at: at,
+    error: 'WhatsApp 132001: (#132001) Template name does not exist in the translation',
+  },
+  fallback_reason: 'WhatsApp 132001: (#132001) Template name does not exist in the translation: sent by e-mail instead',
+};
+
+/** An admin API answering the outbox list, filtered as the server would by status, kind, channel and q. */
 function outboxApi(mailServer = false) {
-  const messages = [unwritten, waitingOrder, failedShipping];
+  const messages = [unwritten, waitingOrder, failedShipping, deliveredOnWhatsApp, refusedOnWhatsApp];
   return stubAdminApi({
     'GET outbox': (request: SentRequest): AdminOutboxListAnswer => {
       const status = request.query.get('status');
       const kind = request.query.get('kind');
+      const channel = request.query.get('channel');
       const q = request.query.get('q')?.toLowerCase();
       const data = messages.filter(
         (message) =>
           (!status || message.status === status) &&
           (!kind || message.kind === kind) &&
+          (!channel || message.channel === channel) &&
           (!q || `${message.recipient} ${message.subject}`.toLowerCase().includes(q)),
       );
       return {
@@ -122,6 +163,31 @@ describe('Messages sent', () => {
     await waitFor(() => expect(lastList(sent)?.get('q')).toBe('kabir'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Your order #1042 is placed' })).toBeNull());
     expect(await rowOf('Your order #1040 is on its way')).toBeInTheDocument();
+  });
+
+  it('filters by channel, and shows a WhatsApp message’s number, Meta’s status, and why it went by e-mail instead', async () => {
+    signIn();
+    const { sent } = outboxApi(true);
+    const { user, router } = renderRoute('/messages-sent');
+    const read = await rowOf('Your order #1043 is on its way');
+    expect(within(read).getByText('WhatsApp to +919876543210: Read')).toBeInTheDocument();
+    const refused = await rowOf('Your order #1044 is placed');
+    expect(within(refused).getByText('WhatsApp to +919812345678: Failed')).toBeInTheDocument();
+    expect(
+      within(refused).getByText(
+        'WhatsApp 132001: (#132001) Template name does not exist in the translation: sent by e-mail instead',
+      ),
+    ).toBeInTheDocument();
+    expect(within(await rowOf('Your order #1042 is placed')).queryByText(/WhatsApp/)).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Channel'), 'WhatsApp');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Your order #1042 is placed' })).toBeNull());
+    expect(await rowOf('Your order #1043 is on its way')).toBeInTheDocument();
+    expect(lastList(sent)?.get('channel')).toBe('whatsapp');
+    expect(router.state.location.search).toBe('?channel=whatsapp');
+    await user.selectOptions(screen.getByLabelText('Channel'), 'E-mail');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Your order #1043 is on its way' })).toBeNull());
+    expect(lastList(sent)?.get('channel')).toBe('email');
   });
 
   it('asks again while a message is being written, and shows its subject once it is', async () => {

@@ -19,6 +19,20 @@ export const STATUS_CHOICES: { value: AdminOutboxStatus; label: string }[] = [
   { value: 'skipped', label: 'Not sent' },
 ];
 
+/** The channels in the owner's words, for the filter. */
+const CHANNEL_CHOICES = [
+  { value: 'email', label: 'E-mail' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+] as const;
+
+/** Meta's statuses of a WhatsApp message in the owner's words. */
+const WHATSAPP_STATUS: Record<NonNullable<NonNullable<AdminOutboxSummary['whatsapp']>['status']>, string> = {
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+};
+
 const OUTBOX_HEADINGS: ListHeading[] = [
   { header: 'Message' },
   { header: 'To', className: 'd-none d-sm-table-cell' },
@@ -26,9 +40,9 @@ const OUTBOX_HEADINGS: ListHeading[] = [
   { header: 'Written', className: 'd-none d-sm-table-cell' },
 ];
 
-/** Every e-mail the shop sent or is to send, newest first: by status, by kind, or by recipient and subject. */
+/** Every message the shop sent or is to send, newest first: by status, kind, channel, or recipient and subject. */
 export function OutboxPage() {
-  const { page, q, filters, query, change } = useListParams(['status', 'kind']);
+  const { page, q, filters, query, change } = useListParams(['status', 'kind', 'channel']);
   const list = useOutboxList(query);
 
   return (
@@ -64,6 +78,19 @@ export function OutboxPage() {
           {(list.data?.kinds ?? []).map((kind) => (
             <option key={kind.value} value={kind.value}>
               {kind.label}
+            </option>
+          ))}
+        </select>
+        <select
+          className="form-select list-tools__filter"
+          aria-label="Channel"
+          value={filters.channel}
+          onChange={(event) => change({ channel: event.target.value })}
+        >
+          <option value="">Every channel</option>
+          {CHANNEL_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
         </select>
@@ -108,6 +135,7 @@ function OutboxRow({ message }: { message: AdminOutboxSummary }) {
             {message.last_reply}
           </span>
         )}
+        <WhatsAppLine message={message} />
       </td>
       <td className="d-none d-sm-table-cell">
         {formatDateTime(message.created_at)}
@@ -116,5 +144,21 @@ function OutboxRow({ message }: { message: AdminOutboxSummary }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** A WhatsApp message's number and Meta's furthest status, and why it went by e-mail when it did. */
+export function WhatsAppLine({ message }: { message: AdminOutboxSummary }) {
+  const { whatsapp } = message;
+  if (!whatsapp && !message.fallback_reason) return null;
+  return (
+    <>
+      {whatsapp && message.channel === 'whatsapp' && (
+        <span className="d-block small">
+          {`WhatsApp to +${whatsapp.phone}: ${whatsapp.status ? WHATSAPP_STATUS[whatsapp.status] : 'Waiting'}`}
+        </span>
+      )}
+      {message.fallback_reason && <span className="d-block small text-body-secondary">{message.fallback_reason}</span>}
+    </>
   );
 }
