@@ -8,6 +8,7 @@ import {
   PrivacyNoticeAnswer,
   PrivacyNoticeRequest,
 } from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
 import { myConsents, setMyConsent } from './consent.service';
@@ -16,9 +17,26 @@ import { currentNotice, grievanceOfficer } from './notices';
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer };
 const USERS_ONLY = 'Please log in to see and change your consents.';
 
+/** The notice in force as `privacy_notice` answers it, with the grievance officer of the settings. */
+async function noticeAnswer(db: Queryable): Promise<PrivacyNoticeAnswer> {
+  const [notice, officer] = await Promise.all([currentNotice(db), grievanceOfficer(db)]);
+  return {
+    success: true as const,
+    notice: {
+      version: notice.version,
+      body: notice.body,
+      published_at: notice.createdAt.toISOString(),
+      grievance_officer: officer,
+    },
+  };
+}
+
 /** The privacy notice in force, and a signed-in shopper's consents with their switches (issue 35). */
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+
+  // The storefront's server render of /privacy reads the notice in the same process, as the route answers it.
+  app.publicCalls.add('privacy_notice', PrivacyNoticeRequest, async () => JSON.stringify(await noticeAnswer(db)));
 
   app.post(
     '/privacy_notice',
@@ -30,18 +48,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PrivacyNoticeAnswer },
       },
     },
-    async () => {
-      const [notice, officer] = await Promise.all([currentNotice(db), grievanceOfficer(db)]);
-      return {
-        success: true as const,
-        notice: {
-          version: notice.version,
-          body: notice.body,
-          published_at: notice.createdAt.toISOString(),
-          grievance_officer: officer,
-        },
-      };
-    },
+    () => noticeAnswer(db),
   );
 
   app.post(

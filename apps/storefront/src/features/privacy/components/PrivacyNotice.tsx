@@ -20,9 +20,7 @@ export function PrivacyNotice() {
   const { version, body, published_at: publishedAt, grievance_officer: officer } = notice.data;
   return (
     <div className="prose">
-      <p className="prose__updated">
-        Version {version}, published {DATE.format(new Date(publishedAt))}
-      </p>
+      <p className="prose__updated">{`Version ${version}, published ${DATE.format(new Date(publishedAt))}`}</p>
       <Markdown text={body} />
       <h2>Grievance officer</h2>
       {officer.name || officer.email ? (
