@@ -32,11 +32,21 @@ export async function storePrepared(
     .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.preparedAt)));
 }
 
-/** Gives up a message that could not be written (its order is gone, a template failed): it is not tried again. */
+/**
+ * Gives up a message that could not be written (its order is gone, a template failed): it is not tried again. A
+ * message still bound for WhatsApp gives up only its e-mail (marked written, with nothing to send): its template
+ * needs none of it, and its sender may hold it at this moment.
+ */
 export async function failUnprepared(db: Queryable, id: number, reply: string): Promise<void> {
+  const onWhatsApp = and(eq(outboxMessages.channel, 'whatsapp'), isNull(outboxMessages.fallbackAt));
   await db
     .update(outboxMessages)
-    .set({ status: 'failed', lastReply: reply.slice(0, 1000), lockedUntil: null })
+    .set({
+      status: sql`CASE WHEN ${onWhatsApp} THEN ${outboxMessages.status} ELSE 'failed' END`,
+      lockedUntil: sql`CASE WHEN ${onWhatsApp} THEN ${outboxMessages.lockedUntil} ELSE NULL END`,
+      preparedAt: sql`CASE WHEN ${onWhatsApp} THEN now() ELSE NULL END`,
+      lastReply: reply.slice(0, 1000),
+    })
     .where(and(eq(outboxMessages.id, id), isNull(outboxMessages.preparedAt)));
 }
 

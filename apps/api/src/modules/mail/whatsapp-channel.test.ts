@@ -1,12 +1,14 @@
+import { AdminOutboxAnswer, AdminOutboxListAnswer } from '@kapaas/contract';
 import { outboxAttempts, outboxMessages, whatsappEvents } from '@kapaas/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_PREFIX } from '../../dev/whatsapp-sandbox/sandbox.constants';
+import { adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { recordConsents } from '../consent';
 import { createCloudApiClient } from '../whatsapp';
-import { queueMail } from '.';
+import { prepareMessages, queueMail } from '.';
 import { startAttempt } from './outbox.repository';
 import { CLAIM_MS } from './sender';
 import { claimDueWhatsApp } from './whatsapp-outbox';
@@ -236,6 +238,28 @@ describe('sending', () => {
   });
 });
 
+describe('a message whose e-mail cannot be written', () => {
+  it('still goes on WhatsApp: only its e-mail is given up', async () => {
+    const phone = newPhone();
+    await consent(phone);
+    serial += 1;
+    const key = `wa-test:${serial}`;
+    // The account was deleted before the welcome e-mail could be written; the WhatsApp template needs nothing of it.
+    await queueMail(db(), {
+      kind: 'welcome',
+      key,
+      to: email,
+      payload: { user_id: 987_654_321 },
+      whatsapp: { phone, template: 'welcome_wa', language: 'en', bodyParameters: ['Kavya'] },
+    });
+    await prepareMessages(shop.app.deps);
+    expect((await rowOf(key)).status).toBe('queued');
+    await sendWhatsApp();
+    expect(await rowOf(key)).toMatchObject({ status: 'sent', waStatus: 'delivered' });
+    expect(await chatOf(phone)).toHaveLength(1);
+  });
+});
+
 describe('a sender that dies mid-send', () => {
   it('does not send again a message Meta took before its sender died: the statuses mark it sent', async () => {
     const phone = newPhone();
@@ -277,5 +301,56 @@ describe('a sender that dies mid-send', () => {
     expect(row.fallbackReason).toMatch(/^WhatsApp may already have it/);
     const attempts = await db().select().from(outboxAttempts).where(eq(outboxAttempts.outboxId, row.id));
     expect(attempts).toHaveLength(1);
+  });
+});
+
+describe('the console’s outbox', () => {
+  const admin = adminFixtures(() => shop);
+
+  it('filters by channel and shows each WhatsApp message’s number, template, status and Meta’s error', async () => {
+    const owner = await admin.owner();
+    const delivered = newPhone();
+    await consent(delivered);
+    const deliveredKey = await queue(delivered);
+    const refusedPhone = newPhone();
+    await consent(refusedPhone);
+    const refusedKey = await queue(refusedPhone, 'never_approved');
+    await sendWhatsApp();
+    const list = async (query: Record<string, string | number>) =>
+      AdminOutboxListAnswer.parse(expectStatus(await owner.get('/outbox', { per_page: 100, ...query }), 200)).data;
+
+    const onWhatsApp = await list({ channel: 'whatsapp' });
+    expect(onWhatsApp.length).toBeGreaterThan(0);
+    expect(onWhatsApp.every((message) => message.channel === 'whatsapp')).toBe(true);
+    const byEmail = await list({ channel: 'email' });
+    expect(byEmail.every((message) => message.channel === 'email')).toBe(true);
+
+    const deliveredRow = await rowOf(deliveredKey);
+    expect(onWhatsApp.find((message) => message.id === deliveredRow.id)).toMatchObject({
+      channel: 'whatsapp',
+      whatsapp: {
+        phone: delivered,
+        template: 'welcome_wa',
+        language: 'en',
+        message_id: deliveredRow.waMessageId,
+        status: 'delivered',
+        error: null,
+      },
+      fallback_reason: null,
+    });
+    const refusedRow = await rowOf(refusedKey);
+    const detail = AdminOutboxAnswer.parse(expectStatus(await owner.get(`/outbox/${refusedRow.id}`), 200)).data;
+    expect(detail).toMatchObject({
+      channel: 'whatsapp',
+      whatsapp: {
+        status: 'failed',
+        error: 'WhatsApp 132001: (#132001) Template name does not exist in the translation',
+      },
+      fallback_reason:
+        'WhatsApp 132001: (#132001) Template name does not exist in the translation: sent by e-mail instead',
+    });
+
+    const refused = await owner.get('/outbox', { channel: 'sms' });
+    expect(refused.statusCode).toBe(400);
   });
 });
