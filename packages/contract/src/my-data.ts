@@ -25,3 +25,22 @@ export const DeleteMyAccountRequest = z.strictObject({
     .max(200, 'The password can be at most 200 characters.'),
 });
 export type DeleteMyAccountRequest = z.input<typeof DeleteMyAccountRequest>;
+
+/** POST /admin/api/privacy-requests/:id/erase and /admin/api/customers/:id/erase: the owner types ERASE. */
+export const AdminEraseRequest = z.strictObject({
+  confirm: z.string({ error: 'Type ERASE to confirm.' }).trim().max(20, 'Type ERASE to confirm.'),
+});
+export type AdminEraseRequest = z.input<typeof AdminEraseRequest>;
+
+export const AdminEraseAnswer = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  /** The person's orders, kept for GST law without their identity. */
+  orders_kept: z.array(z.number().int()),
+});
+export type AdminEraseAnswer = z.infer<typeof AdminEraseAnswer>;
+
+/** GET …/data?format=json|html: the copy as a file to save. */
+export const AdminDataQuery = z.strictObject({
+  format: z.enum(['json', 'html'], { error: 'Choose json or html.' }).default('json'),
+});

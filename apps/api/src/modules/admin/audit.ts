@@ -36,7 +36,7 @@ export async function recordAudit(
  * breaches, issue 35); their audit entries hold what they held (e-mails, roles, login addresses, answers to people
  * about their data), so staff do not see them here either.
  */
-export const OWNER_ONLY_RESOURCES = ['admins', 'settings', 'privacy_requests', 'breaches'] as const;
+export const OWNER_ONLY_RESOURCES = ['admins', 'settings', 'privacy_requests', 'breaches', 'customer_data'] as const;
 
 async function auditPage(db: Queryable, query: z.output<typeof AdminAuditListQuery>, admin: AdminPrincipal) {
   const where = and(

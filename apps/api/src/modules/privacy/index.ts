@@ -9,9 +9,11 @@ export {
   sendBreachNotice,
 } from './breach';
 export { breachPage, noticePage, notifiedCount } from './breach.repository';
+export { ERASED_ANSWER, eraseCustomer, eraseForRequest, exportForOwner } from './console-data';
 export { erasePerson, OPEN_ORDER_STATUSES, refuseWhileOpen } from './erasure';
 export { exportFiles, sweepExports } from './export';
 export { myDataRoutes } from './my-data.routes';
+export { accountKeys, guestKeys, requestKeys } from './person-keys';
 export { REGISTRY } from './registry';
 export {
   answerPrivacyRequest,

@@ -43,7 +43,7 @@ export function myDataFixtures(shop: () => TestShop, staff: () => AdminClient) {
   async function busyShopper(): Promise<RegisteredShopper & { orderId: number }> {
     const shopper = await shop().user();
     const item = await reviews.product();
-    const orderId = await reviews.ordered(shopper, [item], { name: { first: 'Meera', last: 'Pillai' } });
+    const orderId = await reviews.ordered(shopper, [item], { name: { first: 'Nandini', last: 'Pillai' } });
     const uploaded = await reviews.upload(shopper, item.productId, await reviews.picture(800, 600));
     const { url } = PhotoUploadAnswer.parse(expectStatus(uploaded, 200));
     expectStatus(await shopper.post('review_add', reviewOf(item.productId, 5, 'true_to_size', { photos: [url] })), 200);
