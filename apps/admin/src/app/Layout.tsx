@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/useLogout';
 import { noticePath } from '../features/notice/api/useNotice';
 import { privacyPaths } from '../features/privacy/api/usePrivacy';
+import { whatsAppTemplatesPath } from '../features/whatsapp/api/useWhatsAppTemplates';
 import { paths } from '../lib/paths';
 import type { AdminSession } from '../lib/session';
 
@@ -64,6 +65,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     heading: 'Shop',
     items: [
       { to: paths.settings, label: 'Settings', ownerOnly: true },
+      { to: whatsAppTemplatesPath, label: 'WhatsApp templates', ownerOnly: true },
       { to: paths.shippingZones, label: 'Shipping zones', ownerOnly: true },
       { to: '/states', label: 'States' },
       { to: '/cities', label: 'Cities' },

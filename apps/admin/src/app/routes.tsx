@@ -41,6 +41,8 @@ import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
 import { UndeliveredPage } from '../features/shipping/components/UndeliveredPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
+import { whatsAppTemplatesPath } from '../features/whatsapp/api/useWhatsAppTemplates';
+import { WhatsAppTemplatesPage } from '../features/whatsapp/components/WhatsAppTemplatesPage';
 import { paths } from '../lib/paths';
 import { useAdminSession } from '../lib/session';
 import { Layout } from './Layout';
@@ -125,6 +127,7 @@ export const routes: RouteObject[] = [
           listRoute(subscriberScreens),
           listRoute(auditScreens),
           { path: paths.settings, element: <SettingsPage /> },
+          { path: whatsAppTemplatesPath, element: <WhatsAppTemplatesPage /> },
           { path: paths.shippingZones, element: <ShippingZonesPage /> },
           ...resourceRoutes(stateScreens),
           ...resourceRoutes(cityScreens),

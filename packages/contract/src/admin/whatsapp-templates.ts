@@ -117,8 +117,11 @@ export const AdminWhatsAppTemplates = z.object({
   /** `sandbox`: the built-in sandbox is Meta (it approves at /sandbox/whatsapp); `none`: WhatsApp is not set up. */
   mode: z.enum(['cloud', 'sandbox', 'none']),
 });
+export type AdminWhatsAppTemplates = z.infer<typeof AdminWhatsAppTemplates>;
 export const AdminWhatsAppTemplatesAnswer = adminItem(AdminWhatsAppTemplates);
+export type AdminWhatsAppTemplatesAnswer = z.infer<typeof AdminWhatsAppTemplatesAnswer>;
 export const AdminWhatsAppTemplateAnswer = adminItem(AdminWhatsAppTemplate);
+export type AdminWhatsAppTemplateAnswer = z.infer<typeof AdminWhatsAppTemplateAnswer>;
 
 /** POST /whatsapp-templates/sync: the list as Meta's states left it, and what Meta holds that the shop does not. */
 export const AdminWhatsAppSyncAnswer = adminItem(
@@ -128,3 +131,4 @@ export const AdminWhatsAppSyncAnswer = adminItem(
     unknown: z.array(z.string()),
   }),
 );
+export type AdminWhatsAppSyncAnswer = z.infer<typeof AdminWhatsAppSyncAnswer>;

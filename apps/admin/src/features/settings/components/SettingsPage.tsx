@@ -12,6 +12,7 @@ import { ApiError } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
 import { useResourceList } from '#admin/lib/resource.ts';
+import { WhatsAppKindsCard } from '../../whatsapp/components/WhatsAppKindsCard';
 import { useSaveSettings, useSettings } from '../api/useSettings';
 import {
   DeliveryCodFields,
@@ -112,6 +113,7 @@ export function SettingsPage() {
         settings={settings.data}
         states={(states.data?.data ?? []).map((state) => ({ value: state.id, label: state.name }))}
       />
+      <WhatsAppKindsCard kinds={settings.data.whatsapp_kinds} />
     </>
   );
 }
