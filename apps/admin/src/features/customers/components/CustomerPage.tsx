@@ -12,6 +12,7 @@ import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useResourceItem, useResourceList, useSaveResource } from '#admin/lib/resource.ts';
+import { PersonDataPanel } from '../../privacy/components/PersonDataPanel';
 
 /** One customer: contact details, their orders, and the switch that stops them logging in. */
 export function CustomerPage() {
@@ -69,6 +70,12 @@ export function CustomerPage() {
               <ShownBadge active={active} on="Active" off="Disabled" />
             </dd>
           </dl>
+        </Card.Body>
+      </Card>
+      <Card className="mb-4">
+        <Card.Body>
+          <h2 className="h6">Their data</h2>
+          <PersonDataPanel base={`customers/${c.id}`} who={c.name} />
         </Card.Body>
       </Card>
       <h2 className="h5">Orders</h2>

@@ -89,9 +89,9 @@ describe('Rights requests', () => {
     expect(await screen.findByRole('heading', { name: 'Request #8: Access to their data' })).toBeInTheDocument();
     const trail = screen.getByRole('list', { name: 'Trail' });
     expect(within(trail).getByText(/confirmed by e-mail/)).toBeInTheDocument();
-    // The place where running an export or an erasure will go; no button pretends to do it yet.
+    // The owner's export and erasure of the person (PersonDataPanel.test.tsx tries them).
     const place = screen.getByRole('heading', { name: 'Export or erasure' }).closest('.card') as HTMLElement;
-    expect(within(place).queryByRole('button')).toBeNull();
+    expect(within(place).getByRole('button', { name: 'Download data (JSON)' })).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Answer the request' });
     await user.click(within(form).getByRole('button', { name: 'Send the answer' }));

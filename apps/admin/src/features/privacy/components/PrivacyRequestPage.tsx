@@ -13,11 +13,12 @@ import { errorMessage } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { showServerErrors } from '#admin/lib/forms.ts';
 import { privacyPaths, usePrivacyRequest, usePrivacyRequestChange } from '../api/usePrivacy';
+import { PersonDataPanel } from './PersonDataPanel';
 import { KIND_LABELS, RequestStatus } from './privacyWords';
 
 /**
  * One rights request: what the person asked, when it is due, the answer (mailed to them when sent), and the trail of
- * who did what when. The place for running an export or an erasure for the person is kept on this page.
+ * who did what when, and the owner's export or erasure of the person's data (PersonDataPanel).
  */
 export function PrivacyRequestPage() {
   const id = Number(useParams().id);
@@ -64,11 +65,7 @@ export function PrivacyRequestPage() {
         <Card>
           <Card.Body>
             <h2 className="h6">Export or erasure</h2>
-            {/* Where "Run export" and "Run erasure" will stand once the shop can export and erase a person's data. */}
-            <p className="text-body-secondary mb-0">
-              The console cannot yet export or erase a person’s data. Until it can, follow the runbook in
-              docs/privacy.md and say in the answer what was done.
-            </p>
+            <PersonDataPanel base={`privacy-requests/${r.id}`} who={r.email} />
           </Card.Body>
         </Card>
         <Card className="order-grid__wide">
