@@ -4,6 +4,7 @@ import { LogoutButton } from '../../features/account/components/LogoutButton';
 import { AddAddressForm } from '../../features/addresses/components/AddAddressForm';
 import { ProfileAddressList } from '../../features/addresses/components/ProfileAddressList';
 import { ConsentSwitches } from '../../features/privacy/components/ConsentSwitches';
+import { MyDataPanel } from '../../features/privacy/components/MyDataPanel';
 import { ProfileScreen } from '../../features/profile/components/ProfileScreen';
 import { pageMeta } from '../seo/pageMeta';
 
@@ -29,7 +30,12 @@ export function MyProfilePage() {
         />
       )}
       endSession={() => logout.mutateAsync()}
-      consents={<ConsentSwitches />}
+      consents={
+        <>
+          <ConsentSwitches />
+          <MyDataPanel />
+        </>
+      }
     />
   );
 }
