@@ -125,22 +125,23 @@ function TemplateList({
           <thead>
             <tr>
               <th scope="col">Template</th>
-              <th scope="col">Sent for</th>
+              <th scope="col" className="d-none d-md-table-cell">
+                Sent for
+              </th>
               <th scope="col">State</th>
               <th scope="col">Message</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
             </tr>
           </thead>
           <tbody>
             {templates.map((template) => (
               <tr key={template.id}>
                 <td>
-                  <code>{template.name}</code> <span className="text-body-secondary">({template.language})</span>
+                  <code className="wa-name">{template.name}</code> <span className="text-body-secondary">({template.language})</span>
                   <div className="small text-body-secondary">{template.category}</div>
+                  {/* Below tablet width the kind goes under the name, so the state stays in sight at 375 px. */}
+                  <div className="small d-md-none">{WHATSAPP_KIND_INFO[template.kind].label}</div>
                 </td>
-                <td>{WHATSAPP_KIND_INFO[template.kind].label}</td>
+                <td className="d-none d-md-table-cell">{WHATSAPP_KIND_INFO[template.kind].label}</td>
                 <td>
                   <StateBadge status={template.status} />
                   {template.rejected_reason && <div className="small text-danger">{template.rejected_reason}</div>}
@@ -155,18 +156,18 @@ function TemplateList({
                       language={template.language}
                     />
                   </details>
-                </td>
-                <td className="text-nowrap">
-                  {(template.status === 'draft' || template.status === 'rejected') && (
-                    <Button size="sm" variant="outline-secondary" className="me-1" onClick={() => onEdit(template)}>
-                      Change <span className="visually-hidden">{`${template.name} (${template.language})`}</span>
-                    </Button>
-                  )}
-                  {template.status === 'draft' && (
-                    <Button size="sm" disabled={submit.isPending} onClick={() => submit.mutate(template.id)}>
-                      Submit <span className="visually-hidden">{`${template.name} (${template.language})`}</span>
-                    </Button>
-                  )}
+                  <div className="d-flex flex-wrap gap-1 mt-1">
+                    {(template.status === 'draft' || template.status === 'rejected') && (
+                      <Button size="sm" variant="outline-secondary" onClick={() => onEdit(template)}>
+                        Change <span className="visually-hidden">{`${template.name} (${template.language})`}</span>
+                      </Button>
+                    )}
+                    {template.status === 'draft' && (
+                      <Button size="sm" disabled={submit.isPending} onClick={() => submit.mutate(template.id)}>
+                        Submit <span className="visually-hidden">{`${template.name} (${template.language})`}</span>
+                      </Button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
