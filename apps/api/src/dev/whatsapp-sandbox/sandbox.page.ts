@@ -93,7 +93,7 @@ export function sandboxPage(messages: Message[]): string {
     const last = [...chat].reverse().find((m) => m.direction === 'out');
     return `<section class="phone" data-phone="${escapeHtml(phone)}" aria-label="Chat of +${escapeHtml(phone)}">
 <h2>Kapaas · +${escapeHtml(phone)}</h2>${chat.map(bubble).join('\n')}
-<form class="write"${last ? ` data-context="${escapeHtml(last.wamid)}"` : ''}><label class="visually-hidden" for="t-${escapeHtml(phone)}" hidden>Reply</label><input id="t-${escapeHtml(phone)}" name="text" placeholder="Reply (e.g. STOP)" autocomplete="off"><button type="submit">Send</button></form>
+<form class="write"${last ? ` data-context="${escapeHtml(last.wamid)}"` : ''}><input name="text" aria-label="Reply to the shop" placeholder="Reply (e.g. STOP)" autocomplete="off"><button type="submit">Send</button></form>
 <p class="error" role="alert"></p></section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -328,6 +328,9 @@ describe('replies through the sandbox phone', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBeDefined();
     expect(page.body).toContain(`+${phone}`);
+    // An earlier test's COD confirmation, its quick replies as buttons to tap.
+    expect(page.body).toContain('data-payload="cod_confirm:2001">Confirm order</button>');
+    expect(page.body).toContain('<script src="/sandbox/whatsapp/page.js"></script>');
     expect(page.body).not.toMatch(/<script>|style=/);
   });
 });
