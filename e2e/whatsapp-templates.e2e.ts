@@ -35,7 +35,9 @@ describe('the owner keeps the WhatsApp templates and chooses which messages go b
     const form = page.getByRole('form', { name: 'Template' });
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Sent for').selectOption('order_paid');
-    await form.getByLabel('Message', { exact: true }).fill('Hello {{1}}, we have received {{2}} for your order. Thank you!');
+    await form
+      .getByLabel('Message', { exact: true })
+      .fill('Hello {{1}}, we have received {{2}} for your order. Thank you!');
     await form.getByLabel('Example for {{1}}').fill('Priya');
     await form.getByLabel('Example for {{2}}').fill('₹1,299');
     const preview = page.getByRole('figure', { name: 'Preview on a phone' }).first();

@@ -136,7 +136,8 @@ function TemplateList({
             {templates.map((template) => (
               <tr key={template.id}>
                 <td>
-                  <code className="wa-name">{template.name}</code> <span className="text-body-secondary">({template.language})</span>
+                  <code className="wa-name">{template.name}</code>{' '}
+                  <span className="text-body-secondary">({template.language})</span>
                   <div className="small text-body-secondary">{template.category}</div>
                   {/* Below tablet width the kind goes under the name, so the state stays in sight at 375 px. */}
                   <div className="small d-md-none">{WHATSAPP_KIND_INFO[template.kind].label}</div>
