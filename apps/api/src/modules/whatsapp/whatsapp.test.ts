@@ -295,6 +295,61 @@ describe('replies through the sandbox phone', () => {
     expect(statuses).toEqual(['delivered', 'read', 'sent']);
   });
 
+  it('stores nothing when a handler fails (500: Meta sends it again), and hands the reply over once when it is sent again', async () => {
+    const phone = newPhone();
+    const reply = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '200000000000002',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550000001', phone_number_id: '100000000000001' },
+                contacts: [{ profile: { name: 'Asha' }, wa_id: phone }],
+                messages: [
+                  {
+                    from: phone,
+                    id: `wamid.REPLY-${phone}`,
+                    timestamp: '1764300000',
+                    type: 'text',
+                    text: { body: 'STOP' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const post = () =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp_webhook',
+        payload: reply,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(reply) },
+      });
+    let calls = 0;
+    let fail = true;
+    const off = onWhatsAppReply(async () => {
+      calls += 1;
+      if (fail) throw new Error('the handler broke');
+    });
+    try {
+      expect((await post()).statusCode).toBe(500);
+      expect(await eventsOf(`wamid.REPLY-${phone}`)).toEqual([]);
+      fail = false;
+      expect((await post()).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+    } finally {
+      off();
+    }
+    expect(calls).toBe(2);
+    expect(await eventsOf(`wamid.REPLY-${phone}`)).toMatchObject([{ event: 'reply', text: 'STOP', replyType: 'text' }]);
+  });
+
   it('refuses a tap on a button the message does not have, in Meta’s shape', async () => {
     await approvedTemplate('one_button_t6', 'Hello', [{ type: 'QUICK_REPLY', text: 'Hi' }]);
     const phone = newPhone();
