@@ -25,6 +25,8 @@ export const paths = {
   returnRequest: (returnId: number | string) => `/returns/${returnId}`,
   customer: (customerId: number | string) => `/customers/${customerId}`,
   settings: '/settings',
+  /** The shop's WhatsApp templates (issue 36); Settings links to them. */
+  whatsAppTemplates: '/whatsapp-templates',
   shippingZones: '/shipping-zones',
   /** The parcels whose delivery failed, for the owner to answer (issue 33). */
   undelivered: '/undelivered',

@@ -12,7 +12,6 @@ import { ApiError } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { numberOrEmpty, showServerErrors } from '#admin/lib/forms.ts';
 import { useResourceList } from '#admin/lib/resource.ts';
-import { WhatsAppKindsCard } from '../../whatsapp/components/WhatsAppKindsCard';
 import { useSaveSettings, useSettings } from '../api/useSettings';
 import {
   DeliveryCodFields,
@@ -32,6 +31,7 @@ import {
 } from './PrepaidDiscountFields';
 import { RetentionFields, type RetentionValues, retentionBody, retentionValues } from './RetentionFields';
 import { TaxIdentityFields, type TaxIdentityValues, taxIdentityBody, taxIdentityValues } from './TaxIdentityFields';
+import { WhatsAppKindsCard } from './WhatsAppKindsCard';
 
 /** Every state and union territory, in one page (as the address forms load them). */
 const ALL_STATES = { per_page: 100 } as const;

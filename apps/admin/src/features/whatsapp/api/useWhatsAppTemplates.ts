@@ -5,9 +5,10 @@ import type {
 } from '@kapaas/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from '#admin/lib/api.ts';
+import { paths } from '#admin/lib/paths.ts';
 
 /** Where the console keeps the shop's WhatsApp templates (under /admin). */
-export const whatsAppTemplatesPath = '/whatsapp-templates';
+export const whatsAppTemplatesPath = paths.whatsAppTemplates;
 
 const KEY = ['whatsapp-templates'] as const;
 type ListAnswer = AdminWhatsAppTemplatesAnswer;

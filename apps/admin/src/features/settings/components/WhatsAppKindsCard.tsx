@@ -5,8 +5,8 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { SwitchField } from '#admin/components/form/SwitchField.tsx';
 import { ApiError, errorMessage } from '#admin/lib/api.ts';
-import { useSaveSettings } from '../../settings/api/useSettings';
-import { whatsAppTemplatesPath } from '../api/useWhatsAppTemplates';
+import { paths } from '#admin/lib/paths.ts';
+import { useSaveSettings } from '../api/useSettings';
 
 /**
  * Which messages go by WhatsApp (issue 36), one switch per kind, with what they cost said plainly. A kind switched off,
@@ -26,8 +26,8 @@ export function WhatsAppKindsCard({ kinds }: { kinds: readonly WhatsAppKind[] })
           order update) costs about ₹0.12, and nothing within 24 hours of the shopper’s last message to you; a marketing
           message (back in stock, a cart reminder) costs about ₹0.80, about seven times more, and goes only to shoppers
           who agreed to offers on WhatsApp (July 2025 rates; Meta’s pricing page has today’s). A message switched off
-          here, or without an approved <Link to={whatsAppTemplatesPath}>template</Link> in the shopper’s language, goes
-          by e-mail, free.
+          here, or without an approved <Link to={paths.whatsAppTemplates}>template</Link> in the shopper’s language,
+          goes by e-mail, free.
         </p>
         <form
           noValidate
