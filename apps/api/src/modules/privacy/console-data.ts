@@ -14,6 +14,9 @@ import { updateRequest } from './requests.repository';
 export const ERASED_ANSWER =
   'Your personal data is erased: your account (if you had one), addresses, reviews (now shown without your name), photos and messages. Your invoices stay with us for the 72 months GST law asks, without your name unless the law requires it.';
 
+/** Recorded on a customer's open erasure request when the owner erases them from the customer's page. */
+const OWNER_ERASED_ANSWER = 'Done: the owner erased the person from their customer page, as docs/privacy.md says.';
+
 type Places = { db: Database; mediaDir: string; privateDir: string };
 
 async function customerKeys(db: Database, userId: number): Promise<PersonKeys> {
@@ -55,7 +58,7 @@ export async function eraseForRequest(deps: Places, requestId: number, adminId: 
   const request = await findPrivacyRequest(deps.db, requestId);
   const keys = await requestKeys(deps.db, request);
   const orders = await checkedKeys(deps.db, keys, confirm);
-  await erasePerson(deps, keys);
+  await erasePerson(deps, keys, ERASED_ANSWER);
   await deps.db.transaction(async (tx) => {
     const answer = { status: 'answered' as const, answer: ERASED_ANSWER, answeredAt: new Date(), answeredBy: adminId };
     await updateRequest(tx, requestId, answer);
@@ -73,6 +76,6 @@ export async function eraseForRequest(deps: Places, requestId: number, adminId: 
 export async function eraseCustomer(deps: Places, userId: number, confirm: string) {
   const keys = await customerKeys(deps.db, userId);
   const orders = await checkedKeys(deps.db, keys, confirm);
-  await erasePerson(deps, keys);
+  await erasePerson(deps, keys, OWNER_ERASED_ANSWER);
   return { orders_kept: orders, account: userId };
 }

@@ -160,6 +160,25 @@ describe('POST /api/delete_my_account', () => {
     expect(review).toEqual({ author: 'A parent from Kerala', photos: [] });
   });
 
+  it('answers their open erasure request, which says it was done by the account, and leaves other requests open', async () => {
+    const shopper = await shop.user();
+    expectStatus(await shopper.post('privacy_request', { kind: 'erasure', message: 'Delete me, please.' }), 200);
+    expectStatus(await shopper.post('privacy_request', { kind: 'grievance', message: 'A late parcel.' }), 200);
+    expectStatus(await shopper.post('delete_my_account', { password: shopper.password }), 200);
+    const requests = rowsOf<{ kind: string; status: string; answer: string | null; answered_at: Date | null }>(
+      await shop.database.db.execute(
+        sql`SELECT kind, status, answer, answered_at FROM privacy_requests
+            WHERE message = '(erased)' AND created_at > now() - interval '1 minute' ORDER BY id DESC LIMIT 2`,
+      ),
+    );
+    expect(requests.map((r) => [r.kind, r.status])).toEqual([
+      ['grievance', 'open'],
+      ['erasure', 'answered'],
+    ]);
+    expect(requests[1]?.answer).toMatch(/deleted the account themselves/);
+    expect(requests[1]?.answered_at).not.toBeNull();
+  });
+
   it('leaves the GST report and the owner’s invoice PDF as they were, but for the buyer’s name and street', async () => {
     const shopper = await fixtures.busyShopper();
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);

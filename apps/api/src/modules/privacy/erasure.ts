@@ -70,12 +70,23 @@ export const ERASED: Readonly<Record<string, readonly string[] | 'the row'>> = {
   privacy_requests: ['user_id', 'email', 'message', 'confirm_token_hash'],
 };
 
-/** The person's rights requests stay as the record that they were answered, tied to no one. */
-async function forgetRequestsOf(tx: Queryable, keys: PersonKeys): Promise<void> {
+/** The answer recorded on a shopper's open erasure request when they delete the account themselves. */
+export const SELF_ERASED_ANSWER =
+  'Done: the person deleted the account themselves (delete_my_account); their data was erased as docs/privacy.md says.';
+
+/**
+ * The person's rights requests stay as the record that they were answered, tied to no one. An erasure request
+ * still open is answered by the erasure itself: the owner would otherwise see it open, with no one left to answer.
+ */
+async function forgetRequestsOf(tx: Queryable, keys: PersonKeys, answer: string): Promise<void> {
+  const theirs = sql`(user_id = ${keys.userId} OR lower(email) IN ${inList(keys.emails)})`;
+  await tx.execute(sql`
+    UPDATE privacy_requests SET status = 'answered', answer = ${answer}, answered_at = now()
+    WHERE ${theirs} AND kind = 'erasure' AND status IN ('open', 'in_progress') AND confirmed_at IS NOT NULL`);
   await tx.execute(sql`
     UPDATE privacy_requests
     SET user_id = NULL, email = 'erased@invalid', message = '(erased)', confirm_token_hash = NULL
-    WHERE user_id = ${keys.userId} OR lower(email) IN ${inList(keys.emails)}`);
+    WHERE ${theirs}`);
 }
 
 /** Refuses (409, beside `field`) while the person has an open order or a return under way, naming them. */
@@ -95,8 +106,15 @@ export async function refuseWhileOpen(db: Queryable, keys: PersonKeys, field: st
   return orders.map((order) => order.id);
 }
 
-/** Erases the person's data in one transaction; the photos' files go once it commits. */
-export async function erasePerson(deps: { db: Database; mediaDir: string; privateDir: string }, keys: PersonKeys) {
+/**
+ * Erases the person's data in one transaction; the photos' files go once it commits. `requestAnswer` is recorded on
+ * their erasure requests still open.
+ */
+export async function erasePerson(
+  deps: { db: Database; mediaDir: string; privateDir: string },
+  keys: PersonKeys,
+  requestAnswer: string,
+) {
   const photos = await deps.db.transaction(async (tx) => {
     const orders = await ordersOfPerson(tx, keys);
     await refuseWhileOpen(tx, keys, 'password');
@@ -113,7 +131,7 @@ export async function erasePerson(deps: { db: Database; mediaDir: string; privat
     await deleteMessagesOf(tx, keys);
     await anonymiseMessagesTo(tx, keys);
     await forgetConsentsOf(tx, keys);
-    await forgetRequestsOf(tx, keys);
+    await forgetRequestsOf(tx, keys, requestAnswer);
     await deleteWhatsAppEventsOf(tx, keys.phones);
     await forgetGuests(tx, keys.guestIds);
     if (keys.userId !== null) await eraseAccount(tx, keys.userId);
@@ -141,5 +159,5 @@ export async function deleteMyAccount(
     throw new AppError('INVALID_DATA', message, { errors: { password: [message] } });
   }
   const keys = { userId, guestIds: [], emails: [account.email.toLowerCase()], phones: [account.phone] };
-  await erasePerson(deps, keys);
+  await erasePerson(deps, keys, SELF_ERASED_ANSWER);
 }
