@@ -68,6 +68,14 @@ describe("A rights request's export and erasure", () => {
     expect(posted).toEqual([{ confirm: 'ERASE' }, { confirm: 'ERASE' }]);
   });
 
+  it('offers nothing once the request’s person is erased', async () => {
+    signIn();
+    stubAdminApi({ 'GET privacy-requests/8': { success: true, data: { ...request, email: 'erased@invalid' } } });
+    renderRoute('/privacy/requests/8');
+    expect(await screen.findByText('Erased: nothing of the person is left.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Erase their data' })).toBeNull();
+  });
+
   it('shows staff nothing of it', async () => {
     startSession({ token: 'staff-token', admin: { ...OWNER, id: 3, role: 'staff' } });
     stubAdminApi({ 'GET privacy-requests/8': { success: true, data: request } });

@@ -6,6 +6,9 @@ import Button from 'react-bootstrap/Button';
 import { adminDownload, adminRequest, errorMessage } from '#admin/lib/api.ts';
 import { useAdminSession } from '#admin/lib/session.ts';
 
+/** What an erased rights request's address becomes (docs/privacy.md, "Export and erasure"). */
+const ERASED_ADDRESS = 'erased@invalid';
+
 /**
  * The owner's export and erasure of a person (issue 35): on a rights request's page (`privacy-requests/<id>`) and on
  * a customer's page (`customers/<id>`). The copy downloads as JSON or as the readable summary; the erasure asks the
@@ -23,6 +26,8 @@ export function PersonDataPanel({ base, who }: { base: string; who: string }) {
     onSuccess: () => client.invalidateQueries(),
   });
   if (session?.admin.role !== 'owner') return null;
+  // An erased request names no one any more: nothing is left to export or erase.
+  if (who === ERASED_ADDRESS) return <p className="text-body-secondary mb-0">Erased: nothing of the person is left.</p>;
   const filename = (format: string) => `kapaas-data-${base.replace('/', '-')}.${format}`;
   const download = (format: 'json' | 'html') => {
     setDownloadError(null);
