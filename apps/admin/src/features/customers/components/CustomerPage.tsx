@@ -9,10 +9,10 @@ import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { OrderStatusBadge } from '#admin/components/OrderStatusBadge.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { PersonDataPanel } from '#admin/components/PersonDataPanel.tsx';
 import { formatDateTime, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useResourceItem, useResourceList, useSaveResource } from '#admin/lib/resource.ts';
-import { PersonDataPanel } from '../../privacy/components/PersonDataPanel';
 
 /** One customer: contact details, their orders, and the switch that stops them logging in. */
 export function CustomerPage() {

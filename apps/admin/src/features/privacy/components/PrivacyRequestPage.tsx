@@ -9,11 +9,11 @@ import { LoadingState } from '#admin/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#admin/components/feedback/QueryErrorAlert.tsx';
 import { Field, TextareaField } from '#admin/components/form/Field.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
+import { PersonDataPanel } from '#admin/components/PersonDataPanel.tsx';
 import { errorMessage } from '#admin/lib/api.ts';
 import { formatDateTime } from '#admin/lib/format.ts';
 import { showServerErrors } from '#admin/lib/forms.ts';
 import { privacyPaths, usePrivacyRequest, usePrivacyRequestChange } from '../api/usePrivacy';
-import { PersonDataPanel } from './PersonDataPanel';
 import { KIND_LABELS, RequestStatus } from './privacyWords';
 
 /**
