@@ -32,6 +32,7 @@ import { DEMO_WHATSAPP_TEMPLATES } from './data/whatsapp-templates';
 import { seedDemoReviews } from './demo-reviews';
 import { demoImage } from './media';
 
+export { DEMO_WHATSAPP_TEMPLATES } from './data/whatsapp-templates';
 export { DEMO_MEDIA_PREFIX, demoImage, demoMedia } from './media';
 export { type SeedScaleOptions, type SeedScaleResult, seedScale } from './scale';
 export { mulberry32 } from './scale-generate';
