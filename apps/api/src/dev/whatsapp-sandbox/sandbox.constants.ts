@@ -21,3 +21,8 @@ export const WEBHOOK_PATH = '/api/whatsapp_webhook';
  * as Meta does for a number without WhatsApp.
  */
 export const UNDELIVERABLE_SUFFIX = '0000';
+/**
+ * A number ending in these digits has its statuses kept back (held) until a test lets them go with POST test/release,
+ * in order or reversed: statuses arriving out of order, as Meta's may.
+ */
+export const HELD_SUFFIX = '9999';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, sandboxWhatsappMessages, sandboxWhatsappTemplates, sandboxWhatsappWebhooks } from '@kapaas/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  HELD_SUFFIX,
   SANDBOX_DISPLAY_NUMBER,
   SANDBOX_PHONE_NUMBER_ID,
   SANDBOX_WABA_ID,
@@ -191,13 +192,27 @@ export async function sendMessage(db: Database, phoneNumberId: string, payload: 
 
 /**
  * The statuses Meta sends after a send: `sent`, then `delivered` twice (Meta may repeat a webhook); for a number
- * that has no WhatsApp, `failed` with 131026 instead.
+ * that has no WhatsApp, `failed` with 131026 instead; for a held number, kept back until test/release.
  */
 async function queueSendStatuses(db: Database, wamid: string, phone: string, callback: string | undefined) {
   if (phone.endsWith(UNDELIVERABLE_SUFFIX)) {
     return queueStatuses(db, wamid, phone, ['failed'], callback, { code: 131026, title: 'Message undeliverable' });
   }
-  return queueStatuses(db, wamid, phone, ['sent', 'delivered', 'delivered'], callback);
+  const ids = await queueStatuses(db, wamid, phone, ['sent', 'delivered', 'delivered'], callback);
+  if (!phone.endsWith(HELD_SUFFIX)) return ids;
+  await db.update(sandboxWhatsappWebhooks).set({ held: true }).where(inArray(sandboxWhatsappWebhooks.id, ids));
+  return [];
+}
+
+/** Lets a message's held statuses go (all held ones without a message id), answering their ids in the order asked. */
+export async function releaseHeld(db: Database, wamid: string | undefined, order: 'queued' | 'reverse') {
+  const released = await db
+    .update(sandboxWhatsappWebhooks)
+    .set({ held: false })
+    .where(and(eq(sandboxWhatsappWebhooks.held, true), wamid ? eq(sandboxWhatsappWebhooks.wamid, wamid) : undefined))
+    .returning({ id: sandboxWhatsappWebhooks.id });
+  const ids = released.map((row) => row.id).sort((a, b) => a - b);
+  return order === 'reverse' ? ids.reverse() : ids;
 }
 
 export const STATUS_VALUES = ['sent', 'delivered', 'read', 'failed'] as const;

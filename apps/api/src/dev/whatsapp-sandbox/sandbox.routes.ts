@@ -3,7 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { SANDBOX_TOKEN } from './sandbox.constants';
-import { chat, GraphError, queueStatuses, ReplyBody, reply, STATUS_VALUES, sendMessage } from './sandbox.graph';
+import {
+  chat,
+  GraphError,
+  queueStatuses,
+  ReplyBody,
+  releaseHeld,
+  reply,
+  STATUS_VALUES,
+  sendMessage,
+} from './sandbox.graph';
 import { PAGE_SCRIPT, PAGE_STYLES, sandboxPage } from './sandbox.page';
 import { ApproveBody, createTemplate, listTemplates, review } from './sandbox.templates';
 import type { WebhookDeliverer } from './sandbox.webhooks';
@@ -73,6 +82,11 @@ const StatusesBody = z.object({
   error_title: z.string().min(1).max(200).optional(),
 });
 
+const ReleaseBody = z.object({
+  message_id: z.string().min(1).optional(),
+  order: z.enum(['queued', 'reverse']).default('queued'),
+});
+
 /** What tests (and the page) use: a number's chat, a tap or a reply, a template's review, statuses on request. */
 async function testRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
   const { db } = app.database;
@@ -96,6 +110,13 @@ async function testRoutes(app: FastifyInstance, options: SandboxRoutesOptions): 
     const result = await reply(db, parse(ReplyBody, request.body));
     options.deliverer.send(result.webhookIds);
     return result.answer;
+  });
+  // The held statuses of a number ending in 9999, let go in order or reversed.
+  app.post('/test/release', hide, async (request) => {
+    const input = parse(ReleaseBody, request.body);
+    const ids = await releaseHeld(db, input.message_id, input.order);
+    options.deliverer.send(ids);
+    return { released: ids.length, order: input.order };
   });
   app.post('/test/approve', hide, async (request) => review(db, parse(ApproveBody, request.body)));
   // Statuses of a sent message in the order given (out of order, twice, or failed with Meta's code).

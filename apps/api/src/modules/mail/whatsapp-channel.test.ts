@@ -167,6 +167,42 @@ describe('sending', () => {
     expect(stored.map((event) => event.event).sort()).toEqual(['delivered', 'read', 'sent']);
   });
 
+  it('takes statuses arriving out of order the first time: sent after delivered, and delivered after read, change nothing', async () => {
+    const phone = newPhone('9999');
+    await consent(phone);
+    const key = await queue(phone);
+    await sendWhatsApp();
+    const sent = await rowOf(key);
+    expect(sent).toMatchObject({ status: 'sent', waStatus: null });
+    const release = async () => {
+      const released = await shop.app.inject({
+        method: 'POST',
+        url: `${SANDBOX_PREFIX}/test/release`,
+        payload: { message_id: sent.waMessageId, order: 'reverse' },
+      });
+      expect(released.statusCode, released.body).toBe(200);
+      await sandboxIdle();
+      return released.json() as { released: number };
+    };
+    // read came first, then the held delivered, delivered and sent, in reverse.
+    const read = await shop.app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PREFIX}/test/statuses`,
+      payload: { message_id: sent.waMessageId, statuses: ['read'] },
+    });
+    expect(read.statusCode).toBe(200);
+    await sandboxIdle();
+    expect((await rowOf(key)).waStatus).toBe('read');
+    expect(await release()).toEqual({ released: 3, order: 'reverse' });
+    expect((await rowOf(key)).waStatus).toBe('read');
+    const events = await db()
+      .select()
+      .from(whatsappEvents)
+      .where(eq(whatsappEvents.messageId, sent.waMessageId as string))
+      .orderBy(whatsappEvents.id);
+    expect(events.map((event) => event.event)).toEqual(['read', 'delivered', 'sent']);
+  });
+
   it('sends the e-mail instead when Meta refuses the template for good (132001), and records why', async () => {
     const phone = newPhone();
     await consent(phone);
