@@ -221,6 +221,32 @@ describe("a draft's way through Meta's review", () => {
     expect((await templates()).filter((t) => t.status === 'approved').length).toBeGreaterThanOrEqual(20);
   });
 
+  it("submits a URL button in Meta's form: its address with {{1}} and the example Meta reviews", async () => {
+    const body = draft({
+      name: 'shipped_with_link',
+      body: 'Hello {{1}}, order {{2}} is on its way. Track it below.',
+      buttons: [
+        {
+          type: 'url',
+          text: 'Track parcel',
+          url: 'https://shiprocket.co/tracking/{{1}}',
+          example: 'https://shiprocket.co/tracking/19041424751540',
+        },
+      ],
+    });
+    const created = await owner.post('/whatsapp-templates', body);
+    expect(created.statusCode, created.body).toBe(200);
+    const submitted = await owner.post(`/whatsapp-templates/${created.json().data.id}/submit`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const atMeta = (await shop.app.whatsapp.client.listTemplates()).find((t) => t.name === 'shipped_with_link');
+    expect(atMeta).toMatchObject({
+      status: 'PENDING',
+      category: 'UTILITY',
+      bodyExample: ['Asha', 'KP-1001'],
+      buttons: [{ type: 'URL', text: 'Track parcel', url: 'https://shiprocket.co/tracking/{{1}}' }],
+    });
+  });
+
   it('answers a refusal by Meta (here the sandbox) as a 400 in its words, and the draft stays a draft', async () => {
     await shop.app.whatsapp.client.createTemplate({
       name: 'taken_at_meta',
