@@ -25,6 +25,7 @@ export {
   submitTemplate,
   syncTemplates,
   type WhatsAppTemplateChoice,
+  whatsAppKindOf,
   whatsappTemplateFor,
 } from './templates';
 export { onWhatsAppReply, validSignature, type WhatsAppReply, type WhatsAppReplyHandler } from './webhook';

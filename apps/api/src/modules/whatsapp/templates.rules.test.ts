@@ -3,6 +3,7 @@ import { DEMO_WHATSAPP_TEMPLATES } from '@kapaas/db/seed';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
+import { whatsAppKindOf } from './templates';
 import { checkTemplate } from './templates.rules';
 
 /*
@@ -63,4 +64,17 @@ describe("the demo shop's templates", () => {
       expect(refusedField(AdminWhatsAppTemplateInput.parse(t))).toBeNull();
     },
   );
+});
+
+describe('the WhatsApp kind of a mail kind', () => {
+  it('is the same kind for order and shipping updates, return_update for every return mail, null for the rest', () => {
+    expect(whatsAppKindOf('order_shipped')).toBe('order_shipped');
+    expect(whatsAppKindOf('shipment_undelivered')).toBe('shipment_undelivered');
+    expect(whatsAppKindOf('cart_reminder')).toBe('cart_reminder');
+    for (const kind of ['return_requested', 'return_approved', 'return_refunded', 'return_exchange_shipped']) {
+      expect(whatsAppKindOf(kind)).toBe('return_update');
+    }
+    expect(whatsAppKindOf('password_reset')).toBeNull();
+    expect(whatsAppKindOf('owner_new_order')).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   type AdminWhatsAppTemplate,
   AdminWhatsAppTemplateInput,
+  WHATSAPP_KINDS,
   type WhatsAppKind,
   type WhatsAppTemplateStatus,
 } from '@kapaas/contract';
@@ -196,6 +197,25 @@ export async function syncTemplates(db: Queryable, client: CloudApi, now = new D
   }
   const unknown = [...byKey.values()].map((template) => `${template.name} (${template.language})`);
   return { updated, unknown };
+}
+
+const RETURN_MAIL_KINDS = new Set([
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
+  'return_refunded',
+  'return_exchange_shipped',
+]);
+
+/**
+ * The WhatsApp kind an outbox mail kind is sent as (every return and exchange mail is one `return_update`), or null
+ * for a mail that has no WhatsApp form (the owner's, a password reset, …). The COD confirmation has no mail kind: the
+ * owner phones instead.
+ */
+export function whatsAppKindOf(mailKind: string): WhatsAppKind | null {
+  if (RETURN_MAIL_KINDS.has(mailKind)) return 'return_update';
+  return (WHATSAPP_KINDS as readonly string[]).includes(mailKind) ? (mailKind as WhatsAppKind) : null;
 }
 
 /** A template as a sender uses it: what to send Meta and what each of its buttons means. */
