@@ -210,7 +210,11 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions)
   });
   await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlacesOf(options) });
   // admin imports privacy, so privacy's job gets the console's part (its sessions, the audit log) from here.
-  await app.register(retentionPlugin, { retentionSweepMs: options.retentionSweepMs, records: consoleRecords });
+  await app.register(retentionPlugin, {
+    retentionSweepMs: options.retentionSweepMs,
+    records: consoleRecords,
+    privateDir: options.privateDir,
+  });
 }
 
 /** Where shoppers' photos go: the public media folder and the private one (return photos). */
