@@ -201,7 +201,8 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions)
   await app.register(mailPlugin, {
     mailSweepMs: options.mailSweepMs,
     transport: options.mailTransport,
-    whatsapp: app.whatsapp.configured ? app.whatsapp.client : null,
+    // Also without WhatsApp: its client then refuses each message for good, and the message goes by e-mail.
+    whatsapp: app.whatsapp.client,
   });
   await app.register(scheduledMessagesPlugin, {
     scheduledMessagesMs: options.scheduledMessagesMs,

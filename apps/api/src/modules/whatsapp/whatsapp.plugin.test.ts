@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { outboxMessages } from '@kapaas/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startTestShop } from '../../../test/shop';
 import { ConfigError, loadConfig } from '../../config';
+import { recordConsents } from '../consent';
+import { queueMail } from '../mail';
 import { whatsAppMode } from './whatsapp.plugin';
 
 const META = {
@@ -82,6 +86,42 @@ describe('a shop set up with Meta', () => {
         });
       expect((await post(META.WHATSAPP_APP_SECRET)).statusCode).toBe(200);
       expect((await post('kapaas_whatsapp_sandbox_app_secret_TEST_ONLY')).statusCode).toBe(401);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe('a live shop without WhatsApp', () => {
+  it('loads no sandbox, and a message queued for WhatsApp goes by e-mail, saying WhatsApp is not set up', async () => {
+    const shop = await startTestShop({ env: production, mailSweepMs: 100 });
+    try {
+      expect(shop.app.whatsapp).toMatchObject({ sandbox: false, configured: false });
+      expect((await shop.app.inject({ method: 'GET', url: '/sandbox/whatsapp/' })).statusCode).toBe(404);
+      const verify = await shop.app.inject({
+        method: 'GET',
+        url: '/api/whatsapp_webhook?hub.mode=subscribe&hub.verify_token=anything-at-all&hub.challenge=42',
+      });
+      expect(verify.statusCode).toBe(403);
+      const db = shop.database.db;
+      const phone = '919876512345';
+      await recordConsents(db, [{ person: { phone }, purpose: 'whatsapp_updates', given: true, source: 'checkout' }]);
+      await queueMail(db, {
+        kind: 'contact_received',
+        key: 'no-whatsapp:1',
+        to: 'asha@example.in',
+        whatsapp: { phone, template: 'order_shipped', language: 'en', bodyParameters: [] },
+      });
+      // The outbox's worker, as app.ts sets it up (every 2 s in a running shop; here every 100 ms).
+      await expect
+        .poll(
+          async () => {
+            const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.key, 'no-whatsapp:1'));
+            return row?.fallbackReason ?? null;
+          },
+          { timeout: 20_000 },
+        )
+        .toMatch(/WhatsApp is not set up/);
     } finally {
       await shop.close();
     }
