@@ -10,7 +10,7 @@ import { publicCallsPlugin } from './lib/public-calls';
 import { DEFAULT_LIMITS, type Limits } from './lib/rate-limit';
 import { requestGuards, type SecurityHeaders } from './lib/request-guards';
 import { addressRoutes } from './modules/addresses';
-import { adminRoutes, consoleRecords } from './modules/admin';
+import { adminRoutes, consoleRecords, forgetCustomerInAudit } from './modules/admin';
 import { cartRoutes, queueCartReminders } from './modules/cart';
 import { cataloguePlugin, catalogueRoutes } from './modules/catalogue';
 import { checkoutPlugin, payOnlineOfferOf } from './modules/checkout';
@@ -175,7 +175,13 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
     payOnlineOf: payOnlineOfferOf,
   });
   const photoPlaces = photoPlacesOf(options);
-  await app.register(myDataRoutes, { prefix: '/api', limits, ...photoPlaces });
+  // admin imports privacy, so the erasure gets the console's part (the audit log's entries of a customer) from here.
+  await app.register(myDataRoutes, {
+    prefix: '/api',
+    limits,
+    ...photoPlaces,
+    forgetCustomerInConsole: forgetCustomerInAudit,
+  });
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(shippingWebhookRoutes, { prefix: '/api' });

@@ -91,7 +91,21 @@ describe("the owner's export and erasure of a customer's account", () => {
     expect(json.statusCode, json.body).toBe(200);
     expect(JSON.parse(json.body).data.users[0].email).toBe(shopper.email);
     expectStatus(await owner.get('/customers/999999/data', { format: 'json' }), 404);
+    // The console's own record of the customer names them: disabling and enabling the account is audited.
+    expectStatus(await owner.patch(`/customers/${shopper.userId}`, { status: 'disabled' }), 200);
+    expectStatus(await owner.patch(`/customers/${shopper.userId}`, { status: 'active' }), 200);
+    const audited = async () =>
+      rowsOf<{ entry: string }>(
+        await shop.database.db.execute(
+          sql`SELECT concat(before::text, after::text) AS entry FROM audit_log
+              WHERE resource = 'customers' AND resource_id = ${String(shopper.userId)}`,
+        ),
+      ).map((row) => row.entry);
+    expect((await audited()).join()).toContain(shopper.email);
     expectStatus(await owner.post(`/customers/${shopper.userId}/erase`, { confirm: 'ERASE' }), 200);
+    const entries = await audited();
+    expect(entries).toHaveLength(2);
+    for (const text of [shopper.email, shopper.phone, shopper.name]) expect(entries.join()).not.toContain(text);
     expect((await admin.lastAudit(owner, 'customer_data', shopper.userId))?.action).toBe('erase');
     const after = JSON.parse((await owner.get(`/customers/${shopper.userId}/data`, { format: 'json' })).body);
     expect(after.data.users[0]).toMatchObject({ name: 'Erased shopper', email: `erased-${shopper.userId}@invalid` });

@@ -1,3 +1,4 @@
 // The admin module's public surface: what app.ts and other modules may use.
 export { type AdminOptions, adminRoutes } from './admin.routes';
+export { forgetCustomerInAudit } from './audit-erasure';
 export { consoleRecords, JOB_AUTHOR } from './retention';

@@ -2,6 +2,7 @@ import { AdminDataQuery, AdminEraseAnswer, AdminEraseRequest, AdminIdParams, Err
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseCustomer, eraseForRequest, exportForOwner } from '../privacy';
 import { recordAudit } from './audit';
+import { forgetCustomerInAudit } from './audit-erasure';
 import { PRIVACY_REQUEST_RESOURCE } from './privacy.routes';
 import { adminOf } from './resource';
 
@@ -22,7 +23,12 @@ export const adminPrivacyDataRoutes: FastifyPluginAsyncZod<{ mediaDir: string; p
   app,
   options,
 ) => {
-  const places = { db: app.deps.db, mediaDir: options.mediaDir, privateDir: options.privateDir };
+  const places = {
+    db: app.deps.db,
+    mediaDir: options.mediaDir,
+    privateDir: options.privateDir,
+    forgetCustomerInConsole: forgetCustomerInAudit,
+  };
   for (const [path, resource] of [
     ['/privacy-requests/:id', PRIVACY_REQUEST_RESOURCE],
     ['/customers/:id', CUSTOMER_DATA_RESOURCE],

@@ -2,7 +2,7 @@ import type { Database } from '@kapaas/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { PersonKeys } from '../../lib/person';
 import { queueMail } from '../mail';
-import { erasePerson, refuseWhileOpen } from './erasure';
+import { type ErasureDeps, erasePerson, refuseWhileOpen } from './erasure';
 import { exportFiles } from './export';
 import { accountKeys, requestKeys } from './person-keys';
 import { findPrivacyRequest } from './requests.console';
@@ -16,8 +16,6 @@ export const ERASED_ANSWER =
 
 /** Recorded on a customer's open erasure request when the owner erases them from the customer's page. */
 const OWNER_ERASED_ANSWER = 'Done: the owner erased the person from their customer page, as docs/privacy.md says.';
-
-type Places = { db: Database; mediaDir: string; privateDir: string };
 
 async function customerKeys(db: Database, userId: number): Promise<PersonKeys> {
   const keys = await accountKeys(db, userId);
@@ -54,7 +52,7 @@ async function checkedKeys(db: Database, keys: PersonKeys, confirm: string) {
  * Erases a rights request's person, then answers the request (closed as answered) and mails them that it is done,
  * to the address they asked from: the erasure cleared it from the request, and the law wants them told.
  */
-export async function eraseForRequest(deps: Places, requestId: number, adminId: number, confirm: string) {
+export async function eraseForRequest(deps: ErasureDeps, requestId: number, adminId: number, confirm: string) {
   const request = await findPrivacyRequest(deps.db, requestId);
   const keys = await requestKeys(deps.db, request);
   const orders = await checkedKeys(deps.db, keys, confirm);
@@ -73,7 +71,7 @@ export async function eraseForRequest(deps: Places, requestId: number, adminId: 
 }
 
 /** Erases a customer's account, as its owner's delete_my_account would, without the password. */
-export async function eraseCustomer(deps: Places, userId: number, confirm: string) {
+export async function eraseCustomer(deps: ErasureDeps, userId: number, confirm: string) {
   const keys = await customerKeys(deps.db, userId);
   const orders = await checkedKeys(deps.db, keys, confirm);
   await erasePerson(deps, keys, OWNER_ERASED_ANSWER);

@@ -89,6 +89,17 @@ async function forgetRequestsOf(tx: Queryable, keys: PersonKeys, answer: string)
     WHERE ${theirs}`);
 }
 
+/**
+ * What an erasure needs: the database, the photo folders, and the console's part (admin imports privacy, so app.ts
+ * and the console's routes hand down admin's `forgetCustomerInAudit`: the audit log's entries of the customer).
+ */
+export interface ErasureDeps {
+  db: Database;
+  mediaDir: string;
+  privateDir: string;
+  forgetCustomerInConsole: (tx: Queryable, userId: number) => Promise<void>;
+}
+
 /** Refuses (409, beside `field`) while the person has an open order or a return under way, naming them. */
 export async function refuseWhileOpen(db: Queryable, keys: PersonKeys, field: string): Promise<number[]> {
   const orders = await ordersOfPerson(db, keys);
@@ -110,11 +121,7 @@ export async function refuseWhileOpen(db: Queryable, keys: PersonKeys, field: st
  * Erases the person's data in one transaction; the photos' files go once it commits. `requestAnswer` is recorded on
  * their erasure requests still open.
  */
-export async function erasePerson(
-  deps: { db: Database; mediaDir: string; privateDir: string },
-  keys: PersonKeys,
-  requestAnswer: string,
-) {
+export async function erasePerson(deps: ErasureDeps, keys: PersonKeys, requestAnswer: string) {
   const photos = await deps.db.transaction(async (tx) => {
     const orders = await ordersOfPerson(tx, keys);
     await refuseWhileOpen(tx, keys, 'password');
@@ -134,7 +141,10 @@ export async function erasePerson(
     await forgetRequestsOf(tx, keys, requestAnswer);
     await deleteWhatsAppEventsOf(tx, keys.phones);
     await forgetGuests(tx, keys.guestIds);
-    if (keys.userId !== null) await eraseAccount(tx, keys.userId);
+    if (keys.userId !== null) {
+      await deps.forgetCustomerInConsole(tx, keys.userId);
+      await eraseAccount(tx, keys.userId);
+    }
     return erasedPhotos;
   });
   await deletePhotoFiles(deps, photos);
@@ -147,11 +157,7 @@ export const ACCOUNT_DELETED_MESSAGE =
  * delete_my_account: the account's password (400 beside the field when wrong), no open order (409 naming them),
  * then the erasure of the account and of what is tied to its e-mail and phone.
  */
-export async function deleteMyAccount(
-  deps: { db: Database; mediaDir: string; privateDir: string },
-  userId: number,
-  password: string,
-): Promise<void> {
+export async function deleteMyAccount(deps: ErasureDeps, userId: number, password: string): Promise<void> {
   const account = await accountContacts(deps.db, userId);
   if (!account) throw new AppError('UNAUTHORIZED', 'Please log in again.');
   if (!(await passwordMatches(deps.db, userId, password))) {

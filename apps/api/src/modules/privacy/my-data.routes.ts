@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import type { Limits } from '../../lib/rate-limit';
-import { ACCOUNT_DELETED_MESSAGE, deleteMyAccount } from './erasure';
+import { ACCOUNT_DELETED_MESSAGE, deleteMyAccount, type ErasureDeps } from './erasure';
 import { EXPORT_MAILED_MESSAGE, startExport, takeExport } from './export';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer, 429: ErrorAnswer };
@@ -22,11 +22,14 @@ const refusalPage = (message: string) =>
  * my_data_export, my_data and delete_my_account (docs/customer-api.md, issue 35): a shopper's copy of their data
  * and the erasure of their account. The session names the shopper; nothing in the body does.
  */
-export const myDataRoutes: FastifyPluginAsyncZod<{ limits: Limits; mediaDir: string; privateDir: string }> = async (
-  app,
-  options,
-) => {
-  const places = { mediaDir: options.mediaDir, privateDir: options.privateDir };
+export const myDataRoutes: FastifyPluginAsyncZod<
+  { limits: Limits; mediaDir: string; privateDir: string } & Pick<ErasureDeps, 'forgetCustomerInConsole'>
+> = async (app, options) => {
+  const places = {
+    mediaDir: options.mediaDir,
+    privateDir: options.privateDir,
+    forgetCustomerInConsole: options.forgetCustomerInConsole,
+  };
   app.post(
     '/my_data_export',
     {
