@@ -243,6 +243,11 @@ export const OrderCreateRequest = z.strictObject({
   notice_version: NoticeVersion.optional(),
   /** The purposes the shopper ticked at checkout (never ticked for them), each recorded in the consent ledger. */
   consents: FormConsents.optional(),
+  /**
+   * The unticked "Get order updates on WhatsApp" box (issue 36): true records `whatsapp_updates` for the delivery
+   * address's phone, the number the messages go to; false or absent records nothing.
+   */
+  whatsapp_updates: z.boolean({ error: 'Tick or untick the WhatsApp box.' }).optional(),
 });
 export type OrderCreateRequest = z.input<typeof OrderCreateRequest>;
 

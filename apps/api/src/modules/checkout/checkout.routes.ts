@@ -74,7 +74,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
         placedFrom: { address: request.ip, codOrdersPerAddress: limits.codOrdersPerAddress },
       });
       const consent = { addressId: body.address_id as number, noticeVersion, clientAddress: request.ip };
-      await recordCheckoutConsents(deps().db, owner, { ...consent, purposes: body.consents ?? [] });
+      await recordCheckoutConsents(deps().db, owner, {
+        ...consent,
+        purposes: body.consents ?? [],
+        whatsAppUpdates: body.whatsapp_updates === true,
+      });
       return placed;
     },
   );

@@ -2,7 +2,7 @@ import { consents, eq, outboxMessages, shopSettings } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
-import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { checkoutFixtures, KOCHI } from '../checkout/checkout.fixtures';
 import { queueMail, unsubscribeUrl } from '../mail';
 import { consentStands } from '.';
 
@@ -216,6 +216,34 @@ describe('checkout', () => {
     expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.phone, r.userId])).toEqual([
       ['cart_reminders', true, 'checkout', 1, address?.phone_number, null],
     ]);
+  });
+
+  it("records whatsapp_updates by the delivery address's phone (an account's too), as checkout, only when ticked", async () => {
+    const item = await checkout.stockedItem(5);
+    const user = await shop.user();
+    await checkout.addToCart(user, item, 1);
+    const addressId = await checkout.addressOf(user, { ...KOCHI, phone: '9847123401' });
+    await checkout.placed(user, addressId, item, 1, { notice_version: 1, whatsapp_updates: true });
+    const rows = await db().select().from(consents).where(eq(consents.phone, '9847123401'));
+    expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.userId])).toEqual([
+      ['whatsapp_updates', true, 'checkout', 1, null],
+    ]);
+    expect(await consentStands(db(), { phone: '9847123401' }, 'whatsapp_updates')).toBe(true);
+
+    const other = await checkout.readyGuest(item, 1);
+    await checkout.placed(other.shopper, other.addressId, item, 1, { whatsapp_updates: false });
+    await checkout.placed(other.shopper, other.addressId, item, 1, {});
+    const none = await db().select().from(consents).where(eq(consents.purpose, 'whatsapp_updates'));
+    expect(none).toHaveLength(1);
+  });
+
+  it('refuses a whatsapp_updates that is not true or false beside the field, and places no order', async () => {
+    const item = await checkout.stockedItem(5);
+    const { shopper, addressId } = await checkout.readyGuest(item, 1);
+    const refused = await checkout.place(shopper, addressId, [{ item, quantity: 1 }], { whatsapp_updates: 'yes' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.whatsapp_updates).toBeDefined();
+    expect((await shopper.post('my_orders', {})).json().data ?? []).toHaveLength(0);
   });
 
   it('refuses a notice version the shop never published beside the field, and places no order', async () => {
