@@ -36,7 +36,6 @@ import { adminLabelRoutes } from './orders/admin-labels.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
-import { adminPrivacyDataRoutes } from './privacy-data.routes';
 import { adminPrivacyRequestRoutes } from './privacy.routes';
 import { adminPrivacyDataRoutes } from './privacy-data.routes';
 import { privacyNoticeRoutes } from './privacy-notice.routes';
@@ -110,7 +109,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(outboxRoutes);
   await app.register(adminReviewRoutes);
   await app.register(adminPrivacyRequestRoutes);
-  await app.register(adminPrivacyDataRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(adminPrivacyDataRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(adminBreachRoutes);
   await app.register(whatsAppTemplateRoutes);

@@ -1,8 +1,9 @@
 // The mail module's public surface: queue a message in the caller's transaction (the outbox), and
 // the worker that renders and sends them.
-export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind, purposeOf } from './kinds';
+
 export { anonymiseMessagesTo } from './erasure';
 export { holdMail, releaseMail } from './hold';
+export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind, purposeOf } from './kinds';
 export { unsubscribeUrl } from './links';
 export { DEFAULT_MAIL_SWEEP_MS, mailPlugin } from './mail.plugin';
 export { mailPictureUrl, mailRoutes } from './mail.routes';
