@@ -1,6 +1,7 @@
 import type { ConsentPurpose } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import type { Owner } from '../../lib/owner';
+import { whatsAppNumberOf } from '../../lib/whatsapp-number';
 import { addressSnapshotOf } from '../addresses';
 import { type ConsentEntry, recordConsents } from '../consent';
 
@@ -32,7 +33,7 @@ export async function recordCheckoutConsents(
     entries.push(...form.purposes.map((purpose) => ({ ...entry, person, purpose, clientAddress: form.clientAddress })));
   // WhatsApp is asked of the number the box named, the delivery address's, even for an account: the outbox asks the
   // ledger by the phone a message goes to (ADR 050).
-  const phone = address?.phone_number;
+  const phone = address?.phone_number ? whatsAppNumberOf(address.phone_number) : null;
   if (form.whatsAppUpdates && phone)
     entries.push({ ...entry, person: { phone }, purpose: 'whatsapp_updates', clientAddress: form.clientAddress });
   await recordConsents(db, entries);

@@ -4,7 +4,7 @@ import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures, KOCHI } from '../checkout/checkout.fixtures';
 import { queueMail, unsubscribeUrl } from '../mail';
-import { consentStands } from '.';
+import { consentStands, recordConsents } from '.';
 
 let shop: TestShop;
 let mailbox: Mailbox;
@@ -70,6 +70,23 @@ describe("the profile's consents", () => {
       ['cart_reminders', true, 'profile', 1, '127.0.0.1'],
       ['cart_reminders', false, 'profile', 1, '127.0.0.1'],
     ]);
+  });
+
+  it("the WhatsApp switches hold for the account's number as WhatsApp names it (91 and the mobile), both ways", async () => {
+    const user = await shop.user();
+    const number = `91${user.phone}`;
+    const on = await user.post('consent_update', { purpose: 'whatsapp_updates', given: true, notice_version: 1 });
+    expect(on.statusCode, on.body).toBe(200);
+    // The outbox asks by the number a message goes to.
+    expect(await consentStands(db(), { phone: number }, 'whatsapp_updates')).toBe(true);
+    expect(await consentStands(db(), { phone: number }, 'whatsapp_marketing')).toBe(false);
+    // A withdrawal said by the number (a STOP reply) shows on the profile.
+    await recordConsents(db(), [
+      { person: { phone: number }, purpose: 'whatsapp_updates', given: false, source: 'checkout' },
+    ]);
+    const listed = (await user.post('my_consents', {})).json().consents as { purpose: string; given: boolean }[];
+    expect(listed.find((c) => c.purpose === 'whatsapp_updates')?.given).toBe(false);
+    expect(await consentStands(db(), { phone: '919999999999' }, 'whatsapp_updates')).toBe(false);
   });
 
   it('refuses a notice version the shop never published, beside the field, and records nothing', async () => {
@@ -224,17 +241,20 @@ describe('checkout', () => {
     await checkout.addToCart(user, item, 1);
     const addressId = await checkout.addressOf(user, { ...KOCHI, phone: '9847123401' });
     await checkout.placed(user, addressId, item, 1, { notice_version: 1, whatsapp_updates: true });
-    const rows = await db().select().from(consents).where(eq(consents.phone, '9847123401'));
+    // Kept as WhatsApp names the number (country code and mobile, digits): the outbox and a STOP reply ask by it.
+    const rows = await db().select().from(consents).where(eq(consents.phone, '919847123401'));
     expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.userId])).toEqual([
       ['whatsapp_updates', true, 'checkout', 1, null],
     ]);
-    expect(await consentStands(db(), { phone: '9847123401' }, 'whatsapp_updates')).toBe(true);
+    expect(await consentStands(db(), { phone: '919847123401' }, 'whatsapp_updates')).toBe(true);
 
+    const whatsAppEntries = async () =>
+      (await db().select().from(consents).where(eq(consents.purpose, 'whatsapp_updates'))).length;
+    const before = await whatsAppEntries();
     const other = await checkout.readyGuest(item, 1);
     await checkout.placed(other.shopper, other.addressId, item, 1, { whatsapp_updates: false });
     await checkout.placed(other.shopper, other.addressId, item, 1, {});
-    const none = await db().select().from(consents).where(eq(consents.purpose, 'whatsapp_updates'));
-    expect(none).toHaveLength(1);
+    expect(await whatsAppEntries()).toBe(before);
   });
 
   it('refuses a whatsapp_updates that is not true or false beside the field, and places no order', async () => {

@@ -1,6 +1,7 @@
 import { CONSENT_PURPOSE_VALUES, type ConsentPurpose, type ConsentSource } from '@kapaas/contract';
 import { consents, type Queryable } from '@kapaas/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { WHATSAPP_COUNTRY_CODE } from '../../lib/whatsapp-number';
 import { currentNoticeVersion } from './notices';
 
 /** Who an entry is about: an account, or a guest's e-mail and/or phone. At least one of them. */
@@ -51,19 +52,29 @@ type PersonSql = { userId: SQL | number | null; email: SQL | string | null; phon
 /**
  * The condition "this entry is about the person": their account, or an address or a phone they gave, and the account
  * and the address linked through `users`. A withdrawal said from a message's link (by address) thus also holds for the
- * account that uses the address, and a switch turned on the profile (by account) for a message to its address.
+ * account that uses the address, and a switch turned on the profile (by account) for a message to its address. The
+ * account and its mobile as WhatsApp names it (`91…`) are linked the same way: a profile's WhatsApp switch holds for
+ * the outbox, which asks by number, and a STOP from the number shows on the profile.
  */
 function aboutSql(person: PersonSql): SQL {
   const parts: SQL[] = [];
   if (person.userId !== null) {
     parts.push(sql`ce.user_id = ${person.userId}`);
     parts.push(sql`lower(ce.email) = (SELECT lower(cu.email) FROM users cu WHERE cu.id = ${person.userId})`);
+    parts.push(
+      sql`ce.phone = (SELECT ${WHATSAPP_COUNTRY_CODE} || cu.phone FROM users cu WHERE cu.id = ${person.userId})`,
+    );
   }
   if (person.email !== null) {
     parts.push(sql`lower(ce.email) = lower(${person.email})`);
     parts.push(sql`ce.user_id = (SELECT cu.id FROM users cu WHERE lower(cu.email) = lower(${person.email}))`);
   }
-  if (person.phone != null) parts.push(sql`ce.phone = ${person.phone}`);
+  if (person.phone != null) {
+    parts.push(sql`ce.phone = ${person.phone}`);
+    parts.push(
+      sql`ce.user_id = (SELECT cu.id FROM users cu WHERE ${WHATSAPP_COUNTRY_CODE} || cu.phone = ${person.phone})`,
+    );
+  }
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
