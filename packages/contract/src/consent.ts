@@ -23,6 +23,7 @@ export const CONSENT_SOURCE_VALUES = [
   'newsletter',
   'stock_alert',
   'message_footer',
+  'whatsapp_reply',
   'migration',
 ] as const;
 export type ConsentSource = (typeof CONSENT_SOURCE_VALUES)[number];

@@ -1,0 +1,2 @@
+ALTER TABLE "consents" DROP CONSTRAINT "consents_source_known";--> statement-breakpoint
+ALTER TABLE "consents" ADD CONSTRAINT "consents_source_known" CHECK ("consents"."source" IN ('signup', 'checkout', 'profile', 'newsletter', 'stock_alert', 'message_footer', 'whatsapp_reply', 'migration'));
