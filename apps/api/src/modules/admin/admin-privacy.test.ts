@@ -131,6 +131,17 @@ describe('answering a request', () => {
   });
 });
 
+describe('a request of a person who erased their account', () => {
+  it('names them as erased, not as a guest at erased@invalid who confirmed by e-mail', async () => {
+    const { id, shopper } = await requestFrom('erasure', 'Please delete everything.');
+    expectStatus(await shopper.post('delete_my_account', { password: shopper.password }), 200);
+    const page = expectStatus(await owner.get(`/privacy-requests/${id}`), 200);
+    expect(page.data.trail.map((step: { who: string; action: string }) => [step.who, step.action])).toEqual([
+      ['the person (account erased)', 'asked (erasure)'],
+    ]);
+  });
+});
+
 describe('the breach drill', () => {
   async function recorded() {
     const body = { title: 'Exported customer list lost', what_happened: 'A laptop with a customer export was stolen.' };

@@ -22,6 +22,9 @@ import { adminOf } from './resource';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer };
 const security = [{ adminToken: [] }];
+/** The address an erased person's request is left with (privacy/erasure.ts). */
+const ERASED_EMAIL = 'erased@invalid';
+
 /** The audit log's resource name of a rights request. */
 export const PRIVACY_REQUEST_RESOURCE = 'privacy_requests';
 
@@ -32,11 +35,18 @@ type PrivacyRequestRow = Awaited<ReturnType<typeof findPrivacyRequest>>;
  * console from the audit log, oldest first.
  */
 async function trailOf(db: Queryable, row: PrivacyRequestRow): Promise<AdminPrivacyTrailEntry[]> {
-  const person = row.userId === null ? `${row.email} (guest)` : `${row.email} (account ${row.userId})`;
+  // An erased person's request keeps neither their account nor their address (privacy/erasure.ts): it was theirs,
+  // not a guest's at erased@invalid, and whether they confirmed by e-mail is no longer known.
+  const erased = row.email === ERASED_EMAIL;
+  const person = erased
+    ? 'the person (account erased)'
+    : row.userId === null
+      ? `${row.email} (guest)`
+      : `${row.email} (account ${row.userId})`;
   const trail: AdminPrivacyTrailEntry[] = [
     { at: row.createdAt.toISOString(), who: person, action: `asked (${row.kind})`, detail: row.message },
   ];
-  if (row.userId === null && row.confirmedAt) {
+  if (!erased && row.userId === null && row.confirmedAt) {
     trail.push({ at: row.confirmedAt.toISOString(), who: person, action: 'confirmed by e-mail', detail: null });
   }
   const entries = await db

@@ -114,6 +114,25 @@ describe('Rights requests', () => {
   });
 });
 
+describe('A request of a person who erased their account', () => {
+  it('says the account is erased instead of showing erased@invalid as a guest', async () => {
+    signIn();
+    const erased: AdminPrivacyRequestDetail = {
+      ...guestAccess,
+      id: 9,
+      kind: 'erasure',
+      email: 'erased@invalid',
+      message: '(erased)',
+      status: 'answered',
+      trail: [{ at: asked, who: 'the person (account erased)', action: 'asked (erasure)', detail: '(erased)' }],
+    };
+    stubAdminApi({ 'GET privacy-requests/9': () => ({ success: true, data: erased }) });
+    renderRoute('/privacy/requests/9');
+    expect(await screen.findByText('The person, whose account is erased')).toBeInTheDocument();
+    expect(screen.queryByText('a guest, who confirmed the address')).toBeNull();
+  });
+});
+
 const recorded: AdminBreach = {
   id: 3,
   title: 'Exported customer list lost',

@@ -16,6 +16,9 @@ import { showServerErrors } from '#admin/lib/forms.ts';
 import { privacyPaths, usePrivacyRequest, usePrivacyRequestChange } from '../api/usePrivacy';
 import { KIND_LABELS, RequestStatus } from './privacyWords';
 
+/** What an erased person's request keeps of their address (the API's privacy/erasure.ts). */
+const ERASED_EMAIL = 'erased@invalid';
+
 /**
  * One rights request: what the person asked, when it is due, the answer (mailed to them when sent), and the trail of
  * who did what when, and the owner's export or erasure of the person's data (PersonDataPanel).
@@ -41,10 +44,16 @@ export function PrivacyRequestPage() {
             <dl className="details">
               <dt>From</dt>
               <dd>
-                {r.email}
-                <span className="d-block small text-body-secondary">
-                  {r.user_id === null ? 'a guest, who confirmed the address' : `account #${r.user_id}`}
-                </span>
+                {r.email === ERASED_EMAIL ? (
+                  'The person, whose account is erased'
+                ) : (
+                  <>
+                    {r.email}
+                    <span className="d-block small text-body-secondary">
+                      {r.user_id === null ? 'a guest, who confirmed the address' : `account #${r.user_id}`}
+                    </span>
+                  </>
+                )}
               </dd>
               <dt>Counting since</dt>
               <dd>{formatDateTime(r.confirmed_at)}</dd>
