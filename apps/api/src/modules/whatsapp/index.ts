@@ -28,6 +28,12 @@ export {
   whatsAppKindOf,
   whatsappTemplateFor,
 } from './templates';
-export { onWhatsAppReply, validSignature, type WhatsAppReply, type WhatsAppReplyHandler } from './webhook';
+export {
+  onWhatsAppReply,
+  validSignature,
+  type WhatsAppAnswer,
+  type WhatsAppReply,
+  type WhatsAppReplyHandler,
+} from './webhook';
 export { whatsAppWebhookRoutes } from './webhook.routes';
 export { usesRealWhatsApp, type WhatsAppSetup, whatsAppMode, whatsAppPlugin } from './whatsapp.plugin';

@@ -37,7 +37,9 @@ export async function whatsAppWebhookRoutes(app: FastifyInstance) {
       return reply.code(401).send({ message: 'The signature does not match.' });
     }
     try {
-      const entries = await receiveWhatsAppWebhook(app.deps.db, request.log.child({ module: 'whatsapp-webhook' }), raw);
+      const log = request.log.child({ module: 'whatsapp-webhook' });
+      const send = (to: string, text: string, context: string) => app.whatsapp.client.sendText(to, text, context);
+      const entries = await receiveWhatsAppWebhook(app.deps.db, log, raw, send);
       return { received: entries };
     } catch (error) {
       if (!(error instanceof RefusedWebhook)) throw error;

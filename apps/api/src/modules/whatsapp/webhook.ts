@@ -3,11 +3,12 @@ import { type Database, type Queryable, whatsappEvents } from '@kapaas/db';
 import { z } from 'zod';
 import type { Logger } from '../../lib/deps';
 import { recordWhatsAppStatus, whatsAppMessageOf } from '../mail';
+import { stopReply } from './stop';
 
 /*
  * POST /api/whatsapp_webhook's work: Meta's signature over the raw bytes, then each status and each reply stored once
  * by its message id (and status), statuses applied to the outbox, replies handed to the handlers other modules
- * register (the COD buttons, STOP: issue 36's part 3).
+ * register (the COD buttons), after the shop's own STOP; what they answer is sent once the reply is committed.
  */
 
 /** Whether `X-Hub-Signature-256` is `sha256=` + hex(HMAC-SHA256(raw body, app secret)), compared in constant time. */
@@ -72,8 +73,23 @@ export interface WhatsAppReply {
   text: string | null;
 }
 
-/** What a handler may use: the transaction the reply is stored in (a failure stores nothing: Meta retries). */
-export type WhatsAppReplyHandler = (tx: Queryable, reply: WhatsAppReply) => Promise<void>;
+/** A text the shop answers a reply with, in the chat (free text: the shopper has just written, ADR 050). */
+export interface WhatsAppAnswer {
+  text: string;
+}
+
+/**
+ * What a handler may use: the transaction the reply is stored in (a failure stores nothing: Meta retries). It may
+ * answer a text, sent once the reply is committed: never for a reply stored before, and never for one rolled back.
+ */
+export type WhatsAppReplyHandler = (
+  tx: Queryable,
+  reply: WhatsAppReply,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that answers nothing may simply return
+) => Promise<WhatsAppAnswer | undefined | void>;
+
+/** Sends an answer in the chat (the client's sendText). */
+export type SendAnswer = (to: string, text: string, contextMessageId: string) => Promise<unknown>;
 
 const handlers = new Set<WhatsAppReplyHandler>();
 
@@ -129,8 +145,8 @@ async function storeStatus(db: Database, status: z.infer<typeof Status>, log: Lo
   if (!ours) log.info({ wamid: status.id, status: event }, 'a WhatsApp status of a message the outbox does not know');
 }
 
-async function storeReply(db: Database, message: z.infer<typeof Message>) {
-  await db.transaction(async (tx) => {
+async function storeReply(db: Database, message: z.infer<typeof Message>): Promise<WhatsAppAnswer[]> {
+  return db.transaction(async (tx) => {
     const contextId = message.context?.id ?? null;
     const buttonPayload = message.button?.payload ?? message.interactive?.button_reply?.id ?? null;
     const text = message.text?.body ?? message.button?.text ?? message.interactive?.button_reply?.title ?? null;
@@ -149,7 +165,7 @@ async function storeReply(db: Database, message: z.infer<typeof Message>) {
       })
       .onConflictDoNothing()
       .returning({ id: whatsappEvents.id });
-    if (inserted.length === 0) return;
+    if (inserted.length === 0) return [];
     const context = contextId ? await whatsAppMessageOf(tx, contextId) : null;
     const reply: WhatsAppReply = {
       messageId: message.id,
@@ -161,12 +177,43 @@ async function storeReply(db: Database, message: z.infer<typeof Message>) {
       buttonPayload,
       text,
     };
-    for (const handler of handlers) await handler(tx, reply);
+    return answersTo(tx, reply);
   });
 }
 
+/** STOP first (the shop's own), then every registered handler; answers what they would say. */
+async function answersTo(tx: Queryable, reply: WhatsAppReply): Promise<WhatsAppAnswer[]> {
+  const answers: WhatsAppAnswer[] = [];
+  const stopped = await stopReply(tx, reply);
+  if (stopped) answers.push(stopped);
+  for (const handler of handlers) {
+    const answer = await handler(tx, reply);
+    if (answer) answers.push(answer);
+  }
+  return answers;
+}
+
+/**
+ * Sends the answers after the reply committed. A failed answer is logged, not retried: the reply is stored and its
+ * work done, and Meta's retry of the webhook would find it stored and answer nothing.
+ */
+async function sendAnswers(send: SendAnswer, log: Logger, message: z.infer<typeof Message>, answers: WhatsAppAnswer[]) {
+  for (const answer of answers) {
+    try {
+      await send(message.from, answer.text, message.id);
+    } catch (error) {
+      log.warn({ err: error, to: message.from }, 'a WhatsApp answer to a reply could not be sent');
+    }
+  }
+}
+
 /** Stores and applies every status and reply of a verified webhook. Answers how many entries it held. */
-export async function receiveWhatsAppWebhook(db: Database, log: Logger, raw: string): Promise<number> {
+export async function receiveWhatsAppWebhook(
+  db: Database,
+  log: Logger,
+  raw: string,
+  send: SendAnswer,
+): Promise<number> {
   const body = parseWebhook(raw);
   let count = 0;
   for (const change of body.entry.flatMap((entry) => entry.changes)) {
@@ -176,7 +223,7 @@ export async function receiveWhatsAppWebhook(db: Database, log: Logger, raw: str
       count += 1;
     }
     for (const message of change.value.messages ?? []) {
-      await storeReply(db, message);
+      await sendAnswers(send, log, message, await storeReply(db, message));
       count += 1;
     }
   }
