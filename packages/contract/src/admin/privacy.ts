@@ -76,6 +76,11 @@ export const AdminBreach = z.object({
   audience: z.string().nullable(),
   notified_at: Timestamp.nullable(),
   notified_count: z.number().int(),
+  /**
+   * Whom the people should contact, for the notice's template: the grievance officer of the privacy notice
+   * ("Name <e-mail>"), or null when Settings names none. Only on one breach's answer, not in the list.
+   */
+  contact: z.string().nullable().optional(),
 });
 export type AdminBreach = z.infer<typeof AdminBreach>;
 export const AdminBreachListAnswer = adminList(AdminBreach);

@@ -159,6 +159,17 @@ describe('the breach drill', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['title', 'what_happened']);
   });
 
+  it('names the grievance officer of Settings as the notice template’s contact, or none while Settings names none', async () => {
+    const breach = await recorded();
+    expectStatus(await owner.patch('/settings', { grievance_officer_name: '', grievance_officer_email: '' }), 200);
+    expect(expectStatus(await owner.get(`/breaches/${breach.id}`), 200).data.contact).toBeNull();
+    const officer = { grievance_officer_name: 'Meera Iyer', grievance_officer_email: 'privacy@kapaas.example.in' };
+    expectStatus(await owner.patch('/settings', officer), 200);
+    expect(expectStatus(await owner.get(`/breaches/${breach.id}`), 200).data.contact).toBe(
+      'Meera Iyer <privacy@kapaas.example.in>',
+    );
+  });
+
   it('finds the people active in a time window: accounts, their sessions, and guests through their orders', async () => {
     const inside = await shop.user();
     const outside = await shop.user();

@@ -13,6 +13,7 @@ import {
 } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { grievanceOfficer } from '../consent';
 import {
   breachPage,
   breachView,
@@ -43,7 +44,9 @@ export const adminBreachRoutes: FastifyPluginAsyncZod = async (app) => {
 
 async function answerOf(db: Queryable, id: number) {
   const breach = await findBreach(db, id);
-  return { success: true as const, data: breachView(breach, await notifiedCount(db, id)) };
+  const officer = await grievanceOfficer(db);
+  const contact = officer.email ? (officer.name ? `${officer.name} <${officer.email}>` : officer.email) : null;
+  return { success: true as const, data: { ...breachView(breach, await notifiedCount(db, id)), contact } };
 }
 
 /** The breaches, one breach, and whom its notice went to. */

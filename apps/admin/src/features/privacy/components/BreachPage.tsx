@@ -16,6 +16,7 @@ import { fromLocalInput } from '#admin/lib/forms.ts';
 import { privacyPaths, useBreach, useBreachNotices, useBreachPreview, useSendBreachNotice } from '../api/usePrivacy';
 
 /** Who the notice names as the contact until the owner fills it in. */
+/** Until Settings names a grievance officer, the notice says whom to name. */
 const CONTACT_PLACEHOLDER = '[the grievance officer’s name and e-mail address, as on the privacy notice]';
 
 /** One breach: its 72-hour deadline, and the drill (the people, the notice, sending it) or what was sent to whom. */
@@ -96,7 +97,7 @@ function NoticeDrill({ breach }: { breach: AdminBreach }) {
   const template = breachNoticeTemplate({
     title: breach.title,
     what_happened: breach.what_happened,
-    contact: CONTACT_PLACEHOLDER,
+    contact: breach.contact ?? CONTACT_PLACEHOLDER,
   });
   const [by, setBy] = useState<'window' | 'list'>('window');
   const [span, setSpan] = useState({ from: '', to: '' });

@@ -134,6 +134,7 @@ describe('A request of a person who erased their account', () => {
 });
 
 const recorded: AdminBreach = {
+  contact: 'Meera Iyer <privacy@kapaas.example.in>',
   id: 3,
   title: 'Exported customer list lost',
   what_happened: 'A laptop with the October export was stolen.',
@@ -218,7 +219,7 @@ describe('The breach drill', () => {
       'What data of yours',
       'What we are doing',
       'What you can do',
-      'Whom to contact',
+      'Whom to contact: Meera Iyer <privacy@kapaas.example.in>',
     ]) {
       expect(notice.value).toContain(part);
     }
