@@ -72,12 +72,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (
         })),
         paymentMethod: body.payment_method ?? 'online',
         placedFrom: { address: request.ip, codOrdersPerAddress: limits.codOrdersPerAddress },
-      });
-      const consent = { addressId: body.address_id as number, noticeVersion, clientAddress: request.ip };
-      await recordCheckoutConsents(deps().db, owner, {
-        ...consent,
-        purposes: body.consents ?? [],
-        whatsAppUpdates: body.whatsapp_updates === true,
+        recordConsents: (db) =>
+          recordCheckoutConsents(db, owner, {
+            addressId: body.address_id as number,
+            noticeVersion,
+            clientAddress: request.ip,
+            purposes: body.consents ?? [],
+            whatsAppUpdates: body.whatsapp_updates === true,
+          }),
       });
       return placed;
     },

@@ -63,6 +63,11 @@ export interface PlaceOrderInput {
   paymentMethod: PaymentMethod;
   /** The client's network address and the limit of COD orders placed from one address; absent, none is counted. */
   placedFrom?: { address: string; codOrdersPerAddress: Limit } | undefined;
+  /**
+   * Records the consents ticked on the form, once the order is placed: a COD order's in its own transaction before
+   * its confirmation is queued (the WhatsApp box decides that message's channel), an online order's after it is held.
+   */
+  recordConsents?: ((db: Queryable) => Promise<void>) | undefined;
 }
 
 /** What a shopper reads past the limit of cash-on-delivery orders placed from one network address in a window. */
@@ -133,6 +138,7 @@ export async function placeOrder(
     { owner, input, now: new Date() },
     ({ step, error }) => deps.log.error({ err: error, step }, 'could not undo a checkout step'),
   );
+  await input.recordConsents?.(deps.db);
   return createdAnswer(
     deps,
     mustHave(context.held, 'held').order,
@@ -270,6 +276,8 @@ async function recordCodOrder(t: OrderTransaction, owner: Owner, input: PlaceOrd
   await reserveStock(tx, cart.lines);
   const who = { owner, phone: cart.address.phone_number, email: cart.address.email_id };
   const advance = await codAdvanceOf(tx, cod, who, order.order.totalPaise);
+  // In the placement's transaction (undone with it), before the confirmation whose channel the WhatsApp box decides.
+  await input.recordConsents?.(tx);
   if (advance > 0) return recordAwaitingAdvance(tx, owner, input, withAdvance(order, advance, cart.terms, now), tax);
   const confirmFirst = cod.codConfirmAbovePaise !== null && order.order.totalPaise > cod.codConfirmAbovePaise;
   const status = confirmFirst ? 'cod_pending_confirmation' : 'cod_confirmed';

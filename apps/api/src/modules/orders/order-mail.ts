@@ -1,6 +1,7 @@
 import { type OrderStatus, orders, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
 import { holdMail, type MailKind, queueMail, releaseMail } from '../mail';
+import { orderWhatsApp } from './order-whatsapp';
 
 // The shopper's and the owner's messages about an order, queued in the transaction that changes it
 // (mail module, ADR 034): they go out if and only if the change commits, once per event.
@@ -40,7 +41,14 @@ export async function queueOrderPlaced(tx: Queryable, orderId: number, payLink?:
   const { email } = await recipientOf(tx, orderId);
   const key = orderPlacedKey(orderId);
   const offer = payLink ? { pay_online: { total_paise: payLink.totalPaise, saving_paise: payLink.savingPaise } } : {};
-  await queueMail(tx, { kind: 'order_placed', key, to: email, payload: { order_id: orderId, ...offer } });
+  const whatsapp = await orderWhatsApp(tx, orderId, 'order_placed');
+  await queueMail(tx, {
+    kind: 'order_placed',
+    key,
+    to: email,
+    payload: { order_id: orderId, ...offer },
+    ...(whatsapp ? { whatsapp } : {}),
+  });
   if (payLink) await holdMail(tx, key, payLink.holdUntil);
   await tellOwner(tx, orderId);
 }
@@ -70,7 +78,9 @@ export async function queueStatusMail(
   const payload: Record<string, unknown> = { order_id: orderId, note: customerNote };
   if (to === 'paid' || (to === 'shipped' && paymentMethod === 'cod')) payload.invoice_of_order = orderId;
   // The key is the status's whatever the message, so that an order is told of its cancellation once.
-  await queueMail(tx, { kind: kind ?? `order_${to}`, key: `order-${to}:${orderId}`, to: email, payload });
+  const whatsapp = to === 'paid' ? await orderWhatsApp(tx, orderId, 'order_paid') : undefined;
+  const mail = { kind: kind ?? (`order_${to}` as const), key: `order-${to}:${orderId}`, to: email, payload };
+  await queueMail(tx, { ...mail, ...(whatsapp ? { whatsapp } : {}) });
   if (to === 'paid') await tellOwner(tx, orderId);
 }
 

@@ -1,0 +1,70 @@
+import { formatPaise, type WhatsAppKind } from '@kapaas/contract';
+import { type OutboxWhatsAppTemplate, orders, type Queryable } from '@kapaas/db';
+import { eq, sql } from 'drizzle-orm';
+import { whatsAppNumberOf } from '../../lib/whatsapp-number';
+import { whatsappTemplateFor } from '../whatsapp';
+
+/*
+ * The WhatsApp form of an order's message (issue 36, ADR 051): given with the mail when the owner turned the kind on
+ * and an approved template exists; the outbox then sends it on WhatsApp if the delivery address's number consented,
+ * else the e-mail goes. Always English for now: the shop keeps no language preference of a shopper yet.
+ */
+
+/** The order's facts a template's parameters are filled from. */
+export interface OrderFacts {
+  firstName: string;
+  /** As the mails name it: `#1234`. */
+  number: string;
+  total: string;
+  phone: string | null;
+}
+
+export async function orderFactsOf(tx: Queryable, orderId: number): Promise<OrderFacts> {
+  const [order] = await tx
+    .select({
+      firstName: sql<string | null>`${orders.addressSnapshot}->>'first_name'`,
+      phone: sql<string | null>`${orders.addressSnapshot}->>'phone_number'`,
+      totalPaise: orders.totalPaise,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found`);
+  return {
+    firstName: order.firstName?.trim() || 'there',
+    number: `#${orderId}`,
+    total: formatPaise(order.totalPaise),
+    phone: order.phone ? whatsAppNumberOf(order.phone) : null,
+  };
+}
+
+/** The parameters each kind's demo template numbers (packages/db/src/seed/data/whatsapp-templates.ts), in order. */
+const PARAMETERS: Partial<Record<WhatsAppKind, (facts: OrderFacts) => string[]>> = {
+  order_placed: (o) => [o.firstName, o.number, o.total],
+  order_paid: (o) => [o.firstName, o.total, o.number],
+  order_cod_confirm: (o) => [o.firstName, o.number, o.total],
+};
+
+/**
+ * The `whatsapp` of queueMail for an order's message of `kind`, or undefined (kind off, no approved template, no
+ * number): then only the e-mail is queued. `extra` gives what the order's row does not hold (a courier, a reason).
+ */
+export async function orderWhatsApp(
+  tx: Queryable,
+  orderId: number,
+  kind: WhatsAppKind,
+  extra: { parameters?: string[]; buttons?: OutboxWhatsAppTemplate['buttons'] } = {},
+): Promise<(OutboxWhatsAppTemplate & { phone: string }) | undefined> {
+  const template = await whatsappTemplateFor(tx, kind, 'en');
+  if (!template) return undefined;
+  const facts = await orderFactsOf(tx, orderId);
+  if (!facts.phone) return undefined;
+  const parameters = extra.parameters ?? PARAMETERS[kind]?.(facts) ?? [];
+  return {
+    phone: facts.phone,
+    template: template.name,
+    language: template.language,
+    // An owner's own template may number fewer: Meta refuses a wrong count (132000), so it gets as many as it has.
+    bodyParameters: parameters.slice(0, template.parameters),
+    ...(extra.buttons ? { buttons: extra.buttons } : {}),
+  };
+}
