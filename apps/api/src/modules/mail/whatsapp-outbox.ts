@@ -216,9 +216,12 @@ export async function recordWhatsAppStatus(db: Database, update: WhatsAppStatusU
 }
 
 /** The outbox message Meta knows by this wamid: its kind and key (which name its order), or null. */
-export async function whatsAppMessageOf(db: Queryable, wamid: string): Promise<{ kind: string; key: string } | null> {
+export async function whatsAppMessageOf(
+  db: Queryable,
+  wamid: string,
+): Promise<{ kind: string; key: string; phone: string | null } | null> {
   const [row] = await db
-    .select({ kind: outboxMessages.kind, key: outboxMessages.key })
+    .select({ kind: outboxMessages.kind, key: outboxMessages.key, phone: outboxMessages.waPhone })
     .from(outboxMessages)
     .where(eq(outboxMessages.waMessageId, wamid));
   return row ?? null;

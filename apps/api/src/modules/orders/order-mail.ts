@@ -1,7 +1,7 @@
 import { type OrderStatus, orders, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
 import { holdMail, type MailKind, queueMail, releaseMail } from '../mail';
-import { orderWhatsApp } from './order-whatsapp';
+import { orderWhatsApp, placedWhatsApp } from './order-whatsapp';
 
 // The shopper's and the owner's messages about an order, queued in the transaction that changes it
 // (mail module, ADR 034): they go out if and only if the change commits, once per event.
@@ -41,7 +41,7 @@ export async function queueOrderPlaced(tx: Queryable, orderId: number, payLink?:
   const { email } = await recipientOf(tx, orderId);
   const key = orderPlacedKey(orderId);
   const offer = payLink ? { pay_online: { total_paise: payLink.totalPaise, saving_paise: payLink.savingPaise } } : {};
-  const whatsapp = await orderWhatsApp(tx, orderId, 'order_placed');
+  const whatsapp = await placedWhatsApp(tx, orderId);
   await queueMail(tx, {
     kind: 'order_placed',
     key,

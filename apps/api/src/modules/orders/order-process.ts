@@ -26,9 +26,10 @@ import {
  * Who moves an order (docs/order-states.md): the owner or staff in the console; the payment code (the shopper's
  * confirmation, the provider's webhooks, the expiry sweep's question to the provider); the expiry sweep itself; the
  * shopper, whose new order closes their earlier unpaid ones; the courier, whose tracking says a parcel was delivered
- * or came back (ADR 044). WhatsApp adds its own here.
+ * or came back (ADR 044); WhatsApp, the shopper's tap on the COD confirmation's Confirm or Cancel (issue 36), checked
+ * against the message the shop sent that number for that order.
  */
-export type OrderActor = 'owner' | 'payment' | 'sweep' | 'shopper' | 'courier';
+export type OrderActor = 'owner' | 'payment' | 'sweep' | 'shopper' | 'courier' | 'whatsapp';
 
 /** What a caller knows of a move beyond the order row, for the guards. */
 export interface OrderFacts {
@@ -139,7 +140,7 @@ const MOVES: readonly OrderMove[] = [
     effects: [becomePrepaid, issueTaxInvoice, paidMail],
   },
   // Fulfilment.
-  { name: 'confirm', from: ['cod_pending_confirmation'], to: 'cod_confirmed', by: ['owner'] },
+  { name: 'confirm', from: ['cod_pending_confirmation'], to: 'cod_confirmed', by: ['owner', 'whatsapp'] },
   { name: 'pack', from: ['paid', 'cod_confirmed'], to: 'packed', by: ['owner'] },
   { name: 'ship', from: ['packed'], to: 'shipped', by: ['owner'], effects: [invoiceCodAtShipping] },
   { name: 'deliver', from: ['shipped'], to: 'delivered', by: ['owner', 'courier'] },
@@ -157,6 +158,14 @@ const MOVES: readonly OrderMove[] = [
     from: ['cod_pending_confirmation', 'cod_confirmed'],
     to: 'cancelled',
     by: ['owner'],
+    effects: [restockSoldPieces],
+  },
+  // The shopper's Cancel on WhatsApp: only before the order is confirmed (after, they ask the shop).
+  {
+    name: 'cancel by tap',
+    from: ['cod_pending_confirmation'],
+    to: 'cancelled',
+    by: ['whatsapp'],
     effects: [restockSoldPieces],
   },
   {

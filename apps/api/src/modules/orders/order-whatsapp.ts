@@ -2,7 +2,7 @@ import { formatPaise, type WhatsAppKind } from '@kapaas/contract';
 import { type OutboxWhatsAppTemplate, orders, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
 import { whatsAppNumberOf } from '../../lib/whatsapp-number';
-import { whatsappTemplateFor } from '../whatsapp';
+import { type WhatsAppTemplateChoice, whatsappTemplateFor } from '../whatsapp';
 
 /*
  * The WhatsApp form of an order's message (issue 36, ADR 051): given with the mail when the owner turned the kind on
@@ -17,6 +17,7 @@ export interface OrderFacts {
   number: string;
   total: string;
   phone: string | null;
+  status: string;
 }
 
 export async function orderFactsOf(tx: Queryable, orderId: number): Promise<OrderFacts> {
@@ -25,6 +26,7 @@ export async function orderFactsOf(tx: Queryable, orderId: number): Promise<Orde
       firstName: sql<string | null>`${orders.addressSnapshot}->>'first_name'`,
       phone: sql<string | null>`${orders.addressSnapshot}->>'phone_number'`,
       totalPaise: orders.totalPaise,
+      status: orders.status,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -34,6 +36,7 @@ export async function orderFactsOf(tx: Queryable, orderId: number): Promise<Orde
     number: `#${orderId}`,
     total: formatPaise(order.totalPaise),
     phone: order.phone ? whatsAppNumberOf(order.phone) : null,
+    status: order.status,
   };
 }
 
@@ -47,12 +50,13 @@ const PARAMETERS: Partial<Record<WhatsAppKind, (facts: OrderFacts) => string[]>>
 /**
  * The `whatsapp` of queueMail for an order's message of `kind`, or undefined (kind off, no approved template, no
  * number): then only the e-mail is queued. `extra` gives what the order's row does not hold (a courier, a reason).
+ * The template's quick replies carry payloads naming the order.
  */
 export async function orderWhatsApp(
   tx: Queryable,
   orderId: number,
   kind: WhatsAppKind,
-  extra: { parameters?: string[]; buttons?: OutboxWhatsAppTemplate['buttons'] } = {},
+  extra: { parameters?: string[] } = {},
 ): Promise<(OutboxWhatsAppTemplate & { phone: string }) | undefined> {
   const template = await whatsappTemplateFor(tx, kind, 'en');
   if (!template) return undefined;
@@ -65,6 +69,29 @@ export async function orderWhatsApp(
     language: template.language,
     // An owner's own template may number fewer: Meta refuses a wrong count (132000), so it gets as many as it has.
     bodyParameters: parameters.slice(0, template.parameters),
-    ...(extra.buttons ? { buttons: extra.buttons } : {}),
+    ...buttonsOf(template, orderId),
   };
+}
+
+/**
+ * Each quick reply's payload names the order (`cod_confirm:1234`): the handler of the tap finds the order by it, and
+ * checks it against the message tapped (whatsapp_events' context) before it believes it.
+ */
+function buttonsOf(template: WhatsAppTemplateChoice, orderId: number): Pick<OutboxWhatsAppTemplate, 'buttons'> {
+  const buttons = template.buttons.flatMap((button, index) =>
+    button.type === 'quick_reply'
+      ? [{ type: 'quick_reply' as const, index, payload: `${button.payload}:${orderId}` }]
+      : [],
+  );
+  return buttons.length > 0 ? { buttons } : {};
+}
+
+/**
+ * The WhatsApp form of the order's confirmation: for an order waiting for the shopper's confirmation, the COD
+ * confirmation with its Confirm and Cancel buttons (else, that kind off, the plain order placed); else order placed.
+ */
+export async function placedWhatsApp(tx: Queryable, orderId: number) {
+  const { status } = await orderFactsOf(tx, orderId);
+  const confirm = status === 'cod_pending_confirmation' ? await orderWhatsApp(tx, orderId, 'order_cod_confirm') : null;
+  return confirm ?? orderWhatsApp(tx, orderId, 'order_placed');
 }

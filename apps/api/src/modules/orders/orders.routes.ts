@@ -10,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveOwner } from '../../lib/owner';
 import type { Limits } from '../../lib/rate-limit';
+import { onWhatsAppReply } from '../whatsapp';
+import { codTapHandler } from './cod-whatsapp';
 import { myOrders, orderDetails, type PayOnlineOf, type ShipmentOf, trackOrder } from './orders.service';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer };
@@ -27,6 +29,11 @@ export interface OrderRouteOptions {
  */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, options) => {
   const { db } = app.database;
+  // The COD confirmation's taps on WhatsApp; removed with the app, so that no closed shop's handler stays registered.
+  const offTaps = onWhatsAppReply(codTapHandler(app.deps));
+  app.addHook('onClose', async () => {
+    offTaps();
+  });
 
   app.post(
     '/my_orders',

@@ -65,17 +65,21 @@ export interface WhatsAppReply {
   contextId: string | null;
   /** Whether `contextId` is a message the shop's outbox sent. */
   knownContext: boolean;
-  /** The outbox row's kind and key of that message, for the handler to find its order. */
-  context: { kind: string; key: string } | null;
+  /** The outbox row's kind, key and number of that message, for the handler to find its order and check the sender. */
+  context: { kind: string; key: string; phone: string | null } | null;
   type: string;
   /** A quick-reply tap's payload (`button.payload`, or an interactive reply's id). */
   buttonPayload: string | null;
   text: string | null;
 }
 
-/** A text the shop answers a reply with, in the chat (free text: the shopper has just written, ADR 050). */
+/**
+ * What a handler answers, both once the reply is committed: a text in the chat (free text: the shopper has just
+ * written, ADR 050), and work that must follow the commit (an order move's after-commit effects).
+ */
 export interface WhatsAppAnswer {
-  text: string;
+  text?: string;
+  after?: () => Promise<void>;
 }
 
 /**
@@ -200,7 +204,8 @@ async function answersTo(tx: Queryable, reply: WhatsAppReply): Promise<WhatsAppA
 async function sendAnswers(send: SendAnswer, log: Logger, message: z.infer<typeof Message>, answers: WhatsAppAnswer[]) {
   for (const answer of answers) {
     try {
-      await send(message.from, answer.text, message.id);
+      await answer.after?.();
+      if (answer.text) await send(message.from, answer.text, message.id);
     } catch (error) {
       log.warn({ err: error, to: message.from }, 'a WhatsApp answer to a reply could not be sent');
     }
