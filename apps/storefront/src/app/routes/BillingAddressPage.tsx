@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CheckoutSteps } from '../../components/CheckoutSteps';
 import { SessionNotice } from '../../components/feedback/SessionNotice';
 import { PageHeading } from '../../components/PageHeading';
+import { useAddressList } from '../../features/addresses/api/useAddressList';
 import { AddressChooser } from '../../features/addresses/components/AddressChooser';
 import { CART_QUERY_KEY } from '../../features/cart/api/useCartList';
 import { CartSummary } from '../../features/cart/components/CartSummary';
@@ -21,6 +22,7 @@ export function BillingAddressPage() {
   const queryClient = useQueryClient();
   const [addressId, setAddressId] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('online');
+  const addresses = useAddressList();
 
   return (
     <div className="container page">
@@ -49,6 +51,7 @@ export function BillingAddressPage() {
               }) => (
                 <ProceedToPay
                   addressId={addressId}
+                  deliveryPhone={addresses.data?.find((a) => a.address_id === addressId)?.phone_number ?? null}
                   couponId={couponId}
                   lines={cart.product}
                   cartNotReady={empty || blocked || pricing}

@@ -18,12 +18,23 @@ export interface OrderToCreate {
   /** The boxes ticked at checkout (issue 35), and the privacy notice version the page linked to. */
   consents?: ConsentPurpose[] | undefined;
   noticeVersion?: number | undefined;
+  /** The "Get order updates on WhatsApp" box (issue 36), for the delivery address's phone. */
+  whatsappUpdates?: boolean | undefined;
 }
 
 /** The consent fields of an order_place first call: only what the shopper ticked, with the notice version. */
-function consentFields({ consents, noticeVersion }: Pick<OrderToCreate, 'consents' | 'noticeVersion'>) {
-  if (!consents || consents.length === 0) return {};
-  return { consents, ...(noticeVersion === undefined ? {} : { notice_version: noticeVersion }) };
+function consentFields({
+  consents,
+  noticeVersion,
+  whatsappUpdates,
+}: Pick<OrderToCreate, 'consents' | 'noticeVersion' | 'whatsappUpdates'>) {
+  const some = consents && consents.length > 0;
+  if (!some && !whatsappUpdates) return {};
+  return {
+    ...(some ? { consents } : {}),
+    ...(whatsappUpdates ? { whatsapp_updates: true } : {}),
+    ...(noticeVersion === undefined ? {} : { notice_version: noticeVersion }),
+  };
 }
 
 /** order_place, first call: the server reserves the stock, prices the order and opens the provider order. */

@@ -68,4 +68,46 @@ describe('PROCEED TO PAY', () => {
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/order_place')) ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({ consents: ['cart_reminders'], notice_version: 6 });
   });
+
+  it('offers order updates on WhatsApp at the delivery phone, unticked, and sends whatsapp_updates only when ticked', async () => {
+    localStorage.setItem('userId', '7');
+    localStorage.setItem('userName', 'Asha Menon');
+    const bodies: unknown[] = [];
+    stubApi({
+      privacy_notice: {
+        success: true,
+        notice: {
+          version: 6,
+          body: '',
+          published_at: '2026-11-28T05:00:00.000Z',
+          grievance_officer: { name: '', email: '' },
+        },
+      },
+      order_place: (body: unknown) => {
+        bodies.push(body);
+        return json(409, { success: false, message: 'Stop here: the test reads the request.' });
+      },
+    });
+    const page = (
+      <ProceedToPay
+        addressId={31}
+        deliveryPhone="9847012345"
+        couponId={null}
+        lines={cartLines()}
+        cartNotReady={false}
+      />
+    );
+    const router = createMemoryRouter([{ path: '/', element: page }], { initialEntries: ['/'] });
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('checkbox', { name: 'Get order updates on WhatsApp at 9847012345' });
+    expect(box).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'PROCEED TO PAY' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('whatsapp_updates');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'PROCEED TO PAY' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ whatsapp_updates: true, notice_version: 6 });
+  });
 });

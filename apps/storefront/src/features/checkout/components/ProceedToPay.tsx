@@ -1,5 +1,5 @@
 import type { CartItem, ConsentPurpose, PaymentMethod } from '@kapaas/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConsentBoxes } from '#storefront/components/ConsentBoxes.tsx';
@@ -10,6 +10,8 @@ import '../checkout.css';
 interface ProceedToPayProps {
   /** The delivery address chosen on the billing page; null until one is chosen. */
   addressId: number | null;
+  /** The chosen address's phone: the number WhatsApp order updates go to, when the shopper ticks the box. */
+  deliveryPhone?: string | null | undefined;
   couponId: number | null;
   lines: CartItem[];
   /** The cart cannot be paid for now: empty, holding unavailable lines, or its coupon still being checked. */
@@ -42,9 +44,19 @@ const PROGRESS: Record<CheckoutPhase, string> = {
  * The payment choice and PROCEED TO PAY (product.md §2, §4), or Place order for cash on delivery: disabled while
  * processing, with an empty cart, or with no address chosen.
  */
-export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid, payment }: ProceedToPayProps) {
+export function ProceedToPay({
+  addressId,
+  deliveryPhone,
+  couponId,
+  lines,
+  cartNotReady,
+  onPaid,
+  payment,
+}: ProceedToPayProps) {
   const { pay, phase, busy, notice } = useCheckout(onPaid);
   const [consents, setConsents] = useState<ConsentPurpose[]>([]);
+  const [whatsApp, setWhatsApp] = useState(false);
+  const whatsAppId = useId();
   const noAddress = addressId === null;
   const method = payment?.value ?? 'online';
 
@@ -60,6 +72,7 @@ export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid,
           quantity: line.selected_quantity,
         })),
         consents,
+        whatsappUpdates: Boolean(deliveryPhone) && whatsApp,
       },
       method,
     );
@@ -68,6 +81,21 @@ export function ProceedToPay({ addressId, couponId, lines, cartNotReady, onPaid,
   return (
     <div className="proceed-to-pay">
       {payment && lines.length > 0 && <PaymentChoice {...payment} disabled={busy} />}
+      {lines.length > 0 && deliveryPhone && (
+        // Never ticked for the shopper: the server records it for this number (issue 36), and STOP undoes it.
+        <div className="form-check mb-2">
+          <input
+            id={whatsAppId}
+            type="checkbox"
+            className="form-check-input"
+            checked={whatsApp}
+            onChange={(event) => setWhatsApp(event.currentTarget.checked)}
+          />
+          <label htmlFor={whatsAppId} className="form-check-label">
+            Get order updates on WhatsApp at {deliveryPhone}
+          </label>
+        </div>
+      )}
       {lines.length > 0 && <ConsentBoxes offered={CHECKOUT_CONSENTS} ticked={consents} onChange={setConsents} />}
       <button
         type="button"

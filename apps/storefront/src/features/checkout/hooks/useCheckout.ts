@@ -38,6 +38,8 @@ export interface Purchase {
   /** The consent boxes ticked at checkout (issue 35); the notice version is added as the order is placed. */
   consents?: ConsentPurpose[] | undefined;
   noticeVersion?: number | undefined;
+  /** The "Get order updates on WhatsApp" box (issue 36). */
+  whatsappUpdates?: boolean | undefined;
 }
 
 /**
@@ -311,7 +313,7 @@ export function useCheckout(onPaid?: () => void) {
     status.setNotice(null);
     // Consents ticked go with the version of the notice the page linked to, which the server records with them.
     const withNotice =
-      purchase.consents && purchase.consents.length > 0
+      (purchase.consents && purchase.consents.length > 0) || purchase.whatsappUpdates
         ? { ...purchase, noticeVersion: await noticeVersionNow() }
         : purchase;
     await (method === 'cod' ? placeCod(withNotice) : payOnline(withNotice));
