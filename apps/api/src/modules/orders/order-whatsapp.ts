@@ -45,6 +45,7 @@ const PARAMETERS: Partial<Record<WhatsAppKind, (facts: OrderFacts) => string[]>>
   order_placed: (o) => [o.firstName, o.number, o.total],
   order_paid: (o) => [o.firstName, o.total, o.number],
   order_cod_confirm: (o) => [o.firstName, o.number, o.total],
+  shipment_out_for_delivery: (o) => [o.firstName, o.number],
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '@kapaas/db';
 import { queueMail, seal } from '../mail';
-import { lockOrder } from '../orders';
+import { lockOrder, orderWhatsApp } from '../orders';
 import { NDR_LINK_HOURS, ndrToken } from './ndr-link';
 import type { ShipmentRow } from './shipping.repository';
 import type { ShipmentState } from './tracking';
@@ -37,7 +37,14 @@ export async function tellShopperOfParcel(
     // The attempt under way: the failed ones so far, and this one.
     const attempt = state.attempts + 1;
     const key = `shipment-out_for_delivery:${shipment.id}:${attempt}`;
-    await queueMail(tx, { kind: 'shipment_out_for_delivery', key, to, payload: facts });
+    const whatsapp = await orderWhatsApp(tx, order.id, 'shipment_out_for_delivery');
+    await queueMail(tx, {
+      kind: 'shipment_out_for_delivery',
+      key,
+      to,
+      payload: facts,
+      ...(whatsapp ? { whatsapp } : {}),
+    });
     return;
   }
   const link = {

@@ -5,7 +5,7 @@ import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_TOKEN } from '../../dev/shiprocket-sandbox/sandbox.constants';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
-import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { checkoutFixtures, KOCHI } from '../checkout/checkout.fixtures';
 
 /*
  * The shopper hears of the parcel as the courier moves it (issue 33, item 5): out for delivery, a failed attempt with
@@ -65,6 +65,26 @@ async function messagesOf(orderId: number) {
 const kindsOf = async (orderId: number) => (await messagesOf(orderId)).map((row) => row.kind);
 
 describe("the shopper's messages about the parcel", () => {
+  it('out for delivery goes on WhatsApp to the number that ticked the box, its template filled from the order', async () => {
+    const item = await checkout.stockedItem(10);
+    const quantity = Math.ceil(29_900 / item.unitPaise);
+    const { shopper, addressId } = await checkout.readyGuest(item, quantity, { ...KOCHI, phone: '9847555001' });
+    const placed = expectStatus(
+      await checkout.place(shopper, addressId, [{ item, quantity }], { payment_method: 'cod', whatsapp_updates: true }),
+      200,
+    );
+    const orderId = placed.order_id as number;
+    expectStatus(await owner.post(`/orders/${orderId}/status`, { status: 'packed' }), 200);
+    const booked = AdminShipmentAnswer.parse(expectStatus(await owner.post(`/orders/${orderId}/shipment`, {}), 200));
+    await advance(booked.data.awb, 'out_for_delivery');
+    const row = (await messagesOf(orderId)).find((r) => r.kind === 'shipment_out_for_delivery');
+    expect(row).toMatchObject({
+      channel: 'whatsapp',
+      waPhone: '919847555001',
+      waTemplate: { template: 'order_out_for_delivery', language: 'en', bodyParameters: ['Asha', `#${orderId}`] },
+    });
+  });
+
   it('out for delivery, undelivered with the reason and a link, and delivered: once each, repeats sending nothing', async () => {
     const { orderId, awb } = await shippedOrder();
     await advance(awb, 'picked_up');
