@@ -1,7 +1,7 @@
 import { type OrderStatus, orders, type Queryable } from '@kapaas/db';
 import { eq, sql } from 'drizzle-orm';
 import { holdMail, type MailKind, queueMail, releaseMail } from '../mail';
-import { orderWhatsApp, placedWhatsApp } from './order-whatsapp';
+import { placedWhatsApp, statusWhatsApp } from './order-whatsapp';
 
 // The shopper's and the owner's messages about an order, queued in the transaction that changes it
 // (mail module, ADR 034): they go out if and only if the change commits, once per event.
@@ -78,7 +78,7 @@ export async function queueStatusMail(
   const payload: Record<string, unknown> = { order_id: orderId, note: customerNote };
   if (to === 'paid' || (to === 'shipped' && paymentMethod === 'cod')) payload.invoice_of_order = orderId;
   // The key is the status's whatever the message, so that an order is told of its cancellation once.
-  const whatsapp = to === 'paid' ? await orderWhatsApp(tx, orderId, 'order_paid') : undefined;
+  const whatsapp = await statusWhatsApp(tx, orderId, to);
   const mail = { kind: kind ?? (`order_${to}` as const), key: `order-${to}:${orderId}`, to: email, payload };
   await queueMail(tx, { ...mail, ...(whatsapp ? { whatsapp } : {}) });
   if (to === 'paid') await tellOwner(tx, orderId);

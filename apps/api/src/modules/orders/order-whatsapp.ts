@@ -3,6 +3,7 @@ import { type OutboxWhatsAppTemplate, orders, type Queryable } from '@kapaas/db'
 import { eq, sql } from 'drizzle-orm';
 import { whatsAppNumberOf } from '../../lib/whatsapp-number';
 import { type WhatsAppTemplateChoice, whatsappTemplateFor } from '../whatsapp';
+import { returnWindowDays } from './orders.repository';
 
 /*
  * The WhatsApp form of an order's message (issue 36, ADR 051): given with the mail when the owner turned the kind on
@@ -95,4 +96,13 @@ export async function placedWhatsApp(tx: Queryable, orderId: number) {
   const { status } = await orderFactsOf(tx, orderId);
   const confirm = status === 'cod_pending_confirmation' ? await orderWhatsApp(tx, orderId, 'order_cod_confirm') : null;
   return confirm ?? orderWhatsApp(tx, orderId, 'order_placed');
+}
+
+/** The WhatsApp form of a status's message: paid, and delivered with the days the shop gives to ask for a return. */
+export async function statusWhatsApp(tx: Queryable, orderId: number, to: string) {
+  if (to === 'paid') return orderWhatsApp(tx, orderId, 'order_paid');
+  if (to !== 'delivered') return undefined;
+  const facts = await orderFactsOf(tx, orderId);
+  const days = String(await returnWindowDays(tx));
+  return orderWhatsApp(tx, orderId, 'order_delivered', { parameters: [facts.firstName, facts.number, days] });
 }

@@ -83,6 +83,15 @@ describe("the shopper's messages about the parcel", () => {
       waPhone: '919847555001',
       waTemplate: { template: 'order_out_for_delivery', language: 'en', bodyParameters: ['Asha', `#${orderId}`] },
     });
+    // Delivered, once the owner turns that kind on: the days left to ask for a return are the shop's window.
+    const kinds = ['order_shipped', 'shipment_out_for_delivery', 'order_delivered'];
+    expectStatus(await owner.patch('/settings', { whatsapp_kinds: kinds, return_window_days: 9 }), 200);
+    await advance(booked.data.awb, 'delivered');
+    const delivered = (await messagesOf(orderId)).find((r) => r.kind === 'order_delivered');
+    expect(delivered).toMatchObject({
+      channel: 'whatsapp',
+      waTemplate: { template: 'order_delivered', bodyParameters: ['Asha', `#${orderId}`, '9'] },
+    });
   });
 
   it('out for delivery, undelivered with the reason and a link, and delivered: once each, repeats sending nothing', async () => {
