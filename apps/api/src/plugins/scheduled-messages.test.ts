@@ -1,4 +1,4 @@
-import { and, carts, eq, newsletterSubscribers, outboxMessages } from '@kapaas/db';
+import { and, carts, eq, outboxMessages } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../../test/shop';
 import { checkoutFixtures } from '../modules/checkout/checkout.fixtures';
@@ -28,7 +28,9 @@ describe('the scheduled messages, as app.ts hands the modules’ jobs to the plu
   it("queues a left cart's reminder on the pass every scheduledMessagesMs, and closing waits for the pass", async () => {
     const user = await shop.user();
     await checkout.addToCart(user, await checkout.stockedItem(5), 1);
-    await db().insert(newsletterSubscribers).values({ email: user.email, confirmedAt: new Date() });
+    // A reminder goes only while the shopper's cart_reminders consent stands in the ledger (ADR 049).
+    const consent = await user.post('consent_update', { purpose: 'cart_reminders', given: true, notice_version: 1 });
+    expect(consent.statusCode).toBe(200);
     const dayAndAnHourAgo = new Date(Date.now() - 25 * 3_600_000);
     await db().update(carts).set({ updatedAt: dayAndAnHourAgo }).where(eq(carts.userId, user.userId));
     expect(await remindersTo(user.email)).toEqual([]);
