@@ -41,7 +41,7 @@ export {
   releaseOrderPlaced,
 } from './order-mail';
 export { ORDER_PROCESS, ORDER_TRANSITIONS, type OrderActor, ownerMovesFrom } from './order-process';
-export { orderWhatsApp } from './order-whatsapp';
+export { orderFactsOf, orderWhatsApp } from './order-whatsapp';
 export {
   couponHolds,
   historyOf,

@@ -1,5 +1,5 @@
 import { formatPaise, ReturnRequestAnswer } from '@kapaas/contract';
-import { adminUsers, and, eq } from '@kapaas/db';
+import { adminUsers, and, eq, outboxMessages } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, type Received, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
@@ -41,6 +41,30 @@ const act = async (returnId: number, action: string, body: unknown = {}) =>
   expectStatus(await staff.post(`/returns/${returnId}/${action}`, body), 200);
 
 describe('the messages of a return', () => {
+  it('go on WhatsApp as return_update when the order ticked the box and the owner turned the kind on', async () => {
+    const owner = await admin.owner();
+    expectStatus(await owner.patch('/settings', { whatsapp_kinds: ['return_update'] }), 200);
+    const { item } = await fx.twoSizes(5, 5);
+    const { shopper, orderId } = await fx.deliveredOnline(item, 1, { whatsapp_updates: true });
+    const asked = await shopper.post('return_request', {
+      order_id: orderId,
+      lines: [{ product_id: item.productId, size: item.sizeId, quantity: 1, kind: 'return', reason: 'too_big' }],
+    });
+    const returnId = ReturnRequestAnswer.parse(expectStatus(asked, 200)).return_id;
+    const [row] = await shop.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.key, `return:${returnId}:requested`));
+    expect(row).toMatchObject({
+      channel: 'whatsapp',
+      waTemplate: {
+        template: 'return_update',
+        language: 'en',
+        bodyParameters: ['Asha', `#${orderId}`, `we have your request for return #${returnId}`],
+      },
+    });
+  });
+
   it('tell the shopper of each step, and the owners of the new request', async () => {
     const { item, newSizeId } = await fx.twoSizes(5, 5);
     const { shopper, orderId } = await fx.deliveredOnline(item, 2);
