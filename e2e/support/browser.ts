@@ -77,7 +77,6 @@ export async function openShopper(viewport = { width: 1280, height: 900 }, baseU
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
-  page.on('requestfailed', (request) => problems.push(`failed ${request.url()}: ${request.failure()?.errorText}`));
   // What the page did lately, for a failed step's evidence (failure-evidence.ts): the clicks it received, whether
   // React had hydrated it then, and the API calls with their answers.
   await context.addInitScript(() =>
@@ -96,6 +95,10 @@ export async function openShopper(viewport = { width: 1280, height: 900 }, baseU
   page.on('console', (message) => {
     if (message.text().startsWith('kp-click: ')) recent.push(message.text());
   });
+  // A request the browser gave up (most often one a navigation cancelled) is evidence, not a problem of the page.
+  page.on('requestfailed', (request) =>
+    recent.push(`failed ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`),
+  );
   page.on('requestfinished', async (request) => {
     if (!request.url().includes('/api/')) return;
     const response = await request.response().catch(() => null);
