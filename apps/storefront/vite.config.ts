@@ -25,9 +25,12 @@ const apiPaths = ['/api', '/media', '/sandbox'];
 const RETURNS_ONLY = /[\\/](components[\\/]returns[\\/]|lib[\\/]return(Paths|Texts)\.ts$)/;
 /**
  * A form's own modules (its component, its hook, its rules: `AddressForm.tsx`, `useAddressForm.ts`, `addressForm.ts`)
- * and web-kit's field primitives: only pages with a form load them, however many pages that is.
+ * and web-kit's field primitives, and react-bootstrap's form and grid parts: only pages with a form load them, however many
+ * pages that is (the account's consent switches and privacy forms made them shared by four pages, and the product
+ * page, which has no form of these, loaded them).
  */
-const FORM_MODULE = /(Form\.tsx?|\.schema\.ts)$|[\\/]web-kit[\\/]src[\\/]form[\\/]/;
+const FORM_MODULE =
+  /(Form\.tsx?|\.schema\.ts|[\\/]ConsentBoxes\.tsx|[\\/]usePrivacyNotice\.ts)$|[\\/]web-kit[\\/]src[\\/]form[\\/]|[\\/]react-bootstrap[\\/][^\\/]+[\\/](Form[A-Za-z]*|Feedback|InputGroup|FloatingLabel|Switch|Col|Row)\.js$/;
 
 export default process.env.VITEST
   ? webAppConfig({ name: 'storefront', root: import.meta.dirname, apiPaths })

@@ -12,9 +12,8 @@ export function Layout() {
   // arrived (they start after the first paint), and hydrating must not throw them back to the top.
   const shownPath = useRef(pathname);
   useEffect(() => {
-    if (shownPath.current === pathname) return;
+    if (shownPath.current !== pathname) scrollTo(0, 0);
     shownPath.current = pathname;
-    window.scrollTo(0, 0);
   }, [pathname]);
 
   return (

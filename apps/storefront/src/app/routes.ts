@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 import { returnPaths } from '#storefront/lib/returnPaths.ts';
-import { paths } from '../lib/paths';
+import { paths, routeOnlyPaths } from '../lib/paths';
 
 /**
  * Every route of the shop (product.md §2), each a module under routes/. The addresses are lib/paths' (absolute, so a
@@ -41,10 +41,10 @@ export default [
     route(paths.product(':productId'), 'routes/ProductDetailPage.tsx'),
 
     route(paths.shippingReturns, 'routes/ShippingReturnsPage.tsx'),
-    route(paths.privacyPolicy, 'routes/PrivacyPolicyPage.tsx'),
+    route(routeOnlyPaths.privacyPolicy, 'routes/PrivacyPolicyPage.tsx'),
     route(paths.privacy, 'routes/PrivacyPolicyPage.tsx', { id: 'privacy-notice' }),
     route(paths.privacyRequest, 'routes/PrivacyRequestPage.tsx'),
-    route(paths.privacyRequestConfirm, 'routes/PrivacyRequestConfirmPage.tsx'),
+    route(routeOnlyPaths.privacyRequestConfirm, 'routes/PrivacyRequestConfirmPage.tsx'),
     route(paths.shippingPolicy, 'routes/ShippingPolicyPage.tsx'),
     route(paths.termsConditions, 'routes/TermsConditionsPage.tsx'),
     route(paths.refundPolicy, 'routes/RefundPolicyPage.tsx'),

@@ -21,7 +21,7 @@ export function PrivacyRequestPage() {
         </div>
         <div className="col-lg-5">
           <p>
-            What we keep and why is in our <Link to={paths.privacyPolicy}>privacy notice</Link>. If our answer does not
+            What we keep and why is in our <Link to={paths.privacy}>privacy notice</Link>. If our answer does not
             satisfy you, you may complain to the Data Protection Board of India.
           </p>
         </div>
