@@ -16,7 +16,6 @@ const NewsletterSignup = lazy(() =>
 
 const INFORMATION_LINKS = [
   { to: paths.privacy, label: 'Privacy Notice' },
-  { to: paths.privacyRequest, label: 'Your Privacy Rights' },
   { to: paths.shippingPolicy, label: 'Shipping Policy' },
   { to: paths.refundPolicy, label: 'Refund Policy' },
   { to: paths.termsConditions, label: 'Terms & Conditions' },

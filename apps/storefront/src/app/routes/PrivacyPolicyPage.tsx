@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { privacyNoticeQuery } from '../../features/privacy/api/usePrivacy';
 import { PrivacyNotice } from '../../features/privacy/components/PrivacyNotice';
@@ -16,6 +17,10 @@ export function PrivacyPolicyPage() {
     <div className="container page">
       <PageHeading>Privacy Notice</PageHeading>
       <PrivacyNotice />
+      <p>
+        To see what we keep about you, have it corrected or erased, or to complain:{' '}
+        <Link to={paths.privacyRequest}>make a request about your data</Link>. We answer within 90 days.
+      </p>
     </div>
   );
 }

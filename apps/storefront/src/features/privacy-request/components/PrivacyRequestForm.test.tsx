@@ -16,13 +16,22 @@ const CHECK_INBOX = 'Almost done: please follow the link we sent to your e-mail 
 describe('Your privacy rights (/privacy-request)', () => {
   beforeEach(() => localStorage.clear());
 
-  it('is linked from the footer, and asks a visitor for an e-mail address beside the field before sending', async () => {
+  it('is linked from the privacy notice, and asks a visitor for an e-mail address beside the field before sending', async () => {
     const fetchMock = stubApi({
       category_list: categoryList,
+      privacy_notice: {
+        success: true,
+        notice: {
+          version: 1,
+          body: 'Kapaas sells to adults.',
+          published_at: '2026-11-28T05:00:00.000Z',
+          grievance_officer: { name: 'Anita Borah', email: 'grievance@kapaas.example.in' },
+        },
+      },
       privacy_request: { success: true, message: CHECK_INBOX },
     });
-    const { user, router } = renderRoute('/');
-    await user.click(await screen.findByRole('link', { name: 'Your Privacy Rights' }));
+    const { user, router } = renderRoute('/privacy');
+    await user.click(await screen.findByRole('link', { name: 'make a request about your data' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy-request'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your privacy rights' })).toBeInTheDocument();
 
