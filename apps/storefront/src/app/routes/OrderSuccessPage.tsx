@@ -112,15 +112,23 @@ interface PlacedOrderPaymentProps {
 function PlacedOrderPayment({ orderId, cod, due, pendingConfirmation }: PlacedOrderPaymentProps) {
   const order = useOrderDetails(orderId).data;
   const paid = order ? paidByText(order) : null;
-  const stillCod = order ? order.payment_method === 'cod' : cod;
-  if (!stillCod) return paid === null ? null : <p className="order-success__paid-by mb-1">{paid}</p>;
+  if (!cod) return paid === null ? null : <p className="order-success__paid-by mb-1">{paid}</p>;
+  const stillCod = order ? order.payment_method === 'cod' : true;
+  const waiting = order ? order.status === 'cod_pending_confirmation' : pendingConfirmation;
+  // One tree whatever the answer, so that the offer just paid keeps saying so ("Nothing to pay at the door").
   return (
-    <CodPayment
-      due={paid === null ? due : <p className="order-success__due">{paid}</p>}
-      pendingConfirmation={order ? order.status === 'cod_pending_confirmation' : pendingConfirmation}
-    >
+    <div className="order-success__cod">
+      {stillCod ? (
+        <p className="mb-1">
+          Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
+        </p>
+      ) : (
+        paid !== null && <p className="order-success__paid-by mb-1">{paid}</p>
+      )}
+      {stillCod && (paid === null ? due : <p className="order-success__due">{paid}</p>)}
+      {stillCod && waiting && <p className="mb-0">{COD_CALL_NOTE}</p>}
       <PayOnlineOfferFor orderId={orderId} />
-    </CodPayment>
+    </div>
   );
 }
 
