@@ -55,7 +55,7 @@ async function fillAddress(page: Page, first: string, pin: string, stateName: st
   await chooseStateAndCity(form, stateName);
   await form.getByLabel('Pin code').fill(pin);
   await form.getByLabel('Phone number').fill('9876543210');
-  await form.getByLabel('E-mail').fill(EMAIL);
+  await form.getByLabel('E-mail', { exact: true }).fill(EMAIL);
   return form;
 }
 
@@ -75,7 +75,7 @@ describe('a shopper making an account and looking after it', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('The name is required.').waitFor();
     await page.getByLabel('Name', { exact: true }).fill(NAME);
-    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('E-mail', { exact: true }).fill(EMAIL);
     await page.getByLabel('Mobile number').fill(PHONE_NUMBER);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
