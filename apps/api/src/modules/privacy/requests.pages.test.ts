@@ -15,14 +15,16 @@ afterAll(async () => {
 const get = (url: string) => shop.app.inject({ method: 'GET', url });
 
 describe('the privacy-request pages, rendered on the server', () => {
-  it('serves /privacy-request with its form, and every page links to it from the footer', async () => {
+  it('serves /privacy-request with its form, and the privacy notice, which every page links from its footer, links to it', async () => {
     const page = await get('/privacy-request');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Your privacy rights</h1>');
     expect(page.body).toContain('Send the request');
     expect(page.body).not.toMatch(/<meta name="robots" content="noindex/);
     const home = await get('/');
-    expect(home.body).toMatch(/<a[^>]*href="\/privacy-request"[^>]*>Your Privacy Rights<\/a>/);
+    expect(home.body).toMatch(/<a[^>]*href="\/privacy"[^>]*>Privacy Notice<\/a>/);
+    const notice = await get('/privacy');
+    expect(notice.body).toMatch(/<a[^>]*href="\/privacy-request"[^>]*>make a request about your data<\/a>/);
   });
 
   it('serves the confirmation page unindexed, confirming nothing until its button is pressed', async () => {
