@@ -2,6 +2,7 @@ import { and, eq, outboxMessages } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { recordConsents } from '../consent';
 import { setStock } from '../inventory';
 import { insertStockAlert, sizeOfProduct } from './messages.repository';
 
@@ -36,6 +37,9 @@ describe('a stock alert and a restock at the same moment', () => {
       sizeRead();
       await alertMayFinish;
       await insertStockAlert(tx, { productId: item.productId, sizeId: item.sizeId, email });
+      // The request itself is the consent to be told (ADR 049); the sender asks the ledger.
+      const consent = { purpose: 'back_in_stock', given: true, source: 'stock_alert', noticeVersion: 1 } as const;
+      await recordConsents(tx, [{ person: { email }, ...consent, clientAddress: '127.0.0.1' }]);
     });
     await sizeWasRead;
     let restocked = false;
