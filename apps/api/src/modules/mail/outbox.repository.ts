@@ -1,5 +1,5 @@
 import { type Database, outboxAttempts, outboxMessages, type Queryable } from '@kapaas/db';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
@@ -57,15 +57,37 @@ export async function failUnprepared(db: Queryable, id: number, reply: string): 
  * sent, and carries the attempt number the sender must still hold to finish the message.
  */
 export async function claimDue(db: Database, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  return claimDueWhere(
+    db,
+    and(
+      sql`${outboxMessages.preparedAt} IS NOT NULL`,
+      // E-mail's rows, and WhatsApp's that went to their e-mail (whatsapp-outbox.ts claims the others).
+      or(eq(outboxMessages.channel, 'email'), isNotNull(outboxMessages.fallbackAt)),
+    ) as SQL,
+    now,
+    leaseMs,
+    limit,
+  );
+}
+
+/**
+ * The one claim of due messages, for any channel's sender (`which` picks its rows): queued and due, or claimed by a
+ * sender whose lease lapsed; `FOR UPDATE SKIP LOCKED`, then a lease, committed before anything is sent.
+ */
+export async function claimDueWhere(
+  db: Database,
+  which: SQL,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outboxMessages.id })
       .from(outboxMessages)
       .where(
         and(
-          sql`${outboxMessages.preparedAt} IS NOT NULL`,
-          // E-mail's rows, and WhatsApp's that went to their e-mail (whatsapp-outbox.ts claims the others).
-          or(eq(outboxMessages.channel, 'email'), isNotNull(outboxMessages.fallbackAt)),
+          which,
           or(
             and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
             and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.lockedUntil, now)),

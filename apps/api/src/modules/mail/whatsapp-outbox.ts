@@ -1,6 +1,6 @@
 import { type Database, outboxAttempts, outboxMessages, type Queryable } from '@kapaas/db';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { OutboxRow } from './outbox.repository';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { claimDueWhere, type OutboxRow } from './outbox.repository';
 
 /*
  * The outbox's WhatsApp channel (issue 36): the rows queued for WhatsApp, claimed as mail is claimed (SKIP LOCKED, a
@@ -12,37 +12,15 @@ import type { OutboxRow } from './outbox.repository';
 const RANK = sql`CASE ${outboxMessages.waStatus} WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3 WHEN 'read' THEN 4 ELSE 0 END`;
 const rankOf = { sent: 1, failed: 2, delivered: 3, read: 4 } as const;
 
-/** Claims due WhatsApp messages for one sender, as claimDue does for mail: `FOR UPDATE SKIP LOCKED`, then a lease. */
-export async function claimDueWhatsApp(db: Database, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.channel, 'whatsapp'),
-          isNull(outboxMessages.fallbackAt),
-          or(
-            and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
-            and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.lockedUntil, now)),
-          ),
-        ),
-      )
-      .orderBy(asc(outboxMessages.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed = await tx
-      .update(outboxMessages)
-      .set({
-        status: 'sending',
-        attempts: sql`${outboxMessages.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + leaseMs),
-      })
-      .where(sql`${outboxMessages.id} IN ${due.map((row) => row.id)}`)
-      .returning();
-    return claimed.sort((a, b) => a.id - b.id);
-  });
+/** Claims due WhatsApp messages for one sender, with mail's one claim (`claimDueWhere`): its rows not gone to e-mail. */
+export function claimDueWhatsApp(db: Database, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  return claimDueWhere(
+    db,
+    and(eq(outboxMessages.channel, 'whatsapp'), isNull(outboxMessages.fallbackAt)) as SQL,
+    now,
+    leaseMs,
+    limit,
+  );
 }
 
 /**
