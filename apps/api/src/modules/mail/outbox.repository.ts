@@ -89,7 +89,9 @@ export async function claimDueWhere(
         and(
           which,
           or(
-            and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
+            // Due by the sender's clock, which reads milliseconds: a row the database stamped (in microseconds) within
+            // the millisecond `now` names is due too, or a message queued just before a pass waits for the next.
+            and(eq(outboxMessages.status, 'queued'), lt(outboxMessages.nextAttemptAt, new Date(now.getTime() + 1))),
             and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.lockedUntil, now)),
           ),
         ),

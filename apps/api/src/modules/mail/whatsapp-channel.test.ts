@@ -1,6 +1,6 @@
 import { AdminOutboxAnswer, AdminOutboxListAnswer } from '@kapaas/contract';
 import { outboxAttempts, outboxMessages, whatsappEvents } from '@kapaas/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
@@ -126,6 +126,19 @@ describe('queueing', () => {
       expect(row.channel).toBe('email');
       expect(row.fallbackReason).toBe('No whatsapp_updates consent for this number: sent by e-mail');
     }
+  });
+  it('claims a message queued earlier in the same millisecond as the sender’s clock (the database keeps microseconds)', async () => {
+    const phone = newPhone();
+    await consent(phone);
+    const key = await queue(phone);
+    // The database stamped it 0.7 ms into the millisecond the sender's clock (milliseconds only) reads now.
+    const now = new Date();
+    await db()
+      .update(outboxMessages)
+      .set({ nextAttemptAt: sql`${now.toISOString()}::timestamptz + interval '700 microseconds'` })
+      .where(eq(outboxMessages.key, key));
+    const claimed = await claimDueWhatsApp(db(), now, CLAIM_MS, 20);
+    expect(claimed.map((row) => row.key)).toContain(key);
   });
 });
 
