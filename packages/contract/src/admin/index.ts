@@ -8,6 +8,7 @@ export * from './outbox';
 export * from './people';
 export * from './privacy';
 export * from './privacy-notice';
+export * from './reports';
 export * from './returns';
 export * from './reviews';
 export * from './shop';
