@@ -541,7 +541,7 @@ const MESSAGES: Record<string, TableEntry> = {
     person: [{ column: 'phone', names: 'phone' }],
     row: p('content', DELETE),
     columns: {
-      ...plain('id', 'message_id', 'event', 'context_id', 'reply_type', 'occurred_at', 'received_at'),
+      ...plain('id', 'message_id', 'event', 'context_id', 'reply_type', 'handled', 'occurred_at', 'received_at'),
       ...rowed('phone', 'button_payload', 'text', 'error', 'raw'),
     },
   },
