@@ -141,13 +141,18 @@ export class HttpShoppers {
   }
 
   /**
-   * A guest of their own address places a cash-on-delivery order of `quantity` pieces in the shop at `baseUrl`;
-   * answers its id and the guest's browser.
+   * A guest of their own address places a cash-on-delivery order of `quantity` pieces in the shop at `baseUrl`, with
+   * what `extra` adds to the checkout's form (the WhatsApp box, say); answers its id and the guest's browser.
    */
-  async codOrder(baseUrl: string, quantity: number): Promise<{ id: number; item: Item; shopper: HttpClient }> {
+  async codOrder(
+    baseUrl: string,
+    quantity: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ id: number; item: Item; shopper: HttpClient }> {
     const { shopper, item, addressId, line } = await this.#readyGuest(baseUrl, quantity);
     const placed = expectOk(
       await shopper.api(baseUrl, 'order_place', {
+        ...extra,
         address_id: addressId,
         product_details: [line],
         payment_method: 'cod',
