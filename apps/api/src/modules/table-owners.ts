@@ -50,6 +50,7 @@ export const TABLE_OWNERS = {
   photos: ['shopper_photos'],
   privacy: ['privacy_requests', 'breaches', 'breach_notices'],
   razorpay: [],
+  reports: ['funnel_counts'],
   returns: ['return_requests', 'return_lines', 'return_events'],
   reviews: ['reviews', 'review_votes', 'review_stats', 'review_requests'],
   search: [],

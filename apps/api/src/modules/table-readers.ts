@@ -220,6 +220,7 @@ export const READ_MODELS = {
     },
   },
   razorpay: {},
+  reports: {},
   returns: {
     "a return's order": {
       for: 'the order a return is asked for (locked), its owner, its lines and when it was delivered; the shopper it mails',

@@ -15,6 +15,7 @@ export * from './contact-messages';
 export * from './coupon-redemptions';
 export * from './coupons';
 export * from './featured-section-products';
+export * from './funnel-counts';
 export * from './featured-sections';
 export * from './genders';
 export * from './gst';
