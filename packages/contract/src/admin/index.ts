@@ -13,4 +13,5 @@ export * from './returns';
 export * from './reviews';
 export * from './shop';
 export * from './uploads';
+export * from './whatsapp-inbox';
 export * from './whatsapp-templates';

@@ -33,6 +33,7 @@ import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
 import { adminInvoiceRoutes } from './orders/admin-invoices.routes';
 import { adminLabelRoutes } from './orders/admin-labels.routes';
+import { adminOrderMessageRoutes } from './orders/admin-order-messages.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { peopleResources } from './people.resources';
@@ -48,6 +49,7 @@ import { adminShipmentRoutes } from './shipments.routes';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
 import { uploadRoutes } from './uploads';
+import { whatsAppInboxRoutes } from './whatsapp-inbox.routes';
 import { whatsAppTemplateRoutes } from './whatsapp-templates.routes';
 
 declare module 'fastify' {
@@ -112,6 +114,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPrivacyDataRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(adminBreachRoutes);
   await app.register(whatsAppTemplateRoutes);
+  await app.register(whatsAppInboxRoutes);
+  await app.register(adminOrderMessageRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

@@ -7,6 +7,7 @@ export { MAIL_KIND_VALUES, MAIL_KINDS, type MailKind, purposeOf } from './kinds'
 export { unsubscribeUrl } from './links';
 export { DEFAULT_MAIL_SWEEP_MS, mailPlugin } from './mail.plugin';
 export { mailPictureUrl, mailRoutes } from './mail.routes';
+export { orderMessages, whatsAppMessagesOf } from './order-outbox';
 export {
   findOutboxMessage,
   kindLabel,

@@ -64,7 +64,7 @@ export function statusText(row: Pick<OutboxRow, 'status' | 'attempts'>, mailServ
  * an admin's password reset) are shown to owners only: the team's addresses are owners' business,
  * as the team itself is (ADR 013).
  */
-function shownTo(viewer: OutboxViewer): SQL | undefined {
+export function shownTo(viewer: OutboxViewer): SQL | undefined {
   if (viewer.owner) return undefined;
   return and(
     eq(outboxMessages.audience, 'shopper'),
@@ -75,7 +75,7 @@ function shownTo(viewer: OutboxViewer): SQL | undefined {
 /** A case-insensitive "contains", LIKE's wildcards taken literally. */
 const contains = (column: AnyPgColumn, text: string) => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
-function summaryOf(row: OutboxRow, mailServer: boolean): AdminOutboxSummary {
+export function summaryOf(row: OutboxRow, mailServer: boolean): AdminOutboxSummary {
   return {
     id: row.id,
     kind: row.kind,

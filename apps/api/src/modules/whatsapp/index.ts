@@ -17,6 +17,7 @@ export {
 } from './cloud-api';
 export { createCloudApiClient, WHATSAPP_API_BASE } from './cloud-api.client';
 export { deleteWhatsAppEventsOf } from './erasure';
+export { type InboxQuery, repliesTo, strayReplies } from './inbox';
 export {
   changeTemplate,
   createTemplate,

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Database, type Queryable, whatsappEvents } from '@kapaas/db';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Logger } from '../../lib/deps';
 import { recordWhatsAppStatus, whatsAppMessageOf } from '../mail';
-import { stopReply } from './stop';
+import { isStop, stopReply } from './stop';
 
 /*
  * POST /api/whatsapp_webhook's work: Meta's signature over the raw bytes, then each status and each reply stored once
@@ -85,6 +86,8 @@ export interface WhatsAppAnswer {
 /**
  * What a handler may use: the transaction the reply is stored in (a failure stores nothing: Meta retries). It may
  * answer a text, sent once the reply is committed: never for a reply stored before, and never for one rolled back.
+ * A handler that takes a reply answers something (`{}` when it has nothing to say); one that answers nothing leaves
+ * it to the others, and a reply no handler took is marked so (`handled` false) for the owner's WhatsApp inbox.
  */
 export type WhatsAppReplyHandler = (
   tx: Queryable,
@@ -164,6 +167,7 @@ async function storeReply(db: Database, message: z.infer<typeof Message>): Promi
         replyType: message.type,
         buttonPayload,
         text,
+        handled: false,
         occurredAt: at(message.timestamp),
         raw: message,
       })
@@ -181,20 +185,28 @@ async function storeReply(db: Database, message: z.infer<typeof Message>): Promi
       buttonPayload,
       text,
     };
-    return answersTo(tx, reply);
+    const { answers, taken } = await answersTo(tx, reply);
+    const [row] = inserted;
+    if (taken && row) await tx.update(whatsappEvents).set({ handled: true }).where(eq(whatsappEvents.id, row.id));
+    return answers;
   });
 }
 
-/** STOP first (the shop's own), then every registered handler; answers what they would say. */
-async function answersTo(tx: Queryable, reply: WhatsAppReply): Promise<WhatsAppAnswer[]> {
+/**
+ * STOP first (the shop's own), then every registered handler; answers what they would say, and whether any took the
+ * reply. A STOP is the shop's even when nothing was left to withdraw (it is not answered twice, ADR 050).
+ */
+async function answersTo(tx: Queryable, reply: WhatsAppReply): Promise<{ answers: WhatsAppAnswer[]; taken: boolean }> {
   const answers: WhatsAppAnswer[] = [];
   const stopped = await stopReply(tx, reply);
   if (stopped) answers.push(stopped);
+  let taken = reply.type === 'text' && isStop(reply.text);
   for (const handler of handlers) {
     const answer = await handler(tx, reply);
     if (answer) answers.push(answer);
+    taken ||= Boolean(answer);
   }
-  return answers;
+  return { answers, taken };
 }
 
 /**
