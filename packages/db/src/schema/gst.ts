@@ -123,6 +123,8 @@ export const taxInvoices = pgTable(
   (t) => [
     unique('tax_invoices_sequence').on(t.fiscalYear, t.sequence),
     check('tax_invoices_number_length', sql`length(${t.number}) <= 16`),
+    // The GST report and the tax report (ADR 054) take a month's invoices by their date.
+    index('tax_invoices_issued_idx').on(t.issuedAt),
   ],
 );
 
@@ -146,6 +148,8 @@ export const creditNotes = pgTable(
     check('credit_notes_number_length', sql`length(${t.number}) <= 16`),
     check('credit_notes_amount_positive', sql`${t.amountPaise} > 0`),
     index('credit_notes_invoice_idx').on(t.invoiceId),
+    // The sales report's refunds and the tax report (ADR 054) take a period's credit notes by their date.
+    index('credit_notes_issued_idx').on(t.issuedAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, orders } from './orders';
 
@@ -18,5 +19,9 @@ export const orderEvents = pgTable(
     customerNote: text('customer_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId),
+    // The payments report's COD parcels handed to the courier in a period (ADR 054).
+    index('order_events_shipped_idx').on(t.createdAt).where(sql`${t.status} = 'shipped'`),
+  ],
 );

@@ -91,5 +91,12 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_guest_idx').on(t.guestId),
     index('orders_status_idx').on(t.status),
+    // The reports (ADR 054): an online order is sold when paid, a cash-on-delivery order when placed; a guest is the
+    // same customer again by the delivery phone number.
+    index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_cod_created_idx').on(t.createdAt).where(sql`${t.paymentMethod} = 'cod'`),
+    index('orders_guest_phone_idx')
+      .on(sql`(${t.addressSnapshot}->>'phone_number')`)
+      .where(sql`${t.userId} IS NULL`),
   ],
 );

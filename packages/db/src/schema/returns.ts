@@ -47,6 +47,8 @@ export const returnRequests = pgTable(
     check('return_requests_refund_positive', sql`${t.refundPaise} IS NULL OR ${t.refundPaise} > 0`),
     index('return_requests_order_idx').on(t.orderId),
     index('return_requests_status_idx').on(t.status, t.createdAt),
+    // The returns and products reports (ADR 054) take the requests asked in a period.
+    index('return_requests_created_idx').on(t.createdAt),
   ],
 );
 
