@@ -95,8 +95,6 @@ export const orders = pgTable(
     // same customer again by the delivery phone number.
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_cod_created_idx').on(t.createdAt).where(sql`${t.paymentMethod} = 'cod'`),
-    index('orders_guest_phone_idx')
-      .on(sql`(${t.addressSnapshot}->>'phone_number')`)
-      .where(sql`${t.userId} IS NULL`),
+    index('orders_guest_phone_idx').on(sql`(${t.addressSnapshot}->>'phone_number')`).where(sql`${t.userId} IS NULL`),
   ],
 );
