@@ -160,6 +160,10 @@ export const READ_MODELS = {
       for: "what the order's pieces weigh (their products' weights, else the default per piece) and the default box",
       tables: ['products', 'shop_settings'],
     },
+    'the shipped message': {
+      for: "the courier and AWB of the order's parcel, for the shipped message's WhatsApp form (shipping imports orders, so cannot be asked)",
+      tables: ['shipments'],
+    },
   },
   photos: {},
   privacy: {

@@ -1,7 +1,8 @@
-import { carts, type Database, shopSettings } from '@kapaas/db';
+import { carts, type Database, type Queryable, shopSettings } from '@kapaas/db';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { consentStandsSql } from '../consent';
 import { queueMail } from '../mail';
+import { firstNameOf, marketingWhatsApp } from '../whatsapp';
 
 /** How many carts one pass reminds at most; the next pass takes the rest. */
 const BATCH = 50;
@@ -12,9 +13,10 @@ const BATCH = 50;
  * counts until the shopper's next order).
  */
 async function dueCarts(db: Database, cutoff: Date) {
-  type Row = { id: number; email: string; updated_at: string | Date };
+  type Row = { id: number; email: string; name: string; phone: string; pieces: number; updated_at: string | Date };
   const result = await db.execute(sql`
-    SELECT c.id, u.email, c.updated_at
+    SELECT c.id, u.email, u.name, u.phone, c.updated_at,
+      (SELECT coalesce(sum(i.quantity), 0)::int FROM cart_items i WHERE i.cart_id = c.id) AS pieces
     FROM carts c
     JOIN users u ON u.id = c.user_id AND u.status = 'active'
     WHERE c.updated_at < ${cutoff.toISOString()}
@@ -28,6 +30,19 @@ async function dueCarts(db: Database, cutoff: Date) {
   // Both drivers answer { rows }.
   const rows = result as unknown as { rows: Row[] };
   return rows.rows;
+}
+
+/**
+ * The WhatsApp form of a cart's reminder (issue 36), or undefined. Its number is the account's mobile: a cart
+ * belongs to an account, which is where the shopper gave a number and turned WhatsApp offers on (the profile's
+ * whatsapp_marketing, which the ledger ties to that mobile); the outbox sends it on WhatsApp only while that stands.
+ */
+function reminderWhatsApp(tx: Queryable, cart: { name: string; phone: string; pieces: number }) {
+  const holds = `${cart.pieces} ${cart.pieces === 1 ? 'item' : 'items'}`;
+  return marketingWhatsApp(tx, 'cart_reminder', { name: cart.name, mobile: cart.phone }, [
+    firstNameOf(cart.name),
+    holds,
+  ]);
 }
 
 /**
@@ -51,11 +66,13 @@ export async function queueCartReminders(db: Database, now = new Date()): Promis
         .returning({ id: carts.id });
       if (marked.length === 0) return false;
       const changedAt = new Date(cart.updated_at).getTime();
+      const whatsapp = await reminderWhatsApp(tx, cart);
       return queueMail(tx, {
         kind: 'cart_reminder',
         key: `cart-reminder:${cart.id}:${changedAt}`,
         to: cart.email,
         payload: { cart_id: cart.id },
+        ...(whatsapp ? { whatsapp } : {}),
       });
     });
     if (sent) queued += 1;

@@ -11,6 +11,7 @@ import {
   sizes,
   sql,
   stockAlerts,
+  users,
 } from '@kapaas/db';
 
 export async function insertContactMessage(
@@ -108,6 +109,7 @@ export async function sizeOfProduct(db: Queryable, productId: number, sizeId: nu
   const query = db
     .select({
       status: products.status,
+      productName: products.name,
       label: sizes.label,
       available: sql<number>`${productSizes.stock} - ${productSizes.reserved}`,
     })
@@ -117,6 +119,18 @@ export async function sizeOfProduct(db: Queryable, productId: number, sizeId: nu
     .where(and(eq(productSizes.productId, productId), eq(productSizes.sizeId, sizeId)));
   const [row] = share ? await query.for('share', { of: productSizes }) : await query;
   return row ? { ...row, available: Number(row.available) } : undefined;
+}
+
+/**
+ * The active account that uses an alert's address (a read model of ADR 043), or undefined: its name and mobile, the
+ * only number the shop holds for the person who asked.
+ */
+export async function accountOfAddress(db: Queryable, email: string) {
+  const [row] = await db
+    .select({ name: users.name, mobile: users.phone })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.status, 'active')));
+  return row;
 }
 
 /** Adds a waiting alert; one already waiting for this size and address (any letter case) stays as it is. */

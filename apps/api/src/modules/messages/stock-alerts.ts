@@ -1,9 +1,17 @@
+import { productPathSegment } from '@kapaas/contract';
 import type { Database, Queryable } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { recordConsents, shownNoticeVersion } from '../consent';
 import { queueMail } from '../mail';
-import { insertStockAlert, lockWaitingAlerts, markNotified, sizeOfProduct } from './messages.repository';
+import { firstNameOf, marketingWhatsApp } from '../whatsapp';
+import {
+  accountOfAddress,
+  insertStockAlert,
+  lockWaitingAlerts,
+  markNotified,
+  sizeOfProduct,
+} from './messages.repository';
 
 // "Notify me" on a sold-out size: the shopper leaves an address, and the first time the size is
 // available again (inventory calls `notifyBackInStock` in the transaction that frees a piece) each
@@ -48,13 +56,16 @@ export async function notifyBackInStock(tx: Queryable, productId: number, sizeId
   const size = await sizeOfProduct(tx, productId, sizeId);
   if (size?.status !== 'active') return 0;
   const waiting = await lockWaitingAlerts(tx, productId, sizeId);
+  const product = { id: productId, name: size.productName };
   let queued = 0;
   for (const alert of waiting) {
+    const whatsapp = await backInStockWhatsApp(tx, alert.email, product, size.label);
     const sent = await queueMail(tx, {
       kind: 'back_in_stock',
       key: `back-in-stock:${alert.id}`,
       to: alert.email,
       payload: { alert_id: alert.id, product_id: productId, size_id: sizeId, size: size.label },
+      ...(whatsapp ? { whatsapp } : {}),
     });
     if (sent) queued += 1;
   }
@@ -63,4 +74,28 @@ export async function notifyBackInStock(tx: Queryable, productId: number, sizeId
     waiting.map((alert) => alert.id),
   );
   return queued;
+}
+
+/**
+ * The WhatsApp form of a back-in-stock message (issue 36), or undefined. Its number is the mobile of the account that
+ * uses the alert's address: "Notify me" takes an address only, and the account's mobile is the number the shopper
+ * gave the shop and turned WhatsApp offers on for (the profile's whatsapp_marketing, which the ledger ties to that
+ * mobile). An address with no account gives no number, so only its e-mail goes. The outbox sends it on WhatsApp
+ * only while whatsapp_marketing stands; the button opens the product's page.
+ */
+async function backInStockWhatsApp(
+  tx: Queryable,
+  email: string,
+  product: { id: number; name: string },
+  sizeLabel: string,
+) {
+  const account = await accountOfAddress(tx, email);
+  if (!account) return undefined;
+  return marketingWhatsApp(
+    tx,
+    'back_in_stock',
+    account,
+    [firstNameOf(account.name), product.name, sizeLabel],
+    productPathSegment(product.id, product.name),
+  );
 }

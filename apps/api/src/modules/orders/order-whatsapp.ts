@@ -1,6 +1,6 @@
 import { formatPaise, type WhatsAppKind } from '@kapaas/contract';
-import { type OutboxWhatsAppTemplate, orders, type Queryable } from '@kapaas/db';
-import { eq, sql } from 'drizzle-orm';
+import { type OutboxWhatsAppTemplate, orders, type Queryable, shipments } from '@kapaas/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { whatsAppNumberOf } from '../../lib/whatsapp-number';
 import { type WhatsAppTemplateChoice, whatsappTemplateFor } from '../whatsapp';
 import { returnWindowDays } from './orders.repository';
@@ -58,10 +58,12 @@ export async function orderWhatsApp(
   tx: Queryable,
   orderId: number,
   kind: WhatsAppKind,
-  extra: { parameters?: string[] } = {},
+  extra: { parameters?: string[]; urlParameter?: string } = {},
 ): Promise<(OutboxWhatsAppTemplate & { phone: string }) | undefined> {
   const template = await whatsappTemplateFor(tx, kind, 'en');
   if (!template) return undefined;
+  // A URL button ending in {{1}} needs its parameter: without one Meta refuses the send, so the e-mail goes alone.
+  if (extra.urlParameter === undefined && template.buttons.some(needsUrlParameter)) return undefined;
   const facts = await orderFactsOf(tx, orderId);
   if (!facts.phone) return undefined;
   const parameters = extra.parameters ?? PARAMETERS[kind]?.(facts) ?? [];
@@ -71,20 +73,27 @@ export async function orderWhatsApp(
     language: template.language,
     // An owner's own template may number fewer: Meta refuses a wrong count (132000), so it gets as many as it has.
     bodyParameters: parameters.slice(0, template.parameters),
-    ...buttonsOf(template, orderId),
+    ...buttonsOf(template, orderId, extra.urlParameter),
   };
 }
 
+const needsUrlParameter = (button: WhatsAppTemplateChoice['buttons'][number]) =>
+  button.type === 'url' && button.url.includes('{{1}}');
+
 /**
+ * A URL button's one parameter is the caller's (`urlParameter`: the AWB of the shipped message's tracking button).
  * Each quick reply's payload names the order (`cod_confirm:1234`): the handler of the tap finds the order by it, and
  * checks it against the message tapped (whatsapp_events' context) before it believes it.
  */
-function buttonsOf(template: WhatsAppTemplateChoice, orderId: number): Pick<OutboxWhatsAppTemplate, 'buttons'> {
-  const buttons = template.buttons.flatMap((button, index) =>
-    button.type === 'quick_reply'
-      ? [{ type: 'quick_reply' as const, index, payload: `${button.payload}:${orderId}` }]
-      : [],
-  );
+function buttonsOf(
+  template: WhatsAppTemplateChoice,
+  orderId: number,
+  urlParameter: string | undefined,
+): Pick<OutboxWhatsAppTemplate, 'buttons'> {
+  const buttons = template.buttons.flatMap((button, index): NonNullable<OutboxWhatsAppTemplate['buttons']> => {
+    if (button.type === 'quick_reply') return [{ type: 'quick_reply', index, payload: `${button.payload}:${orderId}` }];
+    return urlParameter !== undefined && needsUrlParameter(button) ? [{ type: 'url', index, text: urlParameter }] : [];
+  });
   return buttons.length > 0 ? { buttons } : {};
 }
 
@@ -98,11 +107,37 @@ export async function placedWhatsApp(tx: Queryable, orderId: number) {
   return confirm ?? orderWhatsApp(tx, orderId, 'order_placed');
 }
 
-/** The WhatsApp form of a status's message: paid, and delivered with the days the shop gives to ask for a return. */
+/**
+ * The WhatsApp form of a status's message: paid; shipped with the courier and its tracking button; delivered with the
+ * days the shop gives to ask for a return.
+ */
 export async function statusWhatsApp(tx: Queryable, orderId: number, to: string) {
   if (to === 'paid') return orderWhatsApp(tx, orderId, 'order_paid');
+  if (to === 'shipped') return shippedWhatsApp(tx, orderId);
   if (to !== 'delivered') return undefined;
   const facts = await orderFactsOf(tx, orderId);
   const days = String(await returnWindowDays(tx));
   return orderWhatsApp(tx, orderId, 'order_delivered', { parameters: [facts.firstName, facts.number, days] });
+}
+
+/**
+ * Shipped: first name, #number and the courier, and the tracking button's parameter, the AWB. Read from the order's
+ * parcel, which the courier's booking wrote in this transaction, just before it moved the order (shipping imports
+ * this module, so cannot be asked: a read model, table-readers.ts). An order shipped by hand, with no parcel booked
+ * with the courier, has no AWB for the button: its e-mail goes alone.
+ *
+ * The button opens the courier's own tracking page of the AWB (the template's `https://shiprocket.co/tracking/{{1}}`),
+ * not the shop's: the shop's order page needs the session of the browser that ordered (a guest's is on the checkout's
+ * browser, not on the phone reading WhatsApp), and its /track page asks for the order number and phone to be typed.
+ * The courier's page opens on any phone, with nothing to type, and is where the courier's scans appear first.
+ */
+async function shippedWhatsApp(tx: Queryable, orderId: number) {
+  const [parcel] = await tx
+    .select({ awb: shipments.awb, courier: shipments.courierName })
+    .from(shipments)
+    .where(and(eq(shipments.orderId, orderId), eq(shipments.kind, 'forward')));
+  if (!parcel?.awb) return undefined;
+  const facts = await orderFactsOf(tx, orderId);
+  const parameters = [facts.firstName, facts.number, parcel.courier?.trim() || 'our courier'];
+  return orderWhatsApp(tx, orderId, 'order_shipped', { parameters, urlParameter: parcel.awb });
 }

@@ -18,6 +18,7 @@ export {
 export { createCloudApiClient, WHATSAPP_API_BASE } from './cloud-api.client';
 export { deleteWhatsAppEventsOf } from './erasure';
 export { type InboxQuery, repliesTo, strayReplies } from './inbox';
+export { firstNameOf, type MarketingAccount, marketingWhatsApp } from './marketing';
 export {
   changeTemplate,
   createTemplate,

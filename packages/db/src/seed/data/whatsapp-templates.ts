@@ -13,7 +13,8 @@ import type { WhatsAppTemplateButton, WhatsAppTemplateKind } from '../../schema/
  *   shipment_undelivered       {{1}} first name, {{2}} order number, {{3}} the courier's reason; quick replies
  *                              delivery_retry, address_correct
  *   return_update              {{1}} first name, {{2}} order number, {{3}} what happened (in the shopper's language)
- *   back_in_stock              {{1}} first name, {{2}} product, {{3}} size; URL button {{1}} the product's slug
+ *   back_in_stock              {{1}} first name, {{2}} product, {{3}} size; URL button {{1}} the product's page
+ *                              (`12-mulmul-jhabla-set`: its id and slug, as the storefront's addresses)
  *   cart_reminder              {{1}} first name, {{2}} what the cart holds ("2 items")
  */
 
@@ -33,8 +34,12 @@ type Pair = Omit<DemoWhatsAppTemplate, 'language' | 'body' | 'buttons' | 'exampl
 };
 
 const TRACK = { url: 'https://shiprocket.co/tracking/{{1}}', example: 'https://shiprocket.co/tracking/19041424751540' };
-const PRODUCT = { url: 'https://kapaas.in/products/{{1}}', example: 'https://kapaas.in/products/mulmul-jhabla-set' };
-const CART = { url: 'https://kapaas.in/cart', example: 'https://kapaas.in/cart' };
+// The storefront's own addresses (apps/storefront/src/lib/paths.ts): a product's page is /product-detail/<id>-<slug>.
+const PRODUCT = {
+  url: 'https://kapaas.in/product-detail/{{1}}',
+  example: 'https://kapaas.in/product-detail/12-mulmul-jhabla-set',
+};
+const CART = { url: 'https://kapaas.in/shoping-cart', example: 'https://kapaas.in/shoping-cart' };
 
 const PAIRS: Pair[] = [
   {
