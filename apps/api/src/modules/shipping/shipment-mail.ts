@@ -1,6 +1,6 @@
 import type { Queryable } from '@kapaas/db';
 import { queueMail, seal } from '../mail';
-import { lockOrder, orderWhatsApp } from '../orders';
+import { lockOrder, orderFactsOf, orderWhatsApp } from '../orders';
 import { NDR_LINK_HOURS, ndrToken } from './ndr-link';
 import type { ShipmentRow } from './shipping.repository';
 import type { ShipmentState } from './tracking';
@@ -52,11 +52,27 @@ export async function tellShopperOfParcel(
     attempt: state.attempts,
     expiresAt: new Date(Date.now() + NDR_LINK_HOURS * 3_600_000),
   };
+  const whatsapp = await undeliveredWhatsApp(tx, order.id, state.lastReason);
   await queueMail(tx, {
     kind: 'shipment_undelivered',
-    key: `shipment-undelivered:${shipment.id}:${state.attempts}`,
+    key: undeliveredKey(shipment.id, state.attempts),
     to,
     payload: { ...facts, reason: state.lastReason, attempt: state.attempts, expires_at: link.expiresAt.toISOString() },
     sealed: seal(secret, ndrToken(secret, link)),
+    ...(whatsapp ? { whatsapp } : {}),
   });
+}
+
+/** The undelivered message's key: one per parcel and failed attempt. The WhatsApp taps find the attempt by it. */
+export const undeliveredKey = (shipmentId: number, attempt: number) => `shipment-undelivered:${shipmentId}:${attempt}`;
+
+/**
+ * The undelivered message's WhatsApp form: first name, #number and the courier's reason, with "Deliver again" and
+ * "Correct address" naming the order (their taps: ndr-whatsapp.ts). Meta refuses an empty parameter, so a failure
+ * the courier gave no reason for says so.
+ */
+async function undeliveredWhatsApp(tx: Queryable, orderId: number, reason: string | null) {
+  const facts = await orderFactsOf(tx, orderId);
+  const why = reason?.trim() || 'no reason given';
+  return orderWhatsApp(tx, orderId, 'shipment_undelivered', { parameters: [facts.firstName, facts.number, why] });
 }
