@@ -7,7 +7,9 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Limits } from '../../lib/rate-limit';
+import { onWhatsAppReply } from '../whatsapp';
 import { answerFailedDelivery, ndrDetails } from './ndr-response';
+import { ndrTapHandler } from './ndr-whatsapp';
 
 const failures = { 400: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer, 429: ErrorAnswer, 502: ErrorAnswer };
 
@@ -16,9 +18,17 @@ export const NDR_ANSWERED = 'Thank you. We have asked the courier to deliver you
 
 /**
  * The undelivered message's page (issue 33): public, no session; the link's signed token is the authority
- * (ndr-response.ts). Both calls count against the client address's limit.
+ * (ndr-response.ts). Both calls count against the client address's limit. The message's WhatsApp buttons answer
+ * through ndr-whatsapp.ts.
  */
 export const shipmentAnswerRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, options) => {
+  // The same answers from the undelivered message's buttons on WhatsApp; removed with the app, so that no closed
+  // shop's handler stays registered.
+  const offTaps = onWhatsAppReply(ndrTapHandler(app.deps));
+  app.addHook('onClose', async () => {
+    offTaps();
+  });
+
   app.post(
     '/shipment_ndr_details',
     {

@@ -90,6 +90,19 @@ export async function answerFailedDelivery(
   if (request.date !== undefined && !reattemptDays().includes(request.date)) {
     throw fieldError('date', NDR_DATE_MESSAGE);
   }
-  const action = { action: 're-attempt' as const, date: request.date, phone: request.phone, address: request.address };
-  return actOnFailedDelivery(deps, shipment.awb ?? '', action, SHOPPER_ASKED);
+  return askCourierAgain(deps, shipment, request, SHOPPER_ASKED);
+}
+
+/**
+ * The shopper's answer, once checked (the link's page, or a tap on the undelivered message on WhatsApp): the courier
+ * asked to try again (on the day, at the phone or address given), and the order's history line naming who asked.
+ */
+export function askCourierAgain(
+  deps: OrderDeps & Pick<ServiceDeps, 'courier'>,
+  shipment: ShipmentRow,
+  answer: Pick<ShipmentNdrResponseRequest, 'date' | 'phone' | 'address'>,
+  by: string,
+): Promise<ShipmentRow> {
+  const action = { action: 're-attempt' as const, date: answer.date, phone: answer.phone, address: answer.address };
+  return actOnFailedDelivery(deps, shipment.awb ?? '', action, by);
 }
