@@ -224,7 +224,12 @@ export const READ_MODELS = {
     },
   },
   razorpay: {},
-  reports: {},
+  reports: {
+    'sales, payments and coupons (ADR 054)': {
+      for: 'the orders sold in a period (paid online, or cash on delivery placed and confirmed), their lines, and the credit notes that took money back',
+      tables: ['orders', 'order_items', 'credit_notes'],
+    },
+  },
   returns: {
     "a return's order": {
       for: 'the order a return is asked for (locked), its owner, its lines and when it was delivered; the shopper it mails',

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { Limits } from '../../lib/rate-limit';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_MESSAGE } from '../identity';
+import { reportRoutes } from '../reports';
 import { auditRoutes } from './audit';
 import { findAdmin } from './auth.repository';
 import {
@@ -114,6 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(adminPrivacyDataRoutes, { mediaDir: options.mediaDir, privateDir: options.privateDir });
   await app.register(adminBreachRoutes);
   await app.register(whatsAppTemplateRoutes);
+  await app.register(reportRoutes);
   await app.register(whatsAppInboxRoutes);
   await app.register(adminOrderMessageRoutes);
 };

@@ -1,0 +1,83 @@
+import { type Queryable, sql } from '@kapaas/db';
+import { rowsOf } from '../../lib/person';
+import { at, dayText, istDay, type Span } from './period';
+import { soldBefore, soldOrders } from './sold';
+
+/** One of India's days of sales: orders sold, their totals and units, and the credit notes issued that day. */
+export interface SalesDay {
+  day: string;
+  orders: number;
+  grossPaise: number;
+  units: number;
+  creditsPaise: number;
+}
+
+/** The orders sold on each day of the span with their totals and units (one row per day with any). */
+async function soldByDay(db: Queryable, span: Span) {
+  const rows = rowsOf<{ day: string; orders: number; gross: string; units: string }>(
+    await db.execute(sql`
+      SELECT ${dayText(istDay(sql`s.sold_at`))} AS day, count(*)::int AS orders, sum(s.total_paise)::bigint AS gross,
+        coalesce(sum((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = s.id)), 0)::bigint AS units
+      FROM (${soldOrders(span)}) s
+      GROUP BY 1`),
+  );
+  return rows.map((row) => ({
+    day: row.day,
+    orders: row.orders,
+    grossPaise: Number(row.gross),
+    units: Number(row.units),
+  }));
+}
+
+/**
+ * The credit notes issued on each day of the span: every refund, cancellation of a paid order and cash-on-delivery
+ * parcel returned to origin issues one for exactly what it gave back (ADR 032), so they are the period's refunds.
+ */
+async function creditsByDay(db: Queryable, span: Span) {
+  const rows = rowsOf<{ day: string; credits: string }>(
+    await db.execute(sql`
+      SELECT ${dayText(istDay(sql`c.issued_at`))} AS day, sum(c.amount_paise)::bigint AS credits
+      FROM credit_notes c
+      WHERE c.issued_at >= ${at(span.from)} AND c.issued_at < ${at(span.to)}
+      GROUP BY 1`),
+  );
+  return rows.map((row) => ({ day: row.day, creditsPaise: Number(row.credits) }));
+}
+
+/** The span's sales and credit notes, day by day, only the days with any (oldest first). */
+export async function salesDays(db: Queryable, span: Span): Promise<SalesDay[]> {
+  const [sold, credits] = await Promise.all([soldByDay(db, span), creditsByDay(db, span)]);
+  const days = new Map<string, SalesDay>();
+  const dayOf = (day: string) => {
+    const found = days.get(day) ?? { day, orders: 0, grossPaise: 0, units: 0, creditsPaise: 0 };
+    days.set(day, found);
+    return found;
+  };
+  for (const row of sold) Object.assign(dayOf(row.day), row);
+  for (const row of credits) dayOf(row.day).creditsPaise = row.creditsPaise;
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
+ * The span's customers, new and returning (ADR 054): a customer is the account, or for a guest the delivery phone
+ * number; new when none of their orders was sold before the span. Each looks back through its own index.
+ */
+export async function customerCounts(db: Queryable, span: Span): Promise<{ fresh: number; returning: number }> {
+  const [row] = rowsOf<{ fresh: number; returning: number }>(
+    await db.execute(sql`
+      WITH customers AS (
+        SELECT DISTINCT s.user_id, CASE WHEN s.user_id IS NULL THEN s.phone END AS phone
+        FROM (${soldOrders(span)}) s
+      ), seen AS (
+        SELECT CASE WHEN k.user_id IS NOT NULL
+          THEN EXISTS (SELECT 1 FROM orders o WHERE o.user_id = k.user_id AND ${soldBefore(span.from)})
+          ELSE EXISTS (SELECT 1 FROM orders o WHERE o.user_id IS NULL
+            AND o.address_snapshot->>'phone_number' = k.phone AND ${soldBefore(span.from)})
+        END AS before
+        FROM customers k
+      )
+      SELECT (count(*) FILTER (WHERE NOT before))::int AS fresh, (count(*) FILTER (WHERE before))::int AS returning
+      FROM seen`),
+  );
+  return { fresh: row?.fresh ?? 0, returning: row?.returning ?? 0 };
+}
