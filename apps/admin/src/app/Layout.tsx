@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/useLogout';
 import { noticePath } from '../features/notice/api/useNotice';
 import { privacyPaths } from '../features/privacy/api/usePrivacy';
+import { whatsAppInboxPath } from '../features/whatsapp/api/useWhatsAppInbox';
 import { whatsAppTemplatesPath } from '../features/whatsapp/api/useWhatsAppTemplates';
 import { paths } from '../lib/paths';
 import type { AdminSession } from '../lib/session';
@@ -29,6 +30,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: '/reviews', label: 'Reviews' },
       { to: paths.messages, label: 'Messages' },
       { to: paths.outbox, label: 'Messages sent' },
+      { to: whatsAppInboxPath, label: 'WhatsApp inbox', ownerOnly: true },
       { to: '/newsletter', label: 'Newsletter' },
     ],
   },

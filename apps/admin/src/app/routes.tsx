@@ -41,7 +41,9 @@ import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { ShippingZonesPage } from '../features/shipping/components/ShippingZonesPage';
 import { UndeliveredPage } from '../features/shipping/components/UndeliveredPage';
 import { cityScreens, stateScreens } from '../features/shop/placeScreens';
+import { whatsAppInboxPath } from '../features/whatsapp/api/useWhatsAppInbox';
 import { whatsAppTemplatesPath } from '../features/whatsapp/api/useWhatsAppTemplates';
+import { WhatsAppInboxPage } from '../features/whatsapp/components/WhatsAppInboxPage';
 import { WhatsAppTemplatesPage } from '../features/whatsapp/components/WhatsAppTemplatesPage';
 import { paths } from '../lib/paths';
 import { useAdminSession } from '../lib/session';
@@ -128,6 +130,7 @@ export const routes: RouteObject[] = [
           listRoute(auditScreens),
           { path: paths.settings, element: <SettingsPage /> },
           { path: whatsAppTemplatesPath, element: <WhatsAppTemplatesPage /> },
+          { path: whatsAppInboxPath, element: <WhatsAppInboxPage /> },
           { path: paths.shippingZones, element: <ShippingZonesPage /> },
           ...resourceRoutes(stateScreens),
           ...resourceRoutes(cityScreens),

@@ -1,6 +1,7 @@
 import type {
   AdminCodCollectedRequest,
   AdminOrder,
+  AdminOrderMessagesAnswer,
   AdminOrderStatusRequest,
   AdminOrderSummary,
   AdminRefundRequest,
@@ -83,5 +84,17 @@ export function useShipWithCourier(id: number) {
   return useMutation({
     mutationFn: () => adminRequest<ItemAnswer<AdminShipment>>('POST', `orders/${id}/shipment`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+/**
+ * GET /orders/:id/messages: the order's messages, e-mail and WhatsApp, and the shopper's replies to them. Its key
+ * starts with 'orders', so a move of the order (which sends a message) fetches it again.
+ */
+export function useOrderMessages(id: number) {
+  return useQuery({
+    queryKey: ['orders', 'messages', id],
+    queryFn: ({ signal }) => adminRequest<AdminOrderMessagesAnswer>('GET', `orders/${id}/messages`, { signal }),
+    select: (answer) => answer.data,
   });
 }

@@ -16,6 +16,7 @@ import { useOrder } from '../api/useOrders';
 import { OpenCodOrders } from './OpenCodOrders';
 import { OrderActions } from './OrderActions';
 import { OrderInvoicePanel } from './OrderInvoicePanel';
+import { OrderMessages } from './OrderMessages';
 import { PaymentStatusBadge } from './PaymentStatus';
 import { RefundForm } from './RefundForm';
 import { ShipmentPanel } from './ShipmentPanel';
@@ -203,6 +204,8 @@ export function OrderDetailPage() {
         <HistoryCard entries={o.history} label={(status) => ORDER_STATUS[status].label} />
 
         <OpenCodOrders orders={o.open_cod_orders} cod={o.payment_method === 'cod'} />
+
+        <OrderMessages orderId={o.id} />
 
         <Card className="order-grid__wide" id="refund">
           <Card.Body>
