@@ -22,6 +22,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
     heading: 'Sales',
     items: [
       { to: '/', label: 'Dashboard' },
+      { to: paths.reports, label: 'Reports' },
       { to: paths.orders, label: 'Orders' },
       { to: paths.undelivered, label: 'Undelivered' },
       { to: paths.returns, label: 'Returns' },

@@ -136,6 +136,11 @@ export const routes: RouteObject[] = [
           ...resourceRoutes(cityScreens),
           ...resourceRoutes(adminScreens),
           { path: paths.account, element: <AccountPage /> },
+          {
+            // Loaded when opened, with the chart library: the console's first load stays as it was (ADR 055).
+            path: `${paths.reports}/:report?`,
+            lazy: async () => ({ Component: (await import('../features/reports/components/ReportsPage')).ReportsPage }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

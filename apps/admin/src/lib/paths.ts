@@ -31,4 +31,6 @@ export const paths = {
   /** The parcels whose delivery failed, for the owner to answer (issue 33). */
   undelivered: '/undelivered',
   account: '/account',
+  /** The owner's reports (issue 37), one tab per report: /reports/sales, /reports/tax… */
+  reports: '/reports',
 } as const;
