@@ -4,6 +4,10 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 import { orders } from './orders';
 import { returnRequests } from './returns';
 
+/** Where an answer to a failed delivery came from: the owner's console, the shopper's link, a tap on WhatsApp. */
+export const NDR_ANSWER_VIA = ['console', 'link', 'whatsapp'] as const;
+export type NdrAnswerVia = (typeof NDR_ANSWER_VIA)[number];
+
 /**
  * A parcel booked with a courier (ADR 044): an order's forward shipment (one at most), or a return's reverse pickup.
  * The row is written before the courier is asked (`booking`, under the order's lock), so that two clicks or two owners
@@ -38,6 +42,14 @@ export const shipments = pgTable(
     lastReason: text('last_reason'),
     /** The courier's expected delivery date, as it last said. */
     etd: timestamp('etd', { withTimezone: true }),
+    /**
+     * The last answer to a failed delivery passed to the courier (issue 36): the failed attempt it answered, where it
+     * came from (the owner's console, the shopper's link, a tap on WhatsApp) and when. The undelivered queue shows a
+     * parcel answered while `answered_attempt` is its `attempts`; a repeated WhatsApp tap is told it was asked already.
+     */
+    answeredAttempt: integer('answered_attempt'),
+    answeredVia: text('answered_via', { enum: NDR_ANSWER_VIA }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,6 +57,7 @@ export const shipments = pgTable(
     uniqueIndex('shipments_one_forward_per_order').on(t.orderId).where(sql`${t.kind} = 'forward'`),
     uniqueIndex('shipments_one_pickup_per_return').on(t.returnId).where(sql`${t.returnId} IS NOT NULL`),
     check('shipments_return_has_return', sql`(${t.kind} = 'return') = (${t.returnId} IS NOT NULL)`),
+    check('shipments_answered_via_known', sql`${t.answeredVia} IN ('console', 'link', 'whatsapp')`),
     index('shipments_status_idx').on(t.status),
   ],
 );

@@ -329,7 +329,7 @@ const AFTER_THE_ORDER: Record<string, TableEntry> = {
     columns: {
       ...plain('id', 'order_id', 'kind', 'return_id', 'provider', 'booking', 'provider_order_id'),
       ...plain('provider_shipment_id', 'awb', 'courier_name', 'tracking_url', 'label_url', 'status', 'status_at'),
-      ...plain('attempts', 'etd', 'created_at', 'updated_at'),
+      ...plain('attempts', 'etd', 'created_at', 'updated_at', 'answered_attempt', 'answered_via', 'answered_at'),
       last_reason: p('content', anonymise("kept: the courier's reason, which may quote the shopper, is cleared")),
     },
   },
