@@ -226,8 +226,8 @@ export const READ_MODELS = {
   razorpay: {},
   reports: {
     'sales, payments and coupons (ADR 054)': {
-      for: 'the orders sold in a period (paid online, or cash on delivery placed and confirmed), their lines, and the credit notes that took money back',
-      tables: ['orders', 'order_items', 'credit_notes'],
+      for: 'the orders sold in a period (paid online, or cash on delivery placed and confirmed), their lines, the payment that paid each, their shipped steps, and the credit notes that took money back',
+      tables: ['orders', 'order_items', 'payments', 'order_events', 'credit_notes'],
     },
   },
   returns: {

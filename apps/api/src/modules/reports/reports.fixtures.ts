@@ -76,7 +76,14 @@ export function reportFixtures(shop: () => TestShop, staff: () => AdminClient) {
   /** The order as the console shows it: its total in paise and status. */
   async function figures(orderId: number) {
     const order = AdminOrderAnswer.parse(expectStatus(await staff().get(`/orders/${orderId}`), 200)).data;
-    return { totalPaise: Math.round(order.total * 100), status: order.status };
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    return {
+      totalPaise: paise(order.total),
+      // What the pieces brought after the coupon and the prepaid discount (no shipping, no COD fee).
+      goodsPaise: paise(order.items_total) - paise(order.discount) - paise(order.prepaid_discount),
+      discountPaise: paise(order.discount),
+      status: order.status,
+    };
   }
 
   const moveTo = async (orderId: number, ...statuses: string[]) => {

@@ -1,5 +1,12 @@
-import { ErrorAnswer, SalesReportAnswer, SalesReportQuery } from '@kapaas/contract';
+import {
+  ErrorAnswer,
+  PaymentsReportAnswer,
+  ReportRangeQuery,
+  SalesReportAnswer,
+  SalesReportQuery,
+} from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentsReport } from './payments';
 import { salesReport } from './sales';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer };
@@ -25,5 +32,19 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await salesReport(db(), request.query) }),
+  );
+
+  app.get(
+    '/reports/payments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Prepaid against cash on delivery, orders by payment method, COD returned to origin by state and zone',
+        querystring: ReportRangeQuery,
+        response: { 200: PaymentsReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await paymentsReport(db(), request.query) }),
   );
 };
