@@ -3,8 +3,9 @@ import { SANDBOX_PREFIX } from './sandbox.constants';
 
 /*
  * The sandbox's page: each number's chat as a phone shows it, the shop's messages on the left with their buttons to
- * tap, the shopper's replies on the right, and a box to write a reply. Plain HTML; its style and its one script are
- * files of their own, since the shop's Content-Security-Policy allows no inline style or script (ADR 038).
+ * tap, the shopper's replies on the right, and a box to write a reply. New messages come in as on a phone, without a
+ * reload by hand. Plain HTML; its style and its one script are files of their own, since the shop's
+ * Content-Security-Policy allows no inline style or script (ADR 038).
  */
 
 type Message = typeof sandboxWhatsappMessages.$inferSelect;
@@ -53,6 +54,30 @@ export const PAGE_SCRIPT = `(function () {
         phone.querySelector('.error'), button);
     });
   });
+  // A message the shop sends later (its outbox sends on its next pass, an answer follows a tap's webhook) comes in by
+  // itself, as on a phone: every two seconds the page asks how many messages there are, and reloads when that
+  // changed. Not while a reply is being written or a tap is on its way, which a reload would lose.
+  var shown = Number(document.body.dataset.messages);
+  var asking = false;
+  function busy() {
+    var writing = Array.prototype.some.call(document.querySelectorAll('form.write input'), function (input) {
+      return input.value !== '' || input === document.activeElement;
+    });
+    return asking || writing || document.querySelector('button[disabled]') !== null;
+  }
+  setInterval(function () {
+    if (busy()) return;
+    asking = true;
+    fetch('${SANDBOX_PREFIX}/test/messages').then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (messages) {
+      if (messages && messages.length !== shown) window.location.reload();
+    }).catch(function () {
+      // The shop restarting, say: the next tick asks again.
+    }).then(function () {
+      asking = false;
+    });
+  }, 2000);
   document.querySelectorAll('form.write').forEach(function (form) {
     form.addEventListener('submit', function (event) {
       event.preventDefault();
@@ -97,7 +122,7 @@ export function sandboxPage(messages: Message[]): string {
 <p class="error" role="alert"></p></section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>WhatsApp sandbox · Kapaas</title><link rel="stylesheet" href="${SANDBOX_PREFIX}/page.css"></head><body>
+<title>WhatsApp sandbox · Kapaas</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_PREFIX}/page.css"></head><body data-messages="${messages.length}">
 <h1>WhatsApp sandbox</h1>
 <p>The shop's WhatsApp messages, as each shopper's phone would show them (TEST-ONLY: nothing leaves the shop). Tap a button or write a reply: the shop gets the signed webhook Meta would send.</p>
 <div class="phones">${chats.length > 0 ? chats.join('\n') : '<p>No message has been sent yet.</p>'}</div>
