@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { formatRupees } from '#admin/lib/format.ts';
 import { formatRate } from '../lib/columns';
-import { change } from '../lib/period';
+import { change, pointsChange } from '../lib/period';
 
 export interface Total {
   label: string;
@@ -26,13 +26,20 @@ function formatTotal(value: number | null, kind: Total['kind']): string {
 /** "▲ 12%" beside a total, with the words a screen reader says, coloured by whether it is good news. */
 function ChangeMark({ total }: { total: Total }) {
   if (total.previous === undefined) return null;
-  const { direction, percent } = change(total.value ?? 0, total.previous ?? 0);
+  // A rate with nothing to divide by on either side (no orders) has no change to speak of.
+  if (total.kind === 'rate' && (total.value === null || total.previous === null)) return null;
+  const rate = total.kind === 'rate';
+  const { direction, percent } = rate
+    ? pointsChange(total.value ?? 0, total.previous ?? 0)
+    : change(total.value ?? 0, total.previous ?? 0);
+  const unit = rate ? ' pts' : '%';
+  const spoken = rate ? ' percentage points' : '%';
   const before = formatTotal(total.previous, total.kind);
   if (direction === 'none') return null;
   if (direction === 'new' || direction === 'same') {
     return (
       <span className="report-change text-body-secondary">
-        {direction === 'new' ? 'new' : '= 0%'}
+        {direction === 'new' ? 'new' : `= 0${unit}`}
         <span className="visually-hidden"> (previous period: {before})</span>
       </span>
     );
@@ -40,8 +47,8 @@ function ChangeMark({ total }: { total: Total }) {
   const good = (direction === 'up') !== (total.lowerIsBetter === true);
   return (
     <span className={`report-change ${good ? 'text-success' : 'text-danger'}`}>
-      <span aria-hidden="true">{`${direction === 'up' ? '▲' : '▼'} ${percent}%`}</span>
-      <span className="visually-hidden">{`${direction} ${percent}% on the previous period (${before})`}</span>
+      <span aria-hidden="true">{`${direction === 'up' ? '▲' : '▼'} ${percent}${unit}`}</span>
+      <span className="visually-hidden">{`${direction} ${percent}${spoken} on the previous period (${before})`}</span>
     </span>
   );
 }

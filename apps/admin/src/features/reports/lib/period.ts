@@ -94,6 +94,13 @@ export interface Change {
   percent: number;
 }
 
+/** How a rate (0–1) moved, in whole percentage points: 0.5 → 0.4 is down 10 points, not down 20%. */
+export function pointsChange(current: number, previous: number): Change {
+  const points = Math.round(current * 100 - previous * 100);
+  if (points === 0) return { direction: 'same', percent: 0 };
+  return { direction: points > 0 ? 'up' : 'down', percent: Math.abs(points) };
+}
+
 /** How `current` compares with `previous`: none when both are empty, new when only the period has any. */
 export function change(current: number, previous: number): Change {
   if (previous === 0) return { direction: current === 0 ? 'none' : 'new', percent: 0 };
