@@ -46,13 +46,16 @@ export const shopSettings = pgTable(
     /**
      * The message kinds sent by WhatsApp when the shopper agreed and an approved template exists (issue 36); the
      * others go by e-mail. Meta charges per template message, so only the ones that save a parcel start on: the COD
-     * confirmation (it cuts parcels refused at the door) and the shipping updates (a shopper who knows the courier is
-     * coming is home to take it).
+     * confirmation (it cuts parcels refused at the door) and, when nobody confirmed, the order's cancellation told
+     * where the confirmation asked; and the shipping updates (a shopper who knows the courier is coming is home to
+     * take it).
      */
     whatsappKinds: text('whatsapp_kinds')
       .array()
       .notNull()
-      .default(sql`'{order_cod_confirm,order_shipped,shipment_out_for_delivery,shipment_undelivered}'::text[]`),
+      .default(
+        sql`'{order_cod_confirm,order_cod_unconfirmed,order_shipped,shipment_out_for_delivery,shipment_undelivered}'::text[]`,
+      ),
     /** How long a registered shopper's cart stays untouched before its one reminder (hours). */
     cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
     /** How many days after delivery a shopper may ask for a return or an exchange. */

@@ -12,6 +12,7 @@ export const WHATSAPP_TEMPLATE_KINDS = [
   'order_placed',
   'order_paid',
   'order_cod_confirm',
+  'order_cod_unconfirmed',
   'order_shipped',
   'shipment_out_for_delivery',
   'order_delivered',

@@ -78,7 +78,7 @@ export async function queueStatusMail(
   const payload: Record<string, unknown> = { order_id: orderId, note: customerNote };
   if (to === 'paid' || (to === 'shipped' && paymentMethod === 'cod')) payload.invoice_of_order = orderId;
   // The key is the status's whatever the message, so that an order is told of its cancellation once.
-  const whatsapp = await statusWhatsApp(tx, orderId, to);
+  const whatsapp = await statusWhatsApp(tx, orderId, to, kind);
   const mail = { kind: kind ?? (`order_${to}` as const), key: `order-${to}:${orderId}`, to: email, payload };
   await queueMail(tx, { ...mail, ...(whatsapp ? { whatsapp } : {}) });
   if (to === 'paid') await tellOwner(tx, orderId);

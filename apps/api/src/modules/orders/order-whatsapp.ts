@@ -46,6 +46,7 @@ const PARAMETERS: Partial<Record<WhatsAppKind, (facts: OrderFacts) => string[]>>
   order_placed: (o) => [o.firstName, o.number, o.total],
   order_paid: (o) => [o.firstName, o.total, o.number],
   order_cod_confirm: (o) => [o.firstName, o.number, o.total],
+  order_cod_unconfirmed: (o) => [o.firstName, o.number],
   shipment_out_for_delivery: (o) => [o.firstName, o.number],
 };
 
@@ -109,9 +110,11 @@ export async function placedWhatsApp(tx: Queryable, orderId: number) {
 
 /**
  * The WhatsApp form of a status's message: paid; shipped with the courier and its tracking button; delivered with the
- * days the shop gives to ask for a return.
+ * days the shop gives to ask for a return; a COD order cancelled because nobody confirmed it in time (`mailKind`
+ * order_cod_unconfirmed), told where its confirmation asked. Any other cancellation has no WhatsApp form.
  */
-export async function statusWhatsApp(tx: Queryable, orderId: number, to: string) {
+export async function statusWhatsApp(tx: Queryable, orderId: number, to: string, mailKind?: string) {
+  if (mailKind === 'order_cod_unconfirmed') return orderWhatsApp(tx, orderId, 'order_cod_unconfirmed');
   if (to === 'paid') return orderWhatsApp(tx, orderId, 'order_paid');
   if (to === 'shipped') return shippedWhatsApp(tx, orderId);
   if (to !== 'delivered') return undefined;

@@ -28,10 +28,12 @@ import { checkTemplate, parameterNumbers } from './templates.rules';
 
 /**
  * The kinds a shop sends by WhatsApp before the owner chose (shop_settings' column default): the ones that save a
- * parcel. Meta charges per template message, so the rest start off.
+ * parcel, and the cancellation of a COD order its confirmation asked about in vain, told where it asked (a shopper
+ * who was asked on WhatsApp reads the answer there). Meta charges per template message, so the rest start off.
  */
 export const DEFAULT_WHATSAPP_KINDS: readonly WhatsAppKind[] = [
   'order_cod_confirm',
+  'order_cod_unconfirmed',
   'order_shipped',
   'shipment_out_for_delivery',
   'shipment_undelivered',

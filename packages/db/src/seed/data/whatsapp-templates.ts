@@ -7,6 +7,7 @@ import type { WhatsAppTemplateButton, WhatsAppTemplateKind } from '../../schema/
  *   order_placed               {{1}} first name, {{2}} order number, {{3}} total to pay on delivery
  *   order_paid                 {{1}} first name, {{2}} amount paid, {{3}} order number
  *   order_cod_confirm          {{1}} first name, {{2}} order number, {{3}} total; quick replies cod_confirm, cod_cancel
+ *   order_cod_unconfirmed      {{1}} first name, {{2}} order number (the COD order cancelled after cod_confirm_hours)
  *   order_shipped              {{1}} first name, {{2}} order number, {{3}} courier; URL button {{1}} the AWB
  *   shipment_out_for_delivery  {{1}} first name, {{2}} order number
  *   order_delivered            {{1}} first name, {{2}} order number, {{3}} days to ask for a return
@@ -87,6 +88,19 @@ const PAIRS: Pair[] = [
         { type: 'quick_reply', text: 'ऑर्डर कन्फ़र्म करें', payload: 'cod_confirm' },
         { type: 'quick_reply', text: 'ऑर्डर रद्द करें', payload: 'cod_cancel' },
       ],
+    },
+  },
+  {
+    name: 'cod_order_unconfirmed',
+    category: 'utility',
+    kind: 'order_cod_unconfirmed',
+    en: {
+      body: 'Hello {{1}}, we could not confirm your cash-on-delivery order {{2}} in time, so we have cancelled it and nothing is to be paid. You are welcome to order again at Kapaas whenever you like.',
+      examples: ['Priya', 'KP-10482'],
+    },
+    hi: {
+      body: 'नमस्ते {{1}}, हम आपके कैश ऑन डिलीवरी ऑर्डर {{2}} की पुष्टि समय पर नहीं कर सके, इसलिए इसे रद्द कर दिया गया है और आपको कुछ भी नहीं देना है। आप जब चाहें Kapaas पर फिर से ऑर्डर कर सकते हैं।',
+      examples: ['प्रिया', 'KP-10482'],
     },
   },
   {

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ALTER COLUMN "whatsapp_kinds" SET DEFAULT '{order_cod_confirm,order_cod_unconfirmed,order_shipped,shipment_out_for_delivery,shipment_undelivered}'::text[];
