@@ -97,8 +97,9 @@ if (apiOnly) {
   passes.push(vitest('db-migrations', ['--project', 'db', '.migration.test.ts']));
 } else {
   ensureChromium();
-  passes.push(vitest('unit', []));
+  // The console's budget test (apps/admin/src/budget.test.ts) measures its real build, as the storefront's does.
   buildAdminIfStale();
+  passes.push(vitest('unit', []));
   passes.push(vitest('e2e', ['--config', 'e2e/vitest.config.ts']));
 }
 
