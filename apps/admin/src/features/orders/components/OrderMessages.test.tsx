@@ -111,6 +111,26 @@ describe("an order's messages on its page", () => {
     expect(within(messages).getByRole('link', { name: 'Order shipped' })).toHaveAttribute('href', '/messages-sent/72');
   });
 
+  it('says a WhatsApp message waits for WhatsApp, not for a mail server', async () => {
+    signIn();
+    const waiting: AdminOutboxSummary = {
+      ...confirmation,
+      status: 'queued',
+      status_text: 'Waiting: no mail server is set (SMTP_URL)',
+      sent_at: null,
+      whatsapp: {
+        ...(confirmation.whatsapp as NonNullable<AdminOutboxSummary['whatsapp']>),
+        message_id: null,
+        status: null,
+      },
+    };
+    api({ messages: [waiting], replies: [] });
+    renderRoute('/orders/42');
+    const messages = await card();
+    expect(await within(messages).findByText('Waiting to go on WhatsApp')).toBeInTheDocument();
+    expect(messages).not.toHaveTextContent('SMTP_URL');
+  });
+
   it('says so when the order has no message yet', async () => {
     signIn();
     api({ messages: [], replies: [] });

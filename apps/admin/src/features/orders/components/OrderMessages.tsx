@@ -19,6 +19,13 @@ const WHATSAPP_STATUS: Record<WhatsAppStatus, string> = {
 /** The outbox's reason ends "…: sent by e-mail (instead)"; the page says that first, in its own words. */
 const reasonOf = (reason: string) => reason.replace(/:\s*sent by e-mail( instead)?\.?$/i, '');
 
+/** Before Meta's first status: the outbox's own words speak of the mail server, which a WhatsApp message never waits for. */
+function waitingOnWhatsApp(message: AdminOutboxSummary): string {
+  if (message.status === 'queued') return 'Waiting to go on WhatsApp';
+  if (message.status === 'sending') return 'Being sent on WhatsApp';
+  return message.status === 'sent' ? 'Sent on WhatsApp' : message.status_text;
+}
+
 /** How a message went, in one line: Meta's status, or the e-mail's, and why it went by e-mail when meant for WhatsApp. */
 export function deliveryOf(message: AdminOutboxSummary): { channel: string; status: string; problem: boolean } {
   const wa = message.whatsapp;
@@ -30,7 +37,7 @@ export function deliveryOf(message: AdminOutboxSummary): { channel: string; stat
     };
   }
   if (message.channel === 'whatsapp' && wa) {
-    const status = wa.status ? WHATSAPP_STATUS[wa.status] : message.status_text;
+    const status = wa.status ? WHATSAPP_STATUS[wa.status] : waitingOnWhatsApp(message);
     return {
       channel: 'WhatsApp',
       status: wa.error ? `${status}: ${wa.error}` : status,
