@@ -229,6 +229,20 @@ export const READ_MODELS = {
       for: 'the orders sold in a period (paid online, or cash on delivery placed and confirmed), their lines, the payment that paid each, their shipped steps, and the credit notes that took money back',
       tables: ['orders', 'order_items', 'payments', 'order_events', 'credit_notes'],
     },
+    'products, returns and stock (ADR 054)': {
+      for: "each product's and category's sales, the pieces asked back by reason and size, the reviews' rating and fit, and what is left of each size",
+      tables: [
+        'orders',
+        'order_items',
+        'products',
+        'categories',
+        'sizes',
+        'product_sizes',
+        'review_stats',
+        'return_requests',
+        'return_lines',
+      ],
+    },
   },
   returns: {
     "a return's order": {

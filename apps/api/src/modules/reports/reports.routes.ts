@@ -1,13 +1,21 @@
 import {
   ErrorAnswer,
   PaymentsReportAnswer,
+  ProductsReportAnswer,
+  ProductsReportQuery,
   ReportRangeQuery,
+  ReturnsReportAnswer,
   SalesReportAnswer,
   SalesReportQuery,
+  StockReportAnswer,
+  StockReportQuery,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentsReport } from './payments';
+import { productsReport } from './products';
+import { returnsReport } from './returns';
 import { salesReport } from './sales';
+import { stockReport } from './stock';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer };
 const tags = ['admin'];
@@ -46,5 +54,48 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await paymentsReport(db(), request.query) }),
+  );
+
+  app.get(
+    '/reports/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Per product or category: views, add-to-carts, orders, units, revenue, conversion, returns, rating, fit',
+        querystring: ProductsReportQuery,
+        response: { 200: ProductsReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await productsReport(db(), request.query) }),
+  );
+
+  app.get(
+    '/reports/returns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pieces asked back by reason and by size, against the units sold, and the products that run small',
+        querystring: ReportRangeQuery,
+        response: { 200: ReturnsReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await returnsReport(db(), request.query) }),
+  );
+
+  app.get(
+    '/reports/stock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Units left per size, sell-through, days of cover at the pace of the period (else 30 days), sold out',
+        querystring: StockReportQuery,
+        response: { 200: StockReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await stockReport(db(), request.query) }),
   );
 };

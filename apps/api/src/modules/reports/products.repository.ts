@@ -1,0 +1,136 @@
+import type { ProductReportSort } from '@kapaas/contract';
+import { type Queryable, type SQL, sql } from '@kapaas/db';
+import { rowsOf } from '../../lib/person';
+import { at, type Period } from './period';
+import { soldOrders } from './sold';
+
+/** A row of the products report as the query answers it, before rates are worked out. */
+export interface ProductFigures {
+  key: number;
+  name: string;
+  category: string | null;
+  views: number;
+  add_to_carts: number;
+  checkouts: number;
+  orders: number;
+  units: number;
+  revenue: string;
+  returns: number;
+  exchanges: number;
+  rating_sum: number;
+  rating_count: number;
+  runs_small: number;
+  true_to_size: number;
+  runs_large: number;
+  total: number;
+}
+
+/**
+ * What a line brought, after the order's coupon and prepaid discount, shared over its lines by value (as the GST
+ * invoice shares a discount), in paise.
+ */
+const LINE_REVENUE = sql.raw(`round(i.line_total_paise::numeric
+  * (s.items_total_paise - s.discount_paise - s.prepaid_discount_paise) / nullif(s.items_total_paise, 0))`);
+
+/** The figures of the period keyed by product or category, each aggregated in SQL once. */
+function activity(period: Period, key: SQL): SQL {
+  const { span } = period;
+  return sql`
+    sold_lines AS (
+      SELECT ${key} AS key, count(DISTINCT i.order_id)::int AS orders, sum(i.quantity)::int AS units,
+        coalesce(sum(${LINE_REVENUE}), 0)::bigint AS revenue
+      FROM (${soldOrders(span)}) s JOIN order_items i ON i.order_id = s.id JOIN products p ON p.id = i.product_id
+      GROUP BY 1
+    ), funnel AS (
+      SELECT ${key} AS key, sum(f.views)::int AS views, sum(f.add_to_carts)::int AS add_to_carts,
+        sum(f.checkouts)::int AS checkouts
+      FROM funnel_counts f JOIN products p ON p.id = f.product_id
+      WHERE f.day >= ${period.from}::date AND f.day <= ${period.to}::date
+      GROUP BY 1
+    ), came_back AS (
+      SELECT ${key} AS key, (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'return'), 0))::int AS returns,
+        (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'exchange'), 0))::int AS exchanges
+      FROM return_lines l JOIN return_requests r ON r.id = l.return_id JOIN products p ON p.id = l.product_id
+      WHERE r.created_at >= ${at(span.from)} AND r.created_at < ${at(span.to)} AND r.status <> 'rejected'
+      GROUP BY 1
+    )`;
+}
+
+/** The figures' columns, from the three aggregates joined on `x.key`. */
+const FIGURES = sql.raw(`coalesce(f.views, 0) AS views, coalesce(f.add_to_carts, 0) AS add_to_carts,
+  coalesce(f.checkouts, 0) AS checkouts, coalesce(sl.orders, 0) AS orders, coalesce(sl.units, 0) AS units,
+  coalesce(sl.revenue, 0) AS revenue, coalesce(b.returns, 0) AS returns, coalesce(b.exchanges, 0) AS exchanges`);
+const JOINS = sql.raw(`LEFT JOIN sold_lines sl ON sl.key = x.key LEFT JOIN funnel f ON f.key = x.key
+  LEFT JOIN came_back b ON b.key = x.key`);
+/** A row with any figure in the period (kept even when its product is archived). */
+const ACTIVE = sql.raw('(sl.key IS NOT NULL OR f.key IS NOT NULL OR b.key IS NOT NULL)');
+
+/** Every product on sale or with figures in the period, with its category, rating and fit (all time). */
+function perProduct(period: Period, search: SQL): SQL {
+  return sql`WITH ${activity(period, sql`p.id`)}, rows AS (
+      SELECT x.key, p.name, c.name AS category, ${FIGURES},
+        coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
+        coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
+        coalesce(rs.runs_large, 0) AS runs_large
+      FROM (SELECT p.id AS key FROM products p) x JOIN products p ON p.id = x.key
+      LEFT JOIN categories c ON c.id = p.category_id LEFT JOIN review_stats rs ON rs.product_id = p.id ${JOINS}
+      WHERE (p.status = 'active' OR ${ACTIVE}) AND p.name ILIKE ${search}
+    )`;
+}
+
+/** Every category, its products' figures summed (an order holding two of its products counts once). */
+function perCategory(period: Period, search: SQL): SQL {
+  return sql`WITH ${activity(period, sql`p.category_id`)}, ratings AS (
+      SELECT p.category_id AS key, sum(rs.rating_sum)::int AS rating_sum, sum(rs.count)::int AS rating_count,
+        sum(rs.runs_small)::int AS runs_small, sum(rs.true_to_size)::int AS true_to_size,
+        sum(rs.runs_large)::int AS runs_large
+      FROM review_stats rs JOIN products p ON p.id = rs.product_id GROUP BY 1
+    ), rows AS (
+      SELECT x.key, c.name, NULL::text AS category, ${FIGURES},
+        coalesce(r.rating_sum, 0) AS rating_sum, coalesce(r.rating_count, 0) AS rating_count,
+        coalesce(r.runs_small, 0) AS runs_small, coalesce(r.true_to_size, 0) AS true_to_size,
+        coalesce(r.runs_large, 0) AS runs_large
+      FROM (SELECT c.id AS key FROM categories c) x JOIN categories c ON c.id = x.key
+      LEFT JOIN ratings r ON r.key = x.key ${JOINS}
+      WHERE c.name ILIKE ${search}
+    )`;
+}
+
+/** The ORDER BY of a sort: largest first, `-` smallest first; names A–Z, `-name` Z–A; ties by name. */
+function orderOf(sort: ProductReportSort): SQL {
+  const descending = !sort.startsWith('-');
+  const column = sort.replace(/^-/, '');
+  const expression: Record<string, string> = {
+    conversion: 'CASE WHEN views = 0 THEN NULL ELSE orders::float8 / views END',
+    return_rate: 'CASE WHEN units = 0 THEN NULL ELSE (returns + exchanges)::float8 / units END',
+    name: 'lower(name)',
+  };
+  const by = expression[column] ?? column;
+  const direction = column === 'name' ? (descending ? 'ASC' : 'DESC') : descending ? 'DESC' : 'ASC';
+  return sql.raw(`${by} ${direction} NULLS LAST, lower(name), key`);
+}
+
+/** `%text%` for ILIKE, with the text's own wildcards taken literally. */
+const contains = (text: string | undefined) => `%${(text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the products report, sorted, with the number of rows over every page. */
+export async function productFigures(
+  db: Queryable,
+  period: Period,
+  query: {
+    by: 'product' | 'category';
+    sort: ProductReportSort;
+    q?: string | undefined;
+    page: number;
+    per_page: number;
+  },
+): Promise<ProductFigures[]> {
+  const search = sql`${contains(query.q)}`;
+  const rows = query.by === 'product' ? perProduct(period, search) : perCategory(period, search);
+  return rowsOf<ProductFigures>(
+    await db.execute(sql`${rows}
+      SELECT *, (count(*) OVER ())::int AS total FROM rows
+      ORDER BY ${orderOf(query.sort)}
+      LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`),
+  );
+}
