@@ -238,6 +238,10 @@ describe('Settings → Messages on WhatsApp', () => {
     expect(screen.getByText(/Since 1 July 2025 Meta charges/)).toHaveTextContent(/about seven times more/);
     expect(within(form).getByRole('checkbox', { name: 'COD confirmation (Confirm / Cancel buttons)' })).toBeChecked();
     expect(within(form).getByRole('checkbox', { name: 'Cart reminder (marketing)' })).not.toBeChecked();
+    // The cancellation of a COD order nobody confirmed has its own switch.
+    expect(
+      within(form).getByRole('checkbox', { name: 'COD order cancelled, not confirmed in time' }),
+    ).not.toBeChecked();
 
     await user.click(within(form).getByRole('checkbox', { name: 'Order shipped, with the tracking link' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Back in stock (marketing)' }));
