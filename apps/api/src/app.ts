@@ -26,6 +26,7 @@ import { orderRoutes } from './modules/orders';
 import { photoRoutes, photosPlugin } from './modules/photos';
 import { myDataRoutes, privacyRequestRoutes, retentionPlugin } from './modules/privacy';
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
+import { funnelPlugin, productViews } from './modules/reports';
 import { returnRoutes } from './modules/returns';
 import { queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
@@ -79,6 +80,8 @@ export interface AppOptions {
   photoSweepMs?: number;
   /** How often the daily retention run is looked for (ms); 0 turns it off. Default 1 h (it runs once a day). */
   retentionSweepMs?: number;
+  /** How often the funnel's counts are written (ms); 0 only on close (tests flush by hand). Default FUNNEL_FLUSH_MS. */
+  funnelFlushMs?: number;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -94,6 +97,8 @@ async function shopPlugin(app: FastifyInstance, options: AppOptions): Promise<vo
     adminDist: options.adminDist,
     adminPolicy: security.adminPolicy,
     mediaDir: options.mediaDir,
+    // Each product page answered is a view in the funnel (ADR 053); the plugin is below the modules (ADR 041).
+    pageServed: productViews(app.deps.funnel),
   });
   await registerBackgroundWork(app, options);
 }
@@ -148,6 +153,10 @@ async function registerFoundations(app: FastifyInstance, options: AppOptions, se
   await app.register(paymentsPlugin, { config: options.config });
   await app.register(courierPlugin, { config: options.config });
   await app.register(whatsAppPlugin, { config: options.config });
+  await app.register(funnelPlugin, {
+    counting: options.config.FUNNEL_COUNTING,
+    flushMs: options.funnelFlushMs ?? options.config.FUNNEL_FLUSH_MS,
+  });
   // Before the routes, which hand these to their services.
   app.decorate('deps', serviceDeps(app, options.config));
 }
@@ -239,6 +248,7 @@ function serviceDeps(app: FastifyInstance, config: Config): ServiceDeps {
     catalogue: app.catalogue,
     log: app.log,
     metrics: app.metrics,
+    funnel: app.funnel ?? undefined,
   };
 }
 

@@ -171,6 +171,10 @@ const ConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Bearer token that GET /metrics requires; unset turns /metrics off (404). */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Whether the shop counts its funnel: page views, add-to-carts, checkouts and paid orders per product and day (ADR 053). */
+    FUNNEL_COUNTING: flag.default(true),
+    /** How often each process writes the funnel's counts (ms). */
+    FUNNEL_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /** The shop's public base URL for absolute links; defaults to the listening address. */
     PUBLIC_URL: publicUrl.optional(),
     /**

@@ -75,6 +75,8 @@ export async function startTestShop(
     mailSweepMs?: number;
     /** How often the scheduled messages run; off unless a test asks (tests call the modules' queue functions). */
     scheduledMessagesMs?: number;
+    /** How often the funnel's counts are written; only on close unless a test asks (tests flush by hand). */
+    funnelFlushMs?: number;
     /** Settings beyond the test defaults, as environment variables (RAZORPAY_SANDBOX_CAPTURE, …). */
     env?: Record<string, string>;
   } = {},
@@ -101,6 +103,7 @@ export async function startTestShop(
     mailSweepMs: 0,
     scheduledMessagesMs: 0,
     photoSweepMs: 0,
+    funnelFlushMs: 0,
     ...appOptions,
   });
 

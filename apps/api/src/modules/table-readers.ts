@@ -225,6 +225,10 @@ export const READ_MODELS = {
   },
   razorpay: {},
   reports: {
+    "the funnel's products": {
+      for: 'which counted products still exist as a flush writes their counts: one deleted since is left out, not refused (ADR 053)',
+      tables: ['products'],
+    },
     'sales, payments and coupons (ADR 054)': {
       for: 'the orders sold in a period (paid online, or cash on delivery placed and confirmed), their lines, the payment that paid each, their shipped steps, and the credit notes that took money back',
       tables: ['orders', 'order_items', 'payments', 'order_events', 'credit_notes'],

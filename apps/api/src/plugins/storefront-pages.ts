@@ -22,7 +22,12 @@ export interface StorefrontPagesOptions {
   publicUrl: string;
   /** The catalogue's version: a cached page is good while it stays the same. */
   version: () => number;
+  /** Told of each page answered (from the cache or rendered), with its status; synchronous, so nothing waits on it. */
+  served?: PageServed;
 }
+
+/** What is told of a page answered: the request and the page's status. */
+export type PageServed = (request: FastifyRequest, status: number) => void;
 
 /** An inline script of a page: React Router's hydration data and its module's bootstrap. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -101,6 +106,7 @@ export async function storefrontPages(app: FastifyInstance, options: StorefrontP
       if (page.status < 500 && !page.headers.some(([name]) => name === 'set-cookie')) cache.set(key, version, page);
     }
     reply.code(page.status);
+    options.served?.(request, page.status);
     for (const [name, value] of page.headers) reply.header(name, value);
     // Pages change with the catalogue: a browser or proxy asks again each time (the page cache makes that cheap).
     reply.header('cache-control', 'no-cache');

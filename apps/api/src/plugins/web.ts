@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import sharp from 'sharp';
 import { unknownEndpoint } from './errors';
 import { noStoreAnswer } from './no-store';
-import { hasServerBuild, storefrontPages } from './storefront-pages';
+import { hasServerBuild, type PageServed, storefrontPages } from './storefront-pages';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -40,6 +40,8 @@ export interface WebOptions {
   adminPolicy?: string | undefined;
   /** Where uploaded images live and are served from under /media/. */
   mediaDir: string;
+  /** Told of every storefront page answered, with its status (the funnel's product views, ADR 053); no await. */
+  pageServed?: PageServed | undefined;
 }
 
 /** The demo shop's generated pictures: each SVG drawing, and a PNG of it for link previews; drawn once each. */
@@ -89,6 +91,7 @@ async function storefrontFiles(app: FastifyInstance, options: WebOptions) {
     dist,
     publicUrl: options.publicUrl,
     version: () => app.catalogue.version,
+    ...(options.pageServed ? { served: options.pageServed } : {}),
   });
   const client = join(dist, 'client');
   await app.register(fastifyStatic, {

@@ -46,6 +46,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await resolveOwner(request, request.body);
       const { product_id, size, quantity } = request.body;
       await db.transaction((tx) => addToCart(tx, owner, { productId: product_id, sizeId: size, quantity }, cap()));
+      // An add-to-cart in the funnel (ADR 053), once the line is saved; counting waits for nothing.
+      app.deps.funnel?.count('add_to_carts', [product_id]);
       return { success: true as const, message: 'Product added to cart successfully.' };
     },
   );

@@ -245,6 +245,7 @@ function placeCodStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       const order = await inOrderTransaction(deps, (t) => recordCodOrder(t, owner, input, now));
       context.held = { order, reused: false };
       deps.metrics?.orderPlaced();
+      countPlacement(deps, order, input);
       await deps.catalogue.stockChanged(input.lines.map((line) => line.productId));
       // The confirmation's link to pay online instead (issue 34), made once the order exists, then the confirmation
       // let go; best effort.
@@ -256,6 +257,18 @@ function placeCodStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       await abandonOrder(deps, context.held.order.id, context.providerFailure);
     },
   };
+}
+
+/**
+ * A new order placed, in the funnel (ADR 053): a checkout started for each of its products (once each, whatever its
+ * sizes); a reused open order is no new checkout. A cash-on-delivery order confirmed at once is also sold, on the day
+ * it was placed, as the sales report counts it; one waiting for its confirmation or its advance is counted by the
+ * order process when it gets them.
+ */
+function countPlacement(deps: CheckoutDeps, order: OrderRow, input: PlaceOrderInput): void {
+  const productIds = input.lines.map((line) => line.productId);
+  deps.funnel?.count('checkouts', productIds);
+  if (order.status === 'cod_confirmed') deps.funnel?.count('orders', productIds);
 }
 
 /**
@@ -357,6 +370,7 @@ function holdOrderStep(deps: CheckoutDeps): Step<PlaceOrderContext> {
       context.held = held;
       if (held.reused) return;
       deps.metrics?.orderPlaced();
+      countPlacement(deps, held.order, context.input);
       await deps.catalogue.stockChanged(context.input.lines.map((line) => line.productId));
     },
     undo: async (context) => {

@@ -43,7 +43,7 @@ import { claimStillAsking, recordMadeRefund, refund, toTheCard } from './refund'
 export type PaymentLog = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 /** What the payment code needs from the app (ADR 021). */
-export type CheckoutDeps = Pick<ServiceDeps, 'db' | 'payments' | 'catalogue' | 'log' | 'metrics'>;
+export type CheckoutDeps = Pick<ServiceDeps, 'db' | 'payments' | 'catalogue' | 'log' | 'metrics' | 'funnel'>;
 
 /** Where a payment came from, for the order's history and the logs. */
 export type PaymentSource = 'checkout' | 'webhook' | 'expiry check';

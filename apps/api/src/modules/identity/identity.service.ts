@@ -36,7 +36,7 @@ export interface PendingItem {
 }
 
 /** What logging in and starting a guest need: the database, and the catalogue for the per-order cap. */
-export type IdentityDeps = Pick<ServiceDeps, 'db' | 'catalogue'>;
+export type IdentityDeps = Pick<ServiceDeps, 'db' | 'catalogue' | 'funnel'>;
 
 /** Who calls, as the route read it from the request: the client's address and its session, if any. */
 export interface Caller {
@@ -171,6 +171,8 @@ async function addPendingItem(deps: IdentityDeps, owner: Owner, item: PendingIte
   const wanted = { productId: item.product_id, sizeId: item.size, quantity: item.quantity ?? 1 };
   try {
     await deps.db.transaction((tx) => addToCart(tx, owner, wanted, deps.catalogue.view.perOrderQuantityCap));
+    // The add-to-cart a logged-out shopper asked for, made now: one in the funnel (ADR 053), as add_cart counts.
+    deps.funnel?.count('add_to_carts', [item.product_id]);
     return undefined;
   } catch (error) {
     if (error instanceof AppError) return error.message;

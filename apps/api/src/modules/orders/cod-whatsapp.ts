@@ -40,13 +40,13 @@ async function alreadyMoved(tx: Queryable, orderId: number): Promise<WhatsAppAns
 }
 
 /** The handler of the COD confirmation's taps, with what an order move needs. */
-export function codTapHandler(deps: Pick<OrderDeps, 'catalogue' | 'log'>): WhatsAppReplyHandler {
+export function codTapHandler(deps: Pick<OrderDeps, 'catalogue' | 'log' | 'funnel'>): WhatsAppReplyHandler {
   return async (tx, reply) => {
     const tap = tapOf(reply);
     if (!tap) return undefined;
     const after = new AfterCommit();
     const outcome = await moveOrder(
-      { tx, after, catalogue: deps.catalogue },
+      { tx, after, catalogue: deps.catalogue, funnel: deps.funnel },
       tap.orderId,
       tap.confirm ? 'cod_confirmed' : 'cancelled',
       {

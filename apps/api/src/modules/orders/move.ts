@@ -15,6 +15,8 @@ export interface OrderTransaction {
   readonly tx: Queryable;
   readonly after: AfterCommit;
   readonly catalogue: CatalogueNotifier;
+  /** The funnel's counter, which the moves that sell an order tell after the commit (ADR 053). */
+  readonly funnel?: ServiceDeps['funnel'];
 }
 
 /** What a caller asks of a move. */
@@ -85,6 +87,8 @@ function contextOf(
     mailKind: request.mailKind,
     facts: request.facts ?? {},
     stockChanged: [],
+    funnel: t.funnel,
+    sold: [],
   };
 }
 
@@ -99,7 +103,7 @@ async function writeStatus(tx: Queryable, order: OrderRow, to: OrderStatus, at: 
 }
 
 /** What `inOrderTransaction` needs of the app. */
-export type OrderDeps = Pick<ServiceDeps, 'db' | 'catalogue' | 'log'>;
+export type OrderDeps = Pick<ServiceDeps, 'db' | 'catalogue' | 'log' | 'funnel'>;
 
 /**
  * Runs `work` in a transaction that may move orders, then, once it has committed, what the moves queued for after the
@@ -107,7 +111,7 @@ export type OrderDeps = Pick<ServiceDeps, 'db' | 'catalogue' | 'log'>;
  */
 export async function inOrderTransaction<T>(deps: OrderDeps, work: (t: OrderTransaction) => Promise<T>): Promise<T> {
   const after = new AfterCommit();
-  const result = await deps.db.transaction((tx) => work({ tx, after, catalogue: deps.catalogue }));
+  const result = await deps.db.transaction((tx) => work({ tx, after, catalogue: deps.catalogue, funnel: deps.funnel }));
   await after.run(({ job, error }) => deps.log.error({ err: error, job }, 'an order effect after commit failed'));
   return result;
 }

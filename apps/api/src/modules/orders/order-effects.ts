@@ -1,5 +1,5 @@
 import type { OrderStatus, Queryable } from '@kapaas/db';
-import type { CatalogueNotifier } from '../../lib/deps';
+import type { CatalogueNotifier, ServiceDeps } from '../../lib/deps';
 import { ownerOfRow } from '../../lib/owner';
 import { type Effect, EffectRefused } from '../../lib/state-machine';
 import { redeemCoupon, releaseRedemption } from '../coupons';
@@ -25,6 +25,10 @@ export interface OrderMoveContext {
   readonly catalogue: CatalogueNotifier;
   /** The products whose availability the move changed, told to the catalogue once the transaction commits. */
   readonly stockChanged: number[];
+  /** The funnel's counter (reports, ADR 053), when the shop counts. */
+  readonly funnel?: ServiceDeps['funnel'];
+  /** The products of an order this move sold, counted in the funnel once the transaction commits. */
+  readonly sold: number[];
 }
 
 const isCod = (context: OrderMoveContext) => context.order.paymentMethod === 'cod';
@@ -47,6 +51,27 @@ export const statusMail: Effect<OrderMoveContext> = {
   // A move that stays in its status (a packed order paid online) reaches no status to tell: its own effect tells.
   when: ({ order, to }) => order.status !== to,
   run: ({ tx, order, to, customerNote, mailKind }) => queueStatusMail(tx, order.id, to, customerNote, mailKind),
+};
+
+/** Where an order counts as sold, as the sales report counts it (ADR 054): paid, or cash on delivery confirmed. */
+const SOLD: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['paid', 'cod_confirmed']);
+
+export const noteSold: Effect<OrderMoveContext> = {
+  name: "the funnel's paid order noted, once, as the order becomes paid or its cash on delivery confirmed",
+  // From a status that was not sold: a COD order paid online instead was counted when it was confirmed.
+  when: ({ order, to, funnel }) => funnel !== undefined && SOLD.has(to) && !SOLD.has(order.status),
+  run: async ({ tx, order, sold }) => {
+    sold.push(...(await orderStockLines(tx, order.id)).map((line) => line.productId));
+  },
+};
+
+export const countSold: Effect<OrderMoveContext> = {
+  name: "the funnel told which products an order paid for (a COD order's on the day it was placed)",
+  when: ({ sold }) => sold.length > 0,
+  run: async ({ funnel, sold, order, to, at }) => {
+    // A cash-on-delivery order is sold on the day it was placed, as the sales report dates it; one paid, when paid.
+    funnel?.count('orders', sold, to === 'cod_confirmed' ? order.createdAt : at);
+  },
 };
 
 export const announceStock: Effect<OrderMoveContext> = {

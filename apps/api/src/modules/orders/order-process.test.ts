@@ -23,6 +23,7 @@ describe('the order process', () => {
     }
     expect(ORDER_PROCESS.everyMove?.afterCommit?.map((e) => e.name)).toEqual([
       'the catalogue told which products changed availability',
+      "the funnel told which products an order paid for (a COD order's on the day it was placed)",
     ]);
   });
 

@@ -7,10 +7,12 @@ import {
   becomePrepaid,
   blockCodAfterReturn,
   countCouponUse,
+  countSold,
   creditInFull,
   creditReturnedCodParcel,
   invoiceCodAtShipping,
   issueTaxInvoice,
+  noteSold,
   type OrderMoveContext,
   type PrepaidPrice,
   paidMail,
@@ -189,7 +191,7 @@ const MOVES: readonly OrderMove[] = [
 export const ORDER_PROCESS = defineProcess<OrderStatus, OrderActor, OrderProcessContext>({
   name: 'order',
   states: ORDER_STATUS_VALUES,
-  everyMove: { effects: [recordHistory, statusMail], afterCommit: [announceStock] },
+  everyMove: { effects: [recordHistory, statusMail, noteSold], afterCommit: [announceStock, countSold] },
   moves: MOVES,
 });
 

@@ -64,6 +64,8 @@ const depsOf = (app: AdminApp): AdminOrderDeps => ({
   payments: app.payments,
   catalogue: app.catalogue,
   log: app.log,
+  // A COD order the owner confirms is sold: the funnel counts it (ADR 053).
+  funnel: app.deps.funnel,
 });
 
 /** The `from`/`to` of a query as instants (a date alone is that day in India). */
