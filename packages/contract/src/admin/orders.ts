@@ -111,12 +111,19 @@ export const AdminShipmentAnswer = adminItem(AdminShipment);
 
 /** GET /shipments: the parcels in a status, newest change first (`undelivered`: the failed deliveries to act on). */
 export const AdminShipmentListQuery = z.strictObject({ ...AdminPaging, status: ShipmentStatus.optional() });
+/** Where an answer to a failed delivery came from: the owner's console, the shopper's link, a tap on WhatsApp. */
+export const NdrAnsweredVia = z.enum(['console', 'link', 'whatsapp']);
 /** A parcel in the list, with its order and the shopper's name and phone to call. */
 export const AdminShipmentListItem = AdminShipment.extend({
   order_id: Id,
   customer_name: z.string(),
   phone_number: z.string(),
   status_at: Timestamp.nullable(),
+  /**
+   * The answer to its last failed attempt already passed to the courier (from where, and when), or null: an undelivered
+   * parcel answered waits for the courier's next update, and needs no call.
+   */
+  answered: z.object({ via: NdrAnsweredVia, at: Timestamp }).nullable(),
 });
 export type AdminShipmentListItem = z.infer<typeof AdminShipmentListItem>;
 export const AdminShipmentListAnswer = adminList(AdminShipmentListItem);

@@ -31,6 +31,11 @@ function listItem({ shipment, customerName, phone }: ListedShipment): AdminShipm
     customer_name: customerName,
     phone_number: phone,
     status_at: shipment.statusAt?.toISOString() ?? null,
+    // Answered for this failed attempt: an answer to an earlier one says nothing of the latest.
+    answered:
+      shipment.answeredAttempt === shipment.attempts && shipment.answeredVia && shipment.answeredAt
+        ? { via: shipment.answeredVia, at: shipment.answeredAt.toISOString() }
+        : null,
   };
 }
 

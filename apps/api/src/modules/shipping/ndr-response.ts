@@ -5,7 +5,7 @@ import {
   type ShipmentNdrDetails,
   type ShipmentNdrResponseRequest,
 } from '@kapaas/contract';
-import { eq, type Queryable, shipments } from '@kapaas/db';
+import { eq, type NdrAnswerVia, type Queryable, shipments } from '@kapaas/db';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError, fieldError } from '../../lib/errors';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
@@ -90,7 +90,7 @@ export async function answerFailedDelivery(
   if (request.date !== undefined && !reattemptDays().includes(request.date)) {
     throw fieldError('date', NDR_DATE_MESSAGE);
   }
-  return askCourierAgain(deps, shipment, request, SHOPPER_ASKED);
+  return askCourierAgain(deps, shipment, request, SHOPPER_ASKED, 'link');
 }
 
 /**
@@ -102,7 +102,8 @@ export function askCourierAgain(
   shipment: ShipmentRow,
   answer: Pick<ShipmentNdrResponseRequest, 'date' | 'phone' | 'address'>,
   by: string,
+  via: NdrAnswerVia,
 ): Promise<ShipmentRow> {
   const action = { action: 're-attempt' as const, date: answer.date, phone: answer.phone, address: answer.address };
-  return actOnFailedDelivery(deps, shipment.awb ?? '', action, by);
+  return actOnFailedDelivery(deps, shipment.awb ?? '', action, by, via);
 }

@@ -87,7 +87,7 @@ function retry(deps: TapDeps, shipment: ShipmentRow): WhatsAppAnswer {
   const answer: WhatsAppAnswer = {};
   answer.after = async () => {
     try {
-      await askCourierAgain(deps, shipment, {}, SHOPPER_ON_WHATSAPP);
+      await askCourierAgain(deps, shipment, {}, SHOPPER_ON_WHATSAPP, 'whatsapp');
       answer.text = `Thank you. We have asked ${courier} to try again to deliver order #${shipment.orderId}. The courier will call you before coming.`;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -96,6 +96,14 @@ function retry(deps: TapDeps, shipment: ShipmentRow): WhatsAppAnswer {
     }
   };
   return answer;
+}
+
+/** A second "Deliver again" for the same failed attempt (or after the owner or the link answered it): asked once. */
+function askedAlready(shipment: ShipmentRow): WhatsAppAnswer {
+  const courier = shipment.courierName ?? 'the courier';
+  return {
+    text: `Thank you. We have already asked ${courier} to try again to deliver order #${shipment.orderId}, so nothing has changed. The courier will call you before coming.`,
+  };
 }
 
 async function parcelOf(tx: Queryable, tap: Tap): Promise<ShipmentRow | null> {
@@ -114,6 +122,7 @@ export function ndrTapHandler(deps: TapDeps): WhatsAppReplyHandler {
     if (!shipment) return undefined;
     const late = stale(shipment, tap);
     if (late) return late;
+    if (tap.retry && shipment.answeredAttempt === shipment.attempts) return askedAlready(shipment);
     if (tap.retry) return retry(deps, shipment);
     const link = answerLink(deps.mail.secret, deps.mail.publicUrl, shipment);
     return {

@@ -1,9 +1,10 @@
 import type { ShipmentStatus } from '@kapaas/contract';
-import { and, count, desc, eq, orders, type Queryable, shipments, sql } from '@kapaas/db';
+import { and, count, desc, eq, type NdrAnswerVia, orders, type Queryable, shipments, sql } from '@kapaas/db';
 import { AppError } from '../../lib/errors';
 import { lockOrder, type OrderDeps, recordEvent } from '../orders';
 import type { CourierSetup, NdrAction } from '../shiprocket';
 import { courierRefusal } from './booking';
+import { keep } from './claim';
 import { lockShipment, type ShipmentRow, shipmentByAwb } from './shipping.repository';
 
 /** A parcel of the list with the shopper's name and phone, for the owner to call. */
@@ -60,13 +61,15 @@ function askedFor(action: NdrAction): string {
  * POST /shipments/:awb/ndr-action (ADR 044): after a failed delivery, the owner asks the courier to try again or to
  * bring the parcel back. Only an undelivered parcel takes it (409 otherwise, 404 for an AWB the shop does not know);
  * the courier is asked first (unreachable: 502, refused: 409, nothing recorded), then the order's history says who
- * asked for what. The courier's next tracking update moves the parcel.
+ * asked for what, and the parcel which failed attempt was answered, from where (`via`: the undelivered queue shows
+ * it answered, a repeated WhatsApp tap is told so). The courier's next tracking update moves the parcel.
  */
 export async function actOnFailedDelivery(
   deps: OrderDeps & { courier: CourierSetup },
   awb: string,
   action: NdrAction,
   by: string,
+  via: NdrAnswerVia = 'console',
 ): Promise<ShipmentRow> {
   const found = await shipmentByAwb(deps.db, awb);
   if (found?.kind !== 'forward') throw new AppError('NOT_FOUND', 'No parcel has this AWB.');
@@ -85,6 +88,6 @@ export async function actOnFailedDelivery(
     if (!order || !shipment) throw new AppError('NOT_FOUND', 'No parcel has this AWB.');
     const courier = shipment.courierName ?? 'the courier';
     await recordEvent(tx, order.id, order.status, `${by} asked ${courier} ${askedFor(action)} (AWB ${awb}).`);
-    return shipment;
+    return keep(tx, shipment.id, { answeredAttempt: shipment.attempts, answeredVia: via, answeredAt: new Date() });
   });
 }

@@ -1,5 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { AdminOrderAnswer, AdminShipmentAnswer, ShipmentNdrDetailsAnswer } from '@kapaas/contract';
+import {
+  AdminOrderAnswer,
+  AdminShipmentAnswer,
+  AdminShipmentListAnswer,
+  ShipmentNdrDetailsAnswer,
+} from '@kapaas/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_PREFIX as COURIER_PREFIX } from '../../dev/shiprocket-sandbox/sandbox.constants';
@@ -157,6 +162,12 @@ describe('the parcel on WhatsApp', () => {
   });
 });
 
+/** The console's undelivered queue's entry of a parcel. */
+const queued = async (awb: string) => {
+  const listed = await owner.get('/shipments?status=undelivered&per_page=100');
+  return AdminShipmentListAnswer.parse(expectStatus(listed, 200)).data.find((item) => item.awb === awb);
+};
+
 const historyOf = async (orderId: number) =>
   AdminOrderAnswer.parse(expectStatus(await owner.get(`/orders/${orderId}`), 200))
     .data.history.map((h) => h.note ?? '')
@@ -172,6 +183,23 @@ describe('the taps on the undelivered message', () => {
     const answers = await answersIn(number);
     expect(answers.map((m) => m.text)).toEqual([expect.stringContaining(`We have asked ${courier} to try again`)]);
     expect(await historyOf(orderId)).toContain(`The shopper, on WhatsApp, asked ${courier} to try the delivery again`);
+    expect(await queued(awb)).toMatchObject({ answered: { via: 'whatsapp', at: expect.any(String) } });
+  });
+
+  it('a second "Deliver again" for the same failed attempt is told the courier was asked already, and asks nothing', async () => {
+    const { orderId, number, awb, courier, message } = await undelivered();
+    expect(await queued(awb)).toMatchObject({ answered: null });
+    await tap(number, message.id, `delivery_retry:${orderId}`);
+    await tap(number, message.id, `delivery_retry:${orderId}`);
+    expect(await reattemptsOf(awb)).toHaveLength(1);
+    expect((await answersIn(number)).map((m) => m.text)).toEqual([
+      expect.stringContaining(`We have asked ${courier} to try again`),
+      expect.stringContaining(`We have already asked ${courier} to try again`),
+    ]);
+    // The courier tries again and fails again: the new failure is not answered yet, and its message's tap counts.
+    await advance(awb, 'out_for_delivery');
+    await advance(awb, 'undelivered', { reason: 'Door locked' });
+    expect(await queued(awb)).toMatchObject({ attempts: 2, answered: null });
   });
 
   it('"Correct address" answers with the link of the undelivered page, which opens this parcel', async () => {

@@ -20,6 +20,7 @@ const failed: AdminShipmentListItem = {
   customer_name: 'Asha Rao',
   phone_number: '9876543210',
   status_at: '2026-11-26T09:15:00.000Z',
+  answered: null,
 };
 
 /**
@@ -62,6 +63,17 @@ describe('the undelivered queue', () => {
     const asked = sent.find((request) => request.path === 'shipments');
     expect(Object.fromEntries(asked?.query ?? [])).toEqual({ status: 'undelivered', page: '1', per_page: '20' });
     expect(screen.getByRole('link', { name: 'Undelivered' })).toHaveAttribute('href', '/undelivered');
+  });
+
+  it('says when the shopper already answered the last failed attempt on WhatsApp, so that nobody calls them', async () => {
+    signIn();
+    const answered = { ...failed, answered: { via: 'whatsapp' as const, at: '2026-11-26T10:05:00.000Z' } };
+    stubAdminApi({ 'GET shipments': { success: true, data: [answered], page: 1, per_page: 20, total: 1 } });
+    renderRoute('/undelivered');
+    const card = await parcel();
+    expect(card.getByText(/Answered by the shopper on WhatsApp/)).toHaveTextContent(
+      `Answered by the shopper on WhatsApp, ${formatDateTime(answered.answered.at)}. Waiting for the courier’s next update.`,
+    );
   });
 
   it('says so when no delivery failed', async () => {

@@ -77,6 +77,13 @@ export function UndeliveredPage() {
   );
 }
 
+/** Who answered the last failed attempt, and where (the shopper's answers need no call). */
+const ANSWERED_VIA: Record<NonNullable<AdminShipmentListItem['answered']>['via'], string> = {
+  console: 'in the console',
+  link: 'by the shopper, from the message’s link',
+  whatsapp: 'by the shopper on WhatsApp',
+};
+
 /** The words for the failed attempts: "1 failed attempt", "2 failed attempts". */
 const attemptsText = (attempts: number) => `${attempts} failed attempt${attempts === 1 ? '' : 's'}`;
 
@@ -117,6 +124,12 @@ function UndeliveredParcel({ shipment, asked, onDone }: UndeliveredParcelProps) 
           <dt>Since</dt>
           <dd>{formatDateTime(shipment.status_at)}</dd>
         </dl>
+        {!asked && shipment.answered && (
+          <p className="small text-success fw-semibold">
+            Answered {ANSWERED_VIA[shipment.answered.via]}, {formatDateTime(shipment.answered.at)}. Waiting for the
+            courier’s next update.
+          </p>
+        )}
         {asked && <p className="small text-body-secondary">{asked} Waiting for the courier’s next update.</p>}
         <div className="d-flex flex-wrap gap-2">
           <Button variant="primary" onClick={() => setDialog('re-attempt')}>
