@@ -104,5 +104,12 @@ describe("the order's messages on WhatsApp", () => {
       language: 'en',
       bodyParameters: ['Asha', formatPaise(order.totalPaise), `#${order.id}`],
     });
+    // Sent through the sandbox with the real client: the shopper's phone shows it, filled in.
+    await sendDueWhatsApp({ db: db(), log: shop.app.deps.log }, shop.app.whatsapp.client);
+    await shop.app.whatsappSandbox?.deliveries.idle();
+    const paid = (await chatOf(`91${mobile}`)).filter((m) => m.template === 'order_paid');
+    expect(paid.map((m) => m.text)).toEqual([
+      `Hello Asha, we have received your payment of ${formatPaise(order.totalPaise)} for order #${order.id}. Thank you for shopping at Kapaas; we will let you know here when it ships.`,
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import { adminUsers, and, eq, outboxMessages } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, type Received, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
+import { SANDBOX_PREFIX as WHATSAPP_SANDBOX } from '../../dev/whatsapp-sandbox/sandbox.constants';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { sendDueWhatsApp } from '../mail';
 import { returnFixtures } from './returns.fixtures';
 
 let shop: TestShop;
@@ -63,6 +65,16 @@ describe('the messages of a return', () => {
         bodyParameters: ['Asha', `#${orderId}`, `we have your request for return #${returnId}`],
       },
     });
+    // Sent through the sandbox with the real client: the shopper's phone shows it, filled in.
+    await sendDueWhatsApp({ db: shop.database.db, log: shop.app.deps.log }, shop.app.whatsapp.client);
+    await shop.app.whatsappSandbox?.deliveries.idle();
+    const chat = await shop.app.inject({ method: 'GET', url: `${WHATSAPP_SANDBOX}/test/messages?to=${row?.waPhone}` });
+    expect(chat.json()).toContainEqual(
+      expect.objectContaining({
+        template: 'return_update',
+        text: `Hello Asha, an update on the return or exchange for your order #${orderId}: we have your request for return #${returnId}. Reply here if you have any questions.`,
+      }),
+    );
   });
 
   it('tell the shopper of each step, and the owners of the new request', async () => {

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_TOKEN } from '../../dev/shiprocket-sandbox/sandbox.constants';
+import { SANDBOX_PREFIX as WHATSAPP_SANDBOX } from '../../dev/whatsapp-sandbox/sandbox.constants';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures, KOCHI } from '../checkout/checkout.fixtures';
+import { sendDueWhatsApp } from '../mail';
 
 /*
  * The shopper hears of the parcel as the courier moves it (issue 33, item 5): out for delivery, a failed attempt with
@@ -92,6 +94,17 @@ describe("the shopper's messages about the parcel", () => {
       channel: 'whatsapp',
       waTemplate: { template: 'order_delivered', bodyParameters: ['Asha', `#${orderId}`, '9'] },
     });
+    // Both sent through the WhatsApp sandbox with the real client: the shopper's phone shows them, filled in.
+    await sendDueWhatsApp({ db: shop.database.db, log: shop.app.deps.log }, shop.app.whatsapp.client);
+    await shop.app.whatsappSandbox?.deliveries.idle();
+    const chat = await shop.app.inject({ method: 'GET', url: `${WHATSAPP_SANDBOX}/test/messages?to=919847555001` });
+    const texts = (chat.json() as { template: string | null; text: string }[])
+      .filter((m) => m.template === 'order_out_for_delivery' || m.template === 'order_delivered')
+      .map((m) => m.text);
+    expect(texts).toEqual([
+      `Hello Asha, your Kapaas order #${orderId} is out for delivery and should reach you today. Please keep your phone reachable for the courier.`,
+      `Hello Asha, your order #${orderId} has been delivered. We hope your little one loves it! If something is not right, you can ask for a return or exchange within 9 days.`,
+    ]);
   });
 
   it('out for delivery, undelivered with the reason and a link, and delivered: once each, repeats sending nothing', async () => {
