@@ -146,6 +146,10 @@ export const READ_MODELS = {
       for: 'a size of a product as a stock alert needs it: on sale, its label, what is free (share-locked)',
       tables: ['product_sizes', 'products', 'sizes'],
     },
+    "an alert's account": {
+      for: "the name and mobile of the active account using a stock alert's address: its back-in-stock WhatsApp goes to that mobile",
+      tables: ['users'],
+    },
   },
   orders: {
     "an order's page": {
