@@ -98,11 +98,20 @@ function retry(deps: TapDeps, shipment: ShipmentRow): WhatsAppAnswer {
   return answer;
 }
 
-/** A second "Deliver again" for the same failed attempt (or after the owner or the link answered it): asked once. */
+/**
+ * A second "Deliver again" for the same failed attempt (or after the link or the owner answered it): asked once. The
+ * owner may have asked for the parcel back instead, so their answer is not called a re-attempt.
+ */
 function askedAlready(shipment: ShipmentRow): WhatsAppAnswer {
   const courier = shipment.courierName ?? 'the courier';
+  const order = `order #${shipment.orderId}`;
+  if (shipment.answeredVia === 'console') {
+    return {
+      text: `Thank you. We have already told ${courier} what to do with ${order}, so nothing has changed. Reply here if you need anything else.`,
+    };
+  }
   return {
-    text: `Thank you. We have already asked ${courier} to try again to deliver order #${shipment.orderId}, so nothing has changed. The courier will call you before coming.`,
+    text: `Thank you. We have already asked ${courier} to try again to deliver ${order}, so nothing has changed. The courier will call you before coming.`,
   };
 }
 

@@ -202,6 +202,17 @@ describe('the taps on the undelivered message', () => {
     expect(await queued(awb)).toMatchObject({ attempts: 2, answered: null });
   });
 
+  it('"Deliver again" after the owner answered the attempt in the console is told so, and asks the courier nothing', async () => {
+    const { orderId, number, awb, courier, message } = await undelivered();
+    expectStatus(await owner.post(`/shipments/${awb}/ndr-action`, { action: 're-attempt' }), 200);
+    expect(await queued(awb)).toMatchObject({ answered: { via: 'console' } });
+    await tap(number, message.id, `delivery_retry:${orderId}`);
+    expect(await reattemptsOf(awb)).toHaveLength(1);
+    expect((await answersIn(number)).map((m) => m.text)).toEqual([
+      expect.stringContaining(`We have already told ${courier} what to do with order #${orderId}`),
+    ]);
+  });
+
   it('"Correct address" answers with the link of the undelivered page, which opens this parcel', async () => {
     const { orderId, number, awb, message } = await undelivered('Address incomplete');
     await tap(number, message.id, `address_correct:${orderId}`);
