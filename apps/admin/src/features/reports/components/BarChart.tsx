@@ -55,41 +55,139 @@ function valueDomain<Row>(rows: Row[], series: ChartSeries<Row>[], stacked: bool
   return [Math.min(0, ...ends), Math.max(0, ...ends, 1)];
 }
 
-/**
- * A bar chart drawn as SVG with visx (ADR 055): labelled for screen readers by its title and described by the table
- * of the same numbers; each bar carries its figure as a tooltip.
- */
-export function BarChart<Row>({
-  title,
-  rows,
-  category,
-  series,
-  orientation,
-  stacked = false,
-  tableId,
-}: BarChartProps<Row>) {
-  const titleId = useId();
-  const { ref, width } = useWidth();
-  const columns = orientation === 'columns';
-  const height = columns ? 260 : rows.length * ROW_HEIGHT + MARGIN.top + MARGIN.bottom;
-  const left = columns ? MARGIN.left : Math.min(160, Math.max(72, Math.floor(width * 0.32)));
-  const innerWidth = Math.max(40, width - left - MARGIN.right);
-  const innerHeight = height - MARGIN.top - MARGIN.bottom;
-  const names = rows.map(category);
-  const band = scaleBand<string>({ domain: names, range: columns ? [0, innerWidth] : [0, innerHeight], padding: 0.2 });
-  const linear = scaleLinear<number>({
-    domain: valueDomain(rows, series, stacked),
-    range: columns ? [innerHeight, 0] : [0, innerWidth],
-    nice: true,
-  });
+type Band = ReturnType<typeof scaleBand<string>>;
+type Linear = ReturnType<typeof scaleLinear<number>>;
+
+interface Layout<Row> {
+  rows: Row[];
+  names: string[];
+  series: ChartSeries<Row>[];
+  stacked: boolean;
+  columns: boolean;
+  band: Band;
+  linear: Linear;
+}
+
+/** The value axis's ticks: whole numbers only for counts (no "0.5 orders"). */
+function valueTicks<Row>(linear: Linear, count: number, series: ChartSeries<Row>[]): number[] {
+  const ticks = linear.ticks(count);
+  return series[0]?.integer ? ticks.filter((tick) => Number.isInteger(tick)) : ticks;
+}
+
+/** Each row's bars, with their figures as tooltips and, down the side, written at the bar's end. */
+function ChartBars<Row>({ rows, names, series, stacked, columns, band, linear }: Layout<Row>) {
   const inner = scaleBand<number>({
     domain: series.map((_, index) => index),
     range: [0, band.bandwidth()],
     padding: 0.05,
   });
-  const primary = series[0];
+  return rows.map((row, index) => {
+    const name = names[index] ?? '';
+    const spans = barSpans(row, series, stacked);
+    const bars = series.map((one, s) => {
+      const [start, end] = spans[s] ?? [0, 0];
+      const offset = (band(name) ?? 0) + (stacked ? 0 : (inner(s) ?? 0));
+      const thickness = stacked ? band.bandwidth() : inner.bandwidth();
+      const a = linear(start);
+      const b = linear(end);
+      const geometry = columns
+        ? { x: offset, width: thickness, y: Math.min(a, b), height: Math.abs(b - a) }
+        : { y: offset, height: thickness, x: Math.min(a, b), width: Math.abs(b - a) };
+      const label = !columns && !stacked && (
+        <text x={Math.max(a, b) + 4} y={offset + thickness / 2} dy="0.35em" className="report-chart__value">
+          {one.text(one.value(row))}
+        </text>
+      );
+      return (
+        <g key={`${name}-${one.label}`}>
+          <Bar {...geometry} fill={COLOURS[s % COLOURS.length]}>
+            <title>{`${name}, ${one.label}: ${one.text(one.value(row))}`}</title>
+          </Bar>
+          {label}
+        </g>
+      );
+    });
+    const total = spans.at(-1)?.[1] ?? 0;
+    const first = series[0];
+    // Stacked bars down the side are labelled once, with their sum.
+    const sum = !columns && stacked && first && (
+      <text
+        x={linear(total) + 4}
+        y={(band(name) ?? 0) + band.bandwidth() / 2}
+        dy="0.35em"
+        className="report-chart__value"
+      >
+        {first.text(total)}
+      </text>
+    );
+    return (
+      <g key={name}>
+        {bars}
+        {sum}
+      </g>
+    );
+  });
+}
+
+/** The category axis and the value axis, whichever way round the chart is. */
+function ChartAxes<Row>({
+  layout,
+  innerWidth,
+  innerHeight,
+}: {
+  layout: Layout<Row>;
+  innerWidth: number;
+  innerHeight: number;
+}) {
+  const { names, series, columns, band, linear } = layout;
+  const tick = (value: unknown) => series[0]?.tick(Number(value)) ?? String(value);
+  if (!columns) {
+    return (
+      <>
+        <AxisLeft scale={band} hideTicks />
+        <AxisBottom
+          scale={linear}
+          top={innerHeight}
+          tickValues={valueTicks(linear, Math.max(2, Math.floor(innerWidth / 80)), series)}
+          tickFormat={tick}
+        />
+      </>
+    );
+  }
   // Long time series would print a label under every bar: about one label per 64 px instead.
   const everyNth = Math.max(1, Math.ceil(names.length / Math.max(1, Math.floor(innerWidth / 64))));
+  return (
+    <>
+      <AxisLeft scale={linear} tickValues={valueTicks(linear, 5, series)} tickFormat={tick} />
+      <AxisBottom scale={band} top={innerHeight} tickValues={names.filter((_, index) => index % everyNth === 0)} />
+    </>
+  );
+}
+
+/**
+ * A bar chart drawn as SVG with visx (ADR 055): labelled for screen readers by its title and described by the table
+ * of the same numbers; each bar carries its figure as a tooltip.
+ */
+export function BarChart<Row>(props: BarChartProps<Row>) {
+  const { title, rows, category, series, orientation, stacked = false, tableId } = props;
+  const titleId = useId();
+  const { ref, width } = useWidth();
+  const columns = orientation === 'columns';
+  const height = columns ? 260 : rows.length * ROW_HEIGHT + MARGIN.top + MARGIN.bottom;
+  const left = columns ? MARGIN.left : Math.min(160, Math.max(72, Math.floor(width * 0.32)));
+  // Down the side, room at the right for the figure written after the longest bar.
+  const innerWidth = Math.max(40, width - left - (columns ? MARGIN.right : 64));
+  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const names = rows.map(category);
+  // A bar is at most 72 px wide: one day alone is a bar, not a wall.
+  const bandLength = columns ? Math.min(innerWidth, names.length * 72) : innerHeight;
+  const band = scaleBand<string>({ domain: names, range: [0, bandLength], padding: 0.2 });
+  const linear = scaleLinear<number>({
+    domain: valueDomain(rows, series, stacked),
+    range: columns ? [innerHeight, 0] : [0, innerWidth],
+    nice: true,
+  });
+  const layout: Layout<Row> = { rows, names, series, stacked, columns, band, linear };
 
   return (
     <figure className="report-chart mb-2">
@@ -97,45 +195,8 @@ export function BarChart<Row>({
         <svg width={width} height={height} role="img" aria-labelledby={titleId} aria-describedby={tableId}>
           <title id={titleId}>{title}</title>
           <Group left={left} top={MARGIN.top}>
-            {rows.map((row, index) => {
-              const name = names[index] ?? '';
-              const spans = barSpans(row, series, stacked);
-              return series.map((one, s) => {
-                const [start, end] = spans[s] ?? [0, 0];
-                const offset = (band(name) ?? 0) + (stacked ? 0 : (inner(s) ?? 0));
-                const thickness = stacked ? band.bandwidth() : inner.bandwidth();
-                const a = linear(start);
-                const b = linear(end);
-                const geometry = columns
-                  ? { x: offset, width: thickness, y: Math.min(a, b), height: Math.abs(b - a) }
-                  : { y: offset, height: thickness, x: Math.min(a, b), width: Math.abs(b - a) };
-                return (
-                  <Bar key={`${name}-${one.label}`} {...geometry} fill={COLOURS[s % COLOURS.length]}>
-                    <title>{`${name}, ${one.label}: ${one.text(one.value(row))}`}</title>
-                  </Bar>
-                );
-              });
-            })}
-            {columns ? (
-              <>
-                <AxisLeft scale={linear} numTicks={5} tickFormat={(v) => primary?.tick(Number(v)) ?? String(v)} />
-                <AxisBottom
-                  scale={band}
-                  top={innerHeight}
-                  tickValues={names.filter((_, index) => index % everyNth === 0)}
-                />
-              </>
-            ) : (
-              <>
-                <AxisLeft scale={band} hideTicks />
-                <AxisBottom
-                  scale={linear}
-                  top={innerHeight}
-                  numTicks={Math.max(2, Math.floor(innerWidth / 80))}
-                  tickFormat={(v) => primary?.tick(Number(v)) ?? String(v)}
-                />
-              </>
-            )}
+            <ChartBars {...layout} />
+            <ChartAxes layout={layout} innerWidth={innerWidth} innerHeight={innerHeight} />
           </Group>
         </svg>
       </div>

@@ -34,13 +34,15 @@ export function ReportSection<Row>(props: ReportSectionProps<Row>) {
   const { title, csvName, period, columns, rows, chart, empty, controls, footer, rowKey, sorting } = props;
   const tableId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
-  const showTable = !chart || view === 'table';
+  // A chart of nothing but zeros (COD parcels shipped, none back) says less than its table: the table is shown.
+  const drawable = chart !== undefined && rows.some((row) => chart.series.some((one) => one.value(row) !== 0));
+  const showTable = !drawable || view === 'table';
   return (
     <section className="report-section mb-4" aria-label={title}>
       <div className="report-section__bar">
         <h2 className="h5 mb-0 me-auto">{title}</h2>
         {controls}
-        {chart && rows.length > 0 && (
+        {drawable && (
           <ButtonGroup size="sm" aria-label={`${title}: show as`}>
             <Button
               variant="outline-secondary"
@@ -73,7 +75,7 @@ export function ReportSection<Row>(props: ReportSectionProps<Row>) {
         <p className="text-body-secondary my-3">{empty}</p>
       ) : (
         <>
-          {chart && view === 'chart' && <BarChart title={title} rows={rows} tableId={tableId} {...chart} />}
+          {chart && drawable && view === 'chart' && <BarChart title={title} rows={rows} tableId={tableId} {...chart} />}
           <div className={showTable ? 'table-responsive' : 'visually-hidden'}>
             <ReportTable id={tableId} title={title} columns={columns} rows={rows} rowKey={rowKey} sorting={sorting} />
           </div>

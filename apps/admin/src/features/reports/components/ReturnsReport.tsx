@@ -71,7 +71,7 @@ function ReturnsBody({ data, period }: { data: ReturnsReportData; period: Period
         csvName="returns-reasons"
         period={period}
         columns={REASON_COLUMNS}
-        rows={data.by_reason}
+        rows={data.by_reason.filter((row) => row.returns + row.exchanges > 0)}
         rowKey={(row) => row.reason}
         empty="No returns or exchanges in this period."
         chart={{
@@ -89,7 +89,7 @@ function ReturnsBody({ data, period }: { data: ReturnsReportData; period: Period
         csvName="returns-sizes"
         period={period}
         columns={SIZE_COLUMNS}
-        rows={data.by_size}
+        rows={data.by_size.filter((row) => row.sold_units + row.returned_units > 0)}
         rowKey={(row) => row.size}
         empty="No sizes sold or returned in this period."
         chart={{

@@ -9,6 +9,8 @@ export interface ChartSeries<Row> {
   tick: (value: number) => string;
   /** A bar's tooltip: "₹1,20,000". */
   text: (value: number) => string;
+  /** Counts: the axis marks whole numbers only. */
+  integer?: boolean;
 }
 
 // Lakh and crore, as the owner counts: ₹1.2L, ₹3.4Cr.
@@ -20,7 +22,7 @@ export function rupeeSeries<Row>(label: string, value: (row: Row) => number): Ch
 }
 
 export function countSeries<Row>(label: string, value: (row: Row) => number): ChartSeries<Row> {
-  return { label, value, tick: (v) => compact.format(v), text: (v) => whole.format(v) };
+  return { label, value, tick: (v) => compact.format(v), text: (v) => whole.format(v), integer: true };
 }
 
 /** A 0–1 rate drawn in percent; an empty rate (nothing to divide by) is drawn as no bar. */

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubAdminApi } from '#admin/test/fakeAdminApi.ts';
+import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
+import { answer, paymentsReport, returnsReport, salesReport } from '#admin/test/reports.ts';
+
+// What the first screenshots of the journey showed wrong (e2e/reports.e2e.ts): fractions of an order on a count's
+// axis, bars with no figure, one day drawn as a wall, and charts of zeros.
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-28T20:00:00Z'));
+  signIn();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const texts = (chart: HTMLElement, selector: string) =>
+  [...chart.querySelectorAll(selector)].map((node) => node.textContent ?? '');
+
+describe('the reports’ charts', () => {
+  it('mark whole numbers only on a count’s axis, and write each figure at the end of its bar', async () => {
+    stubAdminApi({
+      'GET reports/payments': answer({
+        ...paymentsReport,
+        methods: [{ paid_by: 'upi', label: 'UPI', orders: 1, revenue: 498 }],
+      }),
+    });
+    renderRoute('/reports/payments?period=7d');
+
+    const chart = await screen.findByRole('img', { name: 'Payment methods' });
+    const ticks = texts(chart, '.visx-axis-bottom .visx-axis-tick');
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(ticks.every((tick) => /^\d+$/.test(tick))).toBe(true);
+    expect(texts(chart, '.report-chart__value')).toEqual(['1']);
+  });
+
+  it('draw one day as a bar at most 72 px wide', async () => {
+    stubAdminApi({ 'GET reports/sales': answer({ ...salesReport, series: salesReport.series.slice(0, 1) }) });
+    renderRoute('/reports/sales?period=today');
+
+    const chart = await screen.findByRole('img', { name: 'Revenue over time' });
+    const bar = chart.querySelector('rect') as SVGRectElement;
+    expect(Number(bar.getAttribute('width'))).toBeLessThanOrEqual(72);
+  });
+
+  it('show the table instead of a chart of zeros, and leave out the reasons nobody gave', async () => {
+    stubAdminApi({
+      'GET reports/payments': answer({
+        ...paymentsReport,
+        rto: { ...paymentsReport.rto, by_zone: [{ name: 'South', shipped: 1, rto: 0, rto_rate: 0 }] },
+      }),
+      'GET reports/returns': answer({
+        ...returnsReport,
+        by_reason: [
+          ...returnsReport.by_reason,
+          { reason: 'changed_mind', label: 'Changed my mind', returns: 0, exchanges: 0, units: 0 },
+        ],
+      }),
+    });
+    const payments = renderRoute('/reports/payments?period=7d');
+
+    const zones = await screen.findByRole('region', { name: 'Returned to origin by shipping zone' });
+    expect(within(zones).queryByRole('img')).toBeNull();
+    expect(within(zones).queryByRole('button', { name: 'Chart' })).toBeNull();
+    expect(within(zones).getByRole('table').parentElement).toHaveClass('table-responsive');
+    payments.unmount();
+
+    renderRoute('/reports/returns?period=7d');
+    const reasons = await screen.findByRole('table', { name: 'Returns and exchanges by reason' });
+    expect(within(reasons).queryByText('Changed my mind')).toBeNull();
+    expect(within(reasons).getAllByRole('row')).toHaveLength(3);
+  });
+});
