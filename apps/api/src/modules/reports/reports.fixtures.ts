@@ -45,13 +45,21 @@ export function reportFixtures(shop: () => TestShop, staff: () => AdminClient) {
   type Item = Awaited<ReturnType<typeof checkout.stockedItem>>;
 
   /** An order paid online by the shopper (a new guest unless given), of `quantity` pieces of a fresh item. */
-  async function online(options: { shopper?: Shopper; quantity?: number; item?: Item; coupon?: string } = {}) {
+  async function online(
+    options: {
+      shopper?: Shopper;
+      quantity?: number;
+      item?: Item;
+      couponId?: number;
+      place?: { state: string; pin: string };
+    } = {},
+  ) {
     const quantity = options.quantity ?? 1;
     const item = options.item ?? (await checkout.stockedItem(20));
     const shopper = options.shopper ?? (await shop().guest());
     await checkout.addToCart(shopper, item, quantity);
-    const addressId = await addressOf(shopper);
-    const extra = options.coupon ? { coupon_code: options.coupon } : {};
+    const addressId = await addressOf(shopper, options.place);
+    const extra = options.couponId ? { coupon_id: options.couponId } : {};
     const placed = await checkout.placed(shopper, addressId, item, quantity, extra);
     const handler = await checkout.paid(placed.razorpay_order_id);
     expect((await checkout.confirm(shopper, placed.order_id, handler)).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import {
+  CouponsReportAnswer,
   ErrorAnswer,
   PaymentsReportAnswer,
   ProductsReportAnswer,
@@ -9,25 +10,51 @@ import {
   SalesReportQuery,
   StockReportAnswer,
   StockReportQuery,
+  TaxReportAnswer,
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { couponsReport } from './coupons';
 import { paymentsReport } from './payments';
 import { productsReport } from './products';
 import { returnsReport } from './returns';
 import { salesReport } from './sales';
 import { stockReport } from './stock';
+import { taxReport } from './tax';
 
 const failures = { 400: ErrorAnswer, 401: ErrorAnswer, 403: ErrorAnswer };
 const tags = ['admin'];
 const security = [{ adminToken: [] }];
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * The owner's reports (issue 37, ADR 054) under /admin/api/reports/, registered inside the admin API, whose hook
  * answers 401 without an admin's token. Staff read every report but tax, which is the owners' (403).
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.db;
+  moneyRoutes(app);
+  catalogueRoutes(app);
 
+  const db = () => app.deps.db;
+  app.get(
+    '/reports/tax',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags,
+        security,
+        summary: 'GST collected by month (owners only): CGST, SGST and IGST, equal to the GST report to the paisa',
+        querystring: ReportRangeQuery,
+        response: { 200: TaxReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await taxReport(db(), request.query) }),
+  );
+};
+
+/** Sales, payments and coupons: what the orders of a period brought. */
+function moneyRoutes(app: App) {
+  const db = () => app.deps.db;
   app.get(
     '/reports/sales',
     {
@@ -56,6 +83,24 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, data: await paymentsReport(db(), request.query) }),
   );
 
+  app.get(
+    '/reports/coupons',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Each coupon’s uses by sold orders, the discount given and the revenue of those orders',
+        querystring: ReportRangeQuery,
+        response: { 200: CouponsReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await couponsReport(db(), request.query) }),
+  );
+}
+
+/** Products, returns and stock: how the catalogue sold, came back and what is left. */
+function catalogueRoutes(app: App) {
+  const db = () => app.deps.db;
   app.get(
     '/reports/products',
     {
@@ -98,4 +143,4 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, data: await stockReport(db(), request.query) }),
   );
-};
+}

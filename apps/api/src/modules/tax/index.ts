@@ -13,7 +13,7 @@ export {
   taxAmount,
   taxOrder,
 } from './gst';
-export { gstReportCsv } from './gst-report';
+export { type GstMonth, gstByMonth, gstReportCsv } from './gst-report';
 export {
   creditNotePdfOf,
   documentFileName,
