@@ -345,6 +345,14 @@ export const CodOrderPlacedAnswer = z.object({
   status: OrderStatus,
   /** What the courier collects at the door: the total. */
   amount_due_on_delivery: Rupees,
+  /**
+   * Whether the shop asked the shopper to confirm this order on WhatsApp (issue 36): a cod_pending_confirmation order
+   * whose confirmation, with its Confirm order button, was queued for WhatsApp (the box ticked, the kind on, its
+   * template approved). False: the shop calls. The server always says it; optional for older answers.
+   */
+  confirm_on_whatsapp: z.boolean().optional(),
+  /** With confirm_on_whatsapp: the number the confirmation went to, as the shopper reads it (`+91 98470 12345`). */
+  whatsapp_number: z.string().optional(),
 });
 export type CodOrderPlacedAnswer = z.infer<typeof CodOrderPlacedAnswer>;
 

@@ -12,3 +12,12 @@ export function whatsAppNumberOf(mobile: string): string {
   const digits = mobile.replace(/\D/g, '');
   return digits.length === 10 ? `${WHATSAPP_COUNTRY_CODE}${digits}` : digits;
 }
+
+/** The number as a shopper reads it (`919847012345` → `+91 98470 12345`); another form is shown with its `+` only. */
+export function shownWhatsAppNumber(number: string): string {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith(WHATSAPP_COUNTRY_CODE)) {
+    return `+${WHATSAPP_COUNTRY_CODE} ${digits.slice(2, 7)} ${digits.slice(7)}`;
+  }
+  return `+${digits}`;
+}

@@ -181,6 +181,15 @@ export const AdminOrder = AdminOrderSummary.extend({
   open_cod_orders: z.array(AdminOpenCodOrder),
   /** The parcel booked with the courier ("Ship with courier"), or null: not yet, or shipped by hand. */
   shipment: AdminShipment.nullable(),
+  /**
+   * A COD order's confirmation asked on WhatsApp with its Confirm order button (issue 36), and how far the message got
+   * (`queued` before Meta's first status; `failed` also once it went by e-mail instead), or null: not asked there, so
+   * the owner calls. Optional for older answers.
+   */
+  cod_confirmation_whatsapp: z
+    .object({ status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed']) })
+    .nullable()
+    .optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 

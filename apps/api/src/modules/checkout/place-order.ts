@@ -28,6 +28,8 @@ import {
 } from '../delivery';
 import { orderStockLines, reserve, sellReserved } from '../inventory';
 import {
+  codConfirmationOnWhatsApp,
+  codWhatsAppNote,
   couponHolds,
   dueOnlinePaise,
   expireEarlierUnpaid,
@@ -219,15 +221,22 @@ async function placeCodOrder(
   if (placed.status === 'pending_payment') {
     return advanceAnswer(deps, placed, mustHave(context.providerOrderId, 'providerOrderId'));
   }
+  const asked =
+    placed.status === 'cod_pending_confirmation' ? await codConfirmationOnWhatsApp(deps.db, placed.id) : null;
+  const onWhatsApp = asked !== null && !asked.fellBack;
   return {
     ...placedFields(placed),
-    message:
-      placed.status === 'cod_pending_confirmation'
+    message: onWhatsApp
+      ? `Order placed. ${codWhatsAppNote(asked.number)}`
+      : placed.status === 'cod_pending_confirmation'
         ? 'Order placed. We will call you to confirm it before we pack it.'
         : 'Order placed. Please pay in cash when it is delivered.',
     payment_method: 'cod',
     status: placed.status,
     amount_due_on_delivery: paiseToRupees(placed.totalPaise),
+    // What the placement's transaction queued (issue 36), read once it committed: the thank-you page says the same.
+    confirm_on_whatsapp: onWhatsApp,
+    ...(onWhatsApp ? { whatsapp_number: asked.number } : {}),
   };
 }
 

@@ -30,3 +30,4 @@ export { type MailSettings, mailSettingsOf } from './settings';
 export { type MailTransport, type OutgoingMail, smtpTransport } from './transport';
 export { recordWhatsAppStatus, type WhatsAppStatusUpdate, whatsAppMessageOf } from './whatsapp-outbox';
 export { sendDueWhatsApp } from './whatsapp-sender';
+export { type WhatsAppSend, type WhatsAppSendStatus, whatsAppSendOf } from './whatsapp-state';

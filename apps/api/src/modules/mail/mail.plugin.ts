@@ -28,8 +28,11 @@ export const mailPlugin = fp<{ mailSweepMs?: number; transport?: MailTransport; 
     }
     const pass = async () => {
       await prepareMessages(deps);
-      // WhatsApp first: a message that fails for good there is then due by e-mail in the same pass.
-      if (options.whatsapp) await sendDueWhatsApp(deps, options.whatsapp);
+      // WhatsApp first: a message that fails for good there is then due by e-mail in the same pass, written again.
+      if (options.whatsapp) {
+        await sendDueWhatsApp(deps, options.whatsapp);
+        await prepareMessages(deps);
+      }
       if (transport) await sendDueMessages(deps, transport);
     };
     const stop = runEvery(interval, pass, (err) =>

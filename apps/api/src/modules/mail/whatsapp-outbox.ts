@@ -96,6 +96,8 @@ export async function recordRefusal(
 /**
  * Switches a WhatsApp message to its e-mail, once: due at once for the mail sender, with the reason kept for the
  * console. `held` limits it to a row this sender still holds; a webhook's failure switches it whatever its state.
+ * The e-mail is written again (`preparedAt` cleared): written while bound for WhatsApp, it may say so (a COD order's
+ * confirmation "sent on WhatsApp"), and going in its place it must not.
  */
 export async function fallBack(
   db: Queryable,
@@ -113,13 +115,14 @@ export async function fallBack(
       nextAttemptAt: now,
       lockedUntil: null,
       sentAt: null,
+      preparedAt: null,
     })
     .where(and(held ? heldBy(held) : eq(outboxMessages.id, id), isNull(outboxMessages.fallbackAt)))
     .returning({ id: outboxMessages.id });
   return changed.length > 0;
 }
 
-/** Meta refused the send for good (a template not approved, a parameter count): its e-mail goes instead. */
+/** Meta refused the send for good (a template not approved, a parameter count): its e-mail, written again, goes instead. */
 export async function failedForGood(db: Queryable, row: OutboxRow, reply: string, now: Date): Promise<void> {
   const text = reply.slice(0, 1000);
   await db
@@ -134,6 +137,7 @@ export async function failedForGood(db: Queryable, row: OutboxRow, reply: string
       status: 'queued',
       nextAttemptAt: now,
       lockedUntil: null,
+      preparedAt: null,
     })
     .where(and(heldBy(row), isNull(outboxMessages.fallbackAt)));
 }

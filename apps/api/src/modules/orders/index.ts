@@ -1,5 +1,6 @@
 // The orders module's public surface: what app.ts and other modules may use.
 
+export { type CodConfirmationOnWhatsApp, codConfirmationOnWhatsApp, codWhatsAppNote } from './cod-confirmation';
 export { anonymiseOrdersOf, NAMED_INVOICE_PAISE, ordersOfPerson } from './erasure';
 export {
   COD_DUE_STATUSES,

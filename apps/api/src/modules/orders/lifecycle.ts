@@ -55,6 +55,8 @@ export function paidOnline(order: { status: OrderStatus; paymentMethod: string; 
   return [...COD_DUE_STATUSES, 'returned_to_origin'].includes(order.status);
 }
 
+const COD_PENDING_PLACED = 'Order placed, to be paid in cash on delivery.';
+
 /** What the shopper reads when an order reaches each status. */
 export const CUSTOMER_STATUS_NOTES: Record<OrderStatus, string> = {
   pending_payment: 'Order placed.',
@@ -66,7 +68,7 @@ export const CUSTOMER_STATUS_NOTES: Record<OrderStatus, string> = {
   delivered: 'Your order was delivered.',
   cancelled: 'The order was cancelled.',
   refunded: 'The order was refunded in full.',
-  cod_pending_confirmation: 'Order placed, to be paid in cash on delivery. We will call you to confirm it.',
+  cod_pending_confirmation: `${COD_PENDING_PLACED} We will call you to confirm it.`,
   cod_confirmed: 'Order confirmed, to be paid in cash on delivery.',
   returned_to_origin: 'The parcel could not be delivered and went back to the shop.',
 };
@@ -74,11 +76,16 @@ export const CUSTOMER_STATUS_NOTES: Record<OrderStatus, string> = {
 /**
  * An order's history as the shopper sees it: each status it reached, with the shopper's sentence
  * for it, and the notes in between that were written for the shopper. The shop's own notes
- * (payment ids, which admin did what) never leave the console.
+ * (payment ids, which admin did what) never leave the console. `codAskedOn`: the sentence of a COD order waiting for
+ * its confirmation when it was asked on WhatsApp (issue 36), in place of the call the shop otherwise makes.
  */
 export function customerHistory(
   events: readonly { status: OrderStatus; customerNote: string | null; createdAt: Date }[],
+  codAskedOn?: string,
 ): { status: OrderStatus; note: string | null; at: string }[] {
+  const notes = codAskedOn
+    ? { ...CUSTOMER_STATUS_NOTES, cod_pending_confirmation: `${COD_PENDING_PLACED} ${codAskedOn}` }
+    : CUSTOMER_STATUS_NOTES;
   const shown: { status: OrderStatus; note: string | null; at: string }[] = [];
   let previous: OrderStatus | null = null;
   for (const event of events) {
@@ -87,7 +94,7 @@ export function customerHistory(
     if (!reached && event.customerNote === null) continue;
     shown.push({
       status: event.status,
-      note: event.customerNote ?? CUSTOMER_STATUS_NOTES[event.status],
+      note: event.customerNote ?? notes[event.status],
       at: event.createdAt.toISOString(),
     });
   }

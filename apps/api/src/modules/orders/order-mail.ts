@@ -20,7 +20,8 @@ async function tellOwner(tx: Queryable, orderId: number) {
   await queueMail(tx, { kind: 'owner_new_order', key: `owner-new-order:${orderId}`, payload: { order_id: orderId } });
 }
 
-const orderPlacedKey = (orderId: number) => `order-placed:${orderId}`;
+/** The key of an order's confirmation: the COD tap handler and the wording of the COD confirmation find it by it. */
+export const orderPlacedKey = (orderId: number) => `order-placed:${orderId}`;
 
 /**
  * The confirmation's offer to pay online instead (issue 34, ADR 048): its Payment Link is being made, so the message

@@ -13,6 +13,7 @@ import { paiseToRupees } from '../../lib/money';
 import type { Owner } from '../../lib/owner';
 import { type Limits, RateLimiter } from '../../lib/rate-limit';
 import { invoiceNumberOf } from '../tax';
+import { codConfirmationOnWhatsApp, codWhatsAppNote } from './cod-confirmation';
 import { codDuePaise, customerHistory, hasCodAdvance, paidOnline } from './lifecycle';
 import {
   historyOf,
@@ -104,6 +105,16 @@ export type ShipmentOf = (db: Queryable, orderId: number) => Promise<OrderShipme
  */
 export type PayOnlineOf = (db: Queryable, order: OrderRow) => Promise<OrderDetail['pay_online']>;
 
+/**
+ * The sentence of a COD order's confirmation asked on WhatsApp, for its history, or undefined: not asked there, or it
+ * went by e-mail instead (the shop then calls, as it says by default). Only a COD order is asked at all.
+ */
+async function codAskedOn(db: Queryable, order: OrderRow): Promise<string | undefined> {
+  if (order.paymentMethod !== 'cod') return undefined;
+  const asked = await codConfirmationOnWhatsApp(db, order.id);
+  return asked && !asked.fellBack ? codWhatsAppNote(asked.number) : undefined;
+}
+
 /** One of the shopper's orders in full; someone else's answers 404, exactly like an unknown id. */
 export async function orderDetails(
   db: Queryable,
@@ -130,7 +141,7 @@ export async function orderDetails(
     payment_id: payment?.id ?? null,
     paid_by: paidByOf(order.paymentMethod, order.paidAt === null ? null : payment?.method),
     invoice_number: await invoiceNumberOf(db, order.id),
-    history: customerHistory(history),
+    history: customerHistory(history, await codAskedOn(db, order)),
     return_until: await returnUntil(db, order.status, history),
     returns: (await returnsOfOrder(db, order.id)).map((r) => ({ return_id: r.id, status: r.status })),
     shipment: await shipmentOf(db, order.id),

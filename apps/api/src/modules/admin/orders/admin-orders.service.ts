@@ -18,6 +18,7 @@ import {
 import { orderStockLines, restock } from '../../inventory';
 import {
   COD_DUE_STATUSES,
+  codConfirmationOnWhatsApp,
   codDuePaise,
   historyOf,
   inOrderTransaction,
@@ -258,7 +259,15 @@ export async function findOrder(db: Queryable, orderId: number): Promise<AdminOr
     next_statuses: ownerMovesFrom(order.status),
     open_cod_orders: await otherOpenCodOrders(db, order),
     shipment: await shipmentOf(db, orderId),
+    cod_confirmation_whatsapp: await codConfirmationWhatsApp(db, order),
   };
+}
+
+/** A COD order's confirmation asked on WhatsApp, with its message's status, or null (the owner calls). */
+async function codConfirmationWhatsApp(db: Queryable, order: { id: number; paymentMethod: string }) {
+  if (order.paymentMethod !== 'cod') return null;
+  const asked = await codConfirmationOnWhatsApp(db, order.id);
+  return asked ? { status: asked.status } : null;
 }
 
 /** The order's parcel booked with the courier, once booked (a booking half-way is not shown). */

@@ -1,6 +1,7 @@
 // tsx, which runs the shop from source, reads no tsconfig here: the pragmas choose React's automatic JSX runtime.
 /** @jsxRuntime automatic @jsxImportSource react */
 import { formatPaise } from '@kapaas/contract';
+import { shownWhatsAppNumber } from '../../../lib/whatsapp-number';
 import { shopUrl } from '../links';
 import { type OrderForMail, orderForMail, payLinkForMail } from '../mail.repository';
 import type { Built, Template, TemplateContext } from '../render';
@@ -102,9 +103,34 @@ function orderPageOffer(context: TemplateContext, order: OrderForMail) {
   );
 }
 
+/**
+ * The number a COD order's confirmation was asked on WhatsApp, as the shopper reads it, or null: this message is the
+ * COD confirmation (its Confirm order button names the order) still bound for WhatsApp. Once it falls back, its e-mail
+ * is written again (whatsapp-outbox.ts) and, going in its place, says the shop will call.
+ */
+function codAskedOn(context: TemplateContext, order: OrderForMail): string | null {
+  const { row } = context;
+  if (row.channel !== 'whatsapp' || row.fallbackAt !== null || row.waPhone === null) return null;
+  const asks = row.waTemplate?.buttons?.some(
+    (button) => button.type === 'quick_reply' && button.payload === `cod_confirm:${order.id}`,
+  );
+  return asks ? shownWhatsAppNumber(row.waPhone) : null;
+}
+
+/** How a COD order waiting for its confirmation is confirmed: a tap on WhatsApp, or the shop's call. */
+function confirmationNote(context: TemplateContext, order: OrderForMail) {
+  if (order.status !== 'cod_pending_confirmation') return null;
+  const number = codAskedOn(context, order);
+  if (number === null) return <Para>We will call you to confirm the order before we pack it.</Para>;
+  return (
+    <Para>
+      We have sent you a WhatsApp message at {number}: tap Confirm order and we will pack it (or we will call you).
+    </Para>
+  );
+}
+
 export const orderPlaced: Template = async (context) => {
   const order = await loadOrder(context);
-  const confirm = order.status === 'cod_pending_confirmation';
   const offer = order.paymentMethod === 'cod' ? await payLinkOffer(context, order) : null;
   // A COD advance (issue 34) was paid online before this message: the door takes the rest.
   const due = formatPaise(order.totalPaise - order.codAdvancePaise);
@@ -121,7 +147,7 @@ export const orderPlaced: Template = async (context) => {
           We have your order {orderNumber(order)}. {advance} pay {due} in cash on delivery
           {order.deliveryBy ? `; it should reach you by ${deliveryDate(order.deliveryBy)}` : ''}.
         </Para>
-        {confirm ? <Para>We will call you to confirm the order before we pack it.</Para> : null}
+        {confirmationNote(context, order)}
         {offer}
       </>
     ),
