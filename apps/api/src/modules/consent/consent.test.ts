@@ -33,9 +33,15 @@ describe('the privacy notice', () => {
     const answer = await shop.post('privacy_notice', {});
     expect(answer.statusCode, answer.body).toBe(200);
     const { notice } = answer.json();
-    expect(notice.version).toBe(1);
+    // Version 2 (migration 0039) says what the funnel counts, without a cookie or an identifier (ADR 053).
+    expect(notice.version).toBe(2);
     expect(notice.grievance_officer).toEqual({ name: 'Anita Borah', email: 'grievance@kapaas.example.in' });
-    for (const part of ['## What we collect', '## Your consents, and how to withdraw them', '## How to complain'])
+    for (const part of [
+      '## What we collect',
+      '## Your consents, and how to withdraw them',
+      '## How to complain',
+      '## What we count, without knowing who you are',
+    ])
       expect(notice.body).toContain(part);
     expect(notice.body).toContain('no third-party trackers and no advertising pixels');
   });
@@ -68,7 +74,8 @@ describe("the profile's consents", () => {
     const rows = await db().select().from(consents).where(eq(consents.userId, user.userId)).orderBy(consents.id);
     expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.clientAddress])).toEqual([
       ['cart_reminders', true, 'profile', 1, '127.0.0.1'],
-      ['cart_reminders', false, 'profile', 1, '127.0.0.1'],
+      // Sent without a version: the one in force, 2 (migration 0039).
+      ['cart_reminders', false, 'profile', 2, '127.0.0.1'],
     ]);
   });
 
