@@ -1,11 +1,12 @@
-import { eq, type Queryable, shipments } from '@kapaas/db';
+import { and, eq, type Queryable, shipments } from '@kapaas/db';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import type { OrderDeps } from '../orders';
 import type { WhatsAppAnswer, WhatsAppReply, WhatsAppReplyHandler } from '../whatsapp';
+import { keep } from './claim';
 import { NDR_LINK_HOURS, ndrToken } from './ndr-link';
 import { askCourierAgain } from './ndr-response';
-import type { ShipmentRow } from './shipping.repository';
+import { lockShipment, type ShipmentRow } from './shipping.repository';
 
 /*
  * The shopper's taps on the undelivered message's "Deliver again" and "Correct address" on WhatsApp (issue 36),
@@ -77,10 +78,30 @@ function answerLink(secret: string, publicUrl: string, shipment: ShipmentRow): s
 
 type TapDeps = OrderDeps & Pick<ServiceDeps, 'courier' | 'mail'>;
 
+/** The attempt marked answered from WhatsApp in the reply's transaction, before the courier is asked. */
+const claimAnswer = (tx: Queryable, shipment: ShipmentRow) =>
+  keep(tx, shipment.id, { answeredAttempt: shipment.attempts, answeredVia: 'whatsapp', answeredAt: new Date() });
+
+/** The claim given back when the courier could not be asked, so that the next tap asks again. */
+async function releaseAnswer(db: Queryable, shipment: ShipmentRow): Promise<void> {
+  await db
+    .update(shipments)
+    .set({ answeredAttempt: null, answeredVia: null, answeredAt: null })
+    .where(
+      and(
+        eq(shipments.id, shipment.id),
+        eq(shipments.answeredAttempt, shipment.attempts),
+        eq(shipments.answeredVia, 'whatsapp'),
+      ),
+    );
+}
+
 /**
  * "Deliver again": the courier is asked once the reply is committed (the courier's sandbox and the order's history
  * need the database the reply's transaction holds), by the shopper's own path (ndr-response.ts); the chat then says
- * what came of it. webhook.ts sends an answer's text after its `after` ran, so `after` writes the text.
+ * what came of it. The reply's transaction claimed the attempt (claimAnswer), so a second tap is told it was asked;
+ * a courier that could not be asked gives the claim back. webhook.ts sends an answer's text after its `after` ran,
+ * so `after` writes the text.
  */
 function retry(deps: TapDeps, shipment: ShipmentRow): WhatsAppAnswer {
   const courier = shipment.courierName ?? 'the courier';
@@ -90,6 +111,7 @@ function retry(deps: TapDeps, shipment: ShipmentRow): WhatsAppAnswer {
       await askCourierAgain(deps, shipment, {}, SHOPPER_ON_WHATSAPP, 'whatsapp');
       answer.text = `Thank you. We have asked ${courier} to try again to deliver order #${shipment.orderId}. The courier will call you before coming.`;
     } catch (error) {
+      await releaseAnswer(deps.db, shipment);
       if (!(error instanceof AppError)) throw error;
       deps.log.warn({ err: error, awb: shipment.awb }, 'a WhatsApp re-attempt tap could not reach the courier');
       answer.text = `Sorry, we could not pass this on to ${courier} just now. Please tap again in a little while, or reply here and we will call you.`;
@@ -115,8 +137,12 @@ function askedAlready(shipment: ShipmentRow): WhatsAppAnswer {
   };
 }
 
+/**
+ * The parcel, locked until the reply commits: of two taps at once the second waits for the first's claim below, and
+ * finds the attempt answered.
+ */
 async function parcelOf(tx: Queryable, tap: Tap): Promise<ShipmentRow | null> {
-  const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, tap.shipmentId));
+  const shipment = await lockShipment(tx, tap.shipmentId);
   // The payload must name the order of the parcel the message was about.
   if (shipment?.kind !== 'forward' || shipment.awb === null || shipment.orderId !== tap.orderId) return null;
   return shipment;
@@ -132,7 +158,7 @@ export function ndrTapHandler(deps: TapDeps): WhatsAppReplyHandler {
     const late = stale(shipment, tap);
     if (late) return late;
     if (tap.retry && shipment.answeredAttempt === shipment.attempts) return askedAlready(shipment);
-    if (tap.retry) return retry(deps, shipment);
+    if (tap.retry) return retry(deps, await claimAnswer(tx, shipment));
     const link = answerLink(deps.mail.secret, deps.mail.publicUrl, shipment);
     return {
       text: `To correct your address or phone number for order #${shipment.orderId}, open ${link} and we will pass it on to ${shipment.courierName ?? 'the courier'}. The link works for 3 days from the failed delivery.`,

@@ -202,6 +202,18 @@ describe('the taps on the undelivered message', () => {
     expect(await queued(awb)).toMatchObject({ attempts: 2, answered: null });
   });
 
+  it('two "Deliver again" taps at once ask the courier once; the other is told it was asked already', async () => {
+    const { orderId, number, awb, message } = await undelivered();
+    await Promise.all([
+      tap(number, message.id, `delivery_retry:${orderId}`),
+      tap(number, message.id, `delivery_retry:${orderId}`),
+    ]);
+    expect(await reattemptsOf(awb)).toHaveLength(1);
+    const answers = (await answersIn(number)).map((m) => m.text);
+    expect(answers).toHaveLength(2);
+    expect(answers.filter((text) => text.includes('We have already asked'))).toHaveLength(1);
+  });
+
   it('"Deliver again" after the owner answered the attempt in the console is told so, and asks the courier nothing', async () => {
     const { orderId, number, awb, courier, message } = await undelivered();
     expectStatus(await owner.post(`/shipments/${awb}/ndr-action`, { action: 're-attempt' }), 200);
