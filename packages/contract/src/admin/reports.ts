@@ -14,7 +14,17 @@ import { AdminPaging, adminItem } from './common';
 /** The longest period a report covers: two financial years and a day. */
 export const MAX_REPORT_DAYS = 731;
 
-const Day = (field: string) => z.iso.date({ error: `Give ${field} as YYYY-MM-DD.` });
+/** The first and last days a report may name: the shop's dates, and the period before, stay within what both sides can date. */
+export const FIRST_REPORT_DAY = '2000-01-01';
+export const LAST_REPORT_DAY = '2999-12-31';
+
+const Day = (field: string) =>
+  z.iso
+    .date({ error: `Give ${field} as YYYY-MM-DD.` })
+    // A day not written as one has its own error already.
+    .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || (day >= FIRST_REPORT_DAY && day <= LAST_REPORT_DAY), {
+      error: `Give ${field} between ${FIRST_REPORT_DAY} and ${LAST_REPORT_DAY}.`,
+    });
 
 /** A day in answers (YYYY-MM-DD, India's calendar). */
 export const ReportDay = z.string();

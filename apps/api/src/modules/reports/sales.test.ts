@@ -125,6 +125,20 @@ describe('the sales report', () => {
     expect(next.previous.orders).toBe(expected.orders);
   });
 
+  it('answers 400 beside the field, never 500, for a day outside the years the shop can date', async () => {
+    for (const [path, from, to] of [
+      ['/reports/sales', '0000-01-01', '0000-01-02'],
+      ['/reports/payments', '9999-12-30', '9999-12-31'],
+      ['/reports/stock', '9999-12-31', '9999-12-31'],
+    ] as const) {
+      const answer = expectStatus(await staff.get(path, { from, to }), 400);
+      expect(answer.errors).toEqual({
+        from: ['Give from between 2000-01-01 and 2999-12-31.'],
+        to: ['Give to between 2000-01-01 and 2999-12-31.'],
+      });
+    }
+  });
+
   it('answers 401 without a token and 400 beside the field for a bad period', async () => {
     expect((await admin.client().get('/reports/sales', { from: DAY, to: DAY })).statusCode).toBe(401);
     const backwards = expectStatus(await staff.get('/reports/sales', { from: DAY, to: SUNDAY }), 400);
