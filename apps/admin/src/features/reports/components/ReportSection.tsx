@@ -76,7 +76,11 @@ export function ReportSection<Row>(props: ReportSectionProps<Row>) {
       ) : (
         <>
           {chart && drawable && view === 'chart' && <BarChart title={title} rows={rows} tableId={tableId} {...chart} />}
-          <div className={showTable ? 'table-responsive' : 'visually-hidden'}>
+          {/* Shown, the table may scroll sideways on a phone: its box is reached by the keyboard, and named. */}
+          <div
+            className={showTable ? 'table-responsive' : 'visually-hidden'}
+            {...(showTable ? { tabIndex: 0, role: 'group', 'aria-label': `${title} (table)` } : {})}
+          >
             <ReportTable id={tableId} title={title} columns={columns} rows={rows} rowKey={rowKey} sorting={sorting} />
           </div>
         </>
