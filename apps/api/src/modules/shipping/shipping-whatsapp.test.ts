@@ -214,6 +214,18 @@ describe('the taps on the undelivered message', () => {
     expect(answers.filter((text) => text.includes('We have already asked'))).toHaveLength(1);
   });
 
+  it('a courier that refuses the re-attempt: the chat says so, and the attempt stays unanswered for the next tap', async () => {
+    const { orderId, number, awb, message } = await undelivered();
+    // The courier has moved on (out again), its webhook not yet at the shop: it refuses an NDR action.
+    await advance(awb, 'out_for_delivery', { hold: true });
+    await tap(number, message.id, `delivery_retry:${orderId}`);
+    expect(await reattemptsOf(awb)).toHaveLength(0);
+    expect((await answersIn(number)).map((m) => m.text)).toEqual([
+      expect.stringContaining('we could not pass this on'),
+    ]);
+    expect(await queued(awb)).toMatchObject({ answered: null });
+  });
+
   it('"Deliver again" after the owner answered the attempt in the console is told so, and asks the courier nothing', async () => {
     const { orderId, number, awb, courier, message } = await undelivered();
     expectStatus(await owner.post(`/shipments/${awb}/ndr-action`, { action: 're-attempt' }), 200);
