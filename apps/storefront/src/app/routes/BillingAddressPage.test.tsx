@@ -487,6 +487,30 @@ describe('Billing address page: delivery and cash on delivery', () => {
     ]);
   });
 
+  it('a COD order whose confirmation the shop asked on WhatsApp: the thank-you page names the number to tap from', async () => {
+    const asked: CodOrderPlacedAnswer = {
+      ...codPlaced,
+      status: 'cod_pending_confirmation',
+      confirm_on_whatsapp: true,
+      whatsapp_number: '+91 98470 12345',
+    };
+    shopWith(() => asked, [home], { cod: codOffered, delivery_by: '2026-11-28' });
+    const { user } = renderRoute('/Billing-Address');
+    const cod = await codRadio();
+    await waitFor(() => expect(cod).toBeEnabled());
+    await user.click(cod);
+    const place = screen.getByRole('button', { name: 'Place order (Cash on delivery)' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+
+    expect(
+      await screen.findByText(
+        'We have sent you a WhatsApp message at +91 98470 12345: tap Confirm order and we will pack it (or we will call you).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('We will call you to confirm the order before we pack it.')).toBeNull();
+  });
+
   it('with a COD advance, says "Pay ₹Y now, ₹Z on delivery", pays the advance in the dialog, then shows the rest due', async () => {
     const advance: CodAdvanceAnswer = {
       ...created,

@@ -43,6 +43,28 @@ describe('Order success page', () => {
     expect(screen.getByText('Delivery by Tue, 1 Dec')).toBeInTheDocument();
   });
 
+  it('tells a cash-on-delivery order confirmed on WhatsApp where to tap, and not that the shop will call', async () => {
+    stubApi({ category_list: categoryList });
+    const { router } = renderRoute('/');
+    await router.navigate('/Order-success', {
+      state: {
+        orderId: 78,
+        paymentMethod: 'cod',
+        amountDue: 677,
+        deliveryBy: '2026-12-01',
+        status: 'cod_pending_confirmation',
+        whatsappNumber: '+91 98470 12345',
+      },
+    });
+
+    expect(
+      await screen.findByText(
+        'We have sent you a WhatsApp message at +91 98470 12345: tap Confirm order and we will pack it (or we will call you).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('We will call you to confirm the order before we pack it.')).toBeNull();
+  });
+
   it('says nothing of cash for an order paid online', async () => {
     stubApi({ category_list: categoryList });
     const { router } = renderRoute('/');

@@ -15,6 +15,12 @@ import { pageMeta } from '../seo/pageMeta';
 /** Told when the shop confirms cash-on-delivery orders by phone before packing them. */
 export const COD_CALL_NOTE = 'We will call you to confirm the order before we pack it.';
 
+/** Told instead when the server says it asked the confirmation on WhatsApp, at this number (issue 36). */
+const confirmNote = (whatsappNumber: string | null | undefined) =>
+  whatsappNumber
+    ? `We have sent you a WhatsApp message at ${whatsappNumber}: tap Confirm order and we will pack it (or we will call you).`
+    : COD_CALL_NOTE;
+
 /**
  * /Order-success: the confirmation after payment, or after a cash-on-delivery order is placed (product.md §2, Order
  * success). The checkout passes the order along in the navigation state; opened directly, the order id reads "N/A".
@@ -25,6 +31,7 @@ export function OrderSuccessPage() {
   const cod = order.paymentMethod === 'cod';
   const deliveryBy = deliveryByText(order.deliveryBy);
   const placed = /^\d+$/.test(orderId) ? Number(orderId) : null;
+  const note = confirmNote(order.whatsappNumber);
   const due =
     order.amountDue > 0 ? (
       <p className="order-success__due">Pay {formatRupees(order.amountDue)} in cash on delivery.</p>
@@ -53,9 +60,10 @@ export function OrderSuccessPage() {
           cod={cod}
           due={due}
           pendingConfirmation={order.status === 'cod_pending_confirmation'}
+          note={note}
         />
       ) : (
-        cod && <CodPayment due={due} pendingConfirmation={order.status === 'cod_pending_confirmation'} />
+        cod && <CodPayment due={due} pendingConfirmation={order.status === 'cod_pending_confirmation'} note={note} />
       )}
       {deliveryBy !== null && <p className="order-success__delivery">{deliveryBy}</p>}
       <p className="order-success__note">
@@ -78,10 +86,13 @@ export function OrderSuccessPage() {
 function CodPayment({
   due,
   pendingConfirmation,
+  note,
   children,
 }: {
   due: ReactNode;
   pendingConfirmation: boolean;
+  /** How the order is confirmed: the shop's call, or a tap on WhatsApp. */
+  note: string;
   children?: ReactNode;
 }) {
   return (
@@ -90,7 +101,7 @@ function CodPayment({
         Payment: <strong>{ORDER_PAYMENT_LABELS.cod}</strong>
       </p>
       {due}
-      {pendingConfirmation && <p className="mb-0">{COD_CALL_NOTE}</p>}
+      {pendingConfirmation && <p className="mb-0">{note}</p>}
       {children}
     </div>
   );
@@ -102,6 +113,7 @@ interface PlacedOrderPaymentProps {
   cod: boolean;
   due: ReactNode;
   pendingConfirmation: boolean;
+  note: string;
 }
 
 /**
@@ -109,7 +121,7 @@ interface PlacedOrderPaymentProps {
  * navigation state only knows what the checkout asked, not the method the shopper chose in the payment dialog, nor
  * that a cash-on-delivery order was paid online since. Until the server answers, the state's words show.
  */
-function PlacedOrderPayment({ orderId, cod, due, pendingConfirmation }: PlacedOrderPaymentProps) {
+function PlacedOrderPayment({ orderId, cod, due, pendingConfirmation, note }: PlacedOrderPaymentProps) {
   const order = useOrderDetails(orderId).data;
   const paid = order ? paidByText(order) : null;
   if (!cod) return paid === null ? null : <p className="order-success__paid-by mb-1">{paid}</p>;
@@ -126,7 +138,7 @@ function PlacedOrderPayment({ orderId, cod, due, pendingConfirmation }: PlacedOr
         paid !== null && <p className="order-success__paid-by mb-1">{paid}</p>
       )}
       {stillCod && (paid === null ? due : <p className="order-success__due">{paid}</p>)}
-      {stillCod && waiting && <p className="mb-0">{COD_CALL_NOTE}</p>}
+      {stillCod && waiting && <p className="mb-0">{note}</p>}
       <PayOnlineOfferFor orderId={orderId} />
     </div>
   );

@@ -12,6 +12,8 @@ export interface OrderSuccessState {
   amountDue: number;
   /** Cash on delivery: cod_confirmed, or cod_pending_confirmation when the shop calls to confirm first. */
   status: OrderStatus | null;
+  /** The number the shop asked on WhatsApp to confirm the order (`+91 98470 12345`), or null: it calls instead. */
+  whatsappNumber?: string | null;
 }
 
 /** The order as /Order-success shows it: its id as text ("N/A" when the page was opened directly). */
@@ -28,12 +30,13 @@ const isStatus = (value: unknown): value is OrderStatus =>
  */
 export function shownOrderOf(state: unknown): ShownOrder {
   const record = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
-  const { orderId, paymentMethod, deliveryBy, amountDue, status } = record;
+  const { orderId, paymentMethod, deliveryBy, amountDue, status, whatsappNumber } = record;
   return {
     orderId: typeof orderId === 'string' || typeof orderId === 'number' ? String(orderId) : 'N/A',
     paymentMethod: paymentMethod === 'cod' ? 'cod' : 'online',
     deliveryBy: typeof deliveryBy === 'string' ? deliveryBy : null,
     amountDue: typeof amountDue === 'number' && Number.isFinite(amountDue) ? amountDue : 0,
     status: isStatus(status) ? status : null,
+    whatsappNumber: typeof whatsappNumber === 'string' ? whatsappNumber : null,
   };
 }

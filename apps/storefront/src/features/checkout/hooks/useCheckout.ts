@@ -114,6 +114,7 @@ function placedForCash(order: CodOrderPlacedAnswer): OrderSuccessState {
     deliveryBy: order.delivery_by,
     amountDue: order.amount_due_on_delivery,
     status: order.status,
+    whatsappNumber: order.confirm_on_whatsapp ? (order.whatsapp_number ?? null) : null,
   };
 }
 
