@@ -77,10 +77,13 @@ export const SalesReportQuery = checkedRange(
 export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
 /**
- * A period's sales. `revenue` is net: what paid orders brought (their totals, on the day they were paid), less the
- * refunds and credit notes issued in the period. `orders` and `units` count the orders paid in the period (a COD
- * order counts when it is placed and confirmed, as it is invoiced); `aov` is the paid orders' totals ÷ `orders`.
- * A customer is new when the period holds their first paid order, returning when they had one before.
+ * A period's sales (ADR 054). `revenue` is net: what paid orders brought (their totals, on the day they were paid),
+ * less the refunds and credit notes issued in the period. Every refund, cancellation of a paid order and COD parcel
+ * returned to origin issues a credit note for what it gave back, so `refunds` is the credit notes' sum. `orders` and
+ * `units` count the orders paid in the period (a COD order counts on the day it was placed, once confirmed, and not
+ * at all if cancelled before it left); `aov` is the paid orders' totals ÷ `orders`. A customer (the account, or for a
+ * guest the delivery phone number) is new when the period holds their first paid order, returning when they had one
+ * before.
  */
 export const SalesTotals = z.object({
   revenue: Rupees,
@@ -158,7 +161,10 @@ export const PaymentsReport = z.object({
     by_state: z.array(RtoRow),
     by_zone: z.array(RtoRow),
   }),
-  /** COD orders on their way or delivered whose cash the shop has not yet been paid, today (not the period). */
+  /**
+   * COD orders confirmed, on their way or delivered whose cash the shop has not yet been paid, less any advance paid
+   * online: the dashboard's figure, today (not the period).
+   */
   cod_to_collect: z.object({ orders: z.number().int(), amount: Rupees }),
 });
 export type PaymentsReport = z.infer<typeof PaymentsReport>;
@@ -210,13 +216,16 @@ export const ProductReportRow = z.object({
   views: z.number().int(),
   add_to_carts: z.number().int(),
   checkouts: z.number().int(),
-  /** Paid orders holding the product, the units in them, and the revenue of those lines (after coupons). */
+  /** Paid orders holding the product, the units in them, and the revenue of those lines (after the coupon and prepaid discount). */
   orders: z.number().int(),
   units: z.number().int(),
   revenue: Rupees,
   /** orders ÷ views. */
   conversion: Rate,
-  /** Return requests and exchanges asked in the period for the product's pieces, and units returned ÷ units sold. */
+  /**
+   * Pieces asked back in the period (requests not rejected) for money and for another size, and (returns + exchanges)
+   * ÷ units sold in the period.
+   */
   returns: z.number().int(),
   exchanges: z.number().int(),
   return_rate: Rate,
@@ -319,6 +328,7 @@ export const StockReportRow = z.object({
   product_id: z.number().int(),
   name: z.string(),
   size: z.string(),
+  /** Units free to sell now: stock less what unpaid orders and exchanges hold. */
   stock: z.number().int(),
   /** Units sold in the period. */
   sold: z.number().int(),
