@@ -5,11 +5,13 @@
  * each catalogue call against a bare Fastify route in another process serving the same bytes.
  * Prints one table per size and a summary against the targets; writes .tmp/bench/results.json.
  * Exits 0 when it measured (a missed target is a finding), non-zero when the run itself failed.
- * Options: --sizes 1000,10000,50000  --seconds N  --rounds N  --connections N  --seed N  --quick  --fresh
+ * Last, on the first size, the funnel's cost (ADR 053): the product page with counting on against off, as a ratio.
+ * Options: --sizes 1000,10000,50000  --seconds N  --rounds N  --connections N  --seed N  --quick  --fresh  --funnel-only
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogueFor } from './catalogue-data';
+import { type FunnelResult, funnelLine, measureFunnel } from './funnel';
 import { loadAverage, measureSize, type SizeResult } from './measure-size';
 import { parseOptions } from './options';
 import { BENCH_DIR } from './paths';
@@ -31,11 +33,22 @@ for (const products of options.sizes) {
       ? `  cached in .tmp/bench (seed ${options.seed}): generation skipped`
       : `  generated in ${generation.seconds.toFixed(1)} s`,
   );
-  results.push(await measureSize(products, generation, options));
+  if (!options.funnelOnly) results.push(await measureSize(products, generation, options));
+}
+
+// The funnel's cost (ADR 053): the product page with counting on against off, on the first size's catalogue.
+const funnelSize = options.sizes[0] as number;
+console.log(`\nthe funnel: the product page counting and not, ${funnelSize.toLocaleString('en')} products…`);
+let funnel: FunnelResult | { failure: string };
+try {
+  funnel = await measureFunnel(funnelSize, options);
+} catch (error) {
+  funnel = { failure: (error as Error).message };
 }
 
 for (const result of results) console.log(sizeTable(result));
 console.log(summaryTable(results));
+console.log('ratio' in funnel ? funnelLine(funnel) : `funnel: FAILED ${funnel.failure}`);
 const minutes = (performance.now() - began) / 60_000;
 console.log(
   `\n${options.connections} connections, ${options.seconds} s per call after ${options.warmupSeconds} s of warm-up, ` +
@@ -47,7 +60,7 @@ const file = join(BENCH_DIR, 'results.json');
 const summary = summaryRows(results);
 await writeFile(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), options, targets: TARGETS, results, summary }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), options, targets: TARGETS, results, summary, funnel }, null, 2)}\n`,
 );
 console.log(`results: ${file}`);
 process.exit(0);

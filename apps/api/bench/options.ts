@@ -30,9 +30,11 @@ export interface BenchOptions {
   quick: boolean;
   /** Generate the catalogues again even when .tmp/bench holds them. */
   fresh: boolean;
+  /** Measure only the funnel's cost (counting on against off), on the first size (ADR 053). */
+  funnelOnly: boolean;
 }
 
-const USAGE = `npm run bench -- [--sizes 1000,10000,50000] [--seconds N] [--rounds N] [--connections N] [--latency-connections N] [--seed N] [--quick] [--fresh]`;
+const USAGE = `npm run bench -- [--sizes 1000,10000,50000] [--seconds N] [--rounds N] [--connections N] [--latency-connections N] [--seed N] [--quick] [--fresh] [--funnel-only]`;
 
 /** Reads the command line; throws with the usage on anything it does not know. */
 export function parseOptions(argv: string[]): BenchOptions {
@@ -47,6 +49,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       seed: { type: 'string', default: '42' },
       quick: { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
+      'funnel-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -67,6 +70,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     ordersPerMinute: 100,
     quick,
     fresh: values.fresh,
+    funnelOnly: values['funnel-only'],
   };
 }
 

@@ -43,9 +43,14 @@ export function buildShop(): Promise<void> {
 
 /**
  * Starts `node apps/api/dist/server.js` as production runs it: NODE_ENV=production, the default
- * LOG_LEVEL (whatever the environment had is removed), its stdout and stderr appended to `logFile`.
+ * LOG_LEVEL (whatever the environment had is removed), its stdout and stderr appended to `logFile`;
+ * `settings` adds to its environment (the funnel's comparison turns counting off in one shop).
  */
-export async function startShop(dataDir: string, logFile: string): Promise<ServerProcess> {
+export async function startShop(
+  dataDir: string,
+  logFile: string,
+  settings: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -59,6 +64,7 @@ export async function startShop(dataDir: string, logFile: string): Promise<Serve
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     ALLOW_SANDBOX_PAYMENTS: 'true',
     METRICS_TOKEN,
+    ...settings,
   };
   return startServer([...SERVER_NODE_ARGS, join(REPO_ROOT, 'apps/api/dist/server.js')], env, port, logFile);
 }
