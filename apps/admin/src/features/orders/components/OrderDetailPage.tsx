@@ -13,6 +13,7 @@ import { paidByLabel, paymentDetail } from '#admin/components/PaidBy.tsx';
 import { formatDateTime, formatDay, formatRupees } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { useOrder } from '../api/useOrders';
+import { historyWithCodConfirmation } from './codConfirmationNote';
 import { OpenCodOrders } from './OpenCodOrders';
 import { OrderActions } from './OrderActions';
 import { OrderInvoicePanel } from './OrderInvoicePanel';
@@ -201,7 +202,7 @@ export function OrderDetailPage() {
           </Card.Body>
         </Card>
 
-        <HistoryCard entries={o.history} label={(status) => ORDER_STATUS[status].label} />
+        <HistoryCard entries={historyWithCodConfirmation(o)} label={(status) => ORDER_STATUS[status].label} />
 
         <OpenCodOrders orders={o.open_cod_orders} cod={o.payment_method === 'cod'} />
 
