@@ -1,5 +1,5 @@
 import { productPathSegment } from '@kapaas/contract';
-import { carts, eq, outboxMessages, products, stockAlerts } from '@kapaas/db';
+import { and, carts, eq, outboxMessages, products, stockAlerts, whatsappTemplates } from '@kapaas/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliver, type Mailbox, startMailbox } from '../../../test/mailbox';
 import { type RegisteredShopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -8,6 +8,7 @@ import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fi
 import { queueCartReminders } from '../cart';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
 import { sendDueWhatsApp } from '../mail';
+import { marketingWhatsApp } from '../whatsapp/marketing';
 
 /*
  * Marketing on WhatsApp (issue 36): back in stock and the cart reminder carry their WhatsApp form to the account's
@@ -210,5 +211,26 @@ describe('the cart reminder on WhatsApp', () => {
     expect(await chatOf(number)).toEqual([]);
     await deliver(shop.app, mailbox);
     expect(mailbox.to(user.email).filter((m) => m.mail.subject === 'Your cart at Kapaas is waiting')).toHaveLength(1);
+  });
+});
+
+describe('an owner’s marketing template whose URL button needs a parameter the message has not', () => {
+  it('is not used: Meta would refuse the send (132000), so the e-mail goes alone', async () => {
+    const where = and(eq(whatsappTemplates.kind, 'cart_reminder'), eq(whatsappTemplates.language, 'en'));
+    const [before] = await db().select().from(whatsappTemplates).where(where);
+    if (!before) throw new Error('no cart reminder template');
+    const account = { name: 'Meera Iyer', mobile: '9847012345' };
+    try {
+      await db()
+        .update(whatsappTemplates)
+        .set({ buttons: [{ type: 'url', text: 'Open cart', url: 'https://kapaas.in/cart/{{1}}' }] })
+        .where(where);
+      expect(await marketingWhatsApp(db(), 'cart_reminder', account, ['Meera', '2 items'])).toBeUndefined();
+      expect(await marketingWhatsApp(db(), 'cart_reminder', account, ['Meera', '2 items'], 'abc')).toMatchObject({
+        buttons: [{ type: 'url', index: 0, text: 'abc' }],
+      });
+    } finally {
+      await db().update(whatsappTemplates).set({ buttons: before.buttons }).where(where);
+    }
   });
 });

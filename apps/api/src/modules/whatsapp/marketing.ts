@@ -36,7 +36,9 @@ export async function marketingWhatsApp(
 ): Promise<(OutboxWhatsAppTemplate & { phone: string }) | undefined> {
   const template = await whatsappTemplateFor(db, kind, 'en');
   if (!template) return undefined;
-  const index = template.buttons.findIndex((button) => button.type === 'url' && button.url.endsWith('{{1}}'));
+  const index = template.buttons.findIndex((button) => button.type === 'url' && button.url.includes('{{1}}'));
+  // A URL button with {{1}} needs its parameter: without one Meta refuses the send, so the e-mail goes alone.
+  if (index >= 0 && !urlParameter) return undefined;
   const buttons = index >= 0 && urlParameter ? [{ type: 'url' as const, index, text: urlParameter }] : [];
   return {
     phone: whatsAppNumberOf(account.mobile),
