@@ -34,6 +34,13 @@ import { demoImage } from './media';
 
 export { DEMO_WHATSAPP_TEMPLATES } from './data/whatsapp-templates';
 export { DEMO_MEDIA_PREFIX, demoImage, demoMedia } from './media';
+export {
+  SEED_ORDERS_DOMAIN,
+  type SeedOrdersOptions,
+  SeedOrdersRefused,
+  type SeedOrdersResult,
+  seedOrders,
+} from './orders';
 export { type SeedScaleOptions, type SeedScaleResult, seedScale } from './scale';
 export { mulberry32 } from './scale-generate';
 
