@@ -133,4 +133,23 @@ describe('a COD order waiting for its confirmation', () => {
     expect(await details()).toBe('Order placed, to be paid in cash on delivery. We will call you to confirm it.');
     expect((await consoleOrder(orderId)).cod_confirmation_whatsapp).toEqual({ status: 'failed' });
   });
+
+  it('refused by Meta for good: the e-mail that goes instead says the shop will call', async () => {
+    const { orderId, details } = await placeCod(true);
+    expect(await emailText(orderId)).toContain('We have sent you a WhatsApp message');
+    // The template was deleted at Meta since it was queued: the send is refused (132001), the e-mail goes instead.
+    const key = `order-placed:${orderId}`;
+    const [row] = await db().select().from(outboxMessages).where(eq(outboxMessages.key, key));
+    const template = {
+      ...(row?.waTemplate as NonNullable<typeof row>['waTemplate'] & object),
+      template: 'gone_at_meta',
+    };
+    await db().update(outboxMessages).set({ waTemplate: template }).where(eq(outboxMessages.key, key));
+    await sendDueWhatsApp(deps(), shop.app.whatsapp.client);
+    const text = await emailText(orderId);
+    expect(text).toContain('We will call you to confirm the order before we pack it.');
+    expect(text).not.toContain('WhatsApp');
+    expect(await details()).toBe('Order placed, to be paid in cash on delivery. We will call you to confirm it.');
+    expect((await consoleOrder(orderId)).cod_confirmation_whatsapp).toEqual({ status: 'failed' });
+  });
 });
