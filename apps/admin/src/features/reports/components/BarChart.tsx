@@ -66,6 +66,8 @@ interface Layout<Row> {
   columns: boolean;
   band: Band;
   linear: Linear;
+  /** The room left of the bars for their names, in px. */
+  left: number;
 }
 
 /** The value axis's ticks: whole numbers only for counts (no "0.5 orders"). */
@@ -139,12 +141,19 @@ function ChartAxes<Row>({
   innerWidth: number;
   innerHeight: number;
 }) {
-  const { names, series, columns, band, linear } = layout;
+  const { names, series, columns, band, linear, left } = layout;
   const tick = (value: unknown) => series[0]?.tick(Number(value)) ?? String(value);
   if (!columns) {
+    // Every bar is named (visx would name one in two past ten); a name longer than the margin is cut short, and
+    // read whole in the bar's tooltip and the table.
+    const fits = Math.max(8, Math.floor((left - 8) / 6));
+    const short = (name: unknown) => {
+      const text = String(name);
+      return text.length > fits ? `${text.slice(0, fits - 1).trimEnd()}…` : text;
+    };
     return (
       <>
-        <AxisLeft scale={band} hideTicks />
+        <AxisLeft scale={band} hideTicks tickValues={names} tickFormat={short} />
         <AxisBottom
           scale={linear}
           top={innerHeight}
@@ -187,7 +196,7 @@ export function BarChart<Row>(props: BarChartProps<Row>) {
     range: columns ? [innerHeight, 0] : [0, innerWidth],
     nice: true,
   });
-  const layout: Layout<Row> = { rows, names, series, stacked, columns, band, linear };
+  const layout: Layout<Row> = { rows, names, series, stacked, columns, band, linear, left };
 
   return (
     <figure className="report-chart mb-2">

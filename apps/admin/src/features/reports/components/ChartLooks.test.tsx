@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubAdminApi } from '#admin/test/fakeAdminApi.ts';
 import { renderRoute, signIn } from '#admin/test/renderRoute.tsx';
-import { answer, paymentsReport, returnsReport, salesReport } from '#admin/test/reports.ts';
+import { answer, paymentsReport, returnsReport, salesReport, stockReport } from '#admin/test/reports.ts';
 
 // What the first screenshots of the journey showed wrong (e2e/reports.e2e.ts): fractions of an order on a count's
 // axis, bars with no figure, one day drawn as a wall, and charts of zeros.
@@ -76,5 +76,32 @@ describe('the reports’ charts', () => {
     const reasons = await screen.findByRole('table', { name: 'Returns and exchanges by reason' });
     expect(within(reasons).queryByText('Changed my mind')).toBeNull();
     expect(within(reasons).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('name every bar drawn down the side, a long name cut short with its whole name in the bar’s tooltip', async () => {
+    const long = 'Block Print Kurta Pyjama Set – Madder Red Buti with Pockets';
+    const rows = Array.from({ length: 25 }, (_, index) => ({
+      ...stockReport.rows[1],
+      product_id: index + 1,
+      name: index === 0 ? long : `Frock ${index}`,
+    }));
+    stubAdminApi({ 'GET reports/stock': answer({ ...stockReport, rows: rows as typeof stockReport.rows }) });
+    renderRoute('/reports/stock?period=7d');
+
+    const chart = await screen.findByRole('img', { name: 'Stock per size' });
+    const labels = texts(chart, '.visx-axis-left .visx-axis-tick');
+    expect(labels).toHaveLength(25);
+    expect(labels[0]).toMatch(/^Block Print Kurta.*…$/);
+    expect(labels[0]?.length).toBeLessThan(long.length);
+    expect(texts(chart, 'rect > title')[0]).toBe(`${long} · 3-6M, In stock: 5`);
+  });
+
+  it('say “1 unit”, not “1 units”', async () => {
+    stubAdminApi({
+      'GET reports/returns': answer({ ...returnsReport, totals: { ...returnsReport.totals, sold_units: 1 } }),
+    });
+    renderRoute('/reports/returns?period=7d');
+
+    expect(await screen.findByText('of 1 unit sold')).toBeInTheDocument();
   });
 });

@@ -107,7 +107,7 @@ function PaymentsBody({ data, period }: { data: PaymentsReportData; period: Peri
             label: 'RTO rate (COD)',
             kind: 'rate',
             value: rto.rto_rate,
-            note: `${rto.rto} of ${rto.shipped} COD parcels came back`,
+            note: `${rto.rto} of ${rto.shipped} COD ${rto.shipped === 1 ? 'parcel' : 'parcels'} came back`,
           },
           {
             label: 'COD cash to collect',

@@ -62,7 +62,7 @@ function ReturnsBody({ data, period }: { data: ReturnsReportData; period: Period
             value: totals.return_rate,
             previous: previous.return_rate,
             lowerIsBetter: true,
-            note: `of ${totals.sold_units} units sold`,
+            note: `of ${totals.sold_units} ${totals.sold_units === 1 ? 'unit' : 'units'} sold`,
           },
         ]}
       />
