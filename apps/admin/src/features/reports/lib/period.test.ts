@@ -98,6 +98,9 @@ describe('a period in the address', () => {
     expect(periodErrors('2026-01-02', '2026-01-01')).toEqual({ to: 'The last day cannot be before the first.' });
     expect(periodErrors('2024-01-01', '2026-01-01')).toEqual({ to: 'A report covers at most 731 days.' });
     expect(periodErrors('2024-01-01', '2025-12-31')).toEqual({});
+    // The API's bounds (packages/contract's FIRST_REPORT_DAY and LAST_REPORT_DAY), said before it is asked.
+    expect(periodErrors('1999-12-31', '2000-01-05')).toEqual({ from: 'Choose a day from 2000-01-01 to 2999-12-31.' });
+    expect(periodErrors('2999-12-01', '3000-01-01')).toEqual({ to: 'Choose a day from 2000-01-01 to 2999-12-31.' });
     expect(isDay('2026-02-29')).toBe(false);
     expect(isDay('2028-02-29')).toBe(true);
   });

@@ -1,3 +1,5 @@
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY, MAX_REPORT_DAYS } from '@kapaas/contract';
+
 /**
  * The periods the reports cover, as India's calendar names them (a shop day runs from midnight to midnight IST,
  * ADR 055): the owner's browser may be set to any zone, and its own "today" would disagree with the server's for
@@ -109,17 +111,16 @@ export function change(current: number, previous: number): Change {
   return { direction: current > previous ? 'up' : 'down', percent };
 }
 
-/** The longest custom period the API takes (packages/contract's MAX_REPORT_DAYS). */
-export const LONGEST_PERIOD_DAYS = 731;
+const OUT_OF_RANGE = `Choose a day from ${FIRST_REPORT_DAY} to ${LAST_REPORT_DAY}.`;
 
-/** What is wrong with a custom period, beside the field at fault; empty when it is fine. */
+/** What is wrong with a custom period, beside the field at fault; empty when it is fine (the API's own rules). */
 export function periodErrors(from: string, to: string): { from?: string; to?: string } {
   if (!isDay(from)) return { from: 'Choose the first day.' };
   if (!isDay(to)) return { to: 'Choose the last day.' };
+  if (from < FIRST_REPORT_DAY || from > LAST_REPORT_DAY) return { from: OUT_OF_RANGE };
+  if (to < FIRST_REPORT_DAY || to > LAST_REPORT_DAY) return { to: OUT_OF_RANGE };
   if (to < from) return { to: 'The last day cannot be before the first.' };
-  if (periodDays({ from, to }) > LONGEST_PERIOD_DAYS) {
-    return { to: `A report covers at most ${LONGEST_PERIOD_DAYS} days.` };
-  }
+  if (periodDays({ from, to }) > MAX_REPORT_DAYS) return { to: `A report covers at most ${MAX_REPORT_DAYS} days.` };
   return {};
 }
 
