@@ -72,6 +72,14 @@ describe('a COD order confirmed with one tap on WhatsApp', () => {
     await page.getByRole('heading', { level: 1, name: 'Order Placed Successfully !' }).waitFor();
     orderId = ((await page.getByText('Order ID:').textContent()) ?? '').replace(/\D/g, '');
     expect(orderId).not.toBe('');
+    // The server queued the confirmation on WhatsApp: the page says where to tap, not that the shop will call.
+    const shown = `+91 ${MOBILE.slice(0, 5)} ${MOBILE.slice(5)}`;
+    await page
+      .getByText(`We have sent you a WhatsApp message at ${shown}: tap Confirm order and we will pack it`, {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByText('We will call you to confirm the order before we pack it.').count()).toBe(0);
     await snap(page, JOURNEY, '2-order-placed');
   });
 
@@ -111,6 +119,12 @@ describe('a COD order confirmed with one tap on WhatsApp', () => {
       })
       .toBe(1);
     await page.getByText('COD: to pack').first().waitFor();
+    // The placement's note says where the confirmation was asked, and how far the message got.
+    await page
+      .getByText(
+        /^Order placed, cash on delivery\. Confirmation asked on WhatsApp \((sent|delivered|read)\); call if there is no answer\.$/,
+      )
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Confirm order' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mark packed' }).waitFor();
     await snap(page, JOURNEY, '5-console-confirmed');
