@@ -68,7 +68,7 @@ function StockBody({
         empty={only === 'all' ? 'No sizes in stock.' : `No size is ${ONLY_LABELS[only].toLowerCase()}.`}
         chart={{
           orientation: 'rows',
-          category: (row) => `${row.name} · ${row.size}`,
+          category: (row) => `${row.size} · ${row.name}`,
           series: [
             countSeries('In stock', (row: StockReportRow) => row.stock),
             countSeries('Sold', (row: StockReportRow) => row.sold),
