@@ -619,6 +619,11 @@ const SHOP: Record<string, TableEntry> = {
   ),
   product_images: content("a product's picture", 'id', 'product_id', 'url', 'position'),
   product_sizes: content("a product's stock of a size", 'id', 'product_id', 'size_id', 'stock', 'reserved'),
+  // Counts alone, per product and day: nothing in them names or singles out a visitor (ADR 053).
+  funnel_counts: content(
+    "a product's funnel on one of India's days: page views, add-to-carts, checkouts and paid orders, counts only",
+    ...['product_id', 'day', 'views', 'add_to_carts', 'checkouts', 'orders'],
+  ),
   categories: content(
     'a category',
     ...['id', 'slug', 'name', 'image', 'sort_order', 'active', 'hsn_code', 'created_at', 'updated_at'],
