@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { rowsOf } from '../../lib/person';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { type SupplyKind, taxAmount, taxOrder } from '../tax';
 
 /**
  * `seed:orders` (packages/db/src/seed/orders.ts) over the test shop: 300 orders in 60 days. Its rows must be what the
@@ -58,6 +59,45 @@ describe('seed:orders: the rows the shop writes', () => {
         OR o.total_paise <> (SELECT coalesce(sum(t.paid_paise), 0) FROM order_tax_lines t WHERE t.order_id = o.id)
         OR NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id))`);
     expect(wrong).toEqual([]);
+  });
+
+  it("taxes each order as the tax module does: every line's rate, taxable value and taxes", async () => {
+    const orders = await query<{
+      id: number;
+      kind: SupplyKind;
+      discount: number;
+      shipping: number;
+      cod_fee: number;
+      items: { line: number; quantity: number }[];
+      taxed: { paid: number; rate: number; taxable: number; cgst: number; sgst: number; utgst: number; igst: number }[];
+    }>(sql`
+      SELECT o.id, t.supply_kind AS kind, o.discount_paise + o.prepaid_discount_paise AS discount,
+        o.shipping_paise AS shipping, o.cod_fee_paise AS cod_fee,
+        (SELECT json_agg(json_build_object('line', i.line_total_paise, 'quantity', i.quantity) ORDER BY i.id)
+          FROM order_items i WHERE i.order_id = o.id) AS items,
+        (SELECT json_agg(json_build_object('paid', l.paid_paise, 'rate', l.rate_percent, 'taxable', l.taxable_paise,
+            'cgst', l.cgst_paise, 'sgst', l.sgst_paise, 'utgst', l.utgst_paise, 'igst', l.igst_paise) ORDER BY l.position)
+          FROM order_tax_lines l WHERE l.order_id = o.id) AS taxed
+      FROM orders o JOIN order_taxes t ON t.order_id = o.id
+      WHERE o.address_snapshot->>'email_id' LIKE '%@orders.seed.kapaas.example'`);
+    expect(orders).toHaveLength(300);
+    expect(new Set(orders.map((o) => o.kind)).size).toBeGreaterThan(1);
+    for (const order of orders) {
+      const lines = order.items.map((item) => ({ linePaise: item.line, quantity: item.quantity }));
+      const expected = taxOrder(lines, order.discount, order.shipping, order.kind);
+      const all = [...expected.lines, ...(order.shipping > 0 ? [expected.shipping] : [])];
+      if (order.cod_fee > 0) all.push(taxAmount(order.cod_fee, expected.shipping.ratePercent, order.kind));
+      const mine = (t: (typeof order.taxed)[number]) => ({
+        paidPaise: t.paid,
+        ratePercent: t.rate,
+        taxablePaise: t.taxable,
+        cgstPaise: t.cgst,
+        sgstPaise: t.sgst,
+        utgstPaise: t.utgst,
+        igstPaise: t.igst,
+      });
+      expect(order.taxed.map(mine), `order ${order.id}`).toEqual(all);
+    }
   });
 
   it('invoices only sold orders, and no credit note gives back more than its invoice, nor differs from its lines', async () => {
