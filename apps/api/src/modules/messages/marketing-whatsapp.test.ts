@@ -223,7 +223,16 @@ describe('an owner’s marketing template whose URL button needs a parameter the
     try {
       await db()
         .update(whatsappTemplates)
-        .set({ buttons: [{ type: 'url', text: 'Open cart', url: 'https://kapaas.in/cart/{{1}}' }] })
+        .set({
+          buttons: [
+            {
+              type: 'url',
+              text: 'Open cart',
+              url: 'https://kapaas.in/cart/{{1}}',
+              example: 'https://kapaas.in/cart/abc',
+            },
+          ],
+        })
         .where(where);
       expect(await marketingWhatsApp(db(), 'cart_reminder', account, ['Meera', '2 items'])).toBeUndefined();
       expect(await marketingWhatsApp(db(), 'cart_reminder', account, ['Meera', '2 items'], 'abc')).toMatchObject({
