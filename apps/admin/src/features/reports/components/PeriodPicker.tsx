@@ -65,7 +65,10 @@ function CustomPeriod({ period, onApply }: { period: Period; onApply: (period: P
 
 /** The period every report covers: a preset or two days, in India's calendar, and the period it is compared with. */
 export function PeriodPicker({ preset, period, onChange, compares }: PeriodPickerProps) {
-  const [custom, setCustom] = useState(preset === 'custom');
+  // Custom is open when the address says so, or while the owner is choosing its days; a preset in the address (a
+  // choice, or the browser's back) closes it.
+  const [choosing, setChoosing] = useState(false);
+  const custom = preset === 'custom' || choosing;
   const previous = previousPeriod(period);
   const id = useId();
   return (
@@ -80,7 +83,7 @@ export function PeriodPicker({ preset, period, onChange, compares }: PeriodPicke
           value={custom ? 'custom' : preset}
           onChange={(event) => {
             const chosen = event.target.value as PeriodPreset;
-            setCustom(chosen === 'custom');
+            setChoosing(chosen === 'custom');
             if (chosen !== 'custom') onChange(chosen);
           }}
         >
@@ -91,7 +94,15 @@ export function PeriodPicker({ preset, period, onChange, compares }: PeriodPicke
           ))}
         </Form.Select>
       </div>
-      {custom && <CustomPeriod period={period} onApply={(chosen) => onChange('custom', chosen)} />}
+      {custom && (
+        <CustomPeriod
+          period={period}
+          onApply={(chosen) => {
+            setChoosing(false);
+            onChange('custom', chosen);
+          }}
+        />
+      )}
       <p className="report-period__says small text-body-secondary mb-0" aria-live="polite">
         {formatDay(period.from)} – {formatDay(period.to)} (India's days)
         {compares && `, compared with ${formatDay(previous.from)} – ${formatDay(previous.to)}`}

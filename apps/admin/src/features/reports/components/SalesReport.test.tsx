@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catchDownloads } from '#admin/test/downloads.ts';
 import { json, stubAdminApi } from '#admin/test/fakeAdminApi.ts';
@@ -54,7 +54,7 @@ describe('the sales report', () => {
 
   it('asks for each preset’s days, in India’s calendar, and for a custom period once it is valid', async () => {
     const { sent } = stubAdminApi({ 'GET reports/sales': answer(salesReport) });
-    const { user } = renderRoute('/reports/sales');
+    const { user, router } = renderRoute('/reports/sales');
     await screen.findByRole('heading', { name: 'Revenue over time' });
     const period = screen.getByRole('combobox', { name: 'Period' });
 
@@ -89,6 +89,11 @@ describe('the sales report', () => {
     await waitFor(() =>
       expect(salesAsked(sent).at(-1)).toEqual({ from: '2026-11-10', to: '2026-11-15', interval: 'day' }),
     );
+
+    // Applied, the custom period is the address's: going back to a preset closes its fields.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('fy'));
+    expect(screen.queryByLabelText('From')).toBeNull();
   });
 
   it('switches the chart between days, weeks and months', async () => {
@@ -178,5 +183,20 @@ describe('the sales report', () => {
 
     expect(await screen.findByText('A report covers at most 731 days.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('follows the address when it changes under it (back and forward), custom period included', async () => {
+    const { sent } = stubAdminApi({ 'GET reports/sales': answer(salesReport) });
+    const { router } = renderRoute('/reports/sales?period=custom&from=2026-11-01&to=2026-11-10');
+    await screen.findByRole('heading', { name: 'Revenue over time' });
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('custom');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+
+    await act(() => router.navigate('/reports/sales?period=7d'));
+    await waitFor(() =>
+      expect(salesAsked(sent).at(-1)).toEqual({ from: '2026-11-23', to: '2026-11-29', interval: 'day' }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('7d');
+    expect(screen.queryByLabelText('From')).toBeNull();
   });
 });
