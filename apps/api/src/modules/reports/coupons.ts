@@ -3,6 +3,7 @@ import { type Queryable, sql } from '@kapaas/db';
 import { paiseToRupees } from '../../lib/money';
 import { rowsOf } from '../../lib/person';
 import { periodOf, type Span } from './period';
+import { inTurn } from './reading';
 import { soldOrders } from './sold';
 
 /** The sold orders of the span that used a coupon, by the code they used (as it was applied). */
@@ -33,7 +34,10 @@ function totalOf(rows: Uses): Omit<CouponReportRow, 'code'> {
 /** GET /admin/api/reports/coupons: each code's uses by sold orders, the discount given and those orders' totals. */
 export async function couponsReport(db: Queryable, query: ReportRangeQuery): Promise<CouponsReport> {
   const period = periodOf(query.from, query.to);
-  const [current, previous] = await Promise.all([couponUses(db, period.span), couponUses(db, period.previous.span)]);
+  const [current, previous] = await inTurn(
+    () => couponUses(db, period.span),
+    () => couponUses(db, period.previous.span),
+  );
   return {
     from: period.from,
     to: period.to,

@@ -11,6 +11,7 @@ import type { Queryable } from '@kapaas/db';
 import { paiseToRupees } from '../../lib/money';
 import { codShipments, codToCollect, soldByMethod } from './payments.repository';
 import { periodOf, rate, type Span } from './period';
+import { inTurn } from './reading';
 
 /** The shipping zones in the owner's words (ADR 033). */
 const ZONE_NAMES: Record<string, string> = {
@@ -86,12 +87,12 @@ async function rtoOf(db: Queryable, span: Span): Promise<PaymentsReport['rto']> 
 /** GET /admin/api/reports/payments: prepaid against COD, by method, the COD parcels returned to origin, cash to come. */
 export async function paymentsReport(db: Queryable, query: ReportRangeQuery): Promise<PaymentsReport> {
   const period = periodOf(query.from, query.to);
-  const [current, previous, rto, due] = await Promise.all([
-    soldByMethod(db, period.span),
-    soldByMethod(db, period.previous.span),
-    rtoOf(db, period.span),
-    codToCollect(db),
-  ]);
+  const [current, previous, rto, due] = await inTurn(
+    () => soldByMethod(db, period.span),
+    () => soldByMethod(db, period.previous.span),
+    () => rtoOf(db, period.span),
+    () => codToCollect(db),
+  );
   return {
     from: period.from,
     to: period.to,

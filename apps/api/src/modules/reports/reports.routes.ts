@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponsReport } from './coupons';
 import { paymentsReport } from './payments';
 import { productsReport } from './products';
+import { reading } from './reading';
 import { returnsReport } from './returns';
 import { salesReport } from './sales';
 import { stockReport } from './stock';
@@ -48,7 +49,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TaxReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await taxReport(db(), request.query) }),
+    async (request) => ({ success: true as const, data: await reading(db(), (tx) => taxReport(tx, request.query)) }),
   );
 };
 
@@ -66,7 +67,7 @@ function moneyRoutes(app: App) {
         response: { 200: SalesReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await salesReport(db(), request.query) }),
+    async (request) => ({ success: true as const, data: await reading(db(), (tx) => salesReport(tx, request.query)) }),
   );
 
   app.get(
@@ -80,7 +81,10 @@ function moneyRoutes(app: App) {
         response: { 200: PaymentsReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await paymentsReport(db(), request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await reading(db(), (tx) => paymentsReport(tx, request.query)),
+    }),
   );
 
   app.get(
@@ -94,7 +98,10 @@ function moneyRoutes(app: App) {
         response: { 200: CouponsReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await couponsReport(db(), request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await reading(db(), (tx) => couponsReport(tx, request.query)),
+    }),
   );
 }
 
@@ -113,7 +120,10 @@ function catalogueRoutes(app: App) {
         response: { 200: ProductsReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await productsReport(db(), request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await reading(db(), (tx) => productsReport(tx, request.query)),
+    }),
   );
 
   app.get(
@@ -127,7 +137,10 @@ function catalogueRoutes(app: App) {
         response: { 200: ReturnsReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await returnsReport(db(), request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await reading(db(), (tx) => returnsReport(tx, request.query)),
+    }),
   );
 
   app.get(
@@ -141,6 +154,6 @@ function catalogueRoutes(app: App) {
         response: { 200: StockReportAnswer, ...failures },
       },
     },
-    async (request) => ({ success: true as const, data: await stockReport(db(), request.query) }),
+    async (request) => ({ success: true as const, data: await reading(db(), (tx) => stockReport(tx, request.query)) }),
   );
 }

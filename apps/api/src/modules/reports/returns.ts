@@ -6,6 +6,7 @@ import {
 } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { periodOf, rate, type Span } from './period';
+import { inTurn } from './reading';
 import { returnsByReason, returnsBySize, tooSmallByProduct, unitsSold } from './returns.repository';
 
 /** A product is flagged "runs small" from this many pieces sent back too small in the period (ADR 054). */
@@ -16,7 +17,10 @@ export const RUNS_SMALL_MIN_SHARE = 0.1;
 export const RUNS_SMALL_TIMES_REST = 2;
 
 async function totalsOf(db: Queryable, span: Span) {
-  const [reasons, sold] = await Promise.all([returnsByReason(db, span), unitsSold(db, span)]);
+  const [reasons, sold] = await inTurn(
+    () => returnsByReason(db, span),
+    () => unitsSold(db, span),
+  );
   const sum = (field: 'returns' | 'exchanges' | 'units') => reasons.reduce((total, row) => total + row[field], 0);
   const totals = {
     returns: sum('returns'),
@@ -72,12 +76,12 @@ function runsSmall(
 /** GET /admin/api/reports/returns: pieces asked back by reason and size, and the products that run small. */
 export async function returnsReport(db: Queryable, query: ReportRangeQuery): Promise<ReturnsReport> {
   const period = periodOf(query.from, query.to);
-  const [current, previous, sizes, small] = await Promise.all([
-    totalsOf(db, period.span),
-    totalsOf(db, period.previous.span),
-    returnsBySize(db, period.span),
-    tooSmallByProduct(db, period.span),
-  ]);
+  const [current, previous, sizes, small] = await inTurn(
+    () => totalsOf(db, period.span),
+    () => totalsOf(db, period.previous.span),
+    () => returnsBySize(db, period.span),
+    () => tooSmallByProduct(db, period.span),
+  );
   return {
     from: period.from,
     to: period.to,

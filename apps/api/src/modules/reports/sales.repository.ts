@@ -1,6 +1,7 @@
 import { type Queryable, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
 import { at, dayText, istDay, type Span } from './period';
+import { inTurn } from './reading';
 import { soldBefore, soldOrders } from './sold';
 
 /** One of India's days of sales: orders sold, their totals and units, and the credit notes issued that day. */
@@ -46,7 +47,10 @@ async function creditsByDay(db: Queryable, span: Span) {
 
 /** The span's sales and credit notes, day by day, only the days with any (oldest first). */
 export async function salesDays(db: Queryable, span: Span): Promise<SalesDay[]> {
-  const [sold, credits] = await Promise.all([soldByDay(db, span), creditsByDay(db, span)]);
+  const [sold, credits] = await inTurn(
+    () => soldByDay(db, span),
+    () => creditsByDay(db, span),
+  );
   const days = new Map<string, SalesDay>();
   const dayOf = (day: string) => {
     const found = days.get(day) ?? { day, orders: 0, grossPaise: 0, units: 0, creditsPaise: 0 };
@@ -65,10 +69,10 @@ export async function salesDays(db: Queryable, span: Span): Promise<SalesDay[]> 
 export async function customerCounts(db: Queryable, span: Span): Promise<{ fresh: number; returning: number }> {
   const [row] = rowsOf<{ fresh: number; returning: number }>(
     await db.execute(sql`
-      WITH customers AS (
+      WITH customers AS MATERIALIZED (
         SELECT DISTINCT s.user_id, CASE WHEN s.user_id IS NULL THEN s.phone END AS phone
         FROM (${soldOrders(span)}) s
-      ), seen AS (
+      ), seen AS MATERIALIZED (
         SELECT CASE WHEN k.user_id IS NOT NULL
           THEN EXISTS (SELECT 1 FROM orders o WHERE o.user_id = k.user_id AND ${soldBefore(span.from)})
           ELSE EXISTS (SELECT 1 FROM orders o WHERE o.user_id IS NULL

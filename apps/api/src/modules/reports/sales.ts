@@ -2,11 +2,15 @@ import type { SalesPoint, SalesReport, SalesReportQuery, SalesTotals } from '@ka
 import type { Queryable } from '@kapaas/db';
 import { paiseToRupees } from '../../lib/money';
 import { periodOf, type Span, stepOf, stepsOf } from './period';
+import { inTurn } from './reading';
 import { customerCounts, type SalesDay, salesDays } from './sales.repository';
 
 /** The totals of a span from its days, and its customers. */
 async function totalsOf(db: Queryable, span: Span, days?: SalesDay[]): Promise<SalesTotals> {
-  const [rows, customers] = await Promise.all([days ?? salesDays(db, span), customerCounts(db, span)]);
+  const [rows, customers] = await inTurn(
+    () => (days ? Promise.resolve(days) : salesDays(db, span)),
+    () => customerCounts(db, span),
+  );
   let orders = 0;
   let gross = 0;
   let units = 0;
@@ -54,7 +58,10 @@ function seriesOf(days: SalesDay[], query: SalesReportQuery): SalesPoint[] {
 export async function salesReport(db: Queryable, query: SalesReportQuery): Promise<SalesReport> {
   const period = periodOf(query.from, query.to);
   const days = await salesDays(db, period.span);
-  const [totals, previous] = await Promise.all([totalsOf(db, period.span, days), totalsOf(db, period.previous.span)]);
+  const [totals, previous] = await inTurn(
+    () => totalsOf(db, period.span, days),
+    () => totalsOf(db, period.previous.span),
+  );
   return {
     from: period.from,
     to: period.to,

@@ -2,6 +2,7 @@ import type { StockReport, StockReportQuery } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { shopToday } from '../../lib/shop-day';
 import { addDays, daysBetween, rate, spanOf } from './period';
+import { inTurn } from './reading';
 import { stockCounts, stockPage } from './stock.repository';
 
 /** The pace is taken over the last 30 days (today included) unless the query gives a period. */
@@ -13,7 +14,10 @@ export async function stockReport(db: Queryable, query: StockReportQuery, now = 
   const from = query.from ?? addDays(to, -(STOCK_PACE_DAYS - 1));
   const days = daysBetween(from, to);
   const span = spanOf(from, to);
-  const [rows, counts] = await Promise.all([stockPage(db, span, days, query), stockCounts(db, span, days)]);
+  const [rows, counts] = await inTurn(
+    () => stockPage(db, span, days, query),
+    () => stockCounts(db, span, days),
+  );
   return {
     from,
     to,

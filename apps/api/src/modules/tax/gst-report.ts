@@ -170,24 +170,24 @@ function sumsOf(lines: typeof orderTaxLines | typeof creditNoteLines) {
 async function monthlySums(db: Queryable, span: { from: Date; to: Date }) {
   const invoiced = monthOf(taxInvoices.issuedAt);
   const credited = monthOf(creditNotes.issuedAt);
-  return Promise.all([
-    db
-      .select({ month: invoiced, ...sumsOf(orderTaxLines) })
-      .from(taxInvoices)
-      .innerJoin(orders, eq(orders.id, taxInvoices.orderId))
-      .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
-      .innerJoin(orderTaxLines, eq(orderTaxLines.orderId, taxInvoices.orderId))
-      .where(and(gte(taxInvoices.issuedAt, span.from), lt(taxInvoices.issuedAt, span.to)))
-      .groupBy(invoiced),
-    db
-      .select({ month: credited, ...sumsOf(creditNoteLines) })
-      .from(creditNotes)
-      .innerJoin(creditNoteLines, eq(creditNoteLines.creditNoteId, creditNotes.id))
-      .innerJoin(taxInvoices, eq(taxInvoices.id, creditNotes.invoiceId))
-      .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
-      .where(and(gte(creditNotes.issuedAt, span.from), lt(creditNotes.issuedAt, span.to)))
-      .groupBy(credited),
-  ]);
+  // One after another: the report reads them in one transaction's client (ADR 054).
+  const sales = await db
+    .select({ month: invoiced, ...sumsOf(orderTaxLines) })
+    .from(taxInvoices)
+    .innerJoin(orders, eq(orders.id, taxInvoices.orderId))
+    .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
+    .innerJoin(orderTaxLines, eq(orderTaxLines.orderId, taxInvoices.orderId))
+    .where(and(gte(taxInvoices.issuedAt, span.from), lt(taxInvoices.issuedAt, span.to)))
+    .groupBy(invoiced);
+  const credits = await db
+    .select({ month: credited, ...sumsOf(creditNoteLines) })
+    .from(creditNotes)
+    .innerJoin(creditNoteLines, eq(creditNoteLines.creditNoteId, creditNotes.id))
+    .innerJoin(taxInvoices, eq(taxInvoices.id, creditNotes.invoiceId))
+    .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
+    .where(and(gte(creditNotes.issuedAt, span.from), lt(creditNotes.issuedAt, span.to)))
+    .groupBy(credited);
+  return [sales, credits] as const;
 }
 
 /**
