@@ -257,6 +257,15 @@ describe('the stock report', () => {
       true,
     ]);
     expect(soldOut.sold_out_sizes).toBeGreaterThanOrEqual(2);
+    // A page past the last has no row, and the shop's counts all the same.
+    const beyond = StockReportAnswer.parse(
+      expectStatus(await staff.get('/reports/stock', { only: 'sold_out', q: names.b, page: 1000 }), 200),
+    ).data;
+    expect(beyond).toMatchObject({
+      rows: [],
+      sold_out_sizes: soldOut.sold_out_sizes,
+      selling_out_sizes: soldOut.selling_out_sizes,
+    });
     expect(soldOut.rows.every((row) => row.sold_out)).toBe(true);
     const [from, to] = [soldOut.from, soldOut.to].map((day) => Date.parse(`${day}T00:00:00Z`));
     expect(((to as number) - (from as number)) / 86_400_000).toBe(29);

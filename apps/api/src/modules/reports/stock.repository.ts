@@ -40,6 +40,8 @@ export interface StockFigures {
   sold_out: boolean;
   selling_out: boolean;
   total: number;
+  sold_out_sizes: number;
+  selling_out_sizes: number;
 }
 
 const ONLY: Record<'all' | 'sold_out' | 'selling_out', SQL> = {
@@ -48,7 +50,10 @@ const ONLY: Record<'all' | 'sold_out' | 'selling_out', SQL> = {
   selling_out: sql`selling_out`,
 };
 
-/** One page of sizes: sold out first, then the fewest days of cover, then by name and the sizes' order. */
+/**
+ * One page of sizes: sold out first, then the fewest days of cover, then by name and the sizes' order; each row also
+ * carries the shop's sold-out and selling-out counts, taken in the same pass before the page's filters.
+ */
 export async function stockPage(
   db: Queryable,
   span: Span,
@@ -57,16 +62,20 @@ export async function stockPage(
 ): Promise<StockFigures[]> {
   const search = `%${(query.q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return rowsOf<StockFigures>(
-    await db.execute(sql`${sizesWithPace(span, days)}
-      SELECT product_id, name, size, stock, sold, days_of_cover, sold_out, selling_out,
-        (count(*) OVER ())::int AS total
-      FROM flagged WHERE ${ONLY[query.only]} AND name ILIKE ${search}
+    await db.execute(sql`${sizesWithPace(span, days)}, counted AS (
+        SELECT *, (count(*) FILTER (WHERE sold_out) OVER ())::int AS sold_out_sizes,
+          (count(*) FILTER (WHERE selling_out) OVER ())::int AS selling_out_sizes
+        FROM flagged
+      )
+      SELECT product_id, name, size, stock, sold, days_of_cover, sold_out, selling_out, sold_out_sizes,
+        selling_out_sizes, (count(*) OVER ())::int AS total
+      FROM counted WHERE ${ONLY[query.only]} AND name ILIKE ${search}
       ORDER BY sold_out DESC, days_of_cover ASC NULLS LAST, lower(name), product_id, sort_order, size
       LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`),
   );
 }
 
-/** The sizes sold out and selling out over the whole shop. */
+/** The sizes sold out and selling out over the whole shop, for a page past the last (which has no row to carry them). */
 export async function stockCounts(db: Queryable, span: Span, days: number) {
   const [row] = rowsOf<{ sold_out: number; selling_out: number }>(
     await db.execute(sql`${sizesWithPace(span, days)}

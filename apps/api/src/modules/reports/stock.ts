@@ -2,7 +2,6 @@ import type { StockReport, StockReportQuery } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import { shopToday } from '../../lib/shop-day';
 import { addDays, daysBetween, rate, spanOf } from './period';
-import { inTurn } from './reading';
 import { stockCounts, stockPage } from './stock.repository';
 
 /** The pace is taken over the last 30 days (today included) unless the query gives a period. */
@@ -14,10 +13,11 @@ export async function stockReport(db: Queryable, query: StockReportQuery, now = 
   const from = query.from ?? addDays(to, -(STOCK_PACE_DAYS - 1));
   const days = daysBetween(from, to);
   const span = spanOf(from, to);
-  const [rows, counts] = await inTurn(
-    () => stockPage(db, span, days, query),
-    () => stockCounts(db, span, days),
-  );
+  const rows = await stockPage(db, span, days, query);
+  const first = rows[0];
+  const counts = first
+    ? { soldOut: first.sold_out_sizes, sellingOut: first.selling_out_sizes }
+    : await stockCounts(db, span, days);
   return {
     from,
     to,
