@@ -6,7 +6,10 @@
  * Prints one table per size and a summary against the targets; writes .tmp/bench/results.json.
  * Exits 0 when it measured (a missed target is a finding), non-zero when the run itself failed.
  * Last, on the first size, the funnel's cost (ADR 053): the product page with counting on against off, as a ratio.
+ * Then, when the sizes include 50,000 (or with --reports-only, alone), the reports (ADR 054): each report's p50 and p95 on
+ * 50,000 products with 100,000 generated orders (seed:orders), against the target p95 ≤ 300 ms.
  * Options: --sizes 1000,10000,50000  --seconds N  --rounds N  --connections N  --seed N  --quick  --fresh  --funnel-only
+ *   --reports-only
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +20,7 @@ import { parseOptions } from './options';
 import { BENCH_DIR } from './paths';
 import { buildShop } from './processes';
 import { sizeTable, summaryRows, summaryTable, TARGETS } from './report';
+import { measureReports, REPORT_PRODUCTS, type ReportsResult, reportsTable } from './reports';
 
 const options = parseOptions(process.argv.slice(2));
 await mkdir(BENCH_DIR, { recursive: true });
@@ -25,7 +29,7 @@ console.log(`building the API…`);
 await buildShop();
 
 const results: SizeResult[] = [];
-for (const products of options.sizes) {
+for (const products of options.reportsOnly ? [] : options.sizes) {
   console.log(`\n${products.toLocaleString('en')} products: preparing the catalogue…`);
   const generation = await catalogueFor(products, options.seed, options.fresh);
   console.log(
@@ -38,17 +42,32 @@ for (const products of options.sizes) {
 
 // The funnel's cost (ADR 053): the product page with counting on against off, on the first size's catalogue.
 const funnelSize = options.sizes[0] as number;
-console.log(`\nthe funnel: the product page counting and not, ${funnelSize.toLocaleString('en')} products…`);
-let funnel: FunnelResult | { failure: string };
-try {
-  funnel = await measureFunnel(funnelSize, options);
-} catch (error) {
-  funnel = { failure: (error as Error).message };
+let funnel: FunnelResult | { failure: string } | { skipped: true } = { skipped: true };
+if (!options.reportsOnly) {
+  console.log(`\nthe funnel: the product page counting and not, ${funnelSize.toLocaleString('en')} products…`);
+  try {
+    funnel = await measureFunnel(funnelSize, options);
+  } catch (error) {
+    funnel = { failure: (error as Error).message };
+  }
+}
+
+// The reports (ADR 054) on 50,000 products and 100,000 generated orders.
+let reports: ReportsResult | { failure: string } | undefined;
+if (options.reportsOnly || options.sizes.includes(REPORT_PRODUCTS)) {
+  console.log(`\nthe reports: ${REPORT_PRODUCTS.toLocaleString('en')} products and their generated orders…`);
+  try {
+    reports = await measureReports(options);
+  } catch (error) {
+    reports = { failure: (error as Error).message };
+  }
 }
 
 for (const result of results) console.log(sizeTable(result));
-console.log(summaryTable(results));
-console.log('ratio' in funnel ? funnelLine(funnel) : `funnel: FAILED ${funnel.failure}`);
+if (results.length > 0) console.log(summaryTable(results));
+if ('ratio' in funnel) console.log(funnelLine(funnel));
+else if ('failure' in funnel) console.log(`funnel: FAILED ${funnel.failure}`);
+if (reports) console.log('reports' in reports ? reportsTable(reports) : `reports: FAILED ${reports.failure}`);
 const minutes = (performance.now() - began) / 60_000;
 console.log(
   `\n${options.connections} connections, ${options.seconds} s per call after ${options.warmupSeconds} s of warm-up, ` +
@@ -60,7 +79,7 @@ const file = join(BENCH_DIR, 'results.json');
 const summary = summaryRows(results);
 await writeFile(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), options, targets: TARGETS, results, summary, funnel }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), options, targets: TARGETS, results, summary, funnel, reports }, null, 2)}\n`,
 );
 console.log(`results: ${file}`);
 process.exit(0);
