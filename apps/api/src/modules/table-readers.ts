@@ -97,6 +97,7 @@ export const READ_MODELS = {
       tables: ['products'],
     },
   },
+  fit: {},
   health: {
     liveness: {
       for: "/healthz reads the newest order's id: the database answers a real query on a real table",
