@@ -27,10 +27,19 @@ export const orderItems = pgTable(
     listPricePaise: integer('list_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalPaise: integer('line_total_paise').notNull(),
+    /**
+     * The category's return rule and its reason when the line was bought (ADR 058): the return request holds the
+     * shopper to the rule the product page showed them, not to a later one. Lines from before the rule are returnable.
+     */
+    returnRule: text('return_rule', { enum: ['returnable', 'exchange_only', 'final_sale'] })
+      .notNull()
+      .default('returnable'),
+    returnRuleReason: text('return_rule_reason').notNull().default(''),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
     check('order_items_line_total', sql`${t.lineTotalPaise} = ${t.unitPricePaise} * ${t.quantity}`),
     index('order_items_order_idx').on(t.orderId),
+    check('order_items_return_rule', sql`${t.returnRule} IN ('returnable', 'exchange_only', 'final_sale')`),
   ],
 );
