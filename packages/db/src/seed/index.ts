@@ -16,6 +16,8 @@ import {
   products as productsTable,
   sandboxWhatsappTemplates,
   shopSettings,
+  sizeChartRows,
+  sizeCharts,
   sizes as sizesTable,
   states as statesTable,
   subcategories as subcategoriesTable,
@@ -26,6 +28,7 @@ import { bestSellingSlugs, categories, newArrivalSlugs, products } from './data/
 import { coupons } from './data/coupons';
 import { ads, banners, testimonials } from './data/home';
 import { states } from './data/india';
+import { DEMO_SIZE_CHARTS } from './data/size-charts';
 import { GENDERS, PATTERNS, SIZE_LABELS } from './data/types';
 import { pieceWeightGrams } from './data/weights';
 import { DEMO_WHATSAPP_TEMPLATES } from './data/whatsapp-templates';
@@ -94,6 +97,7 @@ export async function seedDemoShop(db: Database, now: Date = new Date()): Promis
     const stateIds = await seedStatesAndCities(tx);
     await seedDemoReviews(tx, { productIds, sizeIds: types.sizeIds }, now);
     await seedWhatsAppTemplates(tx, now);
+    await seedSizeCharts(tx, catalogue.categoryIds, types.sizeIds);
     // A shop seeded afresh is registered for GST in Maharashtra; settings an owner saved are never overwritten.
     if (newSettings.length > 0) {
       await tx
@@ -136,6 +140,27 @@ async function seedWhatsAppTemplates(tx: Queryable, now: Date) {
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * A chart for each clothing category (docs/size-charts.md). A category that has a chart keeps it, rows and all: the
+ * owner's edits are never overwritten, and a shop seeded before charts existed gets them on the next `npm run seed`.
+ */
+async function seedSizeCharts(tx: Queryable, categoryIds: Map<string, number>, sizeIds: Map<string, number>) {
+  const charts = await tx
+    .insert(sizeCharts)
+    .values(Object.keys(DEMO_SIZE_CHARTS).map((slug) => ({ categoryId: must(categoryIds, slug) })))
+    .onConflictDoNothing()
+    .returning({ id: sizeCharts.id, categoryId: sizeCharts.categoryId });
+  const slugOf = new Map([...categoryIds].map(([slug, id]) => [id, slug]));
+  const rows = charts.flatMap((chart) =>
+    (DEMO_SIZE_CHARTS[slugOf.get(chart.categoryId ?? 0) ?? ''] ?? []).map(({ size, ...row }) => ({
+      ...row,
+      chartId: chart.id,
+      sizeId: must(sizeIds, size),
+    })),
+  );
+  if (rows.length > 0) await tx.insert(sizeChartRows).values(rows);
 }
 
 /** A day's offset from the seed's "now" as a date: what the catalogue's and coupons' dates are written as. */

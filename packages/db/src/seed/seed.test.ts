@@ -6,6 +6,8 @@ import * as schema from '../schema';
 import { isShopEmpty, seedDemoShop } from '.';
 import { categories, products } from './data/catalogue';
 import { states } from './data/india';
+import { DEMO_SIZE_CHARTS } from './data/size-charts';
+import { SIZE_LABELS } from './data/types';
 import { pieceWeightGrams } from './data/weights';
 
 let handle: DatabaseHandle;
@@ -282,5 +284,50 @@ describe('the schema holds the absolute rules', () => {
         totalPaise: 100_00,
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('the demo size charts (docs/size-charts.md)', () => {
+  it('give each clothing category a row per size, heights and weights rising from one size to the next', async () => {
+    const rows = await handle.db
+      .select({
+        slug: schema.categories.slug,
+        size: schema.sizes.label,
+        order: schema.sizes.sortOrder,
+        row: schema.sizeChartRows,
+      })
+      .from(schema.sizeChartRows)
+      .innerJoin(schema.sizeCharts, eq(schema.sizeCharts.id, schema.sizeChartRows.chartId))
+      .innerJoin(schema.categories, eq(schema.categories.id, schema.sizeCharts.categoryId))
+      .innerJoin(schema.sizes, eq(schema.sizes.id, schema.sizeChartRows.sizeId))
+      .orderBy(schema.categories.slug, schema.sizes.sortOrder);
+    const bySlug = Map.groupBy(rows, (r) => r.slug);
+    expect([...bySlug.keys()].sort()).toEqual(Object.keys(DEMO_SIZE_CHARTS).sort());
+    for (const [slug, chart] of bySlug) {
+      expect(
+        chart.map((r) => r.size),
+        slug,
+      ).toEqual([...SIZE_LABELS]);
+      chart.slice(1).forEach(({ row }, i) => {
+        const before = (chart[i] as (typeof chart)[number]).row;
+        expect(row.heightMinCm, `${slug} ${i}`).toBe(before.heightMaxCm);
+        expect(row.weightMinKg, `${slug} ${i}`).toBe(before.weightMaxKg);
+        expect(row.ageMinMonths).toBe(before.ageMaxMonths);
+        expect(row.chestCm).toBeGreaterThan(before.chestCm);
+        expect(row.lengthCm).toBeGreaterThan(before.lengthCm);
+      });
+    }
+    // The 6-12M row from the averaged WHO medians (docs/size-charts.md): 66.65 → 67 cm, 74.85 → 75 cm, 7.6–9.25 kg.
+    const sixToTwelve = bySlug.get('rompers-onesies')?.[2]?.row;
+    expect(sixToTwelve).toMatchObject({ heightMinCm: 67, heightMaxCm: 75, weightMinKg: 7.6, weightMaxKg: 9.3 });
+  });
+
+  it('keep a chart the owner edited when the seed runs again', async () => {
+    const [chart] = await handle.db.select().from(schema.sizeCharts).limit(1);
+    if (!chart) throw new Error('no chart seeded');
+    await handle.db.update(schema.sizeChartRows).set({ chestCm: 99 }).where(eq(schema.sizeChartRows.chartId, chart.id));
+    await seedDemoShop(handle.db);
+    const rows = await handle.db.select().from(schema.sizeChartRows).where(eq(schema.sizeChartRows.chartId, chart.id));
+    expect(rows.map((r) => r.chestCm)).toEqual(rows.map(() => 99));
   });
 });
