@@ -1,4 +1,4 @@
-import type { ReviewSummary, SizeChartRow } from '@kapaas/contract';
+import type { ReviewSummary } from '@kapaas/contract';
 
 /**
  * "Find my size" (issue 38, ADR 057): which size of a product to choose for a child, from the product's size chart,
@@ -9,18 +9,20 @@ import type { ReviewSummary, SizeChartRow } from '@kapaas/contract';
 export type Measure = 'height' | 'weight' | 'age';
 export type Confidence = 'high' | 'medium' | 'low';
 
-/** One size's row of the chart as the contract names it (`size` the label), in the sizes' order, the smallest first. Ranges include both ends. */
-export type AdviceRow = Pick<
-  SizeChartRow,
-  | 'size_id'
-  | 'size'
-  | 'age_min_months'
-  | 'age_max_months'
-  | 'height_min_cm'
-  | 'height_max_cm'
-  | 'weight_min_kg'
-  | 'weight_max_kg'
->;
+/**
+ * One size's row of the chart, named as the contract's SizeChartRow names it (`size` the label), in the sizes' order,
+ * the smallest first. Ranges include both ends.
+ */
+export interface AdviceRow {
+  size_id: number;
+  size: string;
+  age_min_months: number;
+  age_max_months: number;
+  height_min_cm: number;
+  height_max_cm: number;
+  weight_min_kg: number;
+  weight_max_kg: number;
+}
 
 /** What the parent knows of the child; at least one of the three (the contract says so). */
 export interface Child {
