@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmptyBody, Id, Rupees } from './common';
 import { PageFields, PagingFields } from './paging';
+import { ProductSizeChart } from './size-charts';
 
 /** A product as listed on cards: discount_price 0 means no discount. */
 export const ProductCard = z.object({
@@ -166,6 +167,8 @@ export const ProductDetail = z.object({
   relate_products: z.array(ProductCard),
   rating_average: z.number().nullable(),
   rating_count: z.number().int(),
+  /** The product's size chart (its own, else its category's), its sizes only; null when there is none (ADR 056). */
+  size_chart: ProductSizeChart.nullable(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 export const ProductDetailAnswer = z.object({ success: z.literal(true), products: ProductDetail });

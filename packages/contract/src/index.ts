@@ -25,5 +25,6 @@ export * from './reviews';
 export * from './rich-text';
 export * from './search';
 export * from './shipments';
+export * from './size-charts';
 export * from './slug';
 export * from './wishlist';

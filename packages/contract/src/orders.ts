@@ -3,7 +3,7 @@ import { PHONE_NUMBER_MESSAGE, PHONE_NUMBER_PATTERN } from './address-formats';
 import { Id, MAX_INT4, Rupees } from './common';
 import { FormConsents, NoticeVersion } from './consent';
 import { Owner } from './identity';
-import { RETURN_STATUS_VALUES } from './returns';
+import { RETURN_STATUS_VALUES, ReturnRule } from './returns';
 import { OrderShipment } from './shipments';
 
 export const ORDER_STATUS_VALUES = [
@@ -74,6 +74,8 @@ export const OrderLine = z.object({
   /** What one piece cost. */
   product_amount: Rupees,
   product_total: Rupees,
+  /** The return rule the line was bought under (ADR 058): what a return request may ask of it. */
+  return_rule: ReturnRule,
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

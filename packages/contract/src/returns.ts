@@ -31,6 +31,28 @@ export const ReturnKind = z.enum(RETURN_KIND_VALUES, { error: 'Choose return or 
 export type ReturnKind = z.infer<typeof ReturnKind>;
 
 /**
+ * A category's return rule (ADR 058): its pieces may be returned or exchanged (`returnable`), only exchanged for
+ * another size (`exchange_only`), or neither (`final_sale`). An order line keeps the rule it was bought under.
+ */
+export const RETURN_RULE_VALUES = ['returnable', 'exchange_only', 'final_sale'] as const;
+export const ReturnRuleKind = z.enum(RETURN_RULE_VALUES, { error: 'Choose a return rule.' });
+export type ReturnRuleKind = z.infer<typeof ReturnRuleKind>;
+
+/** The rules in the shopper's words. */
+export const RETURN_RULE_LABELS: Record<ReturnRuleKind, string> = {
+  returnable: 'Returnable',
+  exchange_only: 'Exchange only',
+  final_sale: 'Final sale',
+};
+
+/** The longest reason a rule may give, shown to shoppers on the product page and the return form. */
+export const RETURN_RULE_REASON_MAX = 200;
+
+/** A rule with its reason ('' for `returnable`), as the product page and an order line carry it. */
+export const ReturnRule = z.object({ kind: ReturnRuleKind, reason: z.string() });
+export type ReturnRule = z.infer<typeof ReturnRule>;
+
+/**
  * Where a return request stands. requested → approved or rejected; approved → received (the parcel
  * came back, its pieces go back on sale); received → refunded and/or exchange_shipped, then
  * completed once every line is settled. Illegal moves answer 409.

@@ -35,8 +35,8 @@ export const READ_MODELS = {
   },
   cart: {
     'cart lines priced from the catalogue': {
-      for: "a cart's lines with the product's name, price, status and first picture, the size's label and what is free",
-      tables: ['products', 'sizes', 'product_images', 'product_sizes'],
+      for: "a cart's lines with the product's name, price, status and first picture, the size's label, what is free, and its category's return rule (ADR 058)",
+      tables: ['products', 'sizes', 'product_images', 'product_sizes', 'categories'],
     },
     'carts to remind': {
       for: 'left carts of active accounts whose cart_reminders consent stands (the ledger) that ordered nothing since, after the wait the owner set',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_RULE_REASON_MAX, ReturnRuleKind } from '../returns';
 import {
   AdminPaging,
   adminItem,
@@ -143,27 +144,65 @@ export const AdminCategory = z.object({
   active: z.boolean(),
   /** The HSN code of the category's products, unless a product has its own. */
   hsn_code: z.string(),
+  /** Whether its pieces may be returned, only exchanged, or neither (ADR 058), and why, in the shopper's words. */
+  return_rule: ReturnRuleKind,
+  return_rule_reason: z.string(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type AdminCategory = z.infer<typeof AdminCategory>;
-export const AdminCreateCategory = z.strictObject({
+
+/** A return rule's reason as the owner writes it; required unless the rule is `returnable` (see categoryRuleCheck). */
+const ReturnRuleReason = z.string().trim().max(RETURN_RULE_REASON_MAX, `At most ${RETURN_RULE_REASON_MAX} characters.`);
+export const RETURN_RULE_REASON_REQUIRED = 'Say why, in words a shopper reads on the product page.';
+
+const categoryFields = {
   name: Title(100),
   image: ImageUrl,
   sort_order: SortOrder.optional(),
   active: z.boolean().optional(),
   hsn_code: HsnCode.optional(),
+  return_rule: ReturnRuleKind.optional(),
+  return_rule_reason: ReturnRuleReason.optional(),
+};
+
+/**
+ * A rule other than `returnable` needs its reason beside it. An edit that names only one of the two is checked again
+ * by the API against the stored other (a rule set without a reason keeps the reason it had).
+ */
+function categoryRuleCheck(
+  body: { return_rule?: ReturnRuleKind | undefined; return_rule_reason?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.return_rule === undefined || body.return_rule === 'returnable') return;
+  if (body.return_rule_reason === undefined || body.return_rule_reason !== '') return;
+  ctx.addIssue({ code: 'custom', path: ['return_rule_reason'], message: RETURN_RULE_REASON_REQUIRED });
+}
+
+export const AdminCreateCategory = z.strictObject(categoryFields).superRefine((body, ctx) => {
+  // A new category's rule other than returnable must come with its reason.
+  categoryRuleCheck({ ...body, return_rule_reason: body.return_rule_reason ?? '' }, ctx);
 });
 export type AdminCreateCategory = z.infer<typeof AdminCreateCategory>;
-export const AdminUpdateCategory = AdminCreateCategory.partial();
+export const AdminUpdateCategory = z.strictObject(categoryFields).partial().superRefine(categoryRuleCheck);
 export type AdminUpdateCategory = z.infer<typeof AdminUpdateCategory>;
 export const AdminCategoryListQuery = z.strictObject({ ...AdminPaging, active: QueryFlag.optional() });
 export const AdminCategoryListAnswer = adminList(AdminCategory);
 export const AdminCategoryAnswer = adminItem(AdminCategory);
 
-export const AdminSubcategory = AdminCategory.omit({ hsn_code: true }).extend({ category_id: z.number().int() });
+export const AdminSubcategory = AdminCategory.omit({
+  hsn_code: true,
+  return_rule: true,
+  return_rule_reason: true,
+}).extend({ category_id: z.number().int() });
 export type AdminSubcategory = z.infer<typeof AdminSubcategory>;
-export const AdminCreateSubcategory = AdminCreateCategory.omit({ hsn_code: true }).extend({ category_id: Id });
+export const AdminCreateSubcategory = z.strictObject({
+  name: categoryFields.name,
+  image: categoryFields.image,
+  sort_order: categoryFields.sort_order,
+  active: categoryFields.active,
+  category_id: Id,
+});
 export type AdminCreateSubcategory = z.infer<typeof AdminCreateSubcategory>;
 export const AdminUpdateSubcategory = AdminCreateSubcategory.partial();
 export type AdminUpdateSubcategory = z.infer<typeof AdminUpdateSubcategory>;

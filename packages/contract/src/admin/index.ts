@@ -12,6 +12,7 @@ export * from './reports';
 export * from './returns';
 export * from './reviews';
 export * from './shop';
+export * from './size-charts';
 export * from './uploads';
 export * from './whatsapp-inbox';
 export * from './whatsapp-templates';

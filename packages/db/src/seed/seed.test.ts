@@ -301,7 +301,8 @@ describe('the demo size charts (docs/size-charts.md)', () => {
       .innerJoin(schema.categories, eq(schema.categories.id, schema.sizeCharts.categoryId))
       .innerJoin(schema.sizes, eq(schema.sizes.id, schema.sizeChartRows.sizeId))
       .orderBy(schema.categories.slug, schema.sizes.sortOrder);
-    const bySlug = Map.groupBy(rows, (r) => r.slug);
+    const bySlug = new Map<string, typeof rows>();
+    for (const r of rows) bySlug.set(r.slug, [...(bySlug.get(r.slug) ?? []), r]);
     expect([...bySlug.keys()].sort()).toEqual(Object.keys(DEMO_SIZE_CHARTS).sort());
     for (const [slug, chart] of bySlug) {
       expect(

@@ -47,6 +47,7 @@ import { adminReturnRoutes } from './returns/admin-returns.routes';
 import { adminReviewRoutes } from './reviews.routes';
 import { settingsRoutes } from './settings';
 import { adminShipmentRoutes } from './shipments.routes';
+import { sizeChartRoutes } from './size-charts.routes';
 import { shippingZoneRoutes } from './shipping-zones';
 import { shopResources } from './shop.resources';
 import { uploadRoutes } from './uploads';
@@ -118,6 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(reportRoutes);
   await app.register(whatsAppInboxRoutes);
   await app.register(adminOrderMessageRoutes);
+  await app.register(sizeChartRoutes);
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

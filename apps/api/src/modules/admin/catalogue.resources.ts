@@ -23,6 +23,7 @@ import {
   AdminUpdateNamed,
   AdminUpdateSize,
   AdminUpdateSubcategory,
+  RETURN_RULE_REASON_REQUIRED,
 } from '@kapaas/contract';
 import {
   and,
@@ -58,9 +59,17 @@ const inUse = (what: string, by: string) =>
 // Categories
 
 type CategoryRow = typeof categories.$inferSelect;
-const toCategory = (row: CategoryRow): AdminCategory => ({ ...toListed(row), hsn_code: row.hsnCode });
+const toCategory = (row: CategoryRow): AdminCategory => ({
+  ...toListed(row),
+  hsn_code: row.hsnCode,
+  return_rule: row.returnRule,
+  return_rule_reason: row.returnRuleReason,
+});
+type CategoryOnly = 'hsn_code' | 'return_rule' | 'return_rule_reason';
 /** What categories and subcategories share. */
-const toListed = (row: Omit<CategoryRow, 'hsnCode'>): Omit<AdminCategory, 'hsn_code'> => ({
+const toListed = (
+  row: Omit<CategoryRow, 'hsnCode' | 'returnRule' | 'returnRuleReason'>,
+): Omit<AdminCategory, CategoryOnly> => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
@@ -70,6 +79,31 @@ const toListed = (row: Omit<CategoryRow, 'hsnCode'>): Omit<AdminCategory, 'hsn_c
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
+
+/**
+ * The return rule an edit leaves (ADR 058): a rule other than returnable needs a reason, given now or kept from before
+ * (400 beside `return_rule_reason` otherwise); returnable clears the reason. Nothing when the edit names neither.
+ */
+async function ruleUpdate(
+  tx: Queryable,
+  id: number,
+  body: Pick<AdminUpdateCategory, 'return_rule' | 'return_rule_reason'>,
+): Promise<Partial<Pick<CategoryRow, 'returnRule' | 'returnRuleReason'>>> {
+  if (body.return_rule === undefined && body.return_rule_reason === undefined) return {};
+  const [current] = await tx
+    .select({ rule: categories.returnRule, reason: categories.returnRuleReason })
+    .from(categories)
+    .where(eq(categories.id, id));
+  const rule = body.return_rule ?? current?.rule ?? 'returnable';
+  if (rule === 'returnable') return { returnRule: rule, returnRuleReason: '' };
+  const reason = body.return_rule_reason ?? current?.reason ?? '';
+  if (reason.trim() === '') {
+    throw new AppError('INVALID_DATA', RETURN_RULE_REASON_REQUIRED, {
+      errors: { return_rule_reason: [RETURN_RULE_REASON_REQUIRED] },
+    });
+  }
+  return { returnRule: rule, returnRuleReason: reason };
+}
 
 const categorySlugTaken = async (db: Queryable, slug: string) =>
   (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug))).length > 0;
@@ -115,6 +149,9 @@ const categoryResource = resourceRoutes({
           sortOrder: body.sort_order ?? 0,
           active: body.active ?? true,
           hsnCode: body.hsn_code,
+          returnRule: body.return_rule,
+          // A returnable category keeps no reason: it would never be shown.
+          returnRuleReason: (body.return_rule ?? 'returnable') === 'returnable' ? '' : body.return_rule_reason,
         })
         .returning({ id: categories.id });
       if (!row) throw new Error('category insert returned nothing');
@@ -132,6 +169,7 @@ const categoryResource = resourceRoutes({
           sortOrder: body.sort_order,
           active: body.active,
           hsnCode: body.hsn_code,
+          ...(await ruleUpdate(tx, id, body)),
           updatedAt: new Date(),
         })
         .where(eq(categories.id, id));

@@ -3,6 +3,7 @@ import {
   asc,
   cartItems,
   carts,
+  categories,
   eq,
   productImages,
   productSizes,
@@ -49,6 +50,9 @@ export async function cartLines(db: Queryable, cartId: number) {
       pricePaise: products.pricePaise,
       discountPricePaise: products.discountPricePaise,
       sizeLabel: sizes.label,
+      // The category's return rule, which an order line keeps as it was at purchase (ADR 058).
+      returnRule: categories.returnRule,
+      returnRuleReason: categories.returnRuleReason,
       stock: productSizes.stock,
       reserved: productSizes.reserved,
       image: sql<
@@ -58,6 +62,7 @@ export async function cartLines(db: Queryable, cartId: number) {
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(sizes, eq(sizes.id, cartItems.sizeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(
       productSizes,
       and(eq(productSizes.productId, cartItems.productId), eq(productSizes.sizeId, cartItems.sizeId)),

@@ -36,6 +36,7 @@ function structure(hidden: { categories?: number[]; subcategories?: number[] } =
     testimonials: [],
     featuredSections: [{ id: 1, title: 'Best Selling' }],
     featuredProducts: [1, 2, 3].map((productId, position) => ({ sectionId: 1, productId, position })),
+    sizeCharts: [],
   } as unknown as CatalogueStructure;
 }
 

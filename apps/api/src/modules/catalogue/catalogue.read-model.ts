@@ -331,6 +331,10 @@ export class CatalogueView {
   #patternNames = new Map<number, string>();
   #genderNames = new Map<number, string>();
   #categoryNames: ReadonlyMap<number, string> = new Map();
+  /** The size charts' rows by category and by product (a product's own overrides its category's, ADR 056). */
+  #categoryCharts = new Map<number, CatalogueStructure['sizeCharts'][number]['rows']>();
+  #productCharts = new Map<number, CatalogueStructure['sizeCharts'][number]['rows']>();
+  #sizeOrder = new Map<number, number>();
   #fixed!: FixedLists;
   /** Visible products of a scope in an order, filtered from #orders when first asked for after a change. */
   #listings = new Map<string, CatalogueProduct[]>();
@@ -571,6 +575,13 @@ export class CatalogueView {
     this.#sizeLabels = new Map(structure.sizes.map((s) => [s.id, s.label]));
     this.#patternNames = new Map(structure.patterns.map((p) => [p.id, p.name]));
     this.#genderNames = new Map(structure.genders.map((g) => [g.id, g.name]));
+    this.#sizeOrder = new Map(structure.sizes.map((s, index) => [s.id, index]));
+    this.#categoryCharts = new Map(
+      structure.sizeCharts.flatMap((c) => (c.categoryId === null ? [] : [[c.categoryId, c.rows]])),
+    );
+    this.#productCharts = new Map(
+      structure.sizeCharts.flatMap((c) => (c.productId === null ? [] : [[c.productId, c.rows]])),
+    );
     this.#fixed = fixedLists(structure, this.#subcategories);
     this.#listings = new Map();
     this.#bump();
@@ -722,7 +733,21 @@ export class CatalogueView {
       relate_products: this.related(product).map((p) => p.card),
       rating_average: card.rating_average,
       rating_count: card.rating_count,
+      size_chart: this.#sizeChartOf(product),
     };
+  }
+
+  /** The product's chart (its own, else its category's), its sizes only, in the sizes' order; null without one. */
+  #sizeChartOf(product: CatalogueProduct): ProductDetail['size_chart'] {
+    const rows = this.#productCharts.get(product.id) ?? this.#categoryCharts.get(product.categoryId);
+    if (!rows) return null;
+    const sold = new Set(product.stock.map((s) => s.sizeId));
+    const order = (sizeId: number) => this.#sizeOrder.get(sizeId) ?? Number.MAX_SAFE_INTEGER;
+    const shown = rows
+      .filter((r) => sold.has(r.size_id))
+      .sort((a, b) => order(a.size_id) - order(b.size_id))
+      .map((r) => ({ ...r, size: this.#sizeLabels.get(r.size_id) ?? '' }));
+    return shown.length > 0 ? { rows: shown } : null;
   }
 
   /**

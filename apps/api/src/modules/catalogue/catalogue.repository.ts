@@ -21,6 +21,7 @@ import {
   subcategories,
   testimonials,
 } from '@kapaas/db';
+import { loadSizeCharts } from '../fit';
 
 /**
  * Everything the catalogue shows apart from its products: the small tables (categories,
@@ -66,6 +67,8 @@ export async function loadStructure(db: Database) {
       .select()
       .from(featuredSectionProducts)
       .orderBy(asc(featuredSectionProducts.sectionId), asc(featuredSectionProducts.position)),
+    /** The size charts, through their owner (ADR 056): a few rows per category, and per product that has its own. */
+    sizeCharts: await loadSizeCharts(db),
   };
 }
 

@@ -616,6 +616,8 @@ async function orderTotals(
       listPricePaise: row.pricePaise,
       quantity,
       lineTotalPaise: total,
+      returnRule: row.returnRule,
+      returnRuleReason: row.returnRuleReason,
     })),
   };
 }

@@ -40,6 +40,7 @@ function line(row: LineRow): OrderLine {
     product_quantity: row.quantity,
     product_amount: paiseToRupees(row.unitPricePaise),
     product_total: paiseToRupees(row.lineTotalPaise),
+    return_rule: { kind: row.returnRule, reason: row.returnRuleReason },
   };
 }
 

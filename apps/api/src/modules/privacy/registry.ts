@@ -206,7 +206,7 @@ const ORDERS: Record<string, TableEntry> = {
     columns: {
       ...plain('id', 'order_id'),
       ...rowed('product_id', 'size_id', 'product_name', 'size_label', 'product_image', 'unit_price_paise'),
-      ...rowed('list_price_paise', 'quantity', 'line_total_paise'),
+      ...rowed('list_price_paise', 'quantity', 'line_total_paise', 'return_rule', 'return_rule_reason'),
     },
   },
   order_events: {
@@ -626,7 +626,8 @@ const SHOP: Record<string, TableEntry> = {
   ),
   categories: content(
     'a category',
-    ...['id', 'slug', 'name', 'image', 'sort_order', 'active', 'hsn_code', 'created_at', 'updated_at'],
+    ...['id', 'slug', 'name', 'image', 'sort_order', 'active', 'hsn_code', 'return_rule', 'return_rule_reason'],
+    ...['created_at', 'updated_at'],
   ),
   subcategories: content(
     'a subcategory',

@@ -116,6 +116,7 @@ async function planLines(tx: Queryable, order: OrderRow, requested: ReturnReques
   for (const [index, asked] of requested.entries()) {
     const item = items.find((i) => i.productId === asked.product_id && i.sizeId === asked.size);
     if (!item) throw fieldError(`lines.${index}.size`, 'This order has no such piece.');
+    refuseAgainstRule(item, asked.kind, index);
     const newSize = asked.kind === 'exchange' ? (asked.new_size ?? null) : null;
     if (newSize !== null && !(await sizesSold(tx, item.productId, [newSize])).has(newSize)) {
       throw fieldError(`lines.${index}.new_size`, 'This product does not come in that size.');
@@ -137,6 +138,29 @@ async function planLines(tx: Queryable, order: OrderRow, requested: ReturnReques
   const taken = await refuseTooMany(tx, orderId, planned);
   sharePaid(items, order.discountPaise, planned, taken);
   return planned;
+}
+
+/** A reason as a sentence, so that it reads on after the rule's own words. */
+const sentence = (text: string) => (text === '' || /[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * 409 beside the line's choice when the rule the piece was bought under (ADR 058; the order line keeps it) refuses
+ * what is asked: a `final_sale` piece goes back neither as a return nor as an exchange, an `exchange_only` piece only
+ * as an exchange for another size. The message names the product, the rule and the category's reason.
+ */
+function refuseAgainstRule(item: OrderItem, kind: ReturnRequestLine['kind'], index: number): void {
+  const reason = sentence(item.returnRuleReason.trim());
+  let message: string;
+  if (item.returnRule === 'final_sale') {
+    message = `${item.productName} was sold as final sale: it cannot be returned or exchanged. ${reason}`;
+  } else if (item.returnRule === 'exchange_only' && kind === 'return') {
+    message = `${item.productName} is exchange only: it can be exchanged for another size, not returned for a refund. ${reason}`;
+  } else {
+    return;
+  }
+  const code = item.returnRule === 'final_sale' ? 'FINAL_SALE' : 'EXCHANGE_ONLY';
+  message = message.trim();
+  throw new AppError('CONFLICT', message, { code, errors: { [`lines.${index}.kind`]: [message] } });
 }
 
 /**

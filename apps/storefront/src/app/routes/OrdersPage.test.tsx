@@ -25,6 +25,7 @@ const order: OrderSummary = {
       product_quantity: 2,
       product_amount: 549,
       product_total: 1098,
+      return_rule: { kind: 'returnable', reason: '' },
     },
     {
       product_id: 2,
@@ -35,6 +36,7 @@ const order: OrderSummary = {
       product_quantity: 1,
       product_amount: 959,
       product_total: 959,
+      return_rule: { kind: 'returnable', reason: '' },
     },
   ],
 };

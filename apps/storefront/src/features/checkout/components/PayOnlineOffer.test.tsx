@@ -37,6 +37,7 @@ const codOrder: OrderDetail = {
       product_quantity: 1,
       product_amount: 1000,
       product_total: 1000,
+      return_rule: { kind: 'returnable', reason: '' },
     },
   ],
   shipping_address: {

@@ -26,6 +26,7 @@ const upiOrder: OrderDetail = {
       product_quantity: 1,
       product_amount: 959,
       product_total: 959,
+      return_rule: { kind: 'returnable', reason: '' },
     },
   ],
   shipping_address: {

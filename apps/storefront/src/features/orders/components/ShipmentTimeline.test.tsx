@@ -39,6 +39,7 @@ const packedOrder: OrderDetail = {
       product_quantity: 1,
       product_amount: 959,
       product_total: 959,
+      return_rule: { kind: 'returnable', reason: '' },
     },
   ],
   shipping_address: {

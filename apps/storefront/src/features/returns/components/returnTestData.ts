@@ -24,6 +24,7 @@ export const deliveredOrder: OrderDetail = {
       product_quantity: 2,
       product_amount: 899,
       product_total: 1798,
+      return_rule: { kind: 'returnable', reason: '' },
     },
     {
       product_id: 2,
@@ -34,6 +35,7 @@ export const deliveredOrder: OrderDetail = {
       product_quantity: 1,
       product_amount: 959,
       product_total: 959,
+      return_rule: { kind: 'returnable', reason: '' },
     },
   ],
   shipping_address: {
