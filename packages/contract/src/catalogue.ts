@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmptyBody, Id, Rupees } from './common';
 import { PageFields, PagingFields } from './paging';
+import { ReturnRule } from './returns';
 import { ProductSizeChart } from './size-charts';
 
 /** A product as listed on cards: discount_price 0 means no discount. */
@@ -155,6 +156,8 @@ export const ProductDetail = z.object({
   description: z.string(),
   product_details: z.string(),
   wash_care: z.string(),
+  /** Its category's return rule and the reason shoppers read before buying (ADR 058). */
+  return_rule: ReturnRule,
   actual_price: Rupees,
   discount_price: Rupees,
   /** The largest max_quantity over the sizes. */

@@ -6,6 +6,7 @@ import type {
   PatternListAnswer,
   ProductCard,
   ProductDetail,
+  ReturnRule,
   SizeListAnswer,
   SubcategoryListAnswer,
   TestimonialListAnswer,
@@ -722,6 +723,7 @@ export class CatalogueView {
       description: row.description,
       product_details: row.productDetails,
       wash_care: row.washCare,
+      return_rule: this.#returnRuleOf(row.categoryId),
       actual_price: card.price,
       discount_price: card.discount_price,
       max_quantity: Math.max(0, ...sizes.map((s) => s.max_quantity)),
@@ -748,6 +750,13 @@ export class CatalogueView {
       .sort((a, b) => order(a.size_id) - order(b.size_id))
       .map((r) => ({ ...r, size: this.#sizeLabels.get(r.size_id) ?? '' }));
     return shown.length > 0 ? { rows: shown } : null;
+  }
+
+  /** A category's return rule (ADR 058). A hidden category hides its products, so its fallback reaches no page. */
+  #returnRuleOf(categoryId: number): ReturnRule {
+    const category = this.#categories.get(categoryId);
+    if (!category || category.returnRule === 'returnable') return { kind: 'returnable', reason: '' };
+    return { kind: category.returnRule, reason: category.returnRuleReason };
   }
 
   /**
