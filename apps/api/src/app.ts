@@ -17,6 +17,7 @@ import { checkoutPlugin, payOnlineOfferOf } from './modules/checkout';
 import { consentRoutes } from './modules/consent';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
+import { sizeAdviceRoutes } from './modules/fit';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes, sessionStore } from './modules/identity';
 import { queueSoldOutReport } from './modules/inventory';
@@ -28,7 +29,7 @@ import { myDataRoutes, privacyRequestRoutes, retentionPlugin } from './modules/p
 import { paymentCspSources, paymentsPlugin } from './modules/razorpay';
 import { funnelPlugin, productViews } from './modules/reports';
 import { returnRoutes } from './modules/returns';
-import { queueReviewRequests, reviewRoutes } from './modules/reviews';
+import { fitSummaryOf, queueReviewRequests, reviewRoutes } from './modules/reviews';
 import { searchRoutes } from './modules/search';
 import { seoRoutes } from './modules/seo';
 import { shipmentAnswerRoutes, shipmentForShopper, shippingWebhookRoutes } from './modules/shipping';
@@ -193,6 +194,8 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   });
   await app.register(returnRoutes, { prefix: '/api', ...photoPlaces });
   await app.register(deliveryRoutes, { prefix: '/api' });
+  // The reviews module reaches the catalogue, which reads fit's charts: the fit summary is handed over from here.
+  await app.register(sizeAdviceRoutes, { prefix: '/api', fitSummaryOf });
   await app.register(shippingWebhookRoutes, { prefix: '/api' });
   await app.register(whatsAppWebhookRoutes, { prefix: '/api' });
   await app.register(shipmentAnswerRoutes, { prefix: '/api', limits });

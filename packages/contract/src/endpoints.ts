@@ -107,6 +107,7 @@ import {
   SortFilterRequest,
 } from './search';
 import { ShipmentNdrDetailsAnswer, ShipmentNdrDetailsRequest, ShipmentNdrResponseRequest } from './shipments';
+import { SizeAdviceAnswer, SizeAdviceRequest } from './size-advice';
 import { AddWishlistRequest, RemoveWishlistRequest, WishlistAnswer, WishlistRequest } from './wishlist';
 
 /**
@@ -162,6 +163,7 @@ export const customerEndpoints = {
   shipment_ndr_response: { request: ShipmentNdrResponseRequest, answer: MessageAnswer },
   order_invoice: { request: OrderInvoiceRequest, answer: OrderInvoiceAnswer },
   delivery_check: { request: DeliveryCheckRequest, answer: DeliveryCheckAnswer },
+  size_advice: { request: SizeAdviceRequest, answer: SizeAdviceAnswer },
   wishlist: { request: WishlistRequest, answer: WishlistAnswer },
   add_wishlist: { request: AddWishlistRequest, answer: MessageAnswer },
   remove_wishlist: { request: RemoveWishlistRequest, answer: MessageAnswer },

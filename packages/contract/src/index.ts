@@ -25,6 +25,7 @@ export * from './reviews';
 export * from './rich-text';
 export * from './search';
 export * from './shipments';
+export * from './size-advice';
 export * from './size-charts';
 export * from './slug';
 export * from './wishlist';

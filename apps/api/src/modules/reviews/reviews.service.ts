@@ -102,6 +102,11 @@ export function summaryOf(stats: StatsRow | undefined): ReviewSummary {
   };
 }
 
+/** A product's fit summary as its page shows it, for the size advice (ADR 057): null below FIT_SUMMARY_MIN_ANSWERS. */
+export async function fitSummaryOf(db: Queryable, productId: number): Promise<ReviewSummary['fit']> {
+  return summaryOf(await statsOf(db, productId)).fit;
+}
+
 /** Why this shopper may not review the product: a 403 NOT_A_BUYER with a plain sentence. */
 async function notABuyer(db: Queryable, owner: Owner, productId: number): Promise<AppError> {
   const waiting = await hasUndeliveredLine(db, owner, productId);
