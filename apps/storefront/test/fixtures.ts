@@ -218,5 +218,6 @@ export const jhablaDetail: ProductDetailAnswer = {
     relate_products: [romper],
     rating_average: 4.3,
     rating_count: 12,
+    size_chart: null,
   },
 };

@@ -95,3 +95,73 @@ describe('Product detail page', () => {
     expect(quantity).toHaveValue(3);
   });
 });
+
+describe('the product page’s tabs and size chart', () => {
+  it('moves between the tabs with the arrow keys, Home and End, as the ARIA tabs pattern says', async () => {
+    stubApi({ category_list: categoryList, product_detail: jhablaDetail });
+    const { user } = renderRoute('/product-detail/11');
+    const first = await screen.findByRole('tab', { name: 'Product Detail', selected: true });
+    await user.click(first);
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Description', selected: true })).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: 'Description' })).toHaveTextContent('A breezy jhabla');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Wash Care', selected: true })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Product Detail', selected: true })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Wash Care', selected: true })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tabpanel', { name: 'Product Detail' })).toHaveTextContent('100% organic cotton.');
+  });
+
+  it('opens the size chart from "Size chart": the sizes in rows, in cm and kg, then in inches and pounds', async () => {
+    const row = (size_id: number, size: string, ages: [number, number], heights: [number, number]) => ({
+      size_id,
+      size,
+      age_min_months: ages[0],
+      age_max_months: ages[1],
+      height_min_cm: heights[0],
+      height_max_cm: heights[1],
+      weight_min_kg: 7.6,
+      weight_max_kg: 9.3,
+      chest_cm: 47,
+      length_cm: 41,
+    });
+    const chart = { rows: [row(3, '6-12M', [6, 12], [67, 75]), row(6, '2-3Y', [24, 36], [87, 96])] };
+    stubApi({
+      category_list: categoryList,
+      product_detail: { ...jhablaDetail, products: { ...jhablaDetail.products, size_chart: chart } },
+    });
+    const { user } = renderRoute('/product-detail/11');
+    const open = await screen.findByText('Size chart', { selector: 'summary' });
+    const details = open.closest('details');
+    expect(details).not.toHaveAttribute('open');
+    await user.click(open);
+    expect(details).toHaveAttribute('open');
+    const panel = screen.getByRole('region', { name: 'Size chart' });
+    expect(within(panel).getByRole('heading', { name: 'Size chart' })).toBeInTheDocument();
+    const [metric, imperial] = within(panel).getAllByRole('table');
+    if (!metric || !imperial) throw new Error('two tables');
+    expect(
+      within(metric)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Size', 'Age', 'Height', 'Weight', 'Chest', 'Length']);
+    const metricRow = within(metric).getByRole('row', { name: /^6-12M/ });
+    expect(within(metricRow).getByRole('rowheader')).toHaveTextContent('6-12M');
+    expect(metricRow).toHaveTextContent('6–12 months67 cm – 75 cm7.6 kg – 9.3 kg47 cm41 cm');
+    expect(within(metric).getByRole('row', { name: /^2-3Y/ })).toHaveTextContent('2–3 years87 cm – 96 cm');
+    expect(within(imperial).getByRole('row', { name: /^6-12M/ })).toHaveTextContent(
+      '6–12 months26.4 in – 29.5 in16.8 lb – 20.5 lb18.5 in16.1 in',
+    );
+    expect(within(metric).queryByRole('row', { name: /^0-3M/ })).toBeNull();
+  });
+
+  it('offers no size chart when the product has none', async () => {
+    stubApi({ category_list: categoryList, product_detail: jhablaDetail });
+    renderRoute('/product-detail/11');
+    await screen.findByRole('tab', { name: 'Product Detail' });
+    expect(screen.queryByText('Size chart')).toBeNull();
+  });
+});

@@ -19,6 +19,8 @@ import { paths } from '#storefront/lib/paths.ts';
 
 /** "Notify me"'s form brings zod and the form library: it loads when a shopper opens it, apart from the page's first files. */
 const NotifyMeForm = lazy(() => import('./NotifyMeForm').then((module) => ({ default: module.NotifyMeForm })));
+/** The size chart: its HTML comes with the page (a <details>, open without scripts), its script apart (ADR 056). */
+const SizeChart = lazy(() => import('./SizeChart'));
 
 /** What the shopper has chosen, handed to the page's buying controls. */
 export interface PurchaseChoice {
@@ -101,6 +103,11 @@ function ProductSummary({
             notifying={notifying}
             notifyFormId={notifyFormId}
           />
+          {product.size_chart && (
+            <Suspense>
+              <SizeChart chart={product.size_chart} />
+            </Suspense>
+          )}
           {notifying && (
             <Suspense fallback={null}>
               <NotifyMeForm key={notifying.size_id} id={notifyFormId} productId={product.product_id} size={notifying} />

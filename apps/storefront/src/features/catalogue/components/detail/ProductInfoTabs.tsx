@@ -1,34 +1,58 @@
 import type { ProductDetail } from '@kapaas/contract';
-import Tab from 'react-bootstrap/Tab';
-import Tabs from 'react-bootstrap/Tabs';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 
-/** The tabs Product Detail / Description / Wash Care (product.md §2); the texts keep the line breaks they were written with. */
+const TABS = [
+  { key: 'product_details', title: 'Product Detail' },
+  { key: 'description', title: 'Description' },
+  { key: 'wash_care', title: 'Wash Care' },
+] as const;
+
+/**
+ * The tabs Product Detail / Description / Wash Care (product.md §2); the texts keep the line breaks they were written
+ * with. The ARIA tabs pattern by hand (arrows, Home and End move between the tabs), in Bootstrap's nav-tabs classes:
+ * react-bootstrap's Tabs weighed about 2 KB gzipped in the product page's first script, which is at its budget.
+ */
 export function ProductInfoTabs({ product }: { product: ProductDetail }) {
-  const tabs = [
-    { key: 'details', title: 'Product Detail', html: product.product_details },
-    { key: 'description', title: 'Description', html: product.description },
-    { key: 'wash-care', title: 'Wash Care', html: product.wash_care },
-  ];
+  const id = useId();
+  const [active, setActive] = useState(0);
+  const tabId = (i: number) => `${id}-tab-${i}`;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = TABS.length - 1;
+    const next = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const to = next > last ? 0 : next < 0 ? last : next;
+    setActive(to);
+    document.getElementById(tabId(to))?.focus();
+  };
+  const html = product[TABS[active]?.key ?? 'product_details'];
   return (
     <section className="product-info-tabs" aria-label="About this product">
-      <Tabs
-        defaultActiveKey="details"
-        mountOnEnter
-        unmountOnExit
-        id={`product-${product.product_id}-tabs`}
-        className="product-info-tabs__nav"
-      >
-        {tabs.map((tab) => (
-          <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
-            {tab.html.trim() === '' ? (
-              <p className="product-info-tabs__text text-body-secondary">Nothing to add here for this product.</p>
-            ) : (
-              <SafeHtml className="product-info-tabs__text" html={tab.html} />
-            )}
-          </Tab>
+      <div className="nav nav-tabs product-info-tabs__nav" role="tablist" tabIndex={-1} onKeyDown={onKeyDown}>
+        {TABS.map((tab, i) => (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            id={tabId(i)}
+            className={`nav-link${i === active ? ' active' : ''}`}
+            aria-selected={i === active}
+            aria-controls={`${id}-panel`}
+            tabIndex={i === active ? 0 : -1}
+            onClick={() => setActive(i)}
+          >
+            {tab.title}
+          </button>
         ))}
-      </Tabs>
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={tabId(active)}>
+        {html.trim() === '' ? (
+          <p className="product-info-tabs__text text-body-secondary">Nothing to add here for this product.</p>
+        ) : (
+          <SafeHtml className="product-info-tabs__text" html={html} />
+        )}
+      </div>
     </section>
   );
 }
