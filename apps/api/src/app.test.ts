@@ -142,6 +142,7 @@ describe('the shop server', () => {
       'order_details',
       'order_place',
       'track_order',
+      'size_advice',
     ];
     for (const endpoint of calls) {
       const operation = document.paths[`/api/${endpoint}`]?.post;
