@@ -132,3 +132,27 @@ describe('Product detail: cart and wishlist', () => {
     expect(await screen.findByText('Failed to remove product from wishlist.')).toBeInTheDocument();
   });
 });
+
+describe('Product detail: the return rule (ADR 058)', () => {
+  const withRule = (kind: 'exchange_only' | 'final_sale', reason: string) => ({
+    ...jhablaDetail,
+    products: { ...jhablaDetail.products, return_rule: { kind, reason } },
+  });
+
+  it.each([
+    ['exchange_only', 'Newborn innerwear is exchange only, for hygiene.', 'Exchange only'],
+    ['final_sale', 'Clearance pieces are sold as they are.', 'Final sale'],
+  ] as const)('says before buying that a %s product is so, with the reason', async (kind, reason, words) => {
+    stubApi({ category_list: categoryList, product_detail: withRule(kind, reason) });
+    renderRoute('/product-detail/11');
+    expect((await screen.findByText(reason)).closest('p')).toHaveTextContent(`${words}: ${reason}`);
+  });
+
+  it('says nothing of returns for a returnable product', async () => {
+    stubApi({ category_list: categoryList, product_detail: jhablaDetail });
+    renderRoute('/product-detail/11');
+    expect(await screen.findByRole('button', { name: 'Add To Cart' })).toBeInTheDocument();
+    expect(await screen.findByText('Check delivery', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/exchange only|final sale/i)).not.toBeInTheDocument();
+  });
+});

@@ -15,11 +15,10 @@ import { type PageData, productLoader } from '../server/pageLoaders';
 
 /**
  * The delivery check reuses the contract's PIN code rule, whose module brings zod: it loads apart from the page's
- * first files (as the footer's newsletter box does, which brings zod anyway). The server sends its HTML with the page.
+ * first files (as the footer's newsletter box does, which brings zod anyway), with the return rule's note beside it
+ * (ADR 058). The server sends their HTML with the page.
  */
-const DeliveryCheck = lazy(() =>
-  import('../../features/delivery/components/DeliveryCheck').then((module) => ({ default: module.DeliveryCheck })),
-);
+const DeliveryAndReturns = lazy(() => import('../product/DeliveryAndReturns'));
 
 /**
  * The reviews bring the photo viewer and their form: they load apart from the page's first files, their HTML (page 1,
@@ -44,7 +43,7 @@ export function ProductDetailPage() {
         )}
         renderDeliveryCheck={(product) => (
           <Suspense fallback={null}>
-            <DeliveryCheck productId={product.product_id} />
+            <DeliveryAndReturns product={product} />
           </Suspense>
         )}
         renderCardActions={(product) => <WishlistHeart product={product} />}

@@ -37,7 +37,10 @@ export interface PurchaseChoice {
 export interface ProductDetailSlots {
   renderWishlistButton?: (product: ProductDetail) => ReactNode;
   renderAddToCart?: (choice: PurchaseChoice) => ReactNode;
-  /** Below the buying controls: whether and by when the product reaches the shopper's PIN code. */
+  /**
+   * Below the buying controls: whether and by when the product reaches the shopper's PIN code, and what its return
+   * rule allows (ADR 058).
+   */
   renderDeliveryCheck?: (product: ProductDetail) => ReactNode;
   renderCardActions?: (product: ProductCard) => ReactNode;
   /** Beside the price: the reviews' average and count, linking to them; the product's own figures when not given. */
