@@ -3,6 +3,8 @@ import {
   AdminCreateCategory,
   AdminCreateSubcategory,
   type AdminSubcategory,
+  RETURN_RULE_LABELS,
+  RETURN_RULE_VALUES,
 } from '@kapaas/contract';
 import { ShownBadge, Thumb } from '../../components/cells';
 import type { FieldSpec } from '../../components/resource/fields';
@@ -29,7 +31,28 @@ const categoryHsnField: FieldSpec = {
   help: 'Printed on the tax invoices of its products that have no code of their own: 6111 babies’ garments, knitted; 6209 woven; 6302 bed linen; 6301 blankets.',
 };
 
-const categoryFormFields: FieldSpec[] = [...categoryFields, categoryHsnField];
+/**
+ * A category's return rule (ADR 058): the reason is shown to shoppers on the product page and the return form, and is
+ * required unless the rule is returnable (the contract's check, shown beside the reason).
+ */
+const categoryReturnFields: FieldSpec[] = [
+  {
+    name: 'return_rule',
+    label: 'Return rule',
+    kind: 'select',
+    options: RETURN_RULE_VALUES.map((value) => ({ value, label: RETURN_RULE_LABELS[value] })),
+    initial: 'returnable',
+    help: 'Exchange only: another size, no refund (e.g. newborn innerwear, for hygiene). Final sale: neither. Orders keep the rule they were bought under.',
+  },
+  {
+    name: 'return_rule_reason',
+    label: 'Why (shown to shoppers)',
+    kind: 'textarea',
+    help: 'For example: “Newborn innerwear is exchange only, for hygiene.” Needed unless the rule is Returnable.',
+  },
+];
+
+const categoryFormFields: FieldSpec[] = [...categoryFields, categoryHsnField, ...categoryReturnFields];
 
 export const categoryScreens: ResourceScreens<AdminCategory> = {
   resource: 'categories',
@@ -42,6 +65,7 @@ export const categoryScreens: ResourceScreens<AdminCategory> = {
     { header: 'Picture', cell: (category) => <Thumb src={category.image} />, className: 'col-thumb' },
     { header: 'Position', cell: (category) => category.sort_order },
     { header: 'HSN', cell: (category) => category.hsn_code },
+    { header: 'Returns', cell: (category) => RETURN_RULE_LABELS[category.return_rule] },
     { header: 'In the shop', cell: (category) => <ShownBadge active={category.active} /> },
   ],
   filters: [
