@@ -146,6 +146,10 @@ export async function measureReports(options: BenchOptions): Promise<ReportsResu
     http.bearer = (await http.post<{ token: string }>('/admin/api/login', BENCH_ADMIN)).token;
     const calls = options.quick ? 5 : 20;
     const reports: ReportFigures[] = [];
+    // A first pass over every report before any is timed: the shop's expiry sweep, started with it, first settles
+    // the history's last unpaid orders (asking the sandbox provider about each), which would otherwise fall on the
+    // first reports measured.
+    for (const call of reportCalls(history.lastDay)) await timeCalls(http, call.path, 0);
     for (const call of reportCalls(history.lastDay)) {
       const times = await timeCalls(http, call.path, calls);
       const p95 = percentile(times, 95);
