@@ -1,5 +1,6 @@
 import { ErrorAnswer, ReviewListAnswer, SizeAdviceAnswer } from '@kapaas/contract';
 import { asc, eq, products, sizeCharts, sizes } from '@kapaas/db';
+import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
@@ -212,5 +213,38 @@ describe('size_advice', () => {
       email: 'asha@example.in',
     });
     expect(alert.statusCode, alert.body).toBe(200);
+  });
+
+  it('answers any measures within the bounds with a size of the chart or a reason, and refuses any outside beside the field', async () => {
+    const { productId } = await productWithChart([10, 0, 10, 10, 10]);
+    const chartSizes = new Set(FIGURES.map((_, i) => sizeId(i)));
+    const tenths = (min: number, max: number) => fc.integer({ min: min * 10, max: max * 10 }).map((t) => t / 10);
+    const within = fc
+      .record(
+        { age_months: fc.integer({ min: 0, max: 144 }), height_cm: tenths(40, 150), weight_kg: tenths(2, 40) },
+        { requiredKeys: [] },
+      )
+      .filter((measures) => Object.keys(measures).length > 0);
+    await fc.assert(
+      fc.asyncProperty(within, async (measures) => {
+        const advice = advised(await shop.post('size_advice', { product_id: productId, ...measures }));
+        if (advice.outcome === 'size') expect(chartSizes.has(advice.size_id ?? 0)).toBe(true);
+        else expect(advice).toMatchObject({ size_id: null, alternatives: [] });
+        expect(advice.reason).not.toBe('');
+      }),
+      { numRuns: 60 },
+    );
+    const outside = fc.oneof(
+      fc.record({ age_months: fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 145 })) }),
+      fc.record({ height_cm: fc.oneof(tenths(0, 39.9), tenths(150.1, 1000)) }),
+      fc.record({ weight_kg: fc.oneof(tenths(0, 1.9), tenths(40.1, 1000)) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(outside, async (measures) => {
+        const answer = refused(await shop.post('size_advice', { product_id: productId, ...measures }), 400);
+        expect(Object.keys(answer.errors ?? {})).toEqual(Object.keys(measures));
+      }),
+      { numRuns: 30 },
+    );
   });
 });
