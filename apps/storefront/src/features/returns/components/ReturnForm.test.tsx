@@ -246,3 +246,57 @@ describe('the return form', () => {
     expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
   });
 });
+
+describe('the return form under return rules (ADR 058)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    storeUser(3);
+  });
+
+  const HYGIENE = 'Worn next to the skin: for hygiene, exchanged for another size only.';
+  const CLEARANCE = 'Clearance pieces are sold as they are.';
+  const [kurtaLine, romperLine] = deliveredOrder.description;
+  const ruledOrder = {
+    ...deliveredOrder,
+    description: [
+      { ...kurtaLine, return_rule: { kind: 'exchange_only', reason: HYGIENE } },
+      { ...romperLine, return_rule: { kind: 'final_sale', reason: CLEARANCE } },
+    ],
+  };
+
+  it('shows each piece’s rule, offers an exchange-only piece no return and a final-sale piece nothing', async () => {
+    formApi({ order_details: { success: true, data: ruledOrder } });
+    const { user } = renderRoute('/order-detail/501/return');
+
+    const line = await kurta();
+    expect(within(line).getByText(HYGIENE).closest('p')).toHaveTextContent(`Exchange only: ${HYGIENE}`);
+    await user.selectOptions(within(line).getByRole('combobox', { name: 'Pieces to send back' }), '1');
+    expect(within(line).getByRole('radio', { name: 'Return (refund)' })).toBeDisabled();
+    expect(await within(line).findByRole('radio', { name: 'Exchange (another size)' })).toBeChecked();
+
+    const other = await romper();
+    expect(within(other).getByText(CLEARANCE).closest('p')).toHaveTextContent(`Final sale: ${CLEARANCE}`);
+    expect(within(other).getByText('This piece cannot be sent back.')).toBeInTheDocument();
+    expect(within(other).queryByRole('combobox', { name: 'Pieces to send back' })).toBeNull();
+  });
+
+  it('shows the server’s refusal under the rule beside the piece’s choice', async () => {
+    const message = `Kurta Set is exchange only: it can be exchanged for another size, not returned for a refund. ${HYGIENE}`;
+    const api = formApi({
+      order_details: {
+        success: true,
+        data: { ...deliveredOrder, description: [ruledOrder.description[0], romperLine] },
+      },
+      return_request: () =>
+        json(409, { success: false, message, code: 'EXCHANGE_ONLY', errors: { 'lines.0.kind': [message] } }),
+    });
+    const { user } = renderRoute('/order-detail/501/return');
+    const line = await kurta();
+    await user.selectOptions(within(line).getByRole('combobox', { name: 'Pieces to send back' }), '1');
+    await user.selectOptions(await within(line).findByRole('combobox', { name: 'New size' }), '13');
+    await user.selectOptions(within(line).getByRole('combobox', { name: 'Reason' }), 'too_small');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await within(line).findByText(message)).toBeInTheDocument();
+    expect(sentBodies(api, 'return_request')).toHaveLength(1);
+  });
+});

@@ -21,7 +21,14 @@ type LineField = (typeof RETURN_LINE_FIELDS)[number];
 
 export function emptyReturnFields(order: OrderDetail): ReturnFields {
   return {
-    lines: order.description.map(() => ({ quantity: '0', kind: 'return', new_size: '', reason: '', note: '' })),
+    // An exchange-only piece (ADR 058) starts as an exchange: a return is not offered for it.
+    lines: order.description.map((line) => ({
+      quantity: '0',
+      kind: line.return_rule.kind === 'exchange_only' ? 'exchange' : 'return',
+      new_size: '',
+      reason: '',
+      note: '',
+    })),
     photos: [],
   };
 }
