@@ -13,9 +13,15 @@ import {
   reviews,
   users,
 } from '../schema';
-import { products } from './data/catalogue';
+import { categories, products } from './data/catalogue';
 import { type DemoOrder, type DemoPayment, type DemoShopper, demoOrders, demoShoppers } from './data/reviews';
 import { demoImage } from './media';
+
+/** An order line's return rule columns for a product of this category (ADR 058). */
+function returnRuleOf(categorySlug: string) {
+  const rule = categories.find((c) => c.slug === categorySlug)?.returnRule;
+  return { returnRule: rule?.kind ?? 'returnable', returnRuleReason: rule?.reason ?? '' } as const;
+}
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -156,6 +162,8 @@ async function seedOrder(tx: Queryable, ids: Ids, userId: number, shopper: DemoS
         listPricePaise: rupeesToPaise(product.price),
         quantity: line.quantity,
         lineTotalPaise: total,
+        // The rule the demo's category sells it under, as checkout would have kept it (ADR 058).
+        ...returnRuleOf(product.categorySlug),
       })
       .returning({ id: orderItems.id });
     if (!item || !line.review) continue;

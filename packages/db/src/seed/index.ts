@@ -199,6 +199,8 @@ async function seedCategories(tx: Queryable) {
         image: demoImage.category(c.slug),
         sortOrder: index,
         hsnCode: c.hsn,
+        returnRule: c.returnRule?.kind ?? ('returnable' as const),
+        returnRuleReason: c.returnRule?.reason ?? '',
       })),
     )
     .onConflictDoNothing();

@@ -332,3 +332,28 @@ describe('the demo size charts (docs/size-charts.md)', () => {
     expect(rows.map((r) => r.chestCm)).toEqual(rows.map(() => 99));
   });
 });
+
+describe("the demo shop's return rules (ADR 058)", () => {
+  it('make newborn essentials and bibs exchange only, with a reason, and leave the other categories returnable', async () => {
+    const rows = await handle.db
+      .select({
+        slug: schema.categories.slug,
+        rule: schema.categories.returnRule,
+        reason: schema.categories.returnRuleReason,
+      })
+      .from(schema.categories);
+    const ruled = Object.fromEntries(rows.filter((r) => r.rule !== 'returnable').map((r) => [r.slug, r.rule]));
+    expect(ruled).toEqual({ 'newborn-essentials': 'exchange_only', 'bibs-accessories': 'exchange_only' });
+    for (const row of rows) expect(row.reason === '', row.slug).toBe(row.rule === 'returnable');
+  });
+
+  it("keep on each demo order line the rule of its product's category, as checkout would", async () => {
+    const lines = await handle.db
+      .select({ line: schema.orderItems.returnRule, category: schema.categories.returnRule })
+      .from(schema.orderItems)
+      .innerJoin(schema.products, eq(schema.products.id, schema.orderItems.productId))
+      .innerJoin(schema.categories, eq(schema.categories.id, schema.products.categoryId));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const { line, category } of lines) expect(line).toBe(category);
+  });
+});

@@ -12,6 +12,11 @@ export const categories: SeedCategory[] = [
     slug: 'newborn-essentials',
     name: 'Newborn Essentials',
     hsn: '6111',
+    returnRule: {
+      kind: 'exchange_only',
+      reason:
+        'Newborn jhablas and bodysuits are worn next to the skin, so for hygiene they are exchanged for another size, not returned.',
+    },
     garment: 'jhabla',
     colors: ['#e3a72f', '#f4ede1'],
     subcategories: [
@@ -109,6 +114,10 @@ export const categories: SeedCategory[] = [
     slug: 'bibs-accessories',
     name: 'Bibs & Accessories',
     hsn: '6209',
+    returnRule: {
+      kind: 'exchange_only',
+      reason: 'Bibs and burp cloths go near a baby’s mouth, so for hygiene they are exchanged, not returned.',
+    },
     garment: 'bib',
     colors: ['#e7a1b0', '#7d8b4e'],
     subcategories: [

@@ -45,6 +45,11 @@ export interface SeedCategory {
   colors: [string, string];
   /** The HSN code its products are invoiced under (ADR 032): 6111 knitted and 6209 woven babies' garments, 6301 blankets, 6302 bed linen. */
   hsn: string;
+  /**
+   * Its return rule and the reason shoppers read (ADR 058); returnable when absent. Pieces worn next to a newborn's
+   * skin or taken in the mouth are not resold once worn, so the demo shop takes them back only as exchanges.
+   */
+  returnRule?: { kind: 'exchange_only' | 'final_sale'; reason: string };
   subcategories: SeedSubcategory[];
 }
 
