@@ -52,7 +52,8 @@ export const LongText = z.string().max(20_000);
 /** An amount in rupees, to the paisa, above zero. */
 export const RupeeAmount = z
   .number()
-  .positive('Must be more than zero.')
+  // At least one paisa: a positive amount that rounds to 0 paise (1e-9) would reach the server as nothing.
+  .min(0.01, 'Must be more than zero.')
   .max(10_000_000, 'The amount is too large.')
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimal places.');
 
