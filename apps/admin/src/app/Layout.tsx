@@ -42,6 +42,7 @@ const NAVIGATION: { heading: string; items: NavItem[] }[] = [
       { to: '/categories', label: 'Categories' },
       { to: '/subcategories', label: 'Subcategories' },
       { to: '/sizes', label: 'Sizes' },
+      { to: paths.sizeCharts, label: 'Size charts' },
       { to: '/patterns', label: 'Prints' },
       { to: '/genders', label: 'Genders' },
     ],

@@ -7,6 +7,8 @@ import { adminScreens } from '../features/admins/adminScreens';
 import { auditScreens, subscriberScreens } from '../features/audit/auditScreens';
 import { categoryScreens, subcategoryScreens } from '../features/catalogue/categoryScreens';
 import { genderScreens, patternScreens, sizeScreens } from '../features/catalogue/lookupScreens';
+import { ProductSizeChart } from '../features/catalogue/sizeCharts/ProductSizeChart';
+import { SizeChartsPage } from '../features/catalogue/sizeCharts/SizeChartsPage';
 import {
   adScreens,
   bannerScreens,
@@ -102,10 +104,19 @@ export const routes: RouteObject[] = [
           { path: paths.undelivered, element: <UndeliveredPage /> },
           listRoute(productScreens),
           { path: paths.newProduct, element: <ProductEditPage key="new" /> },
-          { path: paths.product(':id'), element: <ProductEditPage key="edit" /> },
+          {
+            path: paths.product(':id'),
+            element: (
+              <ProductEditPage
+                key="edit"
+                renderSizeChart={(productId, sizes) => <ProductSizeChart productId={productId} sizes={sizes} />}
+              />
+            ),
+          },
           ...resourceRoutes(categoryScreens),
           ...resourceRoutes(subcategoryScreens),
           ...resourceRoutes(sizeScreens),
+          { path: paths.sizeCharts, element: <SizeChartsPage /> },
           ...resourceRoutes(patternScreens),
           ...resourceRoutes(genderScreens),
           ...resourceRoutes(bannerScreens),

@@ -28,6 +28,8 @@ export const paths = {
   /** The shop's WhatsApp templates (issue 36); Settings links to them. */
   whatsAppTemplates: '/whatsapp-templates',
   shippingZones: '/shipping-zones',
+  /** Catalogue → Size charts: a category's chart as a table (ADR 056). */
+  sizeCharts: '/size-charts',
   /** The parcels whose delivery failed, for the owner to answer (issue 33). */
   undelivered: '/undelivered',
   account: '/account',

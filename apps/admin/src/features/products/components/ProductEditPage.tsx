@@ -1,4 +1,5 @@
-import type { AdminProduct } from '@kapaas/contract';
+import type { AdminProduct, AdminSize } from '@kapaas/contract';
+import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmButton } from '#admin/components/ConfirmButton.tsx';
@@ -15,15 +16,24 @@ import type { ProductBody } from './productFormValues';
 
 const BACK = { to: paths.products, label: 'All products' };
 
+/** Below a saved product's form: its size chart (ADR 056), composed in by the routes from the catalogue's feature. */
+type RenderSizeChart = (productId: number, sizes: readonly AdminSize[]) => ReactNode;
+
 /** Adds a product (at /products/new) or changes, archives and deletes one (at /products/:id). */
-export function ProductEditPage() {
+export function ProductEditPage({ renderSizeChart }: { renderSizeChart?: RenderSizeChart }) {
   const { id: idParam } = useParams();
   const id = idParam === undefined || idParam === 'new' ? undefined : Number(idParam);
   // A fresh editor per product: nothing of one product's save carries over to the next.
-  return <ProductEditor key={id ?? 'new'} id={id} />;
+  return <ProductEditor key={id ?? 'new'} id={id} renderSizeChart={renderSizeChart} />;
 }
 
-function ProductEditor({ id }: { id: number | undefined }) {
+function ProductEditor({
+  id,
+  renderSizeChart,
+}: {
+  id: number | undefined;
+  renderSizeChart?: RenderSizeChart | undefined;
+}) {
   const navigate = useNavigate();
   const notice = (useLocation().state as Notice | null)?.notice;
   const choices = useCatalogueChoices();
@@ -119,6 +129,7 @@ function ProductEditor({ id }: { id: number | undefined }) {
         onCancel={() => navigate(paths.products)}
         onSave={(body) => save.mutateAsync(body)}
       />
+      {renderSizeChart?.(product.id, choices.sizes)}
     </>
   );
 }

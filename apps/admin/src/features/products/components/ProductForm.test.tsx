@@ -10,6 +10,16 @@ const choices = {
   'GET sizes': page(sizes),
   'GET patterns': page(patterns),
   'GET genders': page(genders),
+  // The product's page shows its size chart below the form (ADR 056): none here.
+  ...Object.fromEntries(
+    [7, 8].map((id) => [
+      `GET size-charts/product/${id}`,
+      {
+        success: true,
+        data: { source: 'none', chart_id: null, category_id: 1, product_id: id, rows: [], updated_at: null },
+      },
+    ]),
+  ),
   'GET products': page([jhabla]),
 };
 
