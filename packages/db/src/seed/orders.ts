@@ -293,12 +293,15 @@ export async function seedOrders(db: Database, options: SeedOrdersOptions): Prom
   const started = performance.now();
   const days = options.days ?? 365;
   const now = options.now ?? new Date();
+  // Every generated order's address carries the domain (an account's e-mail, or a guest's): even a history of one
+  // guest's order is found.
   const [seen] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE email LIKE ${`%@${SEED_ORDERS_DOMAIN}`}`),
+    await db.execute(sql`SELECT count(*)::int AS n FROM orders
+      WHERE address_snapshot->>'email_id' LIKE ${`%@${SEED_ORDERS_DOMAIN}`}`),
   );
   if ((seen?.n ?? 0) > 0) {
     throw new RefusedError(
-      `This shop already holds a generated order history (${seen?.n} accounts @${SEED_ORDERS_DOMAIN}); ` +
+      `This shop already holds a generated order history (${seen?.n} orders to @${SEED_ORDERS_DOMAIN}); ` +
         'seed:orders adds one history only. Start from a fresh database to generate another.',
     );
   }
