@@ -1,4 +1,4 @@
-import { and, asc, eq, productSizes, products, shopSettings } from '@kapaas/db';
+import { and, asc, categories, eq, productSizes, products, shopSettings } from '@kapaas/db';
 import { expect } from 'vitest';
 import type { Shopper, TestShop } from '../../../test/shop';
 import { type AdminClient, expectStatus } from '../admin/admin.fixtures';
@@ -10,7 +10,10 @@ export function returnFixtures(shop: () => TestShop, staff: () => AdminClient) {
   const used = new Set<number>();
   const db = () => shop().database.db;
 
-  /** An active product no other test here uses, in two sizes: `bought` pieces of the first, `spare` of the second. */
+  /**
+   * An active product no other test here uses, in two sizes: `bought` pieces of the first, `spare` of the second. Its
+   * category is returnable (the demo shop makes some exchange only, ADR 058), so that any return may be asked of it.
+   */
   async function twoSizes(bought: number, spare: number) {
     const rows = await db()
       .select({
@@ -21,7 +24,8 @@ export function returnFixtures(shop: () => TestShop, staff: () => AdminClient) {
       })
       .from(productSizes)
       .innerJoin(products, eq(products.id, productSizes.productId))
-      .where(eq(products.status, 'active'))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(eq(products.status, 'active'), eq(categories.returnRule, 'returnable')))
       .orderBy(asc(productSizes.productId), asc(productSizes.sizeId));
     const productId = rows.find(
       (r) => !used.has(r.productId) && rows.filter((o) => o.productId === r.productId).length >= 2,

@@ -1,5 +1,5 @@
 import { OrderCreatedAnswer } from '@kapaas/contract';
-import { cities, eq, reviews, states } from '@kapaas/db';
+import { categories, cities, eq, products, reviews, states } from '@kapaas/db';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Shopper, TestShop } from '../../../test/shop';
@@ -14,16 +14,25 @@ export function reviewFixtures(shop: () => TestShop, staff: () => AdminClient) {
   const checkout = checkoutFixtures(shop);
   let phones = 0;
 
-  /** A product no other test of the file uses and nobody reviewed yet (the demo shop's buyers reviewed some), with plenty of stock in one size. */
+  /**
+   * A product no other test of the file uses and nobody reviewed yet (the demo shop's buyers reviewed some), with plenty
+   * of stock in one size. Its category is returnable (ADR 058), so that the photo tests may also send it back.
+   */
   async function product() {
+    const db = shop().database.db;
     for (;;) {
       const item = await checkout.stockedItem(200);
-      const reviewed = await shop()
-        .database.db.select({ id: reviews.id })
+      const reviewed = await db
+        .select({ id: reviews.id })
         .from(reviews)
         .where(eq(reviews.productId, item.productId))
         .limit(1);
-      if (reviewed.length === 0) return item;
+      const [category] = await db
+        .select({ rule: categories.returnRule })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(eq(products.id, item.productId));
+      if (reviewed.length === 0 && category?.rule === 'returnable') return item;
     }
   }
 
