@@ -252,10 +252,11 @@ describe('the stock report', () => {
     const soldOut = StockReportAnswer.parse(
       expectStatus(await staff.get('/reports/stock', { only: 'sold_out', q: names.b }), 200),
     ).data;
-    expect(soldOut.rows.filter((row) => row.product_id === b.item.productId).map((row) => row.sold_out)).toEqual([
-      true,
-      true,
-    ]);
+    // B's two sizes, which the fixture emptied: its other sizes keep the demo's stock, which may be none (the fixture
+    // picks a product of a returnable category, ADR 058, and some of those are sold out in a third size).
+    const bSizes = [labels.b, await labelOf(b.newSizeId)];
+    const bRows = soldOut.rows.filter((row) => row.product_id === b.item.productId && bSizes.includes(row.size));
+    expect(bRows.map((row) => row.sold_out)).toEqual([true, true]);
     expect(soldOut.sold_out_sizes).toBeGreaterThanOrEqual(2);
     // A page past the last has no row, and the shop's counts all the same.
     const beyond = StockReportAnswer.parse(
