@@ -18,7 +18,7 @@ import { type PageData, productLoader } from '../server/pageLoaders';
  * first files (as the footer's newsletter box does, which brings zod anyway), with the return rule's note beside it
  * (ADR 058). The server sends their HTML with the page.
  */
-const DeliveryAndReturns = lazy(() => import('../product/DeliveryAndReturns'));
+const BuyingTerms = lazy(() => import('../product/BuyingTerms'));
 
 /**
  * The reviews bring the photo viewer and their form: they load apart from the page's first files, their HTML (page 1,
@@ -43,7 +43,7 @@ export function ProductDetailPage() {
         )}
         renderDeliveryCheck={(product) => (
           <Suspense fallback={null}>
-            <DeliveryAndReturns product={product} />
+            <BuyingTerms product={product} />
           </Suspense>
         )}
         renderCardActions={(product) => <WishlistHeart product={product} />}
