@@ -150,10 +150,10 @@ describe('the product page’s tabs and size chart', () => {
     ).toEqual(['Size', 'Age', 'Height', 'Weight', 'Chest', 'Length']);
     const metricRow = within(metric).getByRole('row', { name: /^6-12M/ });
     expect(within(metricRow).getByRole('rowheader')).toHaveTextContent('6-12M');
-    expect(metricRow).toHaveTextContent('6–12 months67 cm – 75 cm7.6 kg – 9.3 kg47 cm41 cm');
-    expect(within(metric).getByRole('row', { name: /^2-3Y/ })).toHaveTextContent('2–3 years87 cm – 96 cm');
+    expect(metricRow).toHaveTextContent('6–12 months67–75 cm7.6–9.3 kg47 cm41 cm');
+    expect(within(metric).getByRole('row', { name: /^2-3Y/ })).toHaveTextContent('2–3 years87–96 cm');
     expect(within(imperial).getByRole('row', { name: /^6-12M/ })).toHaveTextContent(
-      '6–12 months26.4 in – 29.5 in16.8 lb – 20.5 lb18.5 in16.1 in',
+      '6–12 months26.4–29.5 in16.8–20.5 lb18.5 in16.1 in',
     );
     expect(within(metric).queryByRole('row', { name: /^0-3M/ })).toBeNull();
   });

@@ -14,25 +14,37 @@ const tenth = (n: number) => String(Math.round(n * 10) / 10);
 
 interface Units {
   caption: string;
+  /** A length in the table's unit, as a figure without its unit. */
   length: (cm: number) => string;
+  lengthUnit: string;
   weight: (kg: number) => string;
+  weightUnit: string;
 }
 
 const METRIC: Units = {
   caption: 'In centimetres and kilograms',
-  length: (cm) => `${cm} cm`,
-  weight: (kg) => `${kg} kg`,
+  length: String,
+  lengthUnit: 'cm',
+  weight: String,
+  weightUnit: 'kg',
 };
 const IMPERIAL: Units = {
   caption: 'In inches and pounds',
-  length: (cm) => `${tenth(cm / CM_PER_INCH)} in`,
-  weight: (kg) => `${tenth(kg * LB_PER_KG)} lb`,
+  length: (cm) => tenth(cm / CM_PER_INCH),
+  lengthUnit: 'in',
+  weight: (kg) => tenth(kg * LB_PER_KG),
+  weightUnit: 'lb',
 };
 
 function ChartTable({ rows, units }: { rows: readonly SizeChartRow[]; units: Units }) {
-  const range = (min: string, max: string) => `${min} – ${max}`;
+  // "61–67 cm": the unit once, so that a phone shows more of the row.
+  const range = (min: string, max: string, unit: string) => `${min}–${max} ${unit}`;
+  const { length, lengthUnit, weight, weightUnit } = units;
+  // On a phone the table scrolls sideways in its box: the box takes the keyboard's focus so that arrows scroll it too
+  // (axe's scrollable-region-focusable), and is named by its caption.
   return (
-    <div className="size-chart__scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled.
+    <section className="size-chart__scroll" tabIndex={0} aria-label={units.caption}>
       <table className="table table-sm size-chart__table">
         <caption>{units.caption}</caption>
         <thead>
@@ -49,15 +61,15 @@ function ChartTable({ rows, units }: { rows: readonly SizeChartRow[]; units: Uni
             <tr key={row.size_id}>
               <th scope="row">{row.size}</th>
               <td>{ageRange(row)}</td>
-              <td>{range(units.length(row.height_min_cm), units.length(row.height_max_cm))}</td>
-              <td>{range(units.weight(row.weight_min_kg), units.weight(row.weight_max_kg))}</td>
-              <td>{units.length(row.chest_cm)}</td>
-              <td>{units.length(row.length_cm)}</td>
+              <td>{range(length(row.height_min_cm), length(row.height_max_cm), lengthUnit)}</td>
+              <td>{range(weight(row.weight_min_kg), weight(row.weight_max_kg), weightUnit)}</td>
+              <td>{`${length(row.chest_cm)} ${lengthUnit}`}</td>
+              <td>{`${length(row.length_cm)} ${lengthUnit}`}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
