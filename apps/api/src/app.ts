@@ -43,6 +43,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
+import { plannerStatisticsPlugin } from './plugins/planner-statistics';
 import { scheduledMessagesPlugin } from './plugins/scheduled-messages';
 import { consolePolicy, securityHeaders, shopDirectives } from './plugins/security-headers';
 import { sessionsPlugin } from './plugins/sessions';
@@ -83,6 +84,8 @@ export interface AppOptions {
   retentionSweepMs?: number;
   /** How often the funnel's counts are written (ms); 0 only on close (tests flush by hand). Default FUNNEL_FLUSH_MS. */
   funnelFlushMs?: number;
+  /** How often the embedded database's daily ANALYZE is looked for (ms); 0 turns it off. Default 1 h. */
+  statisticsSweepMs?: number;
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -234,6 +237,7 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions)
     records: consoleRecords,
     privateDir: options.privateDir,
   });
+  await app.register(plannerStatisticsPlugin, { statisticsSweepMs: options.statisticsSweepMs });
 }
 
 /** Where shoppers' photos go: the public media folder and the private one (return photos). */

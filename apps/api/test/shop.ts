@@ -77,6 +77,8 @@ export async function startTestShop(
     scheduledMessagesMs?: number;
     /** How often the funnel's counts are written; only on close unless a test asks (tests flush by hand). */
     funnelFlushMs?: number;
+    /** How often the embedded database's daily ANALYZE is looked for; off unless a test asks. */
+    statisticsSweepMs?: number;
     /** Settings beyond the test defaults, as environment variables (RAZORPAY_SANDBOX_CAPTURE, …). */
     env?: Record<string, string>;
   } = {},
@@ -104,6 +106,7 @@ export async function startTestShop(
     scheduledMessagesMs: 0,
     photoSweepMs: 0,
     funnelFlushMs: 0,
+    statisticsSweepMs: 0,
     ...appOptions,
   });
 
