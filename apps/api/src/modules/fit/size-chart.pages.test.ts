@@ -1,6 +1,7 @@
 import { categories, eq, products } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtStorefront, startTestShop, type TestShop } from '../../../test/shop';
+import { adminFixtures } from '../admin/admin.fixtures';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -46,6 +47,41 @@ describe("the product page's size chart as the server sends it (no JavaScript ne
     if (sizes.includes('6-12M')) expect(chart).toContain('67–75 cm');
     // Not hidden for a script to move in: the chart is inside the page's markup where it belongs.
     expect(html.indexOf('size-chart')).toBeLessThan(html.indexOf('product-info-tabs'));
+  });
+
+  it('shows a chart the console saved at once, though the page was cached before', async () => {
+    const productId = await productIn('sleepwear');
+    const before = await page(productId);
+    expect(before).toContain('size-chart');
+    const [category] = await shop.database.db.select().from(categories).where(eq(categories.slug, 'sleepwear'));
+    const sold = [...before.matchAll(/<th scope="row">([^<]+)<\/th>/g)].map((m) => m[1]);
+    const detail = (await shop.post('product_detail', { product_id: productId })).json();
+    const sizeId = detail.products.size_chart.rows.find((r: { size: string }) => r.size === sold[0]).size_id;
+    const owner = await adminFixtures(() => shop).owner();
+    const saved = await shop.app.inject({
+      method: 'PUT',
+      url: `/admin/api/size-charts/category/${category?.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {
+        rows: [
+          {
+            size_id: sizeId,
+            age_min_months: 1,
+            age_max_months: 2,
+            height_min_cm: 41,
+            height_max_cm: 43,
+            weight_min_kg: 2.5,
+            weight_max_kg: 2.7,
+            chest_cm: 33,
+            length_cm: 31,
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await page(productId);
+    expect(after).toContain('41–43 cm');
+    expect([...after.matchAll(/<th scope="row">([^<]+)<\/th>/g)].map((m) => m[1])).toEqual([sold[0], sold[0]]);
   });
 
   it('is not offered for a product sized by the piece (bedding has no chart)', async () => {
