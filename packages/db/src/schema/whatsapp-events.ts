@@ -45,9 +45,7 @@ export const whatsappEvents = pgTable(
     index('whatsapp_events_context_idx').on(t.contextId),
     index('whatsapp_events_phone_idx').on(t.phone),
     // The owner's inbox: the newest replies nobody took, without reading every status.
-    index('whatsapp_events_stray_idx')
-      .on(t.occurredAt, t.id)
-      .where(sql`${t.event} = 'reply' AND ${t.handled} = false`),
+    index('whatsapp_events_stray_idx').on(t.occurredAt, t.id).where(sql`${t.event} = 'reply' AND ${t.handled} = false`),
     check('whatsapp_events_event_known', sql`${t.event} IN ('sent', 'delivered', 'read', 'failed', 'reply')`),
   ],
 );
