@@ -624,6 +624,12 @@ const SHOP: Record<string, TableEntry> = {
     "a product's funnel on one of India's days: page views, add-to-carts, checkouts and paid orders, counts only",
     ...['product_id', 'day', 'views', 'add_to_carts', 'checkouts', 'orders'],
   ),
+  size_charts: content("a category's or a product's size chart", ...['id', 'category_id', 'product_id', 'updated_at']),
+  size_chart_rows: content(
+    "a size's row of a size chart: ages, heights, weights and the garment's measures, the same for every shopper",
+    ...['chart_id', 'size_id', 'age_min_months', 'age_max_months', 'height_min_cm', 'height_max_cm'],
+    ...['weight_min_kg', 'weight_max_kg', 'chest_cm', 'length_cm'],
+  ),
   categories: content(
     'a category',
     ...['id', 'slug', 'name', 'image', 'sort_order', 'active', 'hsn_code', 'return_rule', 'return_rule_reason'],
