@@ -1,5 +1,18 @@
 import { PRIVACY_REQUEST_DUE_DAYS, type PrivacyRequestKind, type PrivacyRequestStatus } from '@kapaas/contract';
-import { and, asc, count, eq, gt, isNotNull, isNull, privacyRequests, type Queryable, sql, users } from '@kapaas/db';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  privacyRequests,
+  type Queryable,
+  sql,
+  users,
+} from '@kapaas/db';
 
 // The rights requests' rows (privacy owns privacy_requests), and the one read of another module's table they need:
 // the address of the account a logged-in shopper asks from (table-readers.ts: "a requester's account").
@@ -106,4 +119,22 @@ export async function updateRequest(
   const [row] = await db.update(privacyRequests).set(change).where(eq(privacyRequests.id, id)).returning();
   if (!row) throw new Error(`privacy request ${id} vanished`);
   return row;
+}
+
+/**
+ * Deletes the guests' requests whose link was never followed and expired before `before` (retention): they never
+ * counted as requests, and they hold a message and an address of someone who did not confirm it was theirs.
+ */
+export async function deleteUnconfirmedRequests(db: Queryable, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(privacyRequests)
+    .where(
+      and(
+        isNull(privacyRequests.confirmedAt),
+        isNull(privacyRequests.userId),
+        lt(privacyRequests.confirmExpiresAt, before),
+      ),
+    )
+    .returning({ id: privacyRequests.id });
+  return deleted.length;
 }

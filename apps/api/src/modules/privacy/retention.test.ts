@@ -9,6 +9,7 @@ import {
   inArray,
   newsletterSubscribers,
   outboxMessages,
+  privacyRequests,
   rateLimitCounters,
   sessions,
 } from '@kapaas/db';
@@ -17,6 +18,7 @@ import { startTestShop, type TestShop } from '../../../test/shop';
 import { consoleRecords } from '../admin';
 import { adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { checkoutFixtures } from '../checkout/checkout.fixtures';
+import { insertConfirmedRequest, insertUnconfirmedRequest } from './requests.repository';
 import { applyRetention, DEFAULT_RETENTION, RETENTION_RUN, runDailyRetention } from './retention';
 
 let shop: TestShop;
@@ -215,6 +217,42 @@ describe('retention (issue 35): each rule deletes what is past its time at the c
     // A shorter setting takes more: 20 days for carts takes the one left 89 days.
     await applyRetention(db(), consoleRecords, { ...DEFAULT_RETENTION, cartDays: 20 }, NOW);
     expect(await db().select().from(carts).where(eq(carts.id, kept))).toEqual([]);
+  });
+
+  it('deletes a guest’s rights request never confirmed, once the unconfirmed sign-ups’ days passed; a confirmed one stays', async () => {
+    /** A guest's request made `days` before NOW, whose link lived a day and was never followed. */
+    const unconfirmed = async (days: number) =>
+      (
+        await insertUnconfirmedRequest(
+          db(),
+          {
+            kind: 'access',
+            message: 'What do you keep about me?',
+            email: `guest${randomBytes(4).toString('hex')}@example.in`,
+          },
+          { tokenHash: randomBytes(32).toString('hex'), expiresAt: daysBefore(days - 1) },
+          daysBefore(days),
+        )
+      ).id;
+    const user = await shop.user();
+    const old = await unconfirmed(32);
+    const recent = await unconfirmed(29);
+    const confirmed = (
+      await insertConfirmedRequest(
+        db(),
+        { kind: 'erasure', message: 'Please erase my account.', email: user.email, userId: user.userId },
+        daysBefore(400),
+      )
+    ).id;
+    const counts = await applyRetention(db(), consoleRecords, DEFAULT_RETENTION, NOW);
+    expect(counts.unconfirmed_requests).toBeGreaterThanOrEqual(1);
+    const left = await ids(
+      db()
+        .select({ id: privacyRequests.id })
+        .from(privacyRequests)
+        .where(inArray(privacyRequests.id, [old, recent, confirmed])),
+    );
+    expect(left).toEqual([recent, confirmed].sort());
   });
 
   it("clears old e-mails' bodies keeping who, kind, when and status; deletes their records and the audit log's after a year", async () => {

@@ -6,6 +6,7 @@ import { deleteLeftCarts } from '../cart';
 import { deleteEndedSessions, deleteIdleGuests } from '../identity';
 import { clearOldBodies, deleteOldRecords } from '../mail';
 import { deleteUnconfirmedSignups } from '../messages';
+import { deleteUnconfirmedRequests } from './requests.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -51,6 +52,7 @@ export interface RetentionCounts {
   rate_limit_counters: number;
   carts: number;
   unconfirmed_signups: number;
+  unconfirmed_requests: number;
   outbox_bodies: number;
   outbox_records: number;
   audit_entries: number;
@@ -75,7 +77,8 @@ export async function retentionPeriods(db: Queryable): Promise<RetentionPeriods>
  * Deletes everything past its time at `now`, each kind through the module that owns its table: guests who never
  * ordered, unseen for `guestDays` (their sessions, carts and addresses go with them); ended sessions, shoppers' and
  * the console's; rate-limit counters whose window is over; carts untouched for `cartDays`; newsletter sign-ups never
- * confirmed after `unconfirmedSignupDays`; the bodies of e-mails older than `outboxBodyDays` (the record of who, what
+ * confirmed after `unconfirmedSignupDays`, and guests' rights requests never confirmed as long after their link
+ * expired; the bodies of e-mails older than `outboxBodyDays` (the record of who, what
  * kind, when and how stays), and the records themselves and the audit log's entries after `logDays` (a year at least).
  */
 export async function applyRetention(
@@ -92,6 +95,8 @@ export async function applyRetention(
     rate_limit_counters: await purgeStaleCounters(db, now),
     carts: await deleteLeftCarts(db, daysAgo(periods.cartDays)),
     unconfirmed_signups: await deleteUnconfirmedSignups(db, daysAgo(periods.unconfirmedSignupDays)),
+    // A guest's rights request never confirmed: as long as an unconfirmed sign-up is kept.
+    unconfirmed_requests: await deleteUnconfirmedRequests(db, daysAgo(periods.unconfirmedSignupDays)),
     outbox_bodies: await clearOldBodies(db, daysAgo(periods.outboxBodyDays)),
     // At least a year, whatever the row says: the processing logs' floor is the law's (DPDP Rules, Rule 6).
     outbox_records: await deleteOldRecords(db, daysAgo(Math.max(365, periods.logDays))),
