@@ -90,7 +90,7 @@ export function RetentionFields({ id, register, errors, disabled }: RetentionFie
       </p>
       {days('retention_guest_days', 'Forget guests who never ordered after', 7)}
       {days('retention_cart_days', 'Delete carts left untouched for', 7)}
-      {days('retention_unconfirmed_signup_days', 'Delete unconfirmed newsletter sign-ups after', 1)}
+      {days('retention_unconfirmed_signup_days', 'Delete unconfirmed newsletter sign-ups and rights requests after', 1)}
       {days('retention_outbox_body_days', 'Clear sent e-mails’ text after', 7)}
       {days('retention_log_days', 'Keep processing logs for', 365)}
     </fieldset>

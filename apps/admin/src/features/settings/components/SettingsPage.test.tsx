@@ -158,7 +158,7 @@ describe('the settings form', () => {
     expect(logs).toHaveValue(365);
     expect(screen.getByLabelText('Forget guests who never ordered after')).toHaveValue(90);
     expect(screen.getByLabelText('Delete carts left untouched for')).toHaveValue(90);
-    expect(screen.getByLabelText('Delete unconfirmed newsletter sign-ups after')).toHaveValue(30);
+    expect(screen.getByLabelText('Delete unconfirmed newsletter sign-ups and rights requests after')).toHaveValue(30);
     const bodies = screen.getByLabelText('Clear sent e-mails’ text after');
     expect(bodies).toHaveValue(180);
     await user.clear(logs);
