@@ -19,6 +19,9 @@ import type { Shopper, TestShop } from '../../../test/shop';
 import { SANDBOX_PREFIX, SANDBOX_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../dev/razorpay-sandbox/sandbox.constants';
 import { expireDueOrders } from './expiry';
 
+/** Coupons made by the fixtures in this process, for codes no two share. */
+let couponsMade = 0;
+
 /** Test helpers for checkout: items with known stock, a saved address, placing and paying. */
 /**
  * Where a test address is: a state of the demo shop, a real PIN code in it and, optionally, the phone number and the
@@ -186,7 +189,9 @@ export function checkoutFixtures(shop: () => TestShop) {
     perCustomerLimit?: number | null;
     minOrderPaise?: number;
   }) {
-    const code = `TEST${usedProducts.size}${Date.now().toString(36)}`.toUpperCase();
+    // A counter of its own: two coupons asked for in one millisecond (PostgreSQL is that quick) had the same code.
+    couponsMade += 1;
+    const code = `TEST${couponsMade}X${Date.now().toString(36)}`.toUpperCase();
     const [row] = await db()
       .insert(coupons)
       .values({
