@@ -10,6 +10,7 @@ export const CONSENT_PURPOSES = {
   back_in_stock: 'An e-mail when a size I asked about is back',
   whatsapp_updates: 'Order updates on WhatsApp',
   whatsapp_marketing: 'Offers and news on WhatsApp',
+  child_profile: 'Keep my children’s first names and birth months to suggest their sizes, and nothing else',
 } as const;
 export type ConsentPurpose = keyof typeof CONSENT_PURPOSES;
 export const CONSENT_PURPOSE_VALUES = Object.keys(CONSENT_PURPOSES) as [ConsentPurpose, ...ConsentPurpose[]];

@@ -42,6 +42,13 @@ import {
   TestimonialListAnswer,
   TestimonialListRequest,
 } from './catalogue';
+import {
+  ChildProfileAddRequest,
+  ChildProfileChangeAnswer,
+  ChildProfileDeleteRequest,
+  ChildProfilesAnswer,
+  ChildProfilesRequest,
+} from './child-profiles';
 import { CodPayOnlineAnswer, CodPayOnlineRequest } from './cod-pay-online';
 import {
   ConsentUpdateAnswer,
@@ -174,6 +181,9 @@ export const customerEndpoints = {
   privacy_notice: { request: PrivacyNoticeRequest, answer: PrivacyNoticeAnswer },
   my_consents: { request: MyConsentsRequest, answer: MyConsentsAnswer },
   consent_update: { request: ConsentUpdateRequest, answer: ConsentUpdateAnswer },
+  child_profiles: { request: ChildProfilesRequest, answer: ChildProfilesAnswer },
+  child_profile_add: { request: ChildProfileAddRequest, answer: ChildProfileChangeAnswer },
+  child_profile_delete: { request: ChildProfileDeleteRequest, answer: ChildProfileChangeAnswer },
   privacy_request: { request: PrivacyRequestRequest, answer: MessageAnswer },
   privacy_request_confirm: { request: PrivacyRequestConfirmRequest, answer: MessageAnswer },
   my_data_export: { request: MyDataExportRequest, answer: MessageAnswer },

@@ -3,6 +3,7 @@ export * from './addresses';
 export * from './admin';
 export * from './cart';
 export * from './catalogue';
+export * from './child-profiles';
 export * from './cod-pay-online';
 export * from './common';
 export * from './consent';
