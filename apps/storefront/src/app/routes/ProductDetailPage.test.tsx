@@ -84,6 +84,37 @@ describe('Product detail: cart and wishlist', () => {
     expect(await screen.findByText('You can add at most 5 of this size.')).toBeInTheDocument();
   });
 
+  it('counts the added piece when the shopper adds before the badge’s first answer has come back', async () => {
+    // The header asks for the cart as the page opens. On a busy server that first answer, read before the add, can
+    // arrive after it; the badge must then ask again rather than keep the old count (CI's checkout journey, 2026-11-28).
+    rememberGuest(42);
+    let added = 0;
+    let answerFirst: (() => void) | undefined;
+    stubApi({
+      category_list: categoryList,
+      product_detail: jhablaDetail,
+      cart_list: () => {
+        const seen = cartOf(added);
+        if (answerFirst !== undefined) return seen;
+        return new Promise<object>((resolve) => {
+          answerFirst = () => resolve(seen);
+        });
+      },
+      add_cart: (body) => {
+        added += Number(body.quantity);
+        // The first answer, read before this add, arrives only after the add's own answer.
+        setTimeout(() => answerFirst?.(), 50);
+        return { success: true, message: 'Product added to cart successfully.' };
+      },
+    });
+    const { user } = renderRoute('/product-detail/11');
+
+    await user.click(await screen.findByRole('button', { name: 'Add To Cart' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+
+    expect(await screen.findByRole('link', { name: 'Shopping cart, 1 item' })).toBeInTheDocument();
+  });
+
   it('refuses the wishlist to a visitor and to a guest with the documented notice', async () => {
     stubApi({ category_list: categoryList, product_detail: jhablaDetail, cart_list: emptyCart });
     const { user } = renderRoute('/product-detail/11');

@@ -1,6 +1,7 @@
 import type { AddressListAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
+import { refreshQueries } from '#storefront/lib/queries/refresh.ts';
 import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY, addressListKey } from './useAddressList';
 
@@ -31,6 +32,6 @@ export function useMakeAddressActive() {
     onError: (_error, _addressId, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
+    onSettled: () => refreshQueries(queryClient, ADDRESSES_QUERY_KEY),
   });
 }

@@ -1,6 +1,7 @@
 import type { AddAddressRequest, UpdateAddressRequest } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
+import { refreshQueries } from '#storefront/lib/queries/refresh.ts';
 import { ownerFields, useIdentity } from '#storefront/lib/session.ts';
 import { ADDRESSES_QUERY_KEY } from './useAddressList';
 
@@ -13,7 +14,7 @@ export function useAddAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fields: AddressFields) => apiPost('add_address', { ...ownerFields(identity), ...fields }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
+    onSuccess: () => refreshQueries(queryClient, ADDRESSES_QUERY_KEY),
   });
 }
 
@@ -23,6 +24,6 @@ export function useUpdateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: AddressChanges) => apiPost('update_address', { ...ownerFields(identity), ...changes }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
+    onSuccess: () => refreshQueries(queryClient, ADDRESSES_QUERY_KEY),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
+import { refreshQueries } from '#storefront/lib/queries/refresh.ts';
 import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
@@ -16,6 +17,6 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ identity, ...item }: AddToCartInput) => apiPost('add_cart', { ...ownerFields(identity), ...item }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+    onSettled: () => refreshQueries(queryClient, CART_QUERY_KEY),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
+import { refreshQueries } from '#storefront/lib/queries/refresh.ts';
 import { type Identity, ownerFields } from '#storefront/lib/session.ts';
 import { CART_QUERY_KEY } from './useCartList';
 
@@ -20,7 +21,7 @@ export function useChangeCartQuantity() {
   return useMutation({
     mutationFn: ({ identity, ...line }: CartLineRef & { quantity: number }) =>
       apiPost('cart_quantity_update', { ...ownerFields(identity), ...line }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+    onSuccess: () => refreshQueries(queryClient, CART_QUERY_KEY),
   });
 }
 
@@ -29,6 +30,6 @@ export function useRemoveCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ identity, ...line }: CartLineRef) => apiPost('remove_cart', { ...ownerFields(identity), ...line }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+    onSuccess: () => refreshQueries(queryClient, CART_QUERY_KEY),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '#storefront/lib/api.ts';
+import { refreshQueries } from '#storefront/lib/queries/refresh.ts';
 import { type Identity, identityKey, useIdentity } from '#storefront/lib/session.ts';
 
 /** Every wishlist query starts with this key. */
@@ -34,6 +35,6 @@ export function useWishlistChange() {
   return useMutation({
     mutationFn: ({ userId, productId, save }: WishlistChange) =>
       apiPost(save ? 'add_wishlist' : 'remove_wishlist', { user_id: userId, product_id: productId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: WISHLIST_QUERY_KEY }),
+    onSettled: () => refreshQueries(queryClient, WISHLIST_QUERY_KEY),
   });
 }
