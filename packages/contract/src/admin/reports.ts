@@ -399,3 +399,95 @@ export const CouponsReport = z.object({
 });
 export type CouponsReport = z.infer<typeof CouponsReport>;
 export const CouponsReportAnswer = adminItem(CouponsReport);
+
+// --- Fit ----------------------------------------------------------------------------------------------------------
+
+export const FIT_REPORT_SORTS = ['size_return_rate', 'delivered', 'advices', 'advice_kept_share', 'name'] as const;
+/** The column to sort by, largest first; `-` before it sorts smallest first (`name` sorts A–Z, `-name` Z–A). */
+export const FitReportSort = z.enum([...FIT_REPORT_SORTS, ...FIT_REPORT_SORTS.map((sort) => `-${sort}` as const)], {
+  error: `Sort by one of ${FIT_REPORT_SORTS.join(', ')}, with - for the other way.`,
+});
+export type FitReportSort = z.infer<typeof FitReportSort>;
+
+export const FitReportQuery = checkedRange(
+  z.strictObject({ ...ReportRangeFields, ...AdminPaging, sort: FitReportSort.default('size_return_rate') }),
+);
+export type FitReportQuery = z.infer<typeof FitReportQuery>;
+
+/**
+ * The fit figures of a product, or of one of its sizes (ADR 061). The pieces are those of the orders sold in the
+ * period (ADR 054's "sold") that were delivered; `returned` and `exchanged` are those pieces asked back (requests not
+ * rejected, whenever asked) as too small or too big, for money or for another size; `too_small` and `too_big` split
+ * the same pieces by reason. The rates divide by `delivered`. "Find my size": `advices` is the recommendations of a
+ * size made in the period; `advice_bought` the recommendations carried to a line of an order sold in the period;
+ * `advice_kept` those whose line was delivered and none of its pieces asked back, for any reason;
+ * `advice_kept_share` is advice_kept ÷ advices (issue 38's "recommendations bought and then kept").
+ */
+export const FitFigures = z.object({
+  delivered: z.number().int(),
+  returned: z.number().int(),
+  exchanged: z.number().int(),
+  too_small: z.number().int(),
+  too_big: z.number().int(),
+  /** returned ÷ delivered. */
+  return_rate: Rate,
+  /** exchanged ÷ delivered. */
+  exchange_rate: Rate,
+  /** (returned + exchanged) ÷ delivered: the report's default order. */
+  size_return_rate: Rate,
+  /** The published reviews' fit answers, all time (a size's: the reviews of lines of that size). */
+  fit: FitCounts,
+  advices: z.number().int(),
+  advice_bought: z.number().int(),
+  advice_kept: z.number().int(),
+  advice_kept_share: Rate,
+});
+export type FitFigures = z.infer<typeof FitFigures>;
+
+export const FitSizeRow = FitFigures.extend({ size_id: z.number().int(), size: z.string() });
+export type FitSizeRow = z.infer<typeof FitSizeRow>;
+
+export const FIT_FLAGS = ['runs_small', 'runs_large'] as const;
+export const FitFlag = z.enum(FIT_FLAGS);
+export type FitFlag = z.infer<typeof FitFlag>;
+
+/**
+ * What to change in the product's chart (its own, else its category's) so that it says what buyers found: each
+ * size's height and weight ranges moved by half the chart's step between sizes, down for a product that runs small
+ * (a child fits a size while smaller than the chart says), up for one that runs large. `height_cm` and `weight_kg`
+ * are null without a chart (or one of a single size), and `words` then says so.
+ */
+export const FitCorrection = z.object({
+  chart: z.enum(['product', 'category']).nullable(),
+  direction: z.enum(['down', 'up']),
+  height_cm: z.number().int().nullable(),
+  weight_kg: z.number().nullable(),
+  words: z.string(),
+});
+export type FitCorrection = z.infer<typeof FitCorrection>;
+
+export const FitReportRow = FitFigures.extend({
+  product_id: z.number().int(),
+  name: z.string(),
+  category: z.string().nullable(),
+  /** Most fit answers (the product page's fit summary), or most size-reason pieces, point one way; null otherwise. */
+  flag: FitFlag.nullable(),
+  /** What said so: the reviews, the returns and exchanges, or both. */
+  flag_basis: z.array(z.enum(['reviews', 'returns'])),
+  correction: FitCorrection.nullable(),
+  /** Every size with a figure, in the sizes' order. */
+  sizes: z.array(FitSizeRow),
+});
+export type FitReportRow = z.infer<typeof FitReportRow>;
+
+export const FitReport = z.object({
+  from: ReportDay,
+  to: ReportDay,
+  rows: z.array(FitReportRow),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** Rows over every page. */
+  total: z.number().int(),
+});
+export type FitReport = z.infer<typeof FitReport>;
+export const FitReportAnswer = adminItem(FitReport);
