@@ -45,6 +45,7 @@ export * from './shipments';
 export * from './shipping-zones';
 export * from './shop-settings';
 export * from './shopper-photos';
+export * from './size-advices';
 export * from './size-charts';
 export * from './sizes';
 export * from './states';

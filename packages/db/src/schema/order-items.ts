@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
 import { products } from './products';
+import { sizeAdvices } from './size-advices';
 import { sizes } from './sizes';
 
 /** An order line, with the name, size, image and prices as they were at checkout. */
@@ -35,6 +36,8 @@ export const orderItems = pgTable(
       .notNull()
       .default('returnable'),
     returnRuleReason: text('return_rule_reason').notNull().default(''),
+    /** The cart line's "find my size" answer, carried at checkout (ADR 060): the owner's "advised, bought, kept". */
+    sizeAdviceId: integer('size_advice_id').references(() => sizeAdvices.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),

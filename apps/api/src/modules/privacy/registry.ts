@@ -160,7 +160,10 @@ const SHOPPERS: Record<string, TableEntry> = {
     holds: 'a line of a cart',
     person: [{ column: 'cart_id', through: 'carts' }],
     row: p('purchase', DELETE),
-    columns: { ...plain('id', 'cart_id'), ...rowed('product_id', 'size_id', 'quantity', 'added_at') },
+    columns: {
+      ...plain('id', 'cart_id'),
+      ...rowed('product_id', 'size_id', 'quantity', 'added_at', 'size_advice_id'),
+    },
   },
   wishlist_items: {
     holds: "a product on a shopper's wishlist",
@@ -207,6 +210,7 @@ const ORDERS: Record<string, TableEntry> = {
       ...plain('id', 'order_id'),
       ...rowed('product_id', 'size_id', 'product_name', 'size_label', 'product_image', 'unit_price_paise'),
       ...rowed('list_price_paise', 'quantity', 'line_total_paise', 'return_rule', 'return_rule_reason'),
+      ...rowed('size_advice_id'),
     },
   },
   order_events: {
@@ -625,6 +629,11 @@ const SHOP: Record<string, TableEntry> = {
     ...['product_id', 'day', 'views', 'add_to_carts', 'checkouts', 'orders'],
   ),
   size_charts: content("a category's or a product's size chart", ...['id', 'category_id', 'product_id', 'updated_at']),
+  // Neither the person nor the child's measures are kept: a product, the size named, how sure, from which measure.
+  size_advices: content(
+    'a "find my size" answer that named a size (ADR 060): product, size, confidence and the measure it went by',
+    ...['id', 'product_id', 'size_id', 'confidence', 'basis', 'created_at'],
+  ),
   size_chart_rows: content(
     "a size's row of a size chart: ages, heights, weights and the garment's measures, the same for every shopper",
     ...['chart_id', 'size_id', 'age_min_months', 'age_max_months', 'height_min_cm', 'height_max_cm'],
