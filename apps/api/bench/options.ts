@@ -37,9 +37,14 @@ export interface BenchOptions {
    * reports are measured last whenever the sizes include 50,000.
    */
   reportsOnly: boolean;
+  /**
+   * The reports measured on this PostgreSQL database instead of the embedded one (ADR 062): it must already hold the
+   * shop that `seed:scale --products 50000` and `seed:orders --orders 100000` made (with the same seed). Unset: PGlite.
+   */
+  databaseUrl: string | undefined;
 }
 
-const USAGE = `npm run bench -- [--sizes 1000,10000,50000] [--seconds N] [--rounds N] [--connections N] [--latency-connections N] [--seed N] [--quick] [--fresh] [--funnel-only] [--reports-only]`;
+const USAGE = `npm run bench -- [--sizes 1000,10000,50000] [--seconds N] [--rounds N] [--connections N] [--latency-connections N] [--seed N] [--quick] [--fresh] [--funnel-only] [--reports-only] [--database-url URL]`;
 
 /** Reads the command line; throws with the usage on anything it does not know. */
 export function parseOptions(argv: string[]): BenchOptions {
@@ -56,6 +61,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       fresh: { type: 'boolean', default: false },
       'funnel-only': { type: 'boolean', default: false },
       'reports-only': { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -78,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     fresh: values.fresh,
     funnelOnly: values['funnel-only'],
     reportsOnly: values['reports-only'],
+    databaseUrl: values['database-url'] || undefined,
   };
 }
 

@@ -2,7 +2,8 @@
  * The reports at scale (issue 37, ADR 054): on the 50,000-product catalogue with a generated history of 100,000 orders
  * (`seed:orders`, cached beside the catalogue in .tmp/bench), each report is called N times in a row as the owner and
  * its p50 and p95 answer times are set against the target, p95 ≤ 300 ms. The shop runs as production runs it, on the
- * embedded database (PGlite), as the rest of the benchmark does.
+ * embedded database (PGlite), as the rest of the benchmark does; with `--database-url` on that PostgreSQL database,
+ * which must hold the same seeded shop (ADR 062).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,6 +32,8 @@ export interface ReportFigures {
 }
 
 export interface ReportsResult {
+  /** The database the shop ran on. */
+  database: 'pglite' | 'postgresql';
   products: number;
   orders: number;
   /** The last day of the generated history (India's): the periods end on it. */
@@ -132,39 +135,64 @@ async function timeCalls(http: HttpClient, path: string, calls: number): Promise
   return times.sort((a, b) => a - b);
 }
 
-/** Measures every report on the generated history; N calls each (`--report-calls`, 20 unless --quick: 5). */
-export async function measureReports(options: BenchOptions): Promise<ReportsResult> {
+/**
+ * Where the shop's data is: a copy of the cached embedded history, or the PostgreSQL database given (seeded by hand;
+ * its history was generated on the day the cached one was, or today when there is none).
+ */
+async function placeOf(options: BenchOptions) {
+  if (options.databaseUrl) {
+    const marker = join(BENCH_DIR, `orders-${REPORT_ORDERS}-catalogue-${REPORT_PRODUCTS}-seed-${options.seed}`, MARKER);
+    const lastDay = existsSync(marker)
+      ? (JSON.parse(await readFile(marker, 'utf8')) as { lastDay: string }).lastDay
+      : istToday();
+    const dataDir = await mkdtemp(join(tmpdir(), 'kapaas-bench-reports-'));
+    return { dataDir, lastDay, seconds: null, settings: { DATABASE_URL: options.databaseUrl } };
+  }
   const history = await historyFor(options.seed, options.fresh);
   const dataDir = await mkdtemp(join(tmpdir(), 'kapaas-bench-reports-'));
   await cp(history.dir, dataDir, { recursive: true, filter: (source) => !source.endsWith(MARKER) });
-  const logFile = join(BENCH_DIR, 'reports.log');
+  return { dataDir, lastDay: history.lastDay, seconds: history.seconds, settings: {} };
+}
+
+/** Each report once, then each `calls` times in a row, with its p50 and p95 against the target. */
+async function measureEach(http: HttpClient, lastDay: string, calls: number): Promise<ReportFigures[]> {
+  const reports: ReportFigures[] = [];
+  // A first pass over every report before any is timed: the shop's expiry sweep, started with it, first settles
+  // the history's last unpaid orders (asking the sandbox provider about each), which would otherwise fall on the
+  // first reports measured.
+  for (const call of reportCalls(lastDay)) await timeCalls(http, call.path, 0);
+  for (const call of reportCalls(lastDay)) {
+    const times = await timeCalls(http, call.path, calls);
+    const p95 = percentile(times, 95);
+    reports.push({ ...call, calls, p50: percentile(times, 50), p95, ok: p95 <= REPORT_TARGET_P95_MS });
+  }
+  return reports;
+}
+
+/** Measures every report on the generated history; N calls each (`--report-calls`, 20 unless --quick: 5). */
+export async function measureReports(options: BenchOptions): Promise<ReportsResult> {
+  const place = await placeOf(options);
+  const database = options.databaseUrl ? 'postgresql' : 'pglite';
+  const logFile = join(BENCH_DIR, database === 'pglite' ? 'reports.log' : 'reports-postgresql.log');
   await writeFile(logFile, '');
-  const shop = await startShop(dataDir, logFile);
+  const shop = await startShop(place.dataDir, logFile, place.settings);
   try {
+    // The first start after migration 0044 fills the aggregates from the orders: give it time.
     await waitForStatus(`${shop.origin}/readyz`, shop);
     const http = new HttpClient(shop.origin, '127.0.0.6');
     http.bearer = (await http.post<{ token: string }>('/admin/api/login', BENCH_ADMIN)).token;
-    const calls = options.quick ? 5 : 20;
-    const reports: ReportFigures[] = [];
-    // A first pass over every report before any is timed: the shop's expiry sweep, started with it, first settles
-    // the history's last unpaid orders (asking the sandbox provider about each), which would otherwise fall on the
-    // first reports measured.
-    for (const call of reportCalls(history.lastDay)) await timeCalls(http, call.path, 0);
-    for (const call of reportCalls(history.lastDay)) {
-      const times = await timeCalls(http, call.path, calls);
-      const p95 = percentile(times, 95);
-      reports.push({ ...call, calls, p50: percentile(times, 50), p95, ok: p95 <= REPORT_TARGET_P95_MS });
-    }
+    const reports = await measureEach(http, place.lastDay, options.quick ? 5 : 20);
     return {
+      database,
       products: REPORT_PRODUCTS,
       orders: REPORT_ORDERS,
-      lastDay: history.lastDay,
-      generatedSeconds: history.seconds,
+      lastDay: place.lastDay,
+      generatedSeconds: place.seconds,
       reports,
     };
   } finally {
     await shop.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(place.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -179,7 +207,7 @@ export function reportsTable(result: ReportsResult): string {
       ? 'history cached in .tmp/bench'
       : `history generated in ${result.generatedSeconds.toFixed(0)} s`;
   return [
-    `\nreports: ${result.products.toLocaleString('en')} products, ${result.orders.toLocaleString('en')} orders ` +
+    `\nreports on ${result.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${result.products.toLocaleString('en')} products, ${result.orders.toLocaleString('en')} orders ` +
       `ending ${result.lastDay} (${generated}); ${result.reports[0]?.calls ?? 0} calls each, one at a time, as the owner`,
     `  ${'report'.padEnd(34)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)}   target`,
     ...rows,
