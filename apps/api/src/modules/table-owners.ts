@@ -41,7 +41,7 @@ export const TABLE_OWNERS = {
   consent: ['privacy_notices', 'consents'],
   coupons: ['coupons', 'coupon_redemptions'],
   delivery: [],
-  fit: ['size_charts', 'size_chart_rows', 'size_advices'],
+  fit: ['size_charts', 'size_chart_rows', 'size_advices', 'child_profiles'],
   health: [],
   identity: ['users', 'guests', 'sessions', 'password_reset_tokens'],
   inventory: ['product_sizes'],

@@ -8,6 +8,7 @@ export * from './breaches';
 export * from './cart-items';
 export * from './carts';
 export * from './categories';
+export * from './child-profiles';
 export * from './cities';
 export * from './cod-prepayments';
 export * from './consents';

@@ -20,6 +20,7 @@ export const CATEGORIES = {
   content: 'what they wrote or uploaded: messages, reviews, photos',
   technical: 'network and device traces: session tokens, client addresses, rate-limit keys, mail server replies',
   credential: 'secrets that let them in: password hashes, token hashes',
+  child: "a child's first name and birth month, which a parent keeps to have sizes suggested for that child",
 } as const;
 export type Category = keyof typeof CATEGORIES;
 
@@ -170,6 +171,13 @@ const SHOPPERS: Record<string, TableEntry> = {
     person: [{ column: 'user_id', names: 'user' }],
     row: p('purchase', DELETE),
     columns: { ...plain('id'), ...rowed('user_id', 'product_id', 'created_at') },
+  },
+  // A child's data (ADR 059): kept only under the child_profile consent, never shown to staff, deleted on erasure.
+  child_profiles: {
+    holds: "a child a parent saved to have sizes suggested: first name (optional) and birth month, nothing else",
+    person: [{ column: 'user_id', names: 'user' }],
+    row: p('child', DELETE),
+    columns: { ...plain('id'), ...rowed('user_id', 'first_name', 'birth_month', 'created_at') },
   },
   shopper_photos: {
     holds: 'a photo a shopper uploaded for a review or a return (the files go with the row)',
