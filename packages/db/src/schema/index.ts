@@ -36,6 +36,7 @@ export * from './product-sizes';
 export * from './products';
 export * from './rate-limit-counters';
 export * from './refunds';
+export * from './report-aggregates';
 export * from './returns';
 export * from './reviews';
 export * from './sandbox-razorpay';

@@ -221,6 +221,22 @@ const ORDERS: Record<string, TableEntry> = {
       ...rowed('size_advice_id'),
     },
   },
+  // What a sold order added to the reports' aggregates (ADR 062): kept with the order, made again from it.
+  report_order_facts: {
+    holds: "what a sold order added to the reports' daily figures: its day, way of paying, total and pieces",
+    person: [{ column: 'order_id', through: 'orders' }],
+    row: p('purchase', KEEP_GST),
+    columns: { ...plain('order_id'), ...rowed('day', 'payment_method', 'paid_by', 'total_paise', 'units') },
+  },
+  report_order_lines: {
+    holds: "what a line of a sold order added to the reports' daily figures: product, size, category, pieces, revenue",
+    person: [{ column: 'order_id', through: 'orders' }],
+    row: p('purchase', KEEP_GST),
+    columns: {
+      ...plain('order_id'),
+      ...rowed('day', 'product_id', 'size_id', 'category_id', 'units', 'revenue_paise'),
+    },
+  },
   order_events: {
     holds: "an order's history",
     person: [{ column: 'order_id', through: 'orders' }],
@@ -636,6 +652,21 @@ const SHOP: Record<string, TableEntry> = {
     "a product's funnel on one of India's days: page views, add-to-carts, checkouts and paid orders, counts only",
     ...['product_id', 'day', 'views', 'add_to_carts', 'checkouts', 'orders'],
   ),
+  // Sums per day, product, size or category, and per day the number of customers first sold then: nobody in them (ADR 062).
+  report_daily_sales: content(
+    "one of India's days of sales by way of paying: orders, their totals and pieces, counts and sums only",
+    ...['day', 'payment_method', 'paid_by', 'orders', 'gross_paise', 'units'],
+  ),
+  report_daily_new_customers: content("how many customers' first sold order fell on a day", 'day', 'customers'),
+  report_daily_products: content(
+    "a product's sales on one of India's days: orders, pieces, revenue",
+    ...['day', 'product_id', 'orders', 'units', 'revenue_paise'],
+  ),
+  report_daily_categories: content(
+    "a category's sales on one of India's days: orders, pieces, revenue",
+    ...['day', 'category_id', 'orders', 'units', 'revenue_paise'],
+  ),
+  report_daily_sizes: content("a size's pieces sold on one of India's days", 'day', 'product_id', 'size_id', 'units'),
   size_charts: content("a category's or a product's size chart", ...['id', 'category_id', 'product_id', 'updated_at']),
   // Neither the person nor the child's measures are kept: a product, the size named, how sure, from which measure.
   size_advices: content(
