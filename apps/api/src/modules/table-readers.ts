@@ -252,6 +252,21 @@ export const READ_MODELS = {
         'return_lines',
       ],
     },
+    'fit insight (ADR 061)': {
+      for: "each product's and size's delivered pieces and those sent back too small or too big, the published reviews' fit by the size of the line reviewed, and the size advice made, bought and kept",
+      tables: [
+        'orders',
+        'order_items',
+        'products',
+        'categories',
+        'sizes',
+        'review_stats',
+        'reviews',
+        'return_requests',
+        'return_lines',
+        'size_advices',
+      ],
+    },
   },
   returns: {
     "a return's order": {

@@ -1,6 +1,8 @@
 import {
   CouponsReportAnswer,
   ErrorAnswer,
+  FitReportAnswer,
+  FitReportQuery,
   PaymentsReportAnswer,
   ProductsReportAnswer,
   ProductsReportQuery,
@@ -14,6 +16,7 @@ import {
 } from '@kapaas/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponsReport } from './coupons';
+import { fitReport } from './fit';
 import { paymentsReport } from './payments';
 import { productsReport } from './products';
 import { reading } from './reading';
@@ -155,5 +158,20 @@ function catalogueRoutes(app: App) {
       },
     },
     async (request) => ({ success: true as const, data: await reading(db(), (tx) => stockReport(tx, request.query)) }),
+  );
+
+  app.get(
+    '/reports/fit',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Per product and size: size-reason returns and exchanges, fit answers, advice kept; runs small or large',
+        querystring: FitReportQuery,
+        response: { 200: FitReportAnswer, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, data: await reading(db(), (tx) => fitReport(tx, request.query)) }),
   );
 }

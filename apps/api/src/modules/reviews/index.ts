@@ -10,4 +10,4 @@ export {
 } from './moderation';
 export { queueReviewRequests, REVIEW_REQUEST_LAST_DAY } from './requests';
 export { reviewRoutes } from './reviews.routes';
-export { fitSummaryOf, type ReviewsNotifier, summaryOf } from './reviews.service';
+export { fitSummaryOf, mostCommonFit, type ReviewsNotifier, summaryOf } from './reviews.service';
