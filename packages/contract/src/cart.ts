@@ -82,6 +82,11 @@ export const AddCartRequest = z.strictObject({
   /** The size_id. */
   size: Id,
   quantity: Quantity,
+  /**
+   * The size_advice answer's `advice_id` when the shopper adds the size it named (ADR 060): kept on the cart line and
+   * carried to the order line for the owner's fit insight. One for another product or size is ignored, never refused.
+   */
+  advice_id: Id.optional(),
 });
 export type AddCartRequest = z.input<typeof AddCartRequest>;
 

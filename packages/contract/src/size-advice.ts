@@ -69,5 +69,10 @@ export const SizeAdviceAnswer = z.object({
   measure: SizeAdviceMeasure,
   /** The size named is sold out now: the product page offers its Notify me (stock_alert). */
   sold_out: z.boolean(),
+  /**
+   * The answer as recorded (ADR 060), to send back as add_cart's `advice_id` when the shopper adds the size named;
+   * null when no size was named (`out_of_chart`, `not_made`). Nothing of the child is kept.
+   */
+  advice_id: z.number().int().nullable(),
 });
 export type SizeAdviceAnswer = z.infer<typeof SizeAdviceAnswer>;

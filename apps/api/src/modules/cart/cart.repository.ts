@@ -45,6 +45,8 @@ export async function cartLines(db: Queryable, cartId: number) {
       productId: cartItems.productId,
       sizeId: cartItems.sizeId,
       quantity: cartItems.quantity,
+      // The size advice the line was chosen by (ADR 060), which the order line keeps.
+      sizeAdviceId: cartItems.sizeAdviceId,
       name: products.name,
       status: products.status,
       pricePaise: products.pricePaise,
@@ -91,17 +93,23 @@ export async function lineQuantity(db: Queryable, cartId: number, productId: num
   return row?.quantity;
 }
 
+/**
+ * Sets a line's quantity, creating the line if need be. A size advice given (ADR 060) replaces the line's; none
+ * (null, or left out as the quantity change does) keeps the advice the line was first chosen by.
+ */
 export async function setLineQuantity(
   db: Queryable,
   cartId: number,
   productId: number,
   sizeId: number,
   quantity: number,
+  sizeAdviceId: number | null = null,
 ) {
+  const set = sizeAdviceId === null ? { quantity } : { quantity, sizeAdviceId };
   await db
     .insert(cartItems)
-    .values({ cartId, productId, sizeId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.productId, cartItems.sizeId], set: { quantity } });
+    .values({ cartId, productId, sizeId, quantity, sizeAdviceId })
+    .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.productId, cartItems.sizeId], set });
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 

@@ -44,8 +44,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = await resolveOwner(request, request.body);
-      const { product_id, size, quantity } = request.body;
-      await db.transaction((tx) => addToCart(tx, owner, { productId: product_id, sizeId: size, quantity }, cap()));
+      const { product_id, size, quantity, advice_id } = request.body;
+      const item = { productId: product_id, sizeId: size, quantity, adviceId: advice_id };
+      await db.transaction((tx) => addToCart(tx, owner, item, cap()));
       // An add-to-cart in the funnel (ADR 053), once the line is saved; counting waits for nothing.
       app.deps.funnel?.count('add_to_carts', [product_id]);
       return { success: true as const, message: 'Product added to cart successfully.' };

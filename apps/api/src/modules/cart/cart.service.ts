@@ -14,6 +14,7 @@ import {
   shippingFor,
   zoneTermsOf,
 } from '../delivery';
+import { adviceNaming } from '../fit';
 import {
   type CartLineRow,
   cartLines,
@@ -32,6 +33,8 @@ export interface WantedItem {
   productId: number;
   sizeId: number;
   quantity: number;
+  /** The "find my size" answer the shopper chose this size by (ADR 060); kept only if it named this product and size. */
+  adviceId?: number;
 }
 
 /** The most one line may hold: the sellable stock of its size, capped per order (product.md §13). */
@@ -177,7 +180,8 @@ export async function addToCart(tx: Queryable, owner: Owner, item: WantedItem, c
   const max = maxQuantity(sellable, cap);
   const wanted = ((await lineQuantity(tx, cartId, item.productId, item.sizeId)) ?? 0) + item.quantity;
   if (wanted > max) throw refusal(max);
-  await setLineQuantity(tx, cartId, item.productId, item.sizeId, wanted);
+  const sizeAdviceId = await adviceNaming(tx, item.adviceId, item);
+  await setLineQuantity(tx, cartId, item.productId, item.sizeId, wanted, sizeAdviceId);
 }
 
 /** Which of the cart's lines of a product a call means: the given size, or the only one. */
@@ -237,7 +241,8 @@ export async function mergeGuestCart(tx: Queryable, guestId: number, userId: num
     const max = maxQuantity(sellable, cap);
     const existing = (await lineQuantity(tx, userCartId, line.productId, line.sizeId)) ?? 0;
     const merged = max === 0 ? Math.max(existing, line.quantity) : Math.min(existing + line.quantity, max);
-    await setLineQuantity(tx, userCartId, line.productId, line.sizeId, Math.max(existing, merged, 1));
+    const quantity = Math.max(existing, merged, 1);
+    await setLineQuantity(tx, userCartId, line.productId, line.sizeId, quantity, line.sizeAdviceId);
   }
   await deleteCart(tx, guestCartId);
 }

@@ -618,6 +618,7 @@ async function orderTotals(
       lineTotalPaise: total,
       returnRule: row.returnRule,
       returnRuleReason: row.returnRuleReason,
+      sizeAdviceId: row.sizeAdviceId,
     })),
   };
 }

@@ -4,7 +4,8 @@ import { type FitSummaryOf, sizeAdvice } from './size-advice.service';
 
 /**
  * size_advice (docs/customer-api.md, ADR 057): "find my size" for anyone, guests and visitors without a session
- * too. The fit summary comes from the reviews module through app.ts. Not rate-limited: like delivery_check and the catalogue's calls it only reads, and writes nothing to count.
+ * too. The fit summary comes from the reviews module through app.ts. An answer naming a size is recorded, with no
+ * person and no measure in it (ADR 060); not rate-limited, as a counter would cost a write of its own (ADR 060).
  */
 export const sizeAdviceRoutes: FastifyPluginAsyncZod<{ fitSummaryOf: FitSummaryOf }> = async (app, options) => {
   app.post(

@@ -1,10 +1,11 @@
 import { ErrorAnswer, ReviewListAnswer, SizeAdviceAnswer } from '@kapaas/contract';
-import { asc, eq, products, sizeCharts, sizes } from '@kapaas/db';
+import { and, asc, cartItems, carts, eq, orderItems, products, sizeAdvices, sizeCharts, sizes } from '@kapaas/db';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
+import { checkoutFixtures } from '../checkout/checkout.fixtures';
 import { reviewFixtures, reviewOf } from '../reviews/reviews.fixtures';
 import { saveSizeChart } from './size-charts';
 
@@ -89,6 +90,7 @@ describe('size_advice', () => {
       alternatives: [],
       measure: 'height',
       sold_out: false,
+      advice_id: expect.any(Number),
     };
     const guest = await shop.guest();
     const user = await shop.user();
@@ -246,5 +248,106 @@ describe('size_advice', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+/** The advice carried from the product page to the order line (ADR 060), for the owner's "advised, bought, kept". */
+describe('size_advice recorded and carried', () => {
+  const checkout = checkoutFixtures(() => shop);
+  const db = () => shop.database.db;
+  const advicesOf = (productId: number) =>
+    db()
+      .select({ productId: sizeAdvices.productId, sizeId: sizeAdvices.sizeId, confidence: sizeAdvices.confidence })
+      .from(sizeAdvices)
+      .where(eq(sizeAdvices.productId, productId));
+  /** The size_advice_id of the shopper's cart line of the product in the size. */
+  async function cartAdvice(owner: { guestId: number } | { userId: number }, productId: number, size: number) {
+    const whose = 'guestId' in owner ? eq(carts.guestId, owner.guestId) : eq(carts.userId, owner.userId);
+    const [line] = await db()
+      .select({ adviceId: cartItems.sizeAdviceId })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(whose, eq(cartItems.productId, productId), eq(cartItems.sizeId, size)));
+    if (!line) throw new Error('no such cart line');
+    return line.adviceId;
+  }
+
+  it('records each answer that names a size, with its product, size, confidence and basis, and nothing of the child', async () => {
+    const { productId } = await productWithChart();
+    const advice = advised(await shop.post('size_advice', { product_id: productId, height_cm: 74, age_months: 9 }));
+    expect(advice.advice_id).toEqual(expect.any(Number));
+    const [row] = await db()
+      .select()
+      .from(sizeAdvices)
+      .where(eq(sizeAdvices.id, advice.advice_id ?? 0));
+    expect(row).toEqual({
+      id: advice.advice_id,
+      productId,
+      sizeId: sizeId(2),
+      confidence: 'high',
+      basis: 'height',
+      createdAt: expect.any(Date),
+    });
+    // Out of the chart: nothing named, nothing recorded, nothing to carry.
+    const out = advised(await shop.post('size_advice', { product_id: productId, height_cm: 45 }));
+    expect(out).toMatchObject({ outcome: 'out_of_chart', advice_id: null });
+    expect(await advicesOf(productId)).toHaveLength(1);
+  });
+
+  it("keeps add_cart's advice_id on the cart line and copies it to the order line when the order is placed", async () => {
+    const item = await productWithChart();
+    const guest = await shop.guest();
+    const advice = advised(await guest.post('size_advice', { product_id: item.productId, age_months: 4 }));
+    expect(advice.size_id).toBe(sizeId(1));
+    const add = { product_id: item.productId, size: sizeId(1), quantity: 1, advice_id: advice.advice_id };
+    expect((await guest.post('add_cart', add)).statusCode).toBe(200);
+    expect(await cartAdvice(guest, item.productId, sizeId(1))).toBe(advice.advice_id);
+    // A second add of the same line without one keeps the advice the line was chosen by.
+    const again = await guest.post('add_cart', { product_id: item.productId, size: sizeId(1), quantity: 1 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await cartAdvice(guest, item.productId, sizeId(1))).toBe(advice.advice_id);
+
+    const addressId = await checkout.addressOf(guest);
+    const order = await checkout.placed(guest, addressId, { ...item, sizeId: sizeId(1) }, 2);
+    const lines = await db()
+      .select({ sizeId: orderItems.sizeId, adviceId: orderItems.sizeAdviceId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.order_id));
+    expect(lines).toEqual([{ sizeId: sizeId(1), adviceId: advice.advice_id }]);
+  });
+
+  it('ignores an advice for another size or product, or none such, and still adds the pieces', async () => {
+    const item = await productWithChart();
+    const other = await productWithChart();
+    const guest = await shop.guest();
+    const advice = advised(await guest.post('size_advice', { product_id: item.productId, age_months: 4 }));
+    const adviceId = advice.advice_id ?? 0;
+    const cases = [
+      { product_id: item.productId, size: sizeId(3) },
+      { product_id: other.productId, size: sizeId(1) },
+      { product_id: item.productId, size: sizeId(4), id: 999_999 },
+    ];
+    for (const { id, ...line } of cases) {
+      const added = await guest.post('add_cart', { ...line, quantity: 1, advice_id: id ?? adviceId });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(await cartAdvice(guest, line.product_id, line.size)).toBeNull();
+    }
+    expect(refused(await guest.post('add_cart', { ...cases[0], quantity: 1, advice_id: 'x' }), 400).errors).toEqual({
+      advice_id: [expect.any(String)],
+    });
+  });
+
+  it("carries a guest's advised line into the account's cart at login", async () => {
+    const item = await productWithChart();
+    const user = await shop.user();
+    await user.post('logout');
+    const browser = shop.visitor();
+    const guestId: number = (await browser.post('get_guest_id')).json().guest_id;
+    const advice = advised(await browser.post('size_advice', { product_id: item.productId, height_cm: 74 }));
+    const add = { product_id: item.productId, size: sizeId(2), quantity: 1, advice_id: advice.advice_id };
+    expect((await browser.post('add_cart', add)).statusCode).toBe(200);
+    expect(await cartAdvice({ guestId }, item.productId, sizeId(2))).toBe(advice.advice_id);
+    expect((await browser.post('login', { user_name: user.email, password: user.password })).statusCode).toBe(200);
+    expect(await cartAdvice({ userId: user.userId }, item.productId, sizeId(2))).toBe(advice.advice_id);
   });
 });
