@@ -3,7 +3,7 @@ import { adminRequest, type QueryParams } from '#admin/lib/api.ts';
 import type { ItemAnswer } from '#admin/lib/resource.ts';
 
 /** The reports the API answers under /admin/api/reports/ (packages/contract/src/admin/reports.ts). */
-export type ReportName = 'sales' | 'payments' | 'products' | 'returns' | 'stock' | 'tax' | 'coupons';
+export type ReportName = 'sales' | 'payments' | 'products' | 'returns' | 'fit' | 'stock' | 'tax' | 'coupons';
 
 /**
  * One report for the query given. A period switch keeps the last answer on screen while the next loads (no blank

@@ -6,6 +6,7 @@ import type { ReportName } from '../api/useReport';
 import { type Period, type PeriodPreset, readPeriod, shopToday } from '../lib/period';
 import '../reports.css';
 import { CouponsReport } from './CouponsReport';
+import { FitReport } from './FitReport';
 import { PaymentsReport } from './PaymentsReport';
 import { PeriodPicker } from './PeriodPicker';
 import { ProductsReport } from './ProductsReport';
@@ -29,6 +30,7 @@ const TABS: ReportTab[] = [
   { name: 'payments', label: 'Payments', Report: PaymentsReport, compares: true },
   { name: 'products', label: 'Products', Report: ProductsReport, compares: false },
   { name: 'returns', label: 'Sizes & returns', Report: ReturnsReport, compares: true },
+  { name: 'fit', label: 'Fit', Report: FitReport, compares: false },
   { name: 'stock', label: 'Stock', Report: StockReport, compares: false },
   { name: 'tax', label: 'Tax', Report: TaxReport, ownerOnly: true, compares: false },
   { name: 'coupons', label: 'Coupons', Report: CouponsReport, compares: true },
