@@ -139,7 +139,9 @@ async function timeCalls(http: HttpClient, path: string, calls: number): Promise
  * Where the shop's data is: a copy of the cached embedded history, or the PostgreSQL database given (seeded by hand;
  * its history was generated on the day the cached one was, or today when there is none).
  */
-async function placeOf(options: BenchOptions) {
+async function placeOf(
+  options: BenchOptions,
+): Promise<{ dataDir: string; lastDay: string; seconds: number | null; settings: Record<string, string> }> {
   if (options.databaseUrl) {
     const marker = join(BENCH_DIR, `orders-${REPORT_ORDERS}-catalogue-${REPORT_PRODUCTS}-seed-${options.seed}`, MARKER);
     const lastDay = existsSync(marker)

@@ -235,22 +235,12 @@ export const READ_MODELS = {
       tables: ['products'],
     },
     'sales, payments and coupons (ADR 054)': {
-      for: 'the orders sold in a period (paid online, or cash on delivery placed and confirmed), their lines, the payment that paid each, their shipped steps, and the credit notes that took money back',
-      tables: ['orders', 'order_items', 'payments', 'order_events', 'credit_notes'],
+      for: "the orders sold in a period (paid online, or cash on delivery placed and confirmed): their customers and coupons, the COD ones' shipped steps and cash due, and the credit notes that took money back (their lines and payments are summed by the daily aggregates, ADR 062)",
+      tables: ['orders', 'order_events', 'credit_notes'],
     },
     'products, returns and stock (ADR 054)': {
-      for: "each product's and category's sales, the pieces asked back by reason and size, the reviews' rating and fit, and what is left of each size",
-      tables: [
-        'orders',
-        'order_items',
-        'products',
-        'categories',
-        'sizes',
-        'product_sizes',
-        'review_stats',
-        'return_requests',
-        'return_lines',
-      ],
+      for: "each product's and category's name, the pieces asked back by reason and size, the reviews' rating and fit, and what is left of each size (their sales come from the daily aggregates, ADR 062)",
+      tables: ['products', 'categories', 'sizes', 'product_sizes', 'review_stats', 'return_requests', 'return_lines'],
     },
     'fit insight (ADR 061)': {
       for: "each product's and size's delivered pieces and those sent back too small or too big, the published reviews' fit by the size of the line reviewed, and the size advice made, bought and kept",

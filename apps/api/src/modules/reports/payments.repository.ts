@@ -1,19 +1,20 @@
 import { type Queryable, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
 import { COD_DUE_STATUSES } from '../orders';
-import { at, type Span } from './period';
-import { soldOrders } from './sold';
+import { at, onDaysOf, type Span } from './period';
 
-/** The span's sold orders by how they were paid: the order's method and its paying payment's method (ADR 046). */
+/**
+ * The span's sold orders by how they were paid: the order's method and its paying payment's method (ADR 046), from
+ * the daily aggregates (ADR 062), which keep '' where there is no such method.
+ */
 export async function soldByMethod(db: Queryable, span: Span) {
   const rows = rowsOf<{ payment_method: 'online' | 'cod'; method: string | null; orders: number; paise: string }>(
     await db.execute(sql`
-      SELECT s.payment_method, CASE WHEN s.payment_method = 'online' THEN (SELECT p.method FROM payments p
-          WHERE p.order_id = s.id AND p.status <> 'failed' AND p.refusal_reason IS NULL
-          ORDER BY p.created_at, p.id LIMIT 1) END AS method,
-        count(*)::int AS orders, sum(s.total_paise)::bigint AS paise
-      FROM (${soldOrders(span)}) s
-      GROUP BY 1, 2`),
+      SELECT d.payment_method, nullif(d.paid_by, '') AS method, sum(d.orders)::int AS orders,
+        sum(d.gross_paise)::bigint AS paise
+      FROM report_daily_sales d
+      WHERE ${onDaysOf(sql`d.day`, span)}
+      GROUP BY 1, 2 HAVING sum(d.orders) > 0`),
   );
   return rows.map((row) => ({
     paymentMethod: row.payment_method,

@@ -1,6 +1,6 @@
 import type { ReportInterval } from '@kapaas/contract';
 import { type SQL, sql } from '@kapaas/db';
-import { startOfShopDay } from '../../lib/shop-day';
+import { shopToday, startOfShopDay } from '../../lib/shop-day';
 
 /** The instants a report covers: from midnight IST at the start of `from` to midnight IST after `to`. */
 export interface Span {
@@ -66,6 +66,21 @@ export function stepsOf(from: string, to: string, interval: ReportInterval): str
   }
   return steps;
 }
+
+/**
+ * The span's India's days, first and last, for the daily aggregates (ADR 062): a span always runs from one midnight
+ * IST to another, so its last day is the one holding the instant just before its end.
+ */
+export const daysOfSpan = (span: Span): { first: string; last: string } => ({
+  first: shopToday(span.from),
+  last: shopToday(new Date(span.to.getTime() - 1)),
+});
+
+/** Whether the date column `column` of an aggregate falls on the span's days. */
+export const onDaysOf = (column: SQL, span: Span): SQL => {
+  const { first, last } = daysOfSpan(span);
+  return sql`${column} >= ${first}::date AND ${column} <= ${last}::date`;
+};
 
 /** A timestamp parameter for raw SQL: both drivers take an ISO string cast to timestamptz. */
 export const at = (instant: Date): SQL => sql`${instant.toISOString()}::timestamptz`;

@@ -1,8 +1,7 @@
 import type { ProductReportSort } from '@kapaas/contract';
 import { type Queryable, type SQL, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
-import { at, type Period } from './period';
-import { soldOrders } from './sold';
+import { at, onDaysOf, type Period } from './period';
 
 /** A row of the products report as the query answers it, before rates are worked out. */
 export interface ProductFigures {
@@ -26,21 +25,26 @@ export interface ProductFigures {
 }
 
 /**
- * What a line brought, after the order's coupon and prepaid discount, shared over its lines by value (as the GST
- * invoice shares a discount), in paise.
+ * The figures of the period keyed by product or category, each aggregated in SQL once. The sales come from the daily
+ * aggregates per product or per category (ADR 062), which count an order once per product and once per category, and
+ * a line's revenue after the order's coupon and prepaid discount, shared over its lines by value (as the GST invoice
+ * shares a discount); a key whose orders were all taken back out (a COD order cancelled) has none.
  */
-const LINE_REVENUE = sql.raw(`round(i.line_total_paise::numeric
-  * (s.items_total_paise - s.discount_paise - s.prepaid_discount_paise) / nullif(s.items_total_paise, 0))`);
-
-/** The figures of the period keyed by product or category, each aggregated in SQL once. */
-function activity(period: Period, key: SQL): SQL {
+function activity(period: Period, by: 'product' | 'category'): SQL {
   const { span } = period;
+  const key = by === 'product' ? sql`p.id` : sql`p.category_id`;
+  const sold =
+    by === 'product'
+      ? sql`SELECT d.product_id AS key, d.orders, d.units, d.revenue_paise FROM report_daily_products d
+          WHERE ${onDaysOf(sql`d.day`, span)}`
+      : sql`SELECT d.category_id AS key, d.orders, d.units, d.revenue_paise FROM report_daily_categories d
+          WHERE ${onDaysOf(sql`d.day`, span)}`;
   return sql`
     sold_lines AS (
-      SELECT ${key} AS key, count(DISTINCT i.order_id)::int AS orders, sum(i.quantity)::int AS units,
-        coalesce(sum(${LINE_REVENUE}), 0)::bigint AS revenue
-      FROM (${soldOrders(span)}) s JOIN order_items i ON i.order_id = s.id JOIN products p ON p.id = i.product_id
-      GROUP BY 1
+      SELECT d.key, sum(d.orders)::int AS orders, sum(d.units)::int AS units,
+        coalesce(sum(d.revenue_paise), 0)::bigint AS revenue
+      FROM (${sold}) d
+      GROUP BY 1 HAVING sum(d.orders) > 0
     ), funnel AS (
       SELECT ${key} AS key, sum(f.views)::int AS views, sum(f.add_to_carts)::int AS add_to_carts,
         sum(f.checkouts)::int AS checkouts
@@ -67,7 +71,7 @@ const ACTIVE = sql.raw('(sl.key IS NOT NULL OR f.key IS NOT NULL OR b.key IS NOT
 
 /** Every product on sale or with figures in the period, with its category, rating and fit (all time). */
 function perProduct(period: Period, search: SQL): SQL {
-  return sql`WITH ${activity(period, sql`p.id`)}, rows AS (
+  return sql`WITH ${activity(period, 'product')}, rows AS (
       SELECT x.key, p.name, c.name AS category, ${FIGURES},
         coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
         coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
@@ -80,7 +84,7 @@ function perProduct(period: Period, search: SQL): SQL {
 
 /** Every category, its products' figures summed (an order holding two of its products counts once). */
 function perCategory(period: Period, search: SQL): SQL {
-  return sql`WITH ${activity(period, sql`p.category_id`)}, ratings AS (
+  return sql`WITH ${activity(period, 'category')}, ratings AS (
       SELECT p.category_id AS key, sum(rs.rating_sum)::int AS rating_sum, sum(rs.count)::int AS rating_count,
         sum(rs.runs_small)::int AS runs_small, sum(rs.true_to_size)::int AS true_to_size,
         sum(rs.runs_large)::int AS runs_large

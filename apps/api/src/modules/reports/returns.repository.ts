@@ -1,7 +1,6 @@
 import { type Queryable, type SQL, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
-import { at, type Span } from './period';
-import { soldOrders } from './sold';
+import { at, onDaysOf, type Span } from './period';
 
 /** The return lines asked in the span, of requests not rejected (what actually comes back, or is coming). */
 const askedWithin = (span: Span): SQL => sql`FROM return_lines l JOIN return_requests r ON r.id = l.return_id
@@ -19,22 +18,22 @@ export async function returnsByReason(db: Queryable, span: Span) {
   );
 }
 
-/** The units sold in the span. */
+/** The units sold in the span, from the daily aggregates (ADR 062). */
 export async function unitsSold(db: Queryable, span: Span): Promise<number> {
   const [row] = rowsOf<{ units: string }>(
-    await db.execute(sql`SELECT coalesce(sum(i.quantity), 0)::bigint AS units
-      FROM (${soldOrders(span)}) s JOIN order_items i ON i.order_id = s.id`),
+    await db.execute(sql`SELECT coalesce(sum(d.units), 0)::bigint AS units
+      FROM report_daily_sales d WHERE ${onDaysOf(sql`d.day`, span)}`),
   );
   return Number(row?.units ?? 0);
 }
 
-/** Per size (the label the shop sells it under): units sold, and pieces asked back, too small and too big. */
+/** Per size (the label the shop sells it under): units sold (daily aggregates, ADR 062), and pieces asked back, too small and too big. */
 export async function returnsBySize(db: Queryable, span: Span) {
   return rowsOf<{ size: string; sold_units: number; returned_units: number; too_small: number; too_big: number }>(
     await db.execute(sql`
       WITH sold AS (
-        SELECT i.size_id, sum(i.quantity)::int AS units
-        FROM (${soldOrders(span)}) s JOIN order_items i ON i.order_id = s.id GROUP BY 1
+        SELECT d.size_id, sum(d.units)::int AS units
+        FROM report_daily_sizes d WHERE ${onDaysOf(sql`d.day`, span)} GROUP BY 1 HAVING sum(d.units) > 0
       ), back AS (
         SELECT l.size_id, sum(l.quantity)::int AS units,
           (coalesce(sum(l.quantity) FILTER (WHERE l.reason = 'too_small'), 0))::int AS too_small,
@@ -57,9 +56,9 @@ export async function tooSmallByProduct(db: Queryable, span: Span) {
         SELECT l.product_id, sum(l.quantity)::int AS too_small ${askedWithin(span)} AND l.reason = 'too_small'
         GROUP BY 1
       ), sold AS (
-        SELECT i.product_id, sum(i.quantity)::int AS units
-        FROM (${soldOrders(span)}) s JOIN order_items i ON i.order_id = s.id
-        WHERE i.product_id IN (SELECT product_id FROM small) GROUP BY 1
+        SELECT d.product_id, sum(d.units)::int AS units
+        FROM report_daily_products d
+        WHERE ${onDaysOf(sql`d.day`, span)} AND d.product_id IN (SELECT product_id FROM small) GROUP BY 1
       )
       SELECT p.id AS product_id, p.name, coalesce(sd.units, 0) AS sold_units, sm.too_small,
         coalesce(rs.runs_small, 0) AS fit_runs_small

@@ -1,8 +1,8 @@
 import { type Queryable, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
-import { at, dayText, istDay, type Span } from './period';
+import { at, dayText, istDay, onDaysOf, type Span } from './period';
 import { inTurn } from './reading';
-import { soldBefore, soldOrders } from './sold';
+import { soldOrders } from './sold';
 
 /** One of India's days of sales: orders sold, their totals and units, and the credit notes issued that day. */
 export interface SalesDay {
@@ -13,14 +13,18 @@ export interface SalesDay {
   creditsPaise: number;
 }
 
-/** The orders sold on each day of the span with their totals and units (one row per day with any). */
+/**
+ * The orders sold on each day of the span with their totals and units (one row per day with any), from the daily
+ * aggregates the order process keeps (ADR 062).
+ */
 async function soldByDay(db: Queryable, span: Span) {
   const rows = rowsOf<{ day: string; orders: number; gross: string; units: string }>(
     await db.execute(sql`
-      SELECT ${dayText(istDay(sql`s.sold_at`))} AS day, count(*)::int AS orders, sum(s.total_paise)::bigint AS gross,
-        coalesce(sum((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = s.id)), 0)::bigint AS units
-      FROM (${soldOrders(span)}) s
-      GROUP BY 1`),
+      SELECT ${dayText(sql`d.day`)} AS day, sum(d.orders)::int AS orders, sum(d.gross_paise)::bigint AS gross,
+        sum(d.units)::bigint AS units
+      FROM report_daily_sales d
+      WHERE ${onDaysOf(sql`d.day`, span)}
+      GROUP BY d.day HAVING sum(d.orders) > 0`),
   );
   return rows.map((row) => ({
     day: row.day,
@@ -64,24 +68,19 @@ export async function salesDays(db: Queryable, span: Span): Promise<SalesDay[]> 
 
 /**
  * The span's customers, new and returning (ADR 054): a customer is the account, or for a guest the delivery phone
- * number; new when none of their orders was sold before the span. Each looks back through its own index.
+ * number; new when none of their orders was sold before the span. The customers are counted in one pass over the
+ * span's sold orders; the new ones are those whose first sale fell on one of its days, which the aggregates keep per
+ * day (ADR 062), so no customer's history is looked up here.
  */
 export async function customerCounts(db: Queryable, span: Span): Promise<{ fresh: number; returning: number }> {
-  const [row] = rowsOf<{ fresh: number; returning: number }>(
+  const [row] = rowsOf<{ customers: number; fresh: number }>(
     await db.execute(sql`
-      WITH customers AS MATERIALIZED (
-        SELECT DISTINCT s.user_id, CASE WHEN s.user_id IS NULL THEN s.phone END AS phone
-        FROM (${soldOrders(span)}) s
-      ), seen AS MATERIALIZED (
-        SELECT CASE WHEN k.user_id IS NOT NULL
-          THEN EXISTS (SELECT 1 FROM orders o WHERE o.user_id = k.user_id AND ${soldBefore(span.from)})
-          ELSE EXISTS (SELECT 1 FROM orders o WHERE o.user_id IS NULL
-            AND o.address_snapshot->>'phone_number' = k.phone AND ${soldBefore(span.from)})
-        END AS before
-        FROM customers k
-      )
-      SELECT (count(*) FILTER (WHERE NOT before))::int AS fresh, (count(*) FILTER (WHERE before))::int AS returning
-      FROM seen`),
+      SELECT (SELECT count(*) FROM (SELECT DISTINCT s.user_id, CASE WHEN s.user_id IS NULL THEN s.phone END
+          FROM (${soldOrders(span)}) s) k)::int AS customers,
+        (SELECT coalesce(sum(n.customers), 0) FROM report_daily_new_customers n
+          WHERE ${onDaysOf(sql`n.day`, span)})::int AS fresh`),
   );
-  return { fresh: row?.fresh ?? 0, returning: row?.returning ?? 0 };
+  const customers = row?.customers ?? 0;
+  const fresh = row?.fresh ?? 0;
+  return { fresh, returning: customers - fresh };
 }

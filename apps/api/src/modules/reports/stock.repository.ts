@@ -1,20 +1,19 @@
 import { type Queryable, type SQL, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
-import type { Span } from './period';
-import { soldOrders } from './sold';
+import { onDaysOf, type Span } from './period';
 
 /** A size is selling out when, at the period's pace, what is left lasts this many days or fewer. */
 export const SELLING_OUT_DAYS = 14;
 
 /**
  * Every size of a product on sale: what is free to sell now (stock less what unpaid orders hold), the units sold in
- * the span, and the days that lasts at the span's pace; sold out and selling out flagged.
+ * the span (the daily aggregates, ADR 062), and the days that lasts at the span's pace; sold out and selling out flagged.
  */
 function sizesWithPace(span: Span, days: number): SQL {
   return sql`
     WITH sold AS (
-      SELECT i.product_id, i.size_id, sum(i.quantity)::int AS units
-      FROM (${soldOrders(span)}) s JOIN order_items i ON i.order_id = s.id GROUP BY 1, 2
+      SELECT d.product_id, d.size_id, sum(d.units)::int AS units
+      FROM report_daily_sizes d WHERE ${onDaysOf(sql`d.day`, span)} GROUP BY 1, 2
     ), paced AS (
       SELECT ps.product_id, p.name, z.label AS size, z.sort_order, greatest(ps.stock - ps.reserved, 0) AS stock,
         coalesce(sd.units, 0) AS sold,
