@@ -17,7 +17,7 @@ import { checkoutPlugin, payOnlineOfferOf } from './modules/checkout';
 import { consentRoutes } from './modules/consent';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
-import { sizeAdviceRoutes } from './modules/fit';
+import { childProfileRoutes, sizeAdviceRoutes } from './modules/fit';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes, sessionStore } from './modules/identity';
 import { queueSoldOutReport } from './modules/inventory';
@@ -199,6 +199,7 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(deliveryRoutes, { prefix: '/api' });
   // The reviews module reaches the catalogue, which reads fit's charts: the fit summary is handed over from here.
   await app.register(sizeAdviceRoutes, { prefix: '/api', fitSummaryOf });
+  await app.register(childProfileRoutes, { prefix: '/api' });
   await app.register(shippingWebhookRoutes, { prefix: '/api' });
   await app.register(whatsAppWebhookRoutes, { prefix: '/api' });
   await app.register(shipmentAnswerRoutes, { prefix: '/api', limits });

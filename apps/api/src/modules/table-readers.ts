@@ -202,6 +202,7 @@ export const READ_MODELS = {
         'review_requests',
         'shopper_photos',
         'wishlist_items',
+        'child_profiles',
         'carts',
         'cart_items',
         'consents',

@@ -33,14 +33,16 @@ describe('the privacy notice', () => {
     const answer = await shop.post('privacy_notice', {});
     expect(answer.statusCode, answer.body).toBe(200);
     const { notice } = answer.json();
-    // Version 2 (migration 0039) says what the funnel counts, without a cookie or an identifier (ADR 053).
-    expect(notice.version).toBe(2);
+    // Version 2 (migration 0039) says what the funnel counts, without a cookie or an identifier (ADR 053); version 3
+    // (migration 0043) what a child's profile keeps (ADR 059).
+    expect(notice.version).toBe(3);
     expect(notice.grievance_officer).toEqual({ name: 'Anita Borah', email: 'grievance@kapaas.example.in' });
     for (const part of [
       '## What we collect',
       '## Your consents, and how to withdraw them',
       '## How to complain',
       '## What we count, without knowing who you are',
+      "## Your children's sizes",
     ])
       expect(notice.body).toContain(part);
     expect(notice.body).toContain('no third-party trackers and no advertising pixels');
@@ -58,6 +60,7 @@ describe("the profile's consents", () => {
       ['back_in_stock', false],
       ['whatsapp_updates', false],
       ['whatsapp_marketing', false],
+      ['child_profile', false],
     ]);
 
     const on = await user.post('consent_update', { purpose: 'cart_reminders', given: true, notice_version: 1 });
@@ -74,8 +77,8 @@ describe("the profile's consents", () => {
     const rows = await db().select().from(consents).where(eq(consents.userId, user.userId)).orderBy(consents.id);
     expect(rows.map((r) => [r.purpose, r.given, r.source, r.noticeVersion, r.clientAddress])).toEqual([
       ['cart_reminders', true, 'profile', 1, '127.0.0.1'],
-      // Sent without a version: the one in force, 2 (migration 0039).
-      ['cart_reminders', false, 'profile', 2, '127.0.0.1'],
+      // Sent without a version: the one in force, 3 (migration 0043).
+      ['cart_reminders', false, 'profile', 3, '127.0.0.1'],
     ]);
   });
 

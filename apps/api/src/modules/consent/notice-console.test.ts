@@ -21,8 +21,10 @@ describe("the console's privacy notice", () => {
     const first = expectStatus(await owner.get('/privacy-notice'), 200).data as {
       versions: { version: number; author_email: string | null }[];
     };
-    // Version 1 and the funnel's version 2 (migration 0039) were written by no account.
+    // Version 1, the funnel's version 2 (migration 0039) and the children's version 3 (migration 0043) were written
+    // by no account.
     expect(first.versions.map((v) => [v.version, v.author_email])).toEqual([
+      [3, null],
       [2, null],
       [1, null],
     ]);
@@ -32,12 +34,13 @@ describe("the console's privacy notice", () => {
       versions: { version: number; body: string; author_email: string | null; created_at: string }[];
     };
     expect(saved.versions.map((v) => [v.version, v.author_email])).toEqual([
-      [3, 'admin@kapaas.local'],
+      [4, 'admin@kapaas.local'],
+      [3, null],
       [2, null],
       [1, null],
     ]);
     expect(saved.versions[0]?.body).toBe(body);
-    expect((await shop.post('privacy_notice', {})).json().notice).toMatchObject({ version: 3, body });
+    expect((await shop.post('privacy_notice', {})).json().notice).toMatchObject({ version: 4, body });
 
     const audit = expectStatus(await owner.get('/audit-log', { resource: 'privacy_notice' }), 200).data as unknown[];
     expect(audit.length).toBeGreaterThan(0);

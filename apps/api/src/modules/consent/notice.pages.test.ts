@@ -22,8 +22,9 @@ describe('the privacy notice, rendered on the server', () => {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('Privacy Notice</h1>');
-      expect(page.body).toContain('Version 2, published');
+      expect(page.body).toContain('Version 3, published');
       expect(page.body).toContain('<h2>What we count, without knowing who you are</h2>');
+      expect(page.body).toContain('<h2>Your children&#x27;s sizes</h2>');
       expect(page.body).toContain('<h2>What we collect, and why</h2>');
       expect(page.body).toContain('<h2>How to complain</h2>');
       expect(page.body).toContain('no third-party trackers and no advertising pixels');
@@ -43,7 +44,7 @@ describe('the privacy notice, rendered on the server', () => {
     );
     expectStatus(await owner.post('/privacy-notice', { body: '## Who we are\n\nKapaas, a **small** shop.' }), 200);
     const page = await get('/privacy');
-    expect(page.body).toContain('Version 3, published');
+    expect(page.body).toContain('Version 4, published');
     expect(page.body).toContain('<h2>Who we are</h2>');
     expect(page.body).toContain('<strong>small</strong>');
     expect(page.body).toContain('Anita Borah');

@@ -1,5 +1,9 @@
-// The fit module's public surface (issue 38): size charts (ADR 056), size advice (ADR 057). Append lines only.
+// The fit module's public surface (issue 38): size charts (ADR 056), size advice (ADR 057), children (ADR 059).
+// Append lines only.
+
 export { adviceNaming } from './advices';
+export { ageInMonths, childProfilesOf, deleteChildProfilesOf } from './child-profiles';
+export { childProfileRoutes } from './child-profiles.routes';
 export { sizeAdviceRoutes } from './size-advice.routes';
 export {
   type ChartOwner,

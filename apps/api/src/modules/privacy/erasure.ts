@@ -5,6 +5,7 @@ import { deleteAddressesOf } from '../addresses';
 import { deleteCartsOf } from '../cart';
 import { anonymisePaymentsOf } from '../checkout';
 import { forgetConsentsOf } from '../consent';
+import { deleteChildProfilesOf } from '../fit';
 import { accountContacts, eraseAccount, forgetGuests, passwordMatches } from '../identity';
 import { anonymiseMessagesTo } from '../mail';
 import { deleteMessagesOf } from '../messages';
@@ -47,6 +48,7 @@ export const ERASED: Readonly<Record<string, readonly string[] | 'the row'>> = {
   carts: 'the row',
   cart_items: 'the row',
   wishlist_items: 'the row',
+  child_profiles: 'the row',
   shopper_photos: 'the row',
   orders: ['address_snapshot'],
   payments: ['vpa', 'card_last4'],
@@ -135,6 +137,7 @@ export async function erasePerson(deps: ErasureDeps, keys: PersonKeys, requestAn
     await deleteAddressesOf(tx, keys);
     await deleteCartsOf(tx, keys);
     await deleteWishlistOf(tx, keys.userId);
+    await deleteChildProfilesOf(tx, keys.userId);
     await deleteMessagesOf(tx, keys);
     await anonymiseMessagesTo(tx, keys);
     await forgetConsentsOf(tx, keys);

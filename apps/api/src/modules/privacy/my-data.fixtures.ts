@@ -48,6 +48,8 @@ export function myDataFixtures(shop: () => TestShop, staff: () => AdminClient) {
     const { url } = PhotoUploadAnswer.parse(expectStatus(uploaded, 200));
     expectStatus(await shopper.post('review_add', reviewOf(item.productId, 5, 'true_to_size', { photos: [url] })), 200);
     expectStatus(await shopper.post('add_wishlist', { product_id: item.productId }), 200);
+    expectStatus(await shopper.post('consent_update', { purpose: 'child_profile', given: true }), 200);
+    expectStatus(await shopper.post('child_profile_add', { first_name: 'Meera', birth_month: '2024-05' }), 200);
     await reviews.checkout.addToCart(shopper, item, 1);
     const contact = { name: shopper.name, email: shopper.email, mobile: shopper.phone, message: 'Sizes for twins?' };
     expectStatus(await shop().post('contact', contact), 200);

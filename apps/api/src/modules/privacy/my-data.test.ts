@@ -124,7 +124,7 @@ describe('the export against the registry of personal data', () => {
     // The shopper has rows in most tables, so that the columns below are checked on real rows.
     expect(filled).toEqual(expect.arrayContaining(['users', 'addresses', 'orders', 'payments', 'reviews']));
     expect(filled).toEqual(
-      expect.arrayContaining(['shopper_photos', 'wishlist_items', 'cart_items', 'outbox_messages']),
+      expect.arrayContaining(['shopper_photos', 'wishlist_items', 'child_profiles', 'cart_items', 'outbox_messages']),
     );
     expect(filled).toEqual(expect.arrayContaining(['contact_messages', 'newsletter_subscribers', 'privacy_requests']));
     const missing: string[] = [];

@@ -66,6 +66,7 @@ export const PERSON_QUERIES: Readonly<Record<string, (k: PersonKeys) => SQL>> = 
   review_requests: (k) => sql`SELECT * FROM review_requests WHERE order_id IN (${orderIds(k)})`,
   shopper_photos: (k) => sql`SELECT * FROM shopper_photos WHERE ${shopper(k)} ORDER BY id`,
   wishlist_items: (k) => sql`SELECT * FROM wishlist_items WHERE user_id = ${k.userId} ORDER BY id`,
+  child_profiles: (k) => sql`SELECT * FROM child_profiles WHERE user_id = ${k.userId} ORDER BY id`,
   carts: (k) => sql`SELECT * FROM carts WHERE ${shopper(k)}`,
   cart_items: (k) => sql`SELECT * FROM cart_items WHERE cart_id IN (SELECT id FROM carts WHERE ${shopper(k)})`,
   consents: (k) =>

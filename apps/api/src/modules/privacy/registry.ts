@@ -174,7 +174,7 @@ const SHOPPERS: Record<string, TableEntry> = {
   },
   // A child's data (ADR 059): kept only under the child_profile consent, never shown to staff, deleted on erasure.
   child_profiles: {
-    holds: "a child a parent saved to have sizes suggested: first name (optional) and birth month, nothing else",
+    holds: 'a child a parent saved to have sizes suggested: first name (optional) and birth month, nothing else',
     person: [{ column: 'user_id', names: 'user' }],
     row: p('child', DELETE),
     columns: { ...plain('id'), ...rowed('user_id', 'first_name', 'birth_month', 'created_at') },
