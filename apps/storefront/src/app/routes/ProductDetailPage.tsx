@@ -4,6 +4,7 @@ import type { MetaArgs } from 'react-router';
 import { useParams } from 'react-router';
 import { AddToCartButton } from '../../features/cart/components/AddToCartButton';
 import { ProductDetailView } from '../../features/catalogue/components/detail/ProductDetailView';
+import { FindMySize } from '../../features/fit/components/FindMySize';
 import '../../features/delivery/delivery.css';
 import { ReviewRatingLink } from '../../features/reviews/components/ReviewRatingLink';
 import '../../features/reviews/reviews.css';
@@ -38,9 +39,15 @@ export function ProductDetailPage() {
       <ProductDetailView
         productId={productId}
         renderWishlistButton={(product) => <SaveToWishlistButton productId={product.product_id} />}
-        renderAddToCart={({ product, size, quantity }) => (
-          <AddToCartButton productId={product.product_id} sizeId={size?.size_id ?? null} quantity={quantity} />
+        renderAddToCart={({ product, size, quantity, adviceId }) => (
+          <AddToCartButton
+            productId={product.product_id}
+            sizeId={size?.size_id ?? null}
+            quantity={quantity}
+            adviceId={adviceId}
+          />
         )}
+        renderSizeAdvice={(product, advise) => <FindMySize productId={product.product_id} onAdvice={advise} />}
         renderDeliveryCheck={(product) => (
           <Suspense fallback={null}>
             <BuyingTerms product={product} />

@@ -10,6 +10,8 @@ export interface AddToCartInput {
   /** The size_id (product.md §13). */
   size: number;
   quantity: number;
+  /** The "find my size" answer this size was suggested by (ADR 060). */
+  advice_id?: number;
 }
 
 /** add_cart for a user or a guest; the badge and cart page refresh once the server has taken the item. */

@@ -11,6 +11,8 @@ interface AddToCartButtonProps {
   /** The chosen size_id; null when every size is sold out. */
   sizeId: number | null;
   quantity: number;
+  /** The "find my size" answer the size was suggested by (ADR 060): sent with add_cart for the owner's fit insight. */
+  adviceId?: number | null;
   className?: string;
 }
 
@@ -18,7 +20,13 @@ interface AddToCartButtonProps {
  * Add To Cart (product.md §5): a user or guest adds at once; anybody else is asked to log in or continue as a guest, and
  * the chosen product, size and quantity travel along so the item lands in the cart either way.
  */
-export function AddToCartButton({ productId, sizeId, quantity, className = '' }: AddToCartButtonProps) {
+export function AddToCartButton({
+  productId,
+  sizeId,
+  quantity,
+  adviceId = null,
+  className = '',
+}: AddToCartButtonProps) {
   const identity = useIdentity();
   const popup = usePopup();
   const addToCart = useAddToCart();
@@ -34,7 +42,7 @@ export function AddToCartButton({ productId, sizeId, quantity, className = '' }:
       return;
     }
     addToCart.mutate(
-      { identity, ...item },
+      { identity, ...item, ...(adviceId === null ? {} : { advice_id: adviceId }) },
       {
         onSuccess: (answer) => popup.success(answer.message),
         onError: (error) =>

@@ -1,4 +1,4 @@
-import type { ProductCard, ProductDetail, ProductSize } from '@kapaas/contract';
+import type { ProductCard, ProductDetail, ProductSize, SizeAdviceAnswer } from '@kapaas/contract';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
@@ -28,6 +28,8 @@ export interface PurchaseChoice {
   /** The chosen size; null when every size is sold out. */
   size: ProductSize | null;
   quantity: number;
+  /** The "find my size" answer the chosen size was suggested by (ADR 060), for add_cart; null otherwise. */
+  adviceId: number | null;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface PurchaseChoice {
 export interface ProductDetailSlots {
   renderWishlistButton?: (product: ProductDetail) => ReactNode;
   renderAddToCart?: (choice: PurchaseChoice) => ReactNode;
+  /** Beside the sizes of a product with a chart: "Find my size", whose answer `advise` preselects (ADR 060). */
+  renderSizeAdvice?: (product: ProductDetail, advise: (answer: SizeAdviceAnswer) => void) => ReactNode;
   /**
    * Below the buying controls: whether and by when the product reaches the shopper's PIN code, and what its return
    * rule allows (ADR 058).
@@ -71,6 +75,7 @@ function ProductSummary({
   product,
   renderWishlistButton,
   renderAddToCart,
+  renderSizeAdvice,
   renderDeliveryCheck,
   renderCardActions,
   renderRating = productRating,
@@ -78,6 +83,15 @@ function ProductSummary({
 }: { product: ProductDetail } & ProductDetailSlots) {
   const choice = usePurchaseChoice(product.sizes);
   const [notifying, setNotifying] = useState<ProductSize | null>(null);
+  const [advised, setAdvised] = useState<{ sizeId: number; adviceId: number } | null>(null);
+  // The size suggested is chosen; a sold-out one opens its Notify me instead, as the shopper would (ADR 060).
+  const advise = (answer: SizeAdviceAnswer) => {
+    const size = product.sizes.find((s) => s.size_id === answer.size_id);
+    setAdvised(size && answer.advice_id !== null ? { sizeId: size.size_id, adviceId: answer.advice_id } : null);
+    if (size?.in_stock) choice.chooseSize(size);
+    else if (size) setNotifying(size);
+  };
+  const adviceId = advised && advised.sizeId === choice.size?.size_id ? advised.adviceId : null;
   const notifyFormId = useId();
   const images =
     product.productsub_images.length > 0
@@ -106,6 +120,7 @@ function ProductSummary({
             notifying={notifying}
             notifyFormId={notifyFormId}
           />
+          {product.size_chart && renderSizeAdvice?.(product, advise)}
           {product.size_chart && (
             <Suspense>
               <SizeChart chart={product.size_chart} />
@@ -120,7 +135,7 @@ function ProductSummary({
           <QuantityStepper quantity={choice.quantity} max={choice.max} onChange={choice.setQuantity} />
           <div className="product-detail__actions">
             {renderWishlistButton?.(product)}
-            {renderAddToCart?.({ product, size: choice.size, quantity: choice.quantity })}
+            {renderAddToCart?.({ product, size: choice.size, quantity: choice.quantity, adviceId })}
             <Link to={paths.home} className="btn btn-link product-detail__continue">
               Continue To Shopping
             </Link>
