@@ -44,6 +44,7 @@ const TABS: [tab: string, section: string][] = [
   ['Payments', 'Prepaid and cash on delivery'],
   ['Products', 'Products'],
   ['Sizes & returns', 'Returns and exchanges by reason'],
+  ['Fit', 'Runs small or large'],
   ['Stock', 'Stock per size'],
   ['Tax', 'GST by month'],
   ['Coupons', 'Coupons used'],
