@@ -2,10 +2,12 @@ import {
   AdminSizeChartAnswer,
   FitReportAnswer,
   type FitReportRow,
+  OrderCreatedAnswer,
   ReturnRequestAnswer,
   ReviewListAnswer,
+  SizeAdviceAnswer,
 } from '@kapaas/contract';
-import { asc, eq, products, sizes } from '@kapaas/db';
+import { asc, eq, inArray, products, sizes, sql } from '@kapaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
@@ -31,16 +33,21 @@ const DAY = '2024-06-11';
 const BEFORE = '2024-06-03';
 
 type Item = Awaited<ReturnType<typeof returns.twoSizes>>;
-/** A: most buyers say it runs small, and its pieces come back too small. B: its pieces come back too big. */
+/**
+ * A: most buyers say it runs small, and its pieces come back too small. B: its pieces come back too big. C: bought
+ * after "find my size".
+ */
 let a: Item;
 let b: Item;
-let names: { a: string; b: string };
+let c: Item;
+let names: { a: string; b: string; c: string };
 
 /** What the test did to A's first size and B's first size, counted by itself as it went. */
 const counted = {
   a: { delivered: 0, returned: 0, exchanged: 0, too_small: 0, too_big: 0 },
   b: { delivered: 0, returned: 0, exchanged: 0, too_small: 0, too_big: 0 },
   aFit: { runs_small: 0, true_to_size: 0, runs_large: 0 },
+  c: { advices: 0, advice_bought: 0, advice_kept: 0 },
 };
 
 async function ask(shopper: Shopper, orderId: number, lines: unknown[]): Promise<number> {
@@ -151,18 +158,103 @@ async function historyOfB() {
   counted.b.too_big += 3;
 }
 
+/** C's own chart: its first size for ages 0–6 months, its second for 7–12, in the sizes' order. */
+async function chartForC() {
+  const two = await db()
+    .select({ id: sizes.id })
+    .from(sizes)
+    .where(inArray(sizes.id, [c.item.sizeId, c.newSizeId]))
+    .orderBy(asc(sizes.sortOrder), asc(sizes.id));
+  const rows = two.map((size, i) => ({
+    size_id: size.id,
+    age_min_months: i * 7,
+    age_max_months: i === 0 ? 6 : 12,
+    height_min_cm: 50 + i * 12,
+    height_max_cm: 61 + i * 12,
+    weight_min_kg: 3 + i * 3,
+    weight_max_kg: 5.9 + i * 3,
+    chest_cm: 40 + i * 2,
+    length_cm: 30 + i * 3,
+  }));
+  const saved = await shop.app.inject({
+    method: 'PUT',
+    url: `/admin/api/size-charts/product/${c.item.productId}`,
+    headers: { authorization: `Bearer ${staff.token}` },
+    payload: { rows },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  // The age that names C's first size.
+  return two[0]?.id === c.item.sizeId ? 3 : 10;
+}
+
+/** A guest asks "find my size" for C and is told its first size; the advice is dated on `day`. */
+async function advised(shopper: Shopper, age: number, day = DAY): Promise<number> {
+  const response = await shopper.post('size_advice', { product_id: c.item.productId, age_months: age });
+  const advice = SizeAdviceAnswer.parse(expectStatus(response, 200));
+  expect(advice.size_id).toBe(c.item.sizeId);
+  const id = advice.advice_id ?? 0;
+  await db().execute(sql`UPDATE size_advices SET created_at = ${ist(day, '10:00:00.000').toISOString()}::timestamptz
+    WHERE id = ${id}`);
+  if (day === DAY) counted.c.advices += 1;
+  return id;
+}
+
+/** A guest told C's first size adds it with the advice, and pays; delivered unless told. */
+async function boughtAfterAdvice(age: number, until: 'paid' | 'delivered') {
+  const shopper = await shop.guest();
+  const adviceId = await advised(shopper, age);
+  const added = await shopper.post('add_cart', {
+    product_id: c.item.productId,
+    size: c.item.sizeId,
+    quantity: 1,
+    advice_id: adviceId,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  const addressId = await returns.checkout.addressOf(shopper);
+  const placed = await returns.checkout.place(shopper, addressId, [{ item: c.item, quantity: 1 }]);
+  const order = OrderCreatedAnswer.parse(expectStatus(placed, 200));
+  const handler = await returns.checkout.paid(order.razorpay_order_id);
+  expect((await returns.checkout.confirm(shopper, order.order_id, handler)).statusCode).toBe(200);
+  await returns.checkout.webhooksDelivered();
+  if (until === 'delivered') {
+    for (const status of ['packed', 'shipped', 'delivered']) {
+      expectStatus(await staff.post(`/orders/${order.order_id}/status`, { status }), 200);
+    }
+  }
+  toDate.push({ orderId: order.order_id, day: DAY });
+  counted.c.advice_bought += 1;
+  return { shopper, orderId: order.order_id };
+}
+
+/**
+ * C: four advices in the period and one the week before. Of the four, one bought and kept, one bought and sent back
+ * too small, one bought and not delivered yet, one never bought.
+ */
+async function historyOfC() {
+  const age = await chartForC();
+  await boughtAfterAdvice(age, 'delivered');
+  counted.c.advice_kept += 1;
+  const back = await boughtAfterAdvice(age, 'delivered');
+  await ask(back.shopper, back.orderId, [line(c, 'too_small')]);
+  await boughtAfterAdvice(age, 'paid');
+  await advised(await shop.guest(), age);
+  await advised(await shop.guest(), age, BEFORE);
+}
+
 beforeAll(async () => {
   shop = await startTestShop();
   owner = await admin.owner();
   staff = await admin.staff(owner);
   a = await unreviewed(30, 5);
   b = await unreviewed(10, 5);
+  c = await unreviewed(20, 5);
   const nameOf = async (id: number) =>
     (await db().select({ name: products.name }).from(products).where(eq(products.id, id)))[0]?.name ?? '';
-  names = { a: await nameOf(a.item.productId), b: await nameOf(b.item.productId) };
+  names = { a: await nameOf(a.item.productId), b: await nameOf(b.item.productId), c: await nameOf(c.item.productId) };
   await chartForA();
   await historyOfA();
   await historyOfB();
+  await historyOfC();
   for (const { orderId, day } of toDate) await report.dated(orderId, ist(day, '11:00:00.000'));
 }, 240_000);
 afterAll(async () => {
@@ -225,6 +317,17 @@ describe('the fit report', () => {
     ).data;
     if (chart.rows.length > 1) expect(rowB.correction).toMatchObject({ chart: 'category', direction: 'up' });
     else expect(rowB.correction).toMatchObject({ chart: chart.rows.length === 1 ? 'category' : null, height_cm: null });
+  });
+
+  it('counts the "find my size" advice made in the period, bought with it, and kept', async () => {
+    const rowC = await rowOf(c, names.c);
+    const expected = { ...counted.c, advice_kept_share: fourPlaces(counted.c.advice_kept / counted.c.advices) };
+    expect(rowC).toMatchObject(expected);
+    expect(rowC.sizes.find((size) => size.size_id === c.item.sizeId)).toMatchObject(expected);
+    // The piece sent back too small after the advice counts as a size return too.
+    expect(rowC).toMatchObject({ delivered: 2, returned: 1, too_small: 1 });
+    // A and B were bought without advice.
+    expect(await rowOf(a, names.a)).toMatchObject({ advices: 0, advice_bought: 0, advice_kept: 0 });
   });
 
   it('sorts by the size-return rate by default, searches names, and refuses an unknown sort beside the field', async () => {
