@@ -114,6 +114,7 @@ function reportCalls(lastDay: string): { name: string; path: string }[] {
     { name: 'products by category', path: `${r}/products?${month}&sort=revenue&by=category` },
     { name: 'returns, 30 days', path: `${r}/returns?${month}` },
     { name: 'stock, 30 days', path: `${r}/stock?${month}` },
+    { name: 'fit, 30 days', path: `${r}/fit?${month}` },
     { name: 'tax, financial year', path: `${r}/tax?${fiscal}` },
     { name: 'coupons, 30 days', path: `${r}/coupons?${month}` },
   ];
