@@ -8,6 +8,8 @@ export const PendingCartItem = {
   /** A size_id (product.md §13). */
   size: Id.optional(),
   quantity: z.number().int().min(1).max(1000).optional(),
+  /** The size_advice answer the size was suggested by (ADR 060), kept on the cart line as add_cart keeps it. */
+  advice_id: Id.optional(),
 };
 
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid e-mail address.'));

@@ -337,6 +337,21 @@ describe('size_advice recorded and carried', () => {
     });
   });
 
+  it('keeps the advice of the item a visitor adds by starting as a guest', async () => {
+    const item = await productWithChart();
+    const visitor = shop.visitor();
+    const advice = advised(await visitor.post('size_advice', { product_id: item.productId, age_months: 4 }));
+    const started = await visitor.post('get_guest_id', {
+      product_id: item.productId,
+      size: sizeId(1),
+      quantity: 1,
+      advice_id: advice.advice_id,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const guestId: number = started.json().guest_id;
+    expect(await cartAdvice({ guestId }, item.productId, sizeId(1))).toBe(advice.advice_id);
+  });
+
   it("carries a guest's advised line into the account's cart at login", async () => {
     const item = await productWithChart();
     const user = await shop.user();

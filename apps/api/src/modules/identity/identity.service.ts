@@ -33,6 +33,7 @@ export interface PendingItem {
   product_id?: number | undefined;
   size?: number | undefined;
   quantity?: number | undefined;
+  advice_id?: number | undefined;
 }
 
 /** What logging in and starting a guest need: the database, and the catalogue for the per-order cap. */
@@ -168,7 +169,12 @@ export async function startGuest(deps: IdentityDeps, limits: Limits, caller: Cal
 /** Puts the login/guest item in the cart; a refusal does not undo the login, it is reported. */
 async function addPendingItem(deps: IdentityDeps, owner: Owner, item: PendingItem): Promise<string | undefined> {
   if (item.product_id === undefined || item.size === undefined) return undefined;
-  const wanted = { productId: item.product_id, sizeId: item.size, quantity: item.quantity ?? 1 };
+  const wanted = {
+    productId: item.product_id,
+    sizeId: item.size,
+    quantity: item.quantity ?? 1,
+    adviceId: item.advice_id,
+  };
   try {
     await deps.db.transaction((tx) => addToCart(tx, owner, wanted, deps.catalogue.view.perOrderQuantityCap));
     // The add-to-cart a logged-out shopper asked for, made now: one in the funnel (ADR 053), as add_cart counts.

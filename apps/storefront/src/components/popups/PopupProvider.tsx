@@ -22,6 +22,8 @@ export interface PendingCartItem {
   product_id: number;
   size: number;
   quantity: number;
+  /** The "find my size" answer the size was suggested by (ADR 060). */
+  advice_id?: number;
 }
 
 /** Where the shopper goes once a guest session has started. */

@@ -33,7 +33,12 @@ export function AddToCartButton({
 
   const add = () => {
     if (sizeId === null) return;
-    const item = { product_id: productId, size: sizeId, quantity };
+    const item = {
+      product_id: productId,
+      size: sizeId,
+      quantity,
+      ...(adviceId === null ? {} : { advice_id: adviceId }),
+    };
     if (identity.kind === 'anonymous') {
       // Unlike product.md §4's redirect home after a guest start, the shopper stays here: they came to buy this item,
       // and the header's badge changing to the new count is the proof it is in the cart. Going home would lose
@@ -42,7 +47,7 @@ export function AddToCartButton({
       return;
     }
     addToCart.mutate(
-      { identity, ...item, ...(adviceId === null ? {} : { advice_id: adviceId }) },
+      { identity, ...item },
       {
         onSuccess: (answer) => popup.success(answer.message),
         onError: (error) =>

@@ -139,6 +139,26 @@ describe('Find my size on the product page', () => {
     expect(callsTo(api, 'add_cart')[1]).toEqual({ guest_id: 42, product_id: 11, size: 2, quantity: 1 });
   });
 
+  it('carries the advice when a visitor adds the size by starting as a guest', async () => {
+    const api = stubApi({
+      category_list: categoryList,
+      product_detail: withChart,
+      cart_list: { success: true, product: [], total_items: 1, total_amount: 0 },
+      size_advice: sixToTwelve,
+      get_guest_id: { success: true, guest_id: 42, message: 'You are logged in as a Guest.' },
+    });
+    const { user } = renderRoute('/product-detail/11');
+    const { form, height, submit } = await openForm(user);
+    await user.type(height, '74');
+    await user.click(submit);
+    await within(form).findByRole('region', { name: 'Our suggestion' });
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login or continue as a Guest' });
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed as Guest' }));
+    expect(await screen.findByText('You are logged in as a Guest.')).toBeInTheDocument();
+    expect(callsTo(api, 'get_guest_id')).toEqual([{ product_id: 11, size: 3, quantity: 1, advice_id: 41 }]);
+  });
+
   it("opens a sold-out size's Notify me when that is the size suggested, and says why there is none out of the chart", async () => {
     let asked = 0;
     stubApi({

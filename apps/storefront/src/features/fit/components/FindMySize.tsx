@@ -20,7 +20,7 @@ interface FindMySizeProps {
 export function FindMySize({ productId, onAdvice }: FindMySizeProps) {
   const [opened, setOpened] = useState(false);
   return (
-    <details className="size-chart find-my-size" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+    <details className="find-my-size" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="size-chart__open">Find my size</summary>
       {opened && (
         <Suspense fallback={<p className="small">Loading…</p>}>
