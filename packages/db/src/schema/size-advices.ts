@@ -23,6 +23,8 @@ export const sizeAdvices = pgTable(
   },
   (t) => [
     index('size_advices_product_idx').on(t.productId, t.sizeId),
+    // The owner's fit report counts a period's advice (ADR 061): one row per answer, so the table grows with visits.
+    index('size_advices_created_idx').on(t.createdAt),
     check('size_advices_confidence', sql`${t.confidence} IN ('high', 'medium', 'low')`),
     check('size_advices_basis', sql`${t.basis} IN ('height', 'weight', 'age')`),
   ],

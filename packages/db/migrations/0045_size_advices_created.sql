@@ -1,0 +1,1 @@
+CREATE INDEX "size_advices_created_idx" ON "size_advices" USING btree ("created_at");
