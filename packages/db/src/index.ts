@@ -23,5 +23,6 @@ export * from './client';
 export { DataDirLockedError } from './data-dir-lock';
 export * from './migrate';
 export * from './prepare';
+export { rebuildReportAggregates } from './report-aggregates';
 export * as schema from './schema';
 export * from './schema';
