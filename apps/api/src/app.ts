@@ -17,7 +17,7 @@ import { checkoutPlugin, payOnlineOfferOf } from './modules/checkout';
 import { consentRoutes } from './modules/consent';
 import { couponRoutes } from './modules/coupons';
 import { deliveryRoutes } from './modules/delivery';
-import { childProfileRoutes, sizeAdviceRoutes } from './modules/fit';
+import { childProfileRoutes, nextSizeSoonDaily, sizeAdviceRoutes } from './modules/fit';
 import { healthRoutes, readinessRoutes } from './modules/health';
 import { identityRoutes, sessionStore } from './modules/identity';
 import { queueSoldOutReport } from './modules/inventory';
@@ -229,7 +229,13 @@ async function registerBackgroundWork(app: FastifyInstance, options: AppOptions)
   await app.register(scheduledMessagesPlugin, {
     scheduledMessagesMs: options.scheduledMessagesMs,
     // The plugin is below the modules (ADR 041): each module's job is handed to it here, run in this order.
-    messages: { reminders: queueCartReminders, reviewRequests: queueReviewRequests, soldOutReport: queueSoldOutReport },
+    messages: {
+      reminders: queueCartReminders,
+      reviewRequests: queueReviewRequests,
+      soldOutReport: queueSoldOutReport,
+      // Once a shop day: its own memory of the day done is this app's, not the module's.
+      nextSizeSoon: nextSizeSoonDaily(),
+    },
   });
   await app.register(photosPlugin, { photoSweepMs: options.photoSweepMs, ...photoPlacesOf(options) });
   // admin imports privacy, so privacy's job gets the console's part (its sessions, the audit log) from here.

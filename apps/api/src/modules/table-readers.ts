@@ -97,7 +97,12 @@ export const READ_MODELS = {
       tables: ['products'],
     },
   },
-  fit: {},
+  fit: {
+    '"next size soon" (ADR 059)': {
+      for: "a parent's delivered order lines with the product's name and category and the size's label and order, to find the last size bought for a child, and the account's address the message goes to",
+      tables: ['users', 'orders', 'order_items', 'products', 'sizes'],
+    },
+  },
   health: {
     liveness: {
       for: "/healthz reads the newest order's id: the database answers a real query on a real table",

@@ -32,6 +32,11 @@ export const MAIL_KINDS = {
   return_exchange_shipped: { marketing: false, label: 'Exchange shipped' },
   /** Asking a buyer for a review some days after delivery: not needed for the order, so it carries the unsubscribe. */
   review_request: { marketing: true, purpose: 'marketing_email', label: 'Review request' },
+  /**
+   * A child nears the top of the last size bought for them (ADR 059): sent under the child_profile consent alone, the
+   * purpose the parent agreed to. It names the child, so staff do not see it in the console's outbox.
+   */
+  next_size_soon: { marketing: true, purpose: 'child_profile', label: 'Next size soon', aboutAChild: true },
   owner_new_order: { marketing: false, label: 'New order (to the owner)' },
   owner_return_requested: { marketing: false, label: 'Return requested (to the owner)' },
   owner_contact: { marketing: false, label: 'Contact message (to the owner)' },
@@ -45,10 +50,18 @@ export const MAIL_KINDS = {
   owner_privacy_request: { marketing: false, label: 'Privacy request received (to the owner)' },
   /** The link to a shopper's copy of their data (issue 35), which they asked for. */
   my_data_export: { marketing: false, label: 'Your data export' },
-} as const satisfies Record<string, { marketing: boolean; label: string; purpose?: ConsentPurpose }>;
+} as const satisfies Record<
+  string,
+  { marketing: boolean; label: string; purpose?: ConsentPurpose; aboutAChild?: true }
+>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
 export const MAIL_KIND_VALUES = Object.keys(MAIL_KINDS) as MailKind[];
+
+/** The kinds that name a child (ADR 059): the owners see them in the console's outbox, staff never do. */
+export const CHILD_MAIL_KINDS: readonly MailKind[] = MAIL_KIND_VALUES.filter(
+  (kind) => 'aboutAChild' in MAIL_KINDS[kind],
+);
 
 /** The consent a marketing message is sent under; null for a transactional one. */
 export function purposeOf(kind: MailKind): ConsentPurpose | null {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminOutboxAttempt, AdminOutboxMessage, AdminOutboxSummary } from '@kapaas/contract';
 import { adminUsers, outboxAttempts, outboxMessages, type Queryable, type Transaction } from '@kapaas/db';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
-import { MAIL_KINDS, type MailKind } from './kinds';
+import { CHILD_MAIL_KINDS, MAIL_KINDS, type MailKind } from './kinds';
 import type { OutboxRow } from './outbox.repository';
 import { mayMarket } from './queue';
 import { SEALED_PLACEHOLDER } from './seal';
@@ -62,12 +62,13 @@ export function statusText(row: Pick<OutboxRow, 'status' | 'attempts'>, mailServ
 /**
  * Messages to the team (the owners' copies, and anything sent to an admin's own address, such as
  * an admin's password reset) are shown to owners only: the team's addresses are owners' business,
- * as the team itself is (ADR 013).
+ * as the team itself is (ADR 013). So are the messages that name a child (ADR 059): staff never see a child.
  */
 export function shownTo(viewer: OutboxViewer): SQL | undefined {
   if (viewer.owner) return undefined;
   return and(
     eq(outboxMessages.audience, 'shopper'),
+    notInArray(outboxMessages.kind, [...CHILD_MAIL_KINDS]),
     sql`NOT EXISTS (SELECT 1 FROM ${adminUsers} WHERE lower(${adminUsers.email}) = lower(${outboxMessages.recipient}))`,
   );
 }

@@ -3,6 +3,7 @@ import { contactReceived, ownerContact, welcome } from './account';
 import { backInStock } from './back-in-stock';
 import { cartReminder } from './cart-reminder';
 import { newsletterConfirm } from './newsletter-confirm';
+import { nextSizeSoon } from './next-size-soon';
 import {
   orderCancelled,
   orderCodUnconfirmed,
@@ -62,6 +63,7 @@ export const TEMPLATES: Templates = {
   return_exchange_shipped: returnExchangeShipped,
   owner_return_requested: ownerReturnRequested,
   review_request: reviewRequest,
+  next_size_soon: nextSizeSoon,
   privacy_request_confirm: privacyRequestConfirm,
   privacy_request_answer: privacyRequestAnswer,
   breach_notice: breachNotice,
