@@ -1,5 +1,6 @@
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openShopper, type Shopper } from './support/browser';
+import { CHROMIUM, openShopper, type Shopper } from './support/browser';
 import { lookAtWidths } from './support/evidence';
 import { shopUrl } from './support/shop-url';
 
@@ -37,6 +38,25 @@ async function romperPath(): Promise<string> {
  * going along. The chart opening without JavaScript is size-chart.e2e.ts's.
  */
 describe('Find my size', () => {
+  it('opens without JavaScript on a line pointing to the chart, which opens below it', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], headless: true });
+    try {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        baseURL: shopUrl(),
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto(await romperPath());
+      await page.locator('details.find-my-size > summary').click();
+      await page.getByText('This needs JavaScript; the size chart below').waitFor();
+      await page.locator('details.size-chart > summary').click();
+      await page.getByRole('region', { name: 'Size chart' }).waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
   let shopper: Shopper;
   beforeAll(async () => {
     shopper = await openShopper({ width: 375, height: 812 });

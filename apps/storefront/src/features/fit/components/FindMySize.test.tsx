@@ -75,6 +75,16 @@ describe('Find my size on the product page', () => {
     expect(screen.queryByText('Find my size')).toBeNull();
   });
 
+  it('sends a line pointing to the chart for a page without scripts, the form replacing it once opened', async () => {
+    stubApi({ category_list: categoryList, product_detail: withChart });
+    const { user } = renderRoute('/product-detail/11');
+    const details = (await screen.findByText('Find my size', { selector: 'summary' })).closest('details');
+    if (!details) throw new Error('no details');
+    expect(details).toHaveTextContent(/This needs JavaScript; the size chart below/);
+    await openForm(user);
+    expect(details).not.toHaveTextContent(/This needs JavaScript/);
+  });
+
   it("shows the shop's refusals beside each field, and sends nothing it was not given", async () => {
     const nothing = ["Give the child's age, height or weight."];
     const api = stubApi({

@@ -22,10 +22,15 @@ export function FindMySize({ productId, onAdvice }: FindMySizeProps) {
   return (
     <details className="find-my-size" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="size-chart__open">Find my size</summary>
-      {opened && (
+      {opened ? (
         <Suspense fallback={<p className="small">Loading…</p>}>
           <SizeAdvicePanel productId={productId} onAdvice={onAdvice} />
         </Suspense>
+      ) : (
+        // What the server sends: the form needs the page's scripts, so without them the chart is the way to choose.
+        <p className="small">
+          This needs JavaScript; the size chart below gives each size's ages, heights and weights.
+        </p>
       )}
     </details>
   );
