@@ -17,6 +17,7 @@ export function cartLines(): CartItem[] {
       total: 1098,
       available: true,
       unavailable_reason: null,
+      fit_warning: null,
     },
     {
       product_id: 2,
@@ -31,6 +32,7 @@ export function cartLines(): CartItem[] {
       total: 959,
       available: true,
       unavailable_reason: null,
+      fit_warning: null,
     },
   ];
 }

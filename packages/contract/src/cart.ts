@@ -20,6 +20,12 @@ export const CartItem = z.object({
   /** False when the product left the shop or the size ran out (or has fewer than the quantity). */
   available: z.boolean(),
   unavailable_reason: z.string().nullable(),
+  /**
+   * For a signed-in shopper who keeps children under the child_profile consent (ADR 059): the size is outside the
+   * age range, in the product's size chart, of every child kept ("6-12M is for 6–12 months; Aarav is 20 months").
+   * Null otherwise, and for guests.
+   */
+  fit_warning: z.string().nullable(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

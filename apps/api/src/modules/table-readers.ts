@@ -102,6 +102,10 @@ export const READ_MODELS = {
       for: "a parent's delivered order lines with the product's name and category and the size's label and order, to find the last size bought for a child, and the account's address the message goes to",
       tables: ['users', 'orders', 'order_items', 'products', 'sizes'],
     },
+    "the cart's fit warning (ADR 059)": {
+      for: "a cart line's product's category, to find its size chart, and the size's label the warning names",
+      tables: ['products', 'sizes'],
+    },
   },
   health: {
     liveness: {

@@ -14,7 +14,7 @@ import {
   shippingFor,
   zoneTermsOf,
 } from '../delivery';
-import { adviceNaming } from '../fit';
+import { adviceNaming, fitLineKey, fitWarningsOf } from '../fit';
 import {
   type CartLineRow,
   cartLines,
@@ -67,6 +67,7 @@ export function priceLine(row: CartLineRow, cap: number): CartItem {
     total: paiseToRupees(unit * row.quantity),
     available: reason === null,
     unavailable_reason: reason,
+    fit_warning: null,
   };
 }
 
@@ -83,7 +84,8 @@ export async function listCart(
 ): Promise<CartListAnswer> {
   const { cap } = shop;
   const cartId = await findCartId(db, owner);
-  const lines = cartId === undefined ? [] : (await cartLines(db, cartId)).map((row) => priceLine(row, cap));
+  const priced = cartId === undefined ? [] : (await cartLines(db, cartId)).map((row) => priceLine(row, cap));
+  const lines = await withFitWarnings(db, owner, priced, shop.now ?? new Date());
   const available = lines.filter((line) => line.available);
   const itemsPaise = available.reduce((sum, line) => sum + Math.round(line.total * 100), 0);
   return {
@@ -94,6 +96,13 @@ export async function listCart(
     ...(await deliveryTerms(db, owner, itemsPaise, shop.addressId, shop.now ?? new Date())),
     prepaid_discount: await prepaidOn(db, itemsPaise),
   };
+}
+
+/** A signed-in parent's lines with the fit module's warning beside each size outside their children's ages. */
+async function withFitWarnings(db: Queryable, owner: Owner, lines: CartItem[], now: Date): Promise<CartItem[]> {
+  if (owner.kind !== 'user') return lines;
+  const warnings = await fitWarningsOf(db, owner.userId, lines, now);
+  return lines.map((line) => ({ ...line, fit_warning: warnings.get(fitLineKey(line)) ?? null }));
 }
 
 /** The shop's prepaid discount and what it takes off these items without a coupon, in rupees (ADR 047). */

@@ -4,6 +4,7 @@
 export { adviceNaming } from './advices';
 export { ageInMonths, childProfilesOf, deleteChildProfilesOf } from './child-profiles';
 export { childProfileRoutes } from './child-profiles.routes';
+export { type FitLine, fitLineKey, fitWarningsOf } from './fit-warning';
 export { nextSizeSoonDaily, queueNextSizeSoon } from './next-size';
 export { sizeAdviceRoutes } from './size-advice.routes';
 export {
