@@ -49,9 +49,17 @@ const ONLY: Record<'all' | 'sold_out' | 'selling_out', SQL> = {
   selling_out: sql`selling_out`,
 };
 
+/** The page's search on the product's name, or nothing to test when there is none (200,000 sizes at 50,000 products). */
+function nameMatches(q: string | undefined): SQL {
+  if (!q) return sql`TRUE`;
+  return sql`name ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+}
+
 /**
  * One page of sizes: sold out first, then the fewest days of cover, then by name and the sizes' order; each row also
- * carries the shop's sold-out and selling-out counts, taken in the same pass before the page's filters.
+ * carries the shop's sold-out and selling-out counts and the rows over every page. The sizes are flagged once (the
+ * CTE is read twice, so PostgreSQL keeps it); the counts are one aggregate over it, not window functions, which kept
+ * every one of the shop's sizes in memory once per count (ADR 062).
  */
 export async function stockPage(
   db: Queryable,
@@ -59,16 +67,16 @@ export async function stockPage(
   days: number,
   query: { only: 'all' | 'sold_out' | 'selling_out'; q?: string | undefined; page: number; per_page: number },
 ): Promise<StockFigures[]> {
-  const search = `%${(query.q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const shown = sql`${ONLY[query.only]} AND ${nameMatches(query.q)}`;
   return rowsOf<StockFigures>(
-    await db.execute(sql`${sizesWithPace(span, days)}, counted AS (
-        SELECT *, (count(*) FILTER (WHERE sold_out) OVER ())::int AS sold_out_sizes,
-          (count(*) FILTER (WHERE selling_out) OVER ())::int AS selling_out_sizes
+    await db.execute(sql`${sizesWithPace(span, days)}, counts AS (
+        SELECT (count(*) FILTER (WHERE sold_out))::int AS sold_out_sizes,
+          (count(*) FILTER (WHERE selling_out))::int AS selling_out_sizes, (count(*) FILTER (WHERE ${shown}))::int AS total
         FROM flagged
       )
       SELECT product_id, name, size, stock, sold, days_of_cover, sold_out, selling_out, sold_out_sizes,
-        selling_out_sizes, (count(*) OVER ())::int AS total
-      FROM counted WHERE ${ONLY[query.only]} AND name ILIKE ${search}
+        selling_out_sizes, total
+      FROM flagged CROSS JOIN counts WHERE ${shown}
       ORDER BY sold_out DESC, days_of_cover ASC NULLS LAST, lower(name), product_id, sort_order, size
       LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`),
   );
