@@ -208,6 +208,21 @@ describe('Cart page', () => {
     expect(within(totals).getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
   });
 
+  it("says beside a line when the server finds its size outside the saved children's ages", async () => {
+    const [jhabla, romper] = cartLines();
+    if (!jhabla || !romper) throw new Error('fixture');
+    const warning = '0-3M is for 0–3 months; Aarav is 20 months.';
+    const cart = fakeServerCart([{ ...jhabla, fit_warning: warning }, romper]);
+    stubApi({ category_list: categoryList, ...cart.answers });
+    renderRoute('/shoping-cart');
+
+    const row = await screen.findByRole('row', { name: /Mulmul Jhabla/ }, AFTER_SPINNER);
+    expect(within(row).getByText(`Check the size: ${warning}`)).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Muslin Romper/ })).queryByText(/Check the size/)).toBeNull();
+    // A warning, not a refusal: the parent may be buying ahead.
+    expect(screen.getByRole('button', { name: 'CONTINUE' })).toBeEnabled();
+  });
+
   it('goes on to the billing address with CONTINUE', async () => {
     const cart = fakeServerCart();
     stubApi({ category_list: categoryList, ...cart.answers, address_list: { success: true, address: [] } });

@@ -3,6 +3,7 @@ import { useLogout } from '../../features/account/api/useLogout';
 import { LogoutButton } from '../../features/account/components/LogoutButton';
 import { AddAddressForm } from '../../features/addresses/components/AddAddressForm';
 import { ProfileAddressList } from '../../features/addresses/components/ProfileAddressList';
+import { MyChildren } from '../../features/children/components/MyChildren';
 import { ConsentSwitches } from '../../features/privacy/components/ConsentSwitches';
 import { MyDataPanel } from '../../features/privacy/components/MyDataPanel';
 import { ProfileScreen } from '../../features/profile/components/ProfileScreen';
@@ -33,6 +34,7 @@ export function MyProfilePage() {
       consents={
         <>
           <ConsentSwitches />
+          <MyChildren />
           <MyDataPanel />
         </>
       }

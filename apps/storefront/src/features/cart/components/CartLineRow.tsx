@@ -59,6 +59,7 @@ export function CartLineRow({ line, identity }: CartLineRowProps) {
               <span className="cart-line__flag">Unavailable</span> {line.unavailable_reason}
             </p>
           )}
+          {line.fit_warning && <p className="cart-line__fit">Check the size: {line.fit_warning}</p>}
           {failure && (
             <p className="cart-line__error" role="alert" id={errorId}>
               {errorMessage(failure)}

@@ -35,18 +35,21 @@ export function ConsentSwitches() {
       {consents.isError && <Alert variant="danger">{errorMessage(consents.error)}</Alert>}
       {update.isError && <Alert variant="danger">{errorMessage(update.error)}</Alert>}
       {update.isSuccess && <Alert variant="success">{update.data.message}</Alert>}
-      {consents.data?.map((consent) => (
-        <Form.Check
-          key={consent.purpose}
-          type="switch"
-          role="switch"
-          id={`consent-${consent.purpose}`}
-          label={consent.label}
-          checked={consent.given}
-          disabled={update.isPending}
-          onChange={(event) => change(consent.purpose, event.currentTarget.checked)}
-        />
-      ))}
+      {/* The child_profile consent is not about messages: "My children" shows its box beside what it keeps. */}
+      {consents.data
+        ?.filter((consent) => consent.purpose !== 'child_profile')
+        .map((consent) => (
+          <Form.Check
+            key={consent.purpose}
+            type="switch"
+            role="switch"
+            id={`consent-${consent.purpose}`}
+            label={consent.label}
+            checked={consent.given}
+            disabled={update.isPending}
+            onChange={(event) => change(consent.purpose, event.currentTarget.checked)}
+          />
+        ))}
     </section>
   );
 }
