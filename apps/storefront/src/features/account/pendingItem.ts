@@ -4,6 +4,8 @@ export interface PendingItem {
   /** A size_id (product.md §13). */
   size: number;
   quantity: number;
+  /** The "find my size" answer the size was suggested by (ADR 060), carried through the login to the order line. */
+  advice_id?: number;
 }
 
 function positiveInteger(value: unknown): value is number {
@@ -13,7 +15,7 @@ function positiveInteger(value: unknown): value is number {
 /** The item in a page's navigation state, when it carries a whole one; anything else is ignored. */
 export function pendingItemFrom(state: unknown): PendingItem | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
-  const { product_id, size, quantity } = state as Record<string, unknown>;
+  const { product_id, size, quantity, advice_id } = state as Record<string, unknown>;
   if (!positiveInteger(product_id) || !positiveInteger(size) || !positiveInteger(quantity)) return undefined;
-  return { product_id, size, quantity };
+  return positiveInteger(advice_id) ? { product_id, size, quantity, advice_id } : { product_id, size, quantity };
 }
