@@ -21,6 +21,21 @@ export function useChildren() {
   });
 }
 
+/**
+ * Whether the child_profile consent stands: my_consents, under the privacy feature's key, so that both read one answer
+ * (features do not import one another).
+ */
+export function useChildConsent() {
+  const identity = useIdentity();
+  return useQuery({
+    queryKey: [...CONSENTS_KEY, identityKey(identity)],
+    queryFn: ({ signal }) => apiPost('my_consents', {}, { signal }),
+    select: (answer) => answer.consents.find((consent) => consent.purpose === 'child_profile')?.given ?? false,
+    enabled: identity.kind === 'user',
+    staleTime: 0,
+  });
+}
+
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>

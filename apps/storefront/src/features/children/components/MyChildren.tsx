@@ -5,9 +5,9 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ApiError, errorMessage } from '#storefront/lib/api.ts';
+import { usePrivacyNotice } from '#storefront/lib/queries/usePrivacyNotice.ts';
 import { useIdentity } from '#storefront/lib/session.ts';
-import { useMyConsents, usePrivacyNotice } from '../../privacy/api/usePrivacy';
-import { useAddChild, useChildConsentChange, useChildren, useDeleteChild } from '../api/useChildren';
+import { useAddChild, useChildConsent, useChildConsentChange, useChildren, useDeleteChild } from '../api/useChildren';
 
 type FieldName = 'consent' | 'first_name' | 'birth_month';
 
@@ -30,7 +30,7 @@ export function MyChildren() {
   const ids = useId();
   const identity = useIdentity();
   const children = useChildren();
-  const consents = useMyConsents();
+  const consent = useChildConsent();
   const notice = usePrivacyNotice();
   const consentChange = useChildConsentChange();
   const add = useAddChild();
@@ -39,7 +39,7 @@ export function MyChildren() {
   const [birthMonth, setBirthMonth] = useState('');
   if (identity.kind !== 'user') return null;
 
-  const given = consents.data?.find((consent) => consent.purpose === 'child_profile')?.given ?? false;
+  const given = consent.data ?? false;
   const errors = errorsOf(add.error);
   const consentError = errors.consent;
   const submit = (event: FormEvent) => {
@@ -73,7 +73,7 @@ export function MyChildren() {
         id={`${ids}-consent`}
         label={CONSENT_PURPOSES.child_profile}
         checked={given}
-        disabled={consents.isPending || consentChange.isPending}
+        disabled={consent.isPending || consentChange.isPending}
         isInvalid={Boolean(consentError)}
         {...controlAria(`${ids}-consent`, consentError)}
         onChange={(event) => switchConsent(event.currentTarget.checked)}
