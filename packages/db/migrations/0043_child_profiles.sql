@@ -57,6 +57,12 @@ If you wish, your account can keep each child's first name (you may leave it out
 
 If you wish, your account can keep each child's first name (you may leave it out) and birth month, and nothing else about them, while you agree to it on your profile ("Keep my children’s first names and birth months to suggest their sizes, and nothing else"). It is the one thing we keep about a child, and only from you, their parent. We use them for one thing: to suggest sizes for that child, on a product page, in your cart when a size looks outside the child's age range, and in one e-mail per size when a child nears the top of a size you bought for them. They are never shared, never shown to our staff and never used for offers or anything else. Deleting a child deletes them; withdrawing that consent, or deleting your account, deletes them all.$s$
   END
-FROM "privacy_notices" n
-ORDER BY n."version" DESC
-LIMIT 1;
+FROM (
+  -- The children's section of the default notice said the shop collects nothing of a child; it now names the one
+  -- exception. An owner's own words are left as they are.
+  SELECT "version", replace("body", 'we do not serve children under 13 or knowingly collect their data.',
+    'we do not serve children under 13, and the one thing we keep about a child is what a parent chooses to keep for the child''s sizes (below).') AS "body"
+  FROM "privacy_notices"
+  ORDER BY "version" DESC
+  LIMIT 1
+) n;

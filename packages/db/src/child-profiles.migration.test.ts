@@ -69,8 +69,17 @@ async function checkNotice(handle: DatabaseHandle): Promise<void> {
   // In its place: after the children's section, before the rights, the rest as it was.
   expect(body.indexOf(SECTION)).toBeGreaterThan(body.indexOf('## Children'));
   expect(body.indexOf(SECTION)).toBeLessThan(body.indexOf('## Your rights'));
-  expect(body.replace(/\n\n## Your children's sizes[\s\S]*?(?=\n\n## Your rights)/, '')).toBe(before.at(-1)?.body);
+  // The children's section no longer says the shop collects nothing of a child: it names the one exception.
+  expect(body).not.toContain('knowingly collect their data');
+  expect(body).toContain(KEPT_FOR_SIZES);
+  expect(
+    body.replace(/\n\n## Your children's sizes[\s\S]*?(?=\n\n## Your rights)/, '').replace(KEPT_FOR_SIZES, OLD_WORDS),
+  ).toBe(before.at(-1)?.body);
 }
+
+const OLD_WORDS = 'we do not serve children under 13 or knowingly collect their data.';
+const KEPT_FOR_SIZES =
+  "we do not serve children under 13, and the one thing we keep about a child is what a parent chooses to keep for the child's sizes (below).";
 
 async function checkOwnersText(handle: DatabaseHandle): Promise<void> {
   await migrateUpTo(handle, '0042_size_advices');
