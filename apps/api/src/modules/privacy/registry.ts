@@ -221,22 +221,6 @@ const ORDERS: Record<string, TableEntry> = {
       ...rowed('size_advice_id'),
     },
   },
-  // What a sold order added to the reports' aggregates (ADR 062): kept with the order, made again from it.
-  report_order_facts: {
-    holds: "what a sold order added to the reports' daily figures: its day, way of paying, total and pieces",
-    person: [{ column: 'order_id', through: 'orders' }],
-    row: p('purchase', KEEP_GST),
-    columns: { ...plain('order_id'), ...rowed('day', 'payment_method', 'paid_by', 'total_paise', 'units') },
-  },
-  report_order_lines: {
-    holds: "what a line of a sold order added to the reports' daily figures: product, size, category, pieces, revenue",
-    person: [{ column: 'order_id', through: 'orders' }],
-    row: p('purchase', KEEP_GST),
-    columns: {
-      ...plain('order_id'),
-      ...rowed('day', 'product_id', 'size_id', 'category_id', 'units', 'revenue_paise'),
-    },
-  },
   order_events: {
     holds: "an order's history",
     person: [{ column: 'order_id', through: 'orders' }],
@@ -653,6 +637,17 @@ const SHOP: Record<string, TableEntry> = {
     ...['product_id', 'day', 'views', 'add_to_carts', 'checkouts', 'orders'],
   ),
   // Sums per day, product, size or category, and per day the number of customers first sold then: nobody in them (ADR 062).
+  // What each sold order added to those sums, by order number: the order's own figures (day, total, pieces, products),
+  // copied from orders and order_items and made again from them, with no name, address, contact or account in them.
+  // A person's export and erasure reach the order itself, which holds all of this (ADR 062).
+  report_order_facts: content(
+    "what a sold order added to the reports' daily figures: its number, day, way of paying, total and pieces",
+    ...['order_id', 'day', 'payment_method', 'paid_by', 'total_paise', 'units'],
+  ),
+  report_order_lines: content(
+    "what a line of a sold order added to the reports' daily figures: product, size, category, pieces, revenue",
+    ...['order_id', 'day', 'product_id', 'size_id', 'category_id', 'units', 'revenue_paise'],
+  ),
   report_daily_sales: content(
     "one of India's days of sales by way of paying: orders, their totals and pieces, counts and sums only",
     ...['day', 'payment_method', 'paid_by', 'orders', 'gross_paise', 'units'],
