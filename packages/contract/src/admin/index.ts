@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './bulk-edits';
 export * from './catalogue';
 export * from './common';
 export * from './content';
