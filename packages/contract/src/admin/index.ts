@@ -2,6 +2,7 @@ export * from './audit';
 export * from './auth';
 export * from './bulk-edits';
 export * from './catalogue';
+export * from './catalogue-csv';
 export * from './common';
 export * from './content';
 export * from './orders';
