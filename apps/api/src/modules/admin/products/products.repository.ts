@@ -45,8 +45,9 @@ export async function categoryHsnOf(db: Queryable, categoryIds: number[]): Promi
   return new Map(rows.map((row) => [row.id, row.hsn]));
 }
 
-export async function productPage(db: Queryable, query: ProductFilters) {
-  const where = and(
+/** The list's filters as a condition: the console's list and a bulk edit's selection by filter share it (ADR 065). */
+export function productWhere(query: Omit<ProductFilters, 'page' | 'per_page'>) {
+  return and(
     query.q ? or(contains(products.name, query.q), contains(products.slug, query.q)) : undefined,
     query.category_id === undefined ? undefined : eq(products.categoryId, query.category_id),
     query.subcategory_id === undefined ? undefined : eq(products.subcategoryId, query.subcategory_id),
@@ -58,6 +59,10 @@ export async function productPage(db: Queryable, query: ProductFilters) {
         ? sql`${sellingPrice} > ${GST_BAND_PAISE.above} AND ${sellingPrice} <= ${GST_BAND_PAISE.upTo}`
         : sql`NOT (${sellingPrice} > ${GST_BAND_PAISE.above} AND ${sellingPrice} <= ${GST_BAND_PAISE.upTo})`,
   );
+}
+
+export async function productPage(db: Queryable, query: ProductFilters) {
+  const where = productWhere(query);
   const rows = await db
     .select()
     .from(products)
