@@ -115,4 +115,24 @@ describe('the reports’ daily aggregates', () => {
     const after = [await dailySales(db), await dailyLines(db), await dailyNewCustomers(db)].map((x) => x.kept);
     expect(after).toEqual(before);
   });
+
+  it('keep every order a transaction adds by the thousand (seed:orders, an import), holding no lock per order', async () => {
+    // One lock per order and per customer, held to the end of the transaction, ran out of the lock table ("out of
+    // shared memory") when seed:orders inserted its batches on PostgreSQL.
+    const db = shop.database.db;
+    const cod = orders[3] as { orderId: number };
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO orders (user_id, guest_id, status, address_snapshot, items_total_paise,
+          discount_paise, shipping_paise, prepaid_discount_paise, payment_method, cod_fee_paise, total_paise,
+          created_at, updated_at)
+        SELECT o.user_id, o.guest_id, o.status,
+          jsonb_set(o.address_snapshot, '{phone_number}', to_jsonb('98' || lpad(g::text, 8, '0'))),
+          o.items_total_paise, o.discount_paise, o.shipping_paise, o.prepaid_discount_paise, o.payment_method,
+          o.cod_fee_paise, o.total_paise, o.created_at - g * interval '1 minute', o.updated_at
+        FROM orders o CROSS JOIN generate_series(1, 8000) g WHERE o.id = ${cod.orderId}`);
+    });
+    const sales = await dailySales(db);
+    expect(sales.raw.join('\n')).toMatch(/ cod /);
+    await expectAggregatesEqualOrders();
+  }, 120_000);
 });
