@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './catalogue-csv';
 export * from './common';
 export * from './content';
+export * from './imports';
 export * from './orders';
 export * from './outbox';
 export * from './people';
