@@ -41,6 +41,7 @@ import { peopleResources } from './people.resources';
 import { adminPrivacyRequestRoutes } from './privacy.routes';
 import { adminPrivacyDataRoutes } from './privacy-data.routes';
 import { privacyNoticeRoutes } from './privacy-notice.routes';
+import { productBulkRoutes } from './products/bulk.routes';
 import { productRoutes } from './products/products.routes';
 import { adminOf } from './resource';
 import { adminReturnRoutes } from './returns/admin-returns.routes';
@@ -97,6 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(passwordResetRoutes, { limits: options.limits });
   await app.register(auditRoutes);
   await app.register(productRoutes);
+  await app.register(productBulkRoutes);
   await app.register(catalogueResources);
   await app.register(contentResources);
   await app.register(shopResources);
