@@ -14,6 +14,7 @@ import { startTestShop, type TestShop } from '../../../test/shop';
 import { rowsOf } from '../../lib/person';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { type SupplyKind, taxAmount, taxOrder } from '../tax';
+import { dailyLines, dailyNewCustomers, dailySales } from './aggregates.fixtures';
 
 /**
  * `seed:orders` (packages/db/src/seed/orders.ts) over the test shop: 300 orders in 60 days. Its rows must be what the
@@ -49,6 +50,16 @@ describe('seed:orders: the rows the shop writes', () => {
     expect(new Date(row?.first ?? '').getTime()).toBeGreaterThanOrEqual(new Date(`${FROM}T00:00:00+05:30`).getTime());
     expect(new Date(row?.last ?? '').getTime()).toBeLessThan(NOW.getTime());
     await expect(seedOrders(db(), { orders: 10, now: NOW })).rejects.toBeInstanceOf(SeedOrdersRefused);
+  });
+
+  it("fills the reports' daily aggregates once at its end, equal to the orders it wrote (ADR 062)", async () => {
+    const sales = await dailySales(db());
+    expect(sales.raw.length).toBeGreaterThan(30);
+    expect(sales.kept).toEqual(sales.raw);
+    const lines = await dailyLines(db());
+    expect(lines.kept).toEqual(lines.raw);
+    const customers = await dailyNewCustomers(db());
+    expect(customers.kept).toEqual(customers.raw);
   });
 
   it('leaves the planner statistics of the tables it filled, as autovacuum would (PGlite has none)', async () => {
