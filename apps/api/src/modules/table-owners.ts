@@ -15,6 +15,8 @@ export const TABLE_OWNERS = {
     'admin_users',
     'admin_sessions',
     'audit_log',
+    // The catalogue import's dry runs and commits (ADR 064): the import writes products, which the console owns.
+    'catalogue_imports',
     'shop_settings',
     'shipping_zones',
     // The catalogue's content: the console is its only writer, the catalogue read model only reads (ADR 021,

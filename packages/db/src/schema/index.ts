@@ -7,6 +7,7 @@ export * from './banners';
 export * from './breaches';
 export * from './cart-items';
 export * from './carts';
+export * from './catalogue-imports';
 export * from './categories';
 export * from './child-profiles';
 export * from './cities';

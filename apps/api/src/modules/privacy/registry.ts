@@ -575,6 +575,14 @@ const MESSAGES: Record<string, TableEntry> = {
       after: p('content', anonymise("a shopper's e-mail, phone and name in the record are replaced by 'erased'")),
     },
   },
+  catalogue_imports: {
+    holds: "a catalogue import's dry run or commit (ADR 064): the file's hash, its report and its refused rows",
+    person: [{ column: 'admin_id', names: 'admin' }],
+    columns: {
+      ...plain('id', 'sha256', 'options_hash', 'dry_run', 'summary', 'rejected_csv', 'created_at'),
+      admin_id: p('identity', anonymise('kept: the staff account is deactivated, not erased')),
+    },
+  },
 };
 
 /** The console's staff and the shop's settings and catalogue. */
