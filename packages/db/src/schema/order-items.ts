@@ -21,6 +21,8 @@ export const orderItems = pgTable(
       .references(() => sizes.id, { onDelete: 'restrict' }),
     productName: text('product_name').notNull(),
     sizeLabel: text('size_label').notNull(),
+    /** The size's SKU at checkout (ADR 063), for the slips, invoices and courier; null when it had none. */
+    sku: text('sku'),
     productImage: text('product_image').notNull(),
     /** What one unit cost the shopper (the discount price when there was one). */
     unitPricePaise: integer('unit_price_paise').notNull(),
