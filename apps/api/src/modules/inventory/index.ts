@@ -13,4 +13,5 @@ export {
   sizeInUse,
   stockOfProducts,
 } from './inventory.repository';
+export { productIdsOfSkus, setSku, skusOfProducts } from './skus';
 export { queueSoldOutReport, type SoldOutSize, sizesSoldOutOn } from './sold-out';
