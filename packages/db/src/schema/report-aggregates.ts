@@ -36,10 +36,7 @@ export const reportOrderLines = pgTable(
     units: integer('units').notNull(),
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    index('report_order_lines_order_idx').on(t.orderId),
-    index('report_order_lines_product_idx').on(t.productId),
-  ],
+  (t) => [index('report_order_lines_order_idx').on(t.orderId), index('report_order_lines_product_idx').on(t.productId)],
 );
 
 /** Per India's day and way of paying: the orders sold, their totals (shipping and COD fee included) and pieces. */
