@@ -218,7 +218,7 @@ const ORDERS: Record<string, TableEntry> = {
       ...plain('id', 'order_id'),
       ...rowed('product_id', 'size_id', 'product_name', 'size_label', 'product_image', 'unit_price_paise'),
       ...rowed('list_price_paise', 'quantity', 'line_total_paise', 'return_rule', 'return_rule_reason'),
-      ...rowed('size_advice_id'),
+      ...rowed('size_advice_id', 'sku'),
     },
   },
   order_events: {
@@ -638,7 +638,7 @@ const SHOP: Record<string, TableEntry> = {
     ...['created_at', 'updated_at'],
   ),
   product_images: content("a product's picture", 'id', 'product_id', 'url', 'position'),
-  product_sizes: content("a product's stock of a size", 'id', 'product_id', 'size_id', 'stock', 'reserved'),
+  product_sizes: content("a product's stock of a size", 'id', 'product_id', 'size_id', 'stock', 'reserved', 'sku'),
   // Counts alone, per product and day: nothing in them names or singles out a visitor (ADR 053).
   funnel_counts: content(
     "a product's funnel on one of India's days: page views, add-to-carts, checkouts and paid orders, counts only",
