@@ -33,7 +33,7 @@ import { BreachPage } from '../features/privacy/components/BreachPage';
 import { PrivacyRequestPage } from '../features/privacy/components/PrivacyRequestPage';
 import { PrivacyRequestsPage } from '../features/privacy/components/PrivacyRequestsPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
-import { productScreens } from '../features/products/components/productScreens';
+import { ProductListPage } from '../features/products/components/ProductListPage';
 import { ReturnDetailPage } from '../features/returns/components/ReturnDetailPage';
 import { ReturnsPage } from '../features/returns/components/ReturnsPage';
 import { reviewPaths } from '../features/reviews/api/useReviews';
@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
           { path: paths.returns, element: <ReturnsPage /> },
           { path: paths.returnRequest(':id'), element: <ReturnDetailPage /> },
           { path: paths.undelivered, element: <UndeliveredPage /> },
-          listRoute(productScreens),
+          { path: paths.products, element: <ProductListPage /> },
           { path: paths.newProduct, element: <ProductEditPage key="new" /> },
           {
             path: paths.product(':id'),
