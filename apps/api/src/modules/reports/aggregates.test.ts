@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures } from '../admin/admin.fixtures';
 import { dailyLines, dailyNewCustomers, dailySales } from './aggregates.fixtures';
+import { spanOf } from './period';
 import { ist, reportFixtures } from './reports.fixtures';
+import { stockPageFlagged } from './stock.repository';
+import { stockPageByLead } from './stock-lead.repository';
 
 /**
  * The daily aggregates (ADR 062) stay equal to the figures computed from the orders with the reports' definition of a
@@ -134,5 +137,24 @@ describe('the reports’ daily aggregates', () => {
     const sales = await dailySales(db);
     expect(sales.raw.join('\n')).toMatch(/ cod /);
     await expectAggregatesEqualOrders();
+  }, 120_000);
+
+  it('answer every page of the stock report from the sold-out and sold sizes first as from every size flagged', async () => {
+    const db = shop.database.db;
+    // Some sizes sold out, so that the lead holds both kinds.
+    await db.execute(sql`UPDATE product_sizes SET stock = reserved WHERE id IN (SELECT id FROM product_sizes
+      ORDER BY id LIMIT 5)`);
+    const span = spanOf('2024-05-01', '2024-05-31');
+    const counted = await db.execute(sql`SELECT count(*)::int AS n FROM product_sizes`);
+    const n = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    for (const only of ['all', 'sold_out', 'selling_out'] as const) {
+      for (const perPage of [1, 4, 25]) {
+        for (let page = 1; page <= Math.min(Math.ceil(n / perPage) + 1, 40); page++) {
+          const query = { only, page, per_page: perPage };
+          const flagged = await stockPageFlagged(db, span, 31, query);
+          expect(await stockPageByLead(db, span, 31, query), `${only} page ${page} of ${perPage}`).toEqual(flagged);
+        }
+      }
+    }
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { type Queryable, type SQL, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
 import { onDaysOf, type Span } from './period';
+import { stockPageByLead } from './stock-lead.repository';
 
 /** A size is selling out when, at the period's pace, what is left lasts this many days or fewer. */
 export const SELLING_OUT_DAYS = 14;
@@ -62,6 +63,17 @@ function nameMatches(q: string | undefined): SQL {
  * every one of the shop's sizes in memory once per count (ADR 062).
  */
 export async function stockPage(
+  db: Queryable,
+  span: Span,
+  days: number,
+  query: { only: 'all' | 'sold_out' | 'selling_out'; q?: string | undefined; page: number; per_page: number },
+): Promise<StockFigures[]> {
+  // Without a search, the sizes sold out or sold in the span come first and are found without flagging every size.
+  return query.q ? stockPageFlagged(db, span, days, query) : stockPageByLead(db, span, days, query);
+}
+
+/** stockPage by flagging every size on sale: with a search, and in the test that the two agree. */
+export async function stockPageFlagged(
   db: Queryable,
   span: Span,
   days: number,

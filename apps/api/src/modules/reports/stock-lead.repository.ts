@@ -1,0 +1,99 @@
+import { type Queryable, type SQL, sql } from '@kapaas/db';
+import { rowsOf } from '../../lib/person';
+import { onDaysOf, type Span } from './period';
+import type { StockFigures } from './stock.repository';
+
+/** A size is selling out when, at the period's pace, what is left lasts this many days or fewer (stock.repository). */
+const SELLING_OUT_DAYS = 14;
+
+type Only = 'all' | 'sold_out' | 'selling_out';
+type Page = { only: Only; page: number; per_page: number };
+
+/** The span's pieces sold per size, from the daily aggregates (ADR 062): only sizes that sold. */
+const soldIn = (span: Span): SQL => sql`sold AS (
+    SELECT d.product_id, d.size_id, sum(d.units)::int AS units
+    FROM report_daily_sizes d WHERE ${onDaysOf(sql`d.day`, span)} GROUP BY 1, 2 HAVING sum(d.units) > 0
+  ), active AS MATERIALIZED (SELECT p.id, p.name FROM products p WHERE p.status = 'active')`;
+
+/**
+ * The sizes the stock report's order puts first (ADR 062): those sold out, and those in stock that sold in the span.
+ * Found from the sold-out sizes and the span's sales, not by flagging every size of the catalogue; each with its
+ * figures and flags as stock.repository's `sizesWithPace` makes them.
+ */
+function leadSizes(span: Span, days: number): SQL {
+  return sql`WITH ${soldIn(span)}, lead AS (
+      SELECT ps.product_id, ps.size_id, 0 AS stock, coalesce(sd.units, 0) AS sold
+      FROM product_sizes ps LEFT JOIN sold sd ON sd.product_id = ps.product_id AND sd.size_id = ps.size_id
+      WHERE ps.stock <= ps.reserved
+      UNION ALL
+      SELECT ps.product_id, ps.size_id, ps.stock - ps.reserved, sd.units
+      FROM sold sd JOIN product_sizes ps ON ps.product_id = sd.product_id AND ps.size_id = sd.size_id
+      WHERE ps.stock > ps.reserved
+    ), paced AS (
+      SELECT l.product_id, a.name, z.label AS size, z.sort_order, l.stock, l.sold,
+        CASE WHEN l.sold = 0 THEN NULL ELSE l.stock::float8 * ${days} / l.sold END AS days_of_cover
+      FROM lead l JOIN active a ON a.id = l.product_id JOIN sizes z ON z.id = l.size_id
+    ), flagged AS (
+      SELECT *, stock = 0 AS sold_out,
+        (stock > 0 AND days_of_cover IS NOT NULL AND days_of_cover <= ${SELLING_OUT_DAYS}) AS selling_out
+      FROM paced
+    )`;
+}
+
+const ONLY: Record<Only, SQL> = { all: sql`TRUE`, sold_out: sql`sold_out`, selling_out: sql`selling_out` };
+
+type Counted = StockFigures & { lead: number };
+
+/** The lead sizes' page, with the shop's counts; `total` counts every size on sale when all are shown. */
+async function leadPage(db: Queryable, span: Span, days: number, query: Page): Promise<Counted[]> {
+  const all = sql`(SELECT count(*) FROM product_sizes ps JOIN active a ON a.id = ps.product_id
+    JOIN sizes z ON z.id = ps.size_id)`;
+  return rowsOf<Counted>(
+    await db.execute(sql`${leadSizes(span, days)}, counts AS (
+        SELECT (count(*) FILTER (WHERE sold_out))::int AS sold_out_sizes,
+          (count(*) FILTER (WHERE selling_out))::int AS selling_out_sizes,
+          (count(*) FILTER (WHERE ${ONLY[query.only]}))::int AS lead,
+          (${query.only === 'all' ? all : sql`count(*) FILTER (WHERE ${ONLY[query.only]})`})::int AS total
+        FROM flagged
+      )
+      SELECT product_id, name, size, stock, sold, days_of_cover, sold_out, selling_out, sold_out_sizes,
+        selling_out_sizes, total, lead
+      FROM counts LEFT JOIN LATERAL (SELECT * FROM flagged WHERE ${ONLY[query.only]}
+        ORDER BY sold_out DESC, days_of_cover ASC NULLS LAST, lower(name), product_id, sort_order, size
+        LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}) f ON TRUE`),
+  );
+}
+
+/** The sizes after the lead (in stock, none sold in the span), by name and the sizes' order: only past the lead. */
+async function restPage(db: Queryable, span: Span, offset: number, limit: number) {
+  return rowsOf<Omit<StockFigures, 'total' | 'sold_out_sizes' | 'selling_out_sizes'>>(
+    await db.execute(sql`WITH ${soldIn(span)}
+      SELECT ps.product_id, a.name, z.label AS size, ps.stock - ps.reserved AS stock, 0 AS sold,
+        NULL::float8 AS days_of_cover, FALSE AS sold_out, FALSE AS selling_out
+      FROM product_sizes ps JOIN active a ON a.id = ps.product_id JOIN sizes z ON z.id = ps.size_id
+      WHERE ps.stock > ps.reserved
+        AND NOT EXISTS (SELECT 1 FROM sold sd WHERE sd.product_id = ps.product_id AND sd.size_id = ps.size_id)
+      ORDER BY lower(a.name), ps.product_id, z.sort_order, z.label
+      LIMIT ${limit} OFFSET ${offset}`),
+  );
+}
+
+/**
+ * A page of the stock report without a search, as `stockPage` answers it, read from the lead sizes first: on 50,000
+ * products they are about a quarter of the 200,000 sizes, and the first pages (the sold out, then the fewest days of
+ * cover) are all among them. A page past them reads the rest in name order.
+ */
+export async function stockPageByLead(db: Queryable, span: Span, days: number, query: Page): Promise<StockFigures[]> {
+  const found = await leadPage(db, span, days, query);
+  const counts = found[0] as Counted;
+  const rows: StockFigures[] = found.filter((row) => row.product_id !== null).map(({ lead: _lead, ...row }) => row);
+  const offset = (query.page - 1) * query.per_page;
+  if (query.only !== 'all' || rows.length === query.per_page || offset + rows.length >= counts.total) return rows;
+  const rest = await restPage(db, span, Math.max(0, offset - counts.lead), query.per_page - rows.length);
+  const shared = {
+    total: counts.total,
+    sold_out_sizes: counts.sold_out_sizes,
+    selling_out_sizes: counts.selling_out_sizes,
+  };
+  return [...rows, ...rest.map((row) => ({ ...row, ...shared }))];
+}
