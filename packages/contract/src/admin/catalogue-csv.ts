@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { HsnCode, MAX_STOCK, PRODUCT_STATUS_VALUES } from './catalogue';
+import { HsnCode, MAX_STOCK, PRODUCT_STATUS_VALUES, Sku } from './catalogue';
 import { MAX_PIECE_WEIGHT_GRAMS } from './common';
 
 /*
  * The catalogue as CSV (issue 39, ADR 063, docs/catalogue-csv.md): Kapaas's own format, which the export writes and
  * the import reads back, and Shopify's product CSV, for a brand that arrives from Shopify or leaves for it.
  */
-
-/** A size's SKU: trimmed, 1–64 of letters, digits and `. _ / -`; unique across the shop, compared as stored. */
-export const SKU_PATTERN = /^[A-Za-z0-9._/-]{1,64}$/;
-export const Sku = z
-  .string()
-  .trim()
-  .regex(SKU_PATTERN, 'A SKU has 1–64 letters, digits, dots, dashes, underscores or slashes.');
 
 /** The export's formats: `?format=` of GET /admin/api/products/export. */
 export const CATALOGUE_CSV_FORMATS = ['kapaas', 'shopify'] as const;

@@ -25,6 +25,13 @@ export const HsnCode = z
   .trim()
   .regex(/^[0-9]{4}(?:[0-9]{2}){0,2}$/, 'An HSN code has 4, 6 or 8 digits, e.g. 6111.');
 
+/** A size's SKU: trimmed, 1–64 of letters, digits and `. _ / -`; unique across the shop, compared as stored (ADR 063). */
+export const SKU_PATTERN = /^[A-Za-z0-9._/-]{1,64}$/;
+export const Sku = z
+  .string()
+  .trim()
+  .regex(SKU_PATTERN, 'A SKU has 1–64 letters, digits, dots, dashes, underscores or slashes.');
+
 /** The most stock one size may hold; also the highest low-stock filter that means anything. */
 export const MAX_STOCK = 1_000_000;
 
@@ -38,6 +45,8 @@ export const AdminProductSize = z.object({
   stock: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),
+  /** The size's SKU, unique across the shop (ADR 063), or null. */
+  sku: z.string().nullable(),
 });
 
 export const AdminProduct = z.object({
@@ -71,14 +80,35 @@ export const AdminProduct = z.object({
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
-const SizeStock = z.strictObject({
-  size_id: Id,
-  stock: z.number().int('Stock is a whole number.').min(0, 'Stock cannot be negative.').max(MAX_STOCK),
-});
+/**
+ * A size to set: its stock, its SKU (null clears it), or both; what is left out stays as it is. A size the product
+ * does not sell yet is added, with no stock when only its SKU is given.
+ */
+const SizeStock = z
+  .strictObject({
+    size_id: Id,
+    stock: z.number().int('Stock is a whole number.').min(0, 'Stock cannot be negative.').max(MAX_STOCK).optional(),
+    sku: Sku.nullable().optional(),
+  })
+  .refine((size) => size.stock !== undefined || size.sku !== undefined, {
+    message: 'Give the stock or the SKU of the size.',
+    path: ['stock'],
+  });
 const SizeStocks = z
   .array(SizeStock)
   .max(50)
-  .refine((list) => new Set(list.map((s) => s.size_id)).size === list.length, 'Each size may appear once.');
+  .refine((list) => new Set(list.map((s) => s.size_id)).size === list.length, 'Each size may appear once.')
+  .superRefine((list, context) => {
+    // Two sizes of one product with one SKU: refused beside the later one, as the shop's uniqueness would.
+    const seen = new Set<string>();
+    for (const [index, size] of list.entries()) {
+      if (typeof size.sku !== 'string') continue;
+      if (seen.has(size.sku)) {
+        context.addIssue({ code: 'custom', path: [index, 'sku'], message: `Another size has the SKU ${size.sku}.` });
+      }
+      seen.add(size.sku);
+    }
+  });
 
 const productFields = {
   name: Title(200),

@@ -479,6 +479,7 @@ describe('the orders as a CSV file', () => {
       'invoice_number',
       'razorpay_order_id',
       'prepaid_discount',
+      'skus',
     ]);
     const total = (await staff.get('/orders', { status: 'paid', per_page: 100 })).json().total as number;
     expect(rows).toHaveLength(total);

@@ -57,6 +57,8 @@ export async function cartLines(db: Queryable, cartId: number) {
       returnRuleReason: categories.returnRuleReason,
       stock: productSizes.stock,
       reserved: productSizes.reserved,
+      // The size's SKU, which the order line keeps (ADR 063).
+      sku: productSizes.sku,
       image: sql<
         string | null
       >`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${cartItems.productId} ORDER BY ${productImages.position} LIMIT 1)`,

@@ -44,7 +44,7 @@ import {
   setProviderOrderId,
 } from '../orders';
 import { ProviderError } from '../razorpay';
-import { priceOrderTax, recordOrderTax } from '../tax';
+import { goodsDescription, priceOrderTax, recordOrderTax } from '../tax';
 import { type ShopTerms, shopTermsOf } from './checkout.repository';
 import { offerPayLink, payLinkToCome } from './cod-pay-online';
 import { prepaidDiscountPaise } from './prepaid-discount';
@@ -414,7 +414,7 @@ function taxOf(tx: Queryable, cart: PricedCart, order: NewOrder) {
     stateName: cart.address.state,
     lines: cart.lines.map(({ row, quantity, total }) => ({
       productId: row.productId,
-      description: `${row.name} (${row.sizeLabel})`,
+      description: goodsDescription(row),
       quantity,
       linePaise: total,
     })),
@@ -611,6 +611,7 @@ async function orderTotals(
       sizeId: row.sizeId,
       productName: row.name,
       sizeLabel: row.sizeLabel,
+      sku: row.sku,
       productImage: row.image ?? '',
       unitPricePaise: unit,
       listPricePaise: row.pricePaise,

@@ -2,6 +2,7 @@ import type { Queryable } from '@kapaas/db';
 import { type PrepaidTerms, prepaidDiscountPaise, prepaidTermsOf } from '../coupons';
 import { linesOf, type OrderRow } from '../orders';
 import {
+  goodsDescription,
   type OrderLineToTax,
   type OrderTaxPlan,
   priceOrderTax,
@@ -86,7 +87,7 @@ export async function repriceOnline(db: Queryable, order: OrderRow): Promise<Onl
     stateName: order.addressSnapshot.state,
     lines: items.map((item) => ({
       productId: item.productId,
-      description: `${item.productName} (${item.sizeLabel})`,
+      description: goodsDescription({ name: item.productName, sizeLabel: item.sizeLabel, sku: item.sku }),
       quantity: item.quantity,
       linePaise: item.lineTotalPaise,
     })),

@@ -11,6 +11,7 @@ export {
   sellUnreserved,
   setStock,
   sizeInUse,
+  skuHolders,
   stockOfProducts,
 } from './inventory.repository';
 export { productIdsOfSkus, setSku, skusOfProducts } from './skus';

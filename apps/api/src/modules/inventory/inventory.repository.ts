@@ -175,6 +175,21 @@ export async function setStock(db: Queryable, productId: number, sizeId: number,
   if (row) await backInStock(db, row, Number(before?.available ?? 0), Number(row.available));
 }
 
+/** Which product sizes hold these SKUs, with the product's name: a SKU is unique across the shop (ADR 063). */
+export async function skuHolders(db: Queryable, skus: string[]) {
+  if (skus.length === 0) return [];
+  return db
+    .select({
+      sku: productSizes.sku,
+      productId: productSizes.productId,
+      sizeId: productSizes.sizeId,
+      name: products.name,
+    })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .where(inArray(productSizes.sku, skus));
+}
+
 /** The sizes of these products with their labels and stock, in the sizes' order: the console's product screens. */
 export async function stockOfProducts(db: Queryable, productIds: number[]) {
   if (productIds.length === 0) return [];
@@ -185,6 +200,7 @@ export async function stockOfProducts(db: Queryable, productIds: number[]) {
       label: sizes.label,
       stock: productSizes.stock,
       reserved: productSizes.reserved,
+      sku: productSizes.sku,
     })
     .from(productSizes)
     .innerJoin(sizes, eq(sizes.id, productSizes.sizeId))

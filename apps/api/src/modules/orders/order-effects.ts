@@ -4,7 +4,7 @@ import { ownerOfRow } from '../../lib/owner';
 import { type Effect, EffectRefused } from '../../lib/state-machine';
 import { redeemCoupon, releaseRedemption } from '../coupons';
 import { orderStockLines, release, restock, type StockLine, sellReserved, sellUnreserved } from '../inventory';
-import { creditOrder, issueInvoice, repriceOrderTax } from '../tax';
+import { creditOrder, goodsDescription, issueInvoice, repriceOrderTax } from '../tax';
 import { queueOrderPlaced, queueStatusMail, type StatusMailKind } from './order-mail';
 import type { OrderRow } from './orders.repository';
 import { markCashOnDelivery, markPaidOnline, linesOf as orderLinesOf, recordEvent } from './orders.repository';
@@ -209,7 +209,7 @@ export const becomePrepaid: Effect<OrderMoveContext & { readonly facts: { readon
       stateName: order.addressSnapshot.state,
       lines: lines.map((line) => ({
         productId: line.productId,
-        description: `${line.productName} (${line.sizeLabel})`,
+        description: goodsDescription({ name: line.productName, sizeLabel: line.sizeLabel, sku: line.sku }),
         quantity: line.quantity,
         linePaise: line.lineTotalPaise,
       })),

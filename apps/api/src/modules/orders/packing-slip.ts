@@ -23,7 +23,8 @@ export interface PackingSlip {
     pinCode: string;
     phone: string;
   };
-  pieces: { name: string; size: string; quantity: number }[];
+  /** Each line; `sku` is the size's SKU when it had one at checkout (ADR 063), printed under the name for the packer. */
+  pieces: { name: string; size: string; quantity: number; sku?: string | null }[];
 }
 
 const require = createRequire(import.meta.url);
@@ -157,13 +158,14 @@ function drawPieces(doc: Doc, slip: PackingSlip, top: number): void {
   let y = drawTableHeader(doc, top);
   for (const [index, piece] of slip.pieces.entries()) {
     doc.font(FONT.regular).fontSize(SIZE.table);
-    if (y + rowHeightOf(doc, piece.name) > BOTTOM) {
+    const name = piece.sku ? `${piece.name}\nSKU ${piece.sku}` : piece.name;
+    if (y + rowHeightOf(doc, name) > BOTTOM) {
       doc.fillColor(COLOURS.muted);
       write(doc, 'Continued on the next page', LEFT, y + 6, WIDTH, { align: 'right' });
       doc.fillColor(COLOURS.text).addPage();
       y = drawTableHeader(doc, drawHeader(doc, slip, 'Packing slip (continued)'));
     }
-    y = drawRow(doc, [String(index + 1), piece.name, piece.size, String(piece.quantity)], y);
+    y = drawRow(doc, [String(index + 1), name, piece.size, String(piece.quantity)], y);
   }
   const count = slip.pieces.reduce((total, piece) => total + piece.quantity, 0);
   doc.font(FONT.bold).fontSize(SIZE.body);
@@ -275,7 +277,7 @@ export async function ordersToPrint(db: Queryable, orderIds: number[]): Promise<
       },
       pieces: lines
         .filter((line) => line.orderId === id)
-        .map((line) => ({ name: line.productName, size: line.sizeLabel, quantity: line.quantity })),
+        .map((line) => ({ name: line.productName, size: line.sizeLabel, quantity: line.quantity, sku: line.sku })),
     };
     return [{ slip, status: order.status }];
   });

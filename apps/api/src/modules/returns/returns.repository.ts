@@ -137,6 +137,7 @@ export async function linesOfReturns(db: Queryable, returnIds: number[]) {
       productName: orderItems.productName,
       productImage: orderItems.productImage,
       sizeLabel: orderItems.sizeLabel,
+      sku: orderItems.sku,
       newSizeLabel: sql<
         string | null
       >`(SELECT ${sizes.label} FROM ${sizes} WHERE ${sizes.id} = ${returnLines.newSizeId})`,

@@ -160,7 +160,8 @@ function createStep(deps: BookingDeps): Step<BookingContext> {
           },
           items: lines.map((line) => ({
             name: `${line.productName} (${line.sizeLabel})`,
-            sku: `P${line.productId}-S${line.sizeId}`,
+            // The owner's SKU when the size had one at checkout (ADR 063); else one made of the product and size ids.
+            sku: line.sku ?? `P${line.productId}-S${line.sizeId}`,
             units: line.quantity,
             unitPricePaise: line.unitPricePaise,
           })),

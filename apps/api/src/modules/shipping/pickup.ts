@@ -121,9 +121,10 @@ async function returnedGoods(
   request: ReturnRow,
 ): Promise<{ items: ShipmentItem[]; parcel: ParcelSize }> {
   const lines = await linesOfReturns(db, [request.id]);
-  const items = lines.map(({ line, productName, sizeLabel }) => ({
+  const items = lines.map(({ line, productName, sizeLabel, sku }) => ({
     name: `${productName} (${sizeLabel})`,
-    sku: `P${line.productId}-S${line.sizeId}`,
+    // The line's SKU as sold (ADR 063), else one made of the product and size ids.
+    sku: sku ?? `P${line.productId}-S${line.sizeId}`,
     units: line.quantity,
     unitPricePaise: Math.round(line.paidPaise / line.quantity),
   }));

@@ -22,5 +22,12 @@ export {
   orderInvoice,
   ownInvoice,
 } from './invoice.service';
-export { type LineToTax, type OrderTaxPlan, priceOrderTax, recordOrderTax, repriceOrderTax } from './order-tax';
+export {
+  goodsDescription,
+  type LineToTax,
+  type OrderTaxPlan,
+  priceOrderTax,
+  recordOrderTax,
+  repriceOrderTax,
+} from './order-tax';
 export { invoiceRoutes, sendPdf } from './tax.routes';

@@ -21,6 +21,12 @@ export interface LineToTax {
   linePaise: number;
 }
 
+/** A goods line as the invoice prints it: the product's name and size, and its SKU when the size had one (ADR 063). */
+export function goodsDescription(line: { name: string; sizeLabel: string; sku: string | null }): string {
+  const described = `${line.name} (${line.sizeLabel})`;
+  return line.sku === null ? described : `${described}, SKU ${line.sku}`;
+}
+
 /** An order's tax, worked out when it is priced and stored with it by `recordOrderTax`. */
 export interface OrderTaxPlan {
   supplier: SupplierSnapshot;

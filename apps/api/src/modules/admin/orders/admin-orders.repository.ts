@@ -7,6 +7,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   type OrderStatus,
@@ -120,6 +121,16 @@ export async function orderSummary(db: Queryable, orderId: number): Promise<Orde
     .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   return row;
+}
+
+/** The SKUs these orders' lines were sold under (ADR 063), in line order, with their quantities; lines without one are left out. */
+export async function skuLinesOf(db: Queryable, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ orderId: orderItems.orderId, sku: orderItems.sku, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.sku)))
+    .orderBy(asc(orderItems.id));
 }
 
 export async function linesOf(db: Queryable, orderId: number) {

@@ -49,6 +49,7 @@ import {
   orderPage,
   orderSummary,
   paidByCounts,
+  skuLinesOf,
 } from './admin-orders.repository';
 import { cancelGivingMoneyBack, holdsShoppersMoney } from './cancel-refunding';
 import { paymentShares } from './payment-shares';
@@ -141,7 +142,18 @@ const CSV_COLUMNS = [
   'razorpay_order_id',
   // Last, so that the columns before keep their places: the discount for paying online (ADR 047).
   'prepaid_discount',
+  // Each line's SKU as sold and its quantity, `KP-12-3Y × 2; …`; lines without a SKU are left out (ADR 063).
+  'skus',
 ];
+
+/** The `skus` cell of each of these orders. */
+async function skuCells(db: Queryable, orderIds: number[]): Promise<Map<number, string>> {
+  const cells = new Map<number, string[]>();
+  for (const line of await skuLinesOf(db, orderIds)) {
+    cells.set(line.orderId, [...(cells.get(line.orderId) ?? []), `${line.sku} × ${line.quantity}`]);
+  }
+  return new Map([...cells].map(([orderId, skus]) => [orderId, skus.join('; ')]));
+}
 
 /**
  * Every order the filters match, newest first, as CSV for the shop's books: who, where to, what it
@@ -153,6 +165,10 @@ export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page
   const perPage = 500;
   for (let page = 1; ; page += 1) {
     const { rows } = await orderPage(db, { ...filters, page, per_page: perPage });
+    const skus = await skuCells(
+      db,
+      rows.map((row) => row.order.id),
+    );
     for (const row of rows) {
       const { order } = row;
       const address = order.addressSnapshot;
@@ -183,6 +199,7 @@ export async function ordersCsv(db: Queryable, filters: Omit<OrderFilters, 'page
         row.invoiceNumber ?? '',
         order.razorpayOrderId ?? '',
         paiseToRupees(order.prepaidDiscountPaise),
+        spreadsheetSafe(skus.get(order.id) ?? ''),
       ]);
     }
     if (rows.length < perPage) break;

@@ -2,7 +2,7 @@ import type { AdminCreateProduct, AdminProduct, AdminUpdateProduct } from '@kapa
 import type { Queryable } from '@kapaas/db';
 import { AppError } from '../../../lib/errors';
 import { paiseToRupees, rupeesToPaise } from '../../../lib/money';
-import { lockSizes, setStock, stockOfProducts } from '../../inventory';
+import { lockSizes, setSku, setStock, skuHolders, stockOfProducts } from '../../inventory';
 import { productOrdered } from '../../orders';
 import type { Page, Removal } from '../resource';
 import { sanitizeRichText, typedRichText } from '../rich-text';
@@ -65,6 +65,7 @@ function toProduct(
       stock: s.stock,
       reserved: s.reserved,
       available: s.stock - s.reserved,
+      sku: s.sku,
     })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -134,11 +135,31 @@ async function checkProduct(db: Queryable, product: ProductColumns, sizeIds: num
   if (Object.keys(errors).length > 0) throw refused(errors);
 }
 
+type SizeEdit = { size_id: number; stock?: number | undefined; sku?: string | null | undefined };
+
 /**
- * Sets the stock of the given sizes. Stock never drops below what unpaid orders hold: such an
- * edit is refused with 409 and, as the whole write is one transaction, changes nothing.
+ * Refuses (409, beside each size's `sku`) a SKU another product size holds: a SKU is unique across the shop, compared
+ * as stored (ADR 063). The product's own size keeping its SKU is no clash.
  */
-async function setSizeStocks(db: Queryable, productId: number, wanted: { size_id: number; stock: number }[]) {
+async function checkSkus(db: Queryable, productId: number, wanted: SizeEdit[]): Promise<void> {
+  const skus = wanted.flatMap((size) => (typeof size.sku === 'string' ? [size.sku] : []));
+  const holders = new Map((await skuHolders(db, skus)).map((row) => [row.sku, row]));
+  const errors: Record<string, string[]> = {};
+  for (const [index, size] of wanted.entries()) {
+    const holder = typeof size.sku === 'string' ? holders.get(size.sku) : undefined;
+    if (!holder || (holder.productId === productId && holder.sizeId === size.size_id)) continue;
+    errors[`sizes.${index}.sku`] = [`The SKU ${size.sku} is already used by ${holder.name}.`];
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new AppError('CONFLICT', Object.values(errors).flat().join(' '), { code: 'DUPLICATE_SKU', errors });
+  }
+}
+
+/**
+ * Sets the stock and SKU of the given sizes. Stock never drops below what unpaid orders hold, and a SKU is the
+ * shop's once: such an edit is refused with 409 and, as the whole write is one transaction, changes nothing.
+ */
+async function setSizeStocks(db: Queryable, productId: number, wanted: SizeEdit[]) {
   const held = new Map(
     (
       await lockSizes(
@@ -148,14 +169,24 @@ async function setSizeStocks(db: Queryable, productId: number, wanted: { size_id
       )
     ).map((row) => [row.sizeId, row.reserved]),
   );
-  const short = wanted.filter((s) => s.stock < (held.get(s.size_id) ?? 0));
+  const short = wanted.filter((s) => s.stock !== undefined && s.stock < (held.get(s.size_id) ?? 0));
   if (short.length > 0) {
     const detail = short.map((s) => `size ${s.size_id}: ${held.get(s.size_id)} reserved`).join('; ');
     throw new AppError('CONFLICT', `Stock cannot go below what unpaid orders hold (${detail}).`, {
       code: 'STOCK_BELOW_RESERVED',
     });
   }
-  for (const size of wanted) await setStock(db, productId, size.size_id, size.stock);
+  await checkSkus(db, productId, wanted);
+  for (const size of wanted) {
+    // A size the product does not sell yet, given only its SKU, is added with no stock.
+    const stock = size.stock ?? (held.has(size.size_id) ? undefined : 0);
+    if (stock !== undefined) await setStock(db, productId, size.size_id, stock);
+  }
+  // SKUs cleared or moved first, so that one moving between this product's sizes never meets its old place.
+  const ordered = [...wanted].sort((a, b) => Number(typeof a.sku === 'string') - Number(typeof b.sku === 'string'));
+  for (const size of ordered) {
+    if (size.sku !== undefined) await setSku(db, productId, size.size_id, size.sku);
+  }
 }
 
 /** A text field of an update, cleaned like the banners' (the storefront renders it as HTML); absent stays absent. */
