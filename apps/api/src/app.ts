@@ -86,6 +86,11 @@ export interface AppOptions {
   funnelFlushMs?: number;
   /** How often the embedded database's daily ANALYZE is looked for (ms); 0 turns it off. Default 1 h. */
   statisticsSweepMs?: number;
+  /**
+   * Tests only: 'loopback-for-tests' lets the catalogue import fetch pictures from the test's own server on
+   * 127.0.0.1 (ADR 064). server.ts never sets it and no setting reaches it: a running shop fetches public addresses only.
+   */
+  importPicturePolicy?: 'public' | 'loopback-for-tests';
 }
 
 /** The whole shop as a Fastify plugin: what server.ts listens with and what tests inject into. */
@@ -207,7 +212,13 @@ async function registerRoutes(app: FastifyInstance, options: AppOptions): Promis
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api', limits, ...photoPlaces });
   await app.register(mailRoutes);
-  await app.register(adminRoutes, { prefix: '/admin/api', config: options.config, limits, ...photoPlaces });
+  await app.register(adminRoutes, {
+    prefix: '/admin/api',
+    config: options.config,
+    limits,
+    ...photoPlaces,
+    importPicturePolicy: options.importPicturePolicy,
+  });
 }
 
 /**

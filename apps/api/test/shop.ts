@@ -81,6 +81,8 @@ export async function startTestShop(
     statisticsSweepMs?: number;
     /** Settings beyond the test defaults, as environment variables (RAZORPAY_SANDBOX_CAPTURE, …). */
     env?: Record<string, string>;
+    /** 'loopback-for-tests': the catalogue import may fetch pictures from the test's own server (ADR 064). */
+    importPicturePolicy?: 'public' | 'loopback-for-tests';
   } = {},
 ): Promise<TestShop> {
   const postgresUrl = inject('postgresUrl');

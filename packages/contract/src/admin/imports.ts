@@ -79,16 +79,16 @@ const Totals = z.object({
 export type ImportTotals = z.infer<typeof Totals>;
 
 export const AdminImportReport = z.object({
+  /** Rows of the file, by outcome: the first thing the report says. */
+  totals: Totals,
+  /** Products, by outcome. */
+  products: Totals,
   /** The import's id: `GET /admin/api/imports/:id/rejected.csv` downloads its refused rows. */
   id: z.number().int(),
   dry_run: z.boolean(),
   /** Whether the rows were written (false for a dry run, and for an all-or-nothing commit with a refused row). */
   committed: z.boolean(),
   format: z.enum(['shopify', 'kapaas']),
-  /** Rows of the file, by outcome. */
-  totals: Totals,
-  /** Products, by outcome. */
-  products: Totals,
   /** The link to the refused rows as CSV, or null when none was refused. */
   rejected_csv: z.string().nullable(),
   rows: z.array(ImportRowReport),

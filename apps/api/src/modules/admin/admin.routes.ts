@@ -32,6 +32,8 @@ import {
 import { adminBreachRoutes } from './breaches.routes';
 import { catalogueResources } from './catalogue.resources';
 import { contentResources } from './content.resources';
+import { importRoutes } from './imports/imports.routes';
+import type { PictureAddressPolicy } from './imports/pictures';
 import { adminInvoiceRoutes } from './orders/admin-invoices.routes';
 import { adminLabelRoutes } from './orders/admin-labels.routes';
 import { adminOrderMessageRoutes } from './orders/admin-order-messages.routes';
@@ -75,6 +77,8 @@ export interface AdminOptions {
   mediaDir: string;
   /** Where shoppers' return photos are kept (DATA_DIR/private), which the staff open through /return-photos/. */
   privateDir: string;
+  /** Which addresses the catalogue import fetches pictures from: public ones only, unless a test says (ADR 064). */
+  importPicturePolicy?: PictureAddressPolicy | undefined;
 }
 
 /**
@@ -122,6 +126,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(whatsAppInboxRoutes);
   await app.register(adminOrderMessageRoutes);
   await app.register(sizeChartRoutes);
+  await app.register(importRoutes, {
+    mediaDir: options.mediaDir,
+    publicUrl: options.config.publicUrl,
+    picturePolicy: options.importPicturePolicy ?? 'public',
+  });
 };
 
 const sessionRoutes: FastifyPluginAsyncZod<{ limits: Limits }> = async (app, { limits }) => {

@@ -1,0 +1,85 @@
+import { isUtf8 } from 'node:buffer';
+import { parse } from 'csv-parse';
+import { AppError } from '../../../lib/errors';
+
+/** The longest line (one record, quoted line breaks included) the import reads: a longer one refuses the file. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+/** How much of the file is handed to the parser at a time, so that a big file never blocks the event loop long. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** One record of the file: its row as a spreadsheet numbers it (the header is row 1) and its cells. */
+export interface CsvLine {
+  row: number;
+  cells: string[];
+}
+
+/** The file read: its header as written, and its lines (blank lines skipped). */
+export interface CsvFile {
+  header: string[];
+  lines: CsvLine[];
+}
+
+/** A 400 beside the form's `file` field: the whole file is refused and nothing is looked at further. */
+export const fileRefused = (message: string) => new AppError('INVALID_DATA', message, { errors: { file: [message] } });
+
+/** What csv-parse's own error codes mean to the person who made the file. */
+function explainParseError(error: unknown, row: number): AppError {
+  const code = (error as { code?: string }).code;
+  if (code === 'CSV_MAX_RECORD_SIZE') {
+    return fileRefused(
+      `Row ${row} is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB: the file is refused (a cell holding a whole file, or a quote left open?).`,
+    );
+  }
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return fileRefused(`Row ${row} opens a quote (") that is never closed.`);
+  const detail = error instanceof Error ? error.message : String(error);
+  return fileRefused(`The file is not a readable CSV near row ${row}: ${detail}`);
+}
+
+/**
+ * The CSV's header and lines, streamed through csv-parse a chunk at a time. Refuses (400 on `file`) bytes that are not
+ * UTF-8 (checked on the bytes, without decoding a copy), an empty file, and a line over MAX_LINE_BYTES: the parser
+ * gives up on such a line as soon as it passes the limit, so it is never held whole a second time.
+ */
+export async function readCsv(bytes: Buffer): Promise<CsvFile> {
+  if (!isUtf8(bytes)) {
+    throw fileRefused('The file is not UTF-8 text. Save it as "CSV UTF-8" (Shopify and spreadsheets offer it).');
+  }
+  const parser = parse({
+    bom: true,
+    max_record_size: MAX_LINE_BYTES,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
+  const feeding = feed(parser, bytes);
+  const records: string[][] = [];
+  try {
+    for await (const record of parser) records.push(record as string[]);
+    await feeding;
+  } catch (error) {
+    parser.destroy();
+    // The header is the file's row 1: the record that failed is the next row after those read.
+    throw explainParseError(error, records.length + 1);
+  }
+  const [header, ...rest] = records;
+  if (!header) throw fileRefused('The file is empty: it needs a header line and a line per product or size.');
+  const width = header.length;
+  const lines = rest.map((cells, index) => ({
+    row: index + 2,
+    cells: cells.length >= width ? cells : [...cells, ...Array<string>(width - cells.length).fill('')],
+  }));
+  return { header: header.map((name) => name.trim()), lines };
+}
+
+/** Writes the bytes into the parser a chunk at a time, waiting when it asks to. */
+async function feed(parser: ReturnType<typeof parse>, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length && !parser.destroyed; at += CHUNK_BYTES) {
+    const more = parser.write(bytes.subarray(at, at + CHUNK_BYTES));
+    if (!more) {
+      await new Promise((resolve) => {
+        parser.once('drain', resolve);
+        parser.once('close', resolve);
+      });
+    }
+  }
+  parser.end();
+}

@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type {
+  AdminImportFields,
+  AdminImportReport,
+  ImportCellError,
+  ImportOutcome,
+  ImportRowReport,
+  ImportTotals,
+} from '@kapaas/contract';
+import type { Queryable } from '@kapaas/db';
+import { stringify } from 'csv-stringify/sync';
+import type { ServiceDeps } from '../../../lib/deps';
+import { AppError } from '../../../lib/errors';
+import { renderImage, writeRenditions } from '../../../lib/images';
+import { recordAudit } from '../audit';
+import type { AdminPrincipal } from '../auth.service';
+import { fileRefused, readCsv } from './csv-file';
+import type { DraftBook } from './drafts';
+import { dryRunAnswered, recordImport } from './imports.repository';
+import { isKapaasHeader, kapaasDrafts } from './kapaas-format';
+import { type PictureAddressPolicy, type PictureSource, pictureOf, readZip } from './pictures';
+import { type PlannedProduct, planImport, settle } from './plan';
+import { shopifyDrafts } from './shopify-format';
+import { writePlans } from './write';
+
+/** Where the import writes pictures and which addresses it may fetch them from. */
+export interface ImportPlaces {
+  /** The shop's media folder (pictures go to its `uploads`, as the console's uploads do). */
+  mediaDir: string;
+  /** The shop's own address: its /media/ URLs in a file are kept, not fetched. */
+  publicUrl: string;
+  picturePolicy: PictureAddressPolicy;
+}
+
+/** One import as sent: the CSV's bytes, the pictures ZIP's if any, and the form's options. */
+export interface ImportRequest {
+  csv: Buffer;
+  zip: Buffer | undefined;
+  fields: AdminImportFields;
+}
+
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** The options and the ZIP as one hash: a commit must be sent with what its dry run was sent with. */
+function optionsHashOf(request: ImportRequest): string {
+  const { dry_run: _dryRun, size_map, ...rest } = request.fields;
+  const sizeMap = Object.entries(size_map).sort(([a], [b]) => a.localeCompare(b));
+  return sha256(JSON.stringify({ ...rest, sizeMap, zip: request.zip ? sha256(request.zip) : null }));
+}
+
+export const COMMIT_WITHOUT_DRY_RUN =
+  'Run a dry run of this file with these options first: the shop writes only a file whose report it has shown.';
+
+/** The file's format: as asked, or Shopify's when the header has Handle and Variant Price, Kapaas's when it is its own. */
+function draftsOf(
+  header: string[],
+  format: AdminImportFields['format'],
+): (file: Parameters<typeof kapaasDrafts>[0]) => DraftBook {
+  if (format === 'shopify') return shopifyDrafts;
+  if (format === 'kapaas') return kapaasDrafts;
+  if (header.includes('Handle') && header.includes('Variant Price')) return shopifyDrafts;
+  if (isKapaasHeader(header) || header.includes('handle')) return kapaasDrafts;
+  throw fileRefused(
+    "The header is neither Shopify's product CSV (it needs Handle and Variant Price) nor Kapaas's (handle,name,…,stock).",
+  );
+}
+
+/**
+ * Runs an import: reads the file, plans every product against the catalogue, takes the pictures, and, unless it is a
+ * dry run, writes the valid products in one transaction (none when all-or-nothing and a row was refused), then tells
+ * the catalogue once. Answers the report, which is kept with the refused rows (catalogue_imports).
+ */
+export async function runImport(
+  deps: Pick<ServiceDeps, 'db' | 'catalogue'>,
+  places: ImportPlaces,
+  admin: Pick<AdminPrincipal, 'id' | 'email'>,
+  request: ImportRequest,
+): Promise<AdminImportReport> {
+  const fileHash = sha256(request.csv);
+  const optionsHash = optionsHashOf(request);
+  const dryRun = request.fields.dry_run;
+  if (!dryRun && !(await dryRunAnswered(deps.db, fileHash, optionsHash))) {
+    throw new AppError('CONFLICT', COMMIT_WITHOUT_DRY_RUN, {
+      code: 'DRY_RUN_FIRST',
+      errors: { file: [COMMIT_WITHOUT_DRY_RUN] },
+    });
+  }
+  const file = await readCsv(request.csv);
+  const book = draftsOf(file.header, request.fields.format)(file);
+  const options = {
+    createMissingCategories: request.fields.create_missing_categories,
+    sizeMap: request.fields.size_map,
+  };
+  const plans = await planImport(deps.db, book, options);
+  const source = pictureSourceOf(book, places, request);
+  for (const plan of plans) await takePictures(plan, source, book.columns.image, dryRun ? undefined : places.mediaDir);
+  const refused = plans.some((p) => p.outcome === 'error');
+  const commit = !dryRun && !(refused && request.fields.all_or_nothing);
+  const report = reportOf(book, plans, { dryRun, committed: commit });
+  const rejected = rejectedCsv(book, report.rows);
+  const record = {
+    adminId: admin.id > 0 ? admin.id : null,
+    sha256: fileHash,
+    optionsHash,
+    dryRun,
+    rejectedCsv: rejected,
+  };
+  const { id, written } = await deps.db.transaction(async (tx) => {
+    const result = commit ? await writePlans(tx, plans) : { ids: [], structure: false };
+    const importId = await recordImport(tx, { ...record, summary: { ...report, rows: report.rows.length } });
+    if (commit) await auditImport(tx, admin, importId, report);
+    return { id: importId, written: result };
+  });
+  if (written.structure) await deps.catalogue.changed({ structure: true });
+  if (written.ids.length > 0) await deps.catalogue.changed({ products: written.ids });
+  const link = rejected === null ? null : `/admin/api/imports/${id}/rejected.csv`;
+  const { rows, ...summary } = report;
+  return { ...summary, id, rejected_csv: link, rows };
+}
+
+async function auditImport(
+  db: Queryable,
+  admin: Pick<AdminPrincipal, 'id' | 'email'>,
+  id: number,
+  report: Omit<AdminImportReport, 'id' | 'rejected_csv'>,
+) {
+  await recordAudit(db, admin, {
+    action: 'import',
+    resource: 'imports',
+    resourceId: id,
+    before: null,
+    after: { format: report.format, totals: report.totals, products: report.products },
+  });
+}
+
+function pictureSourceOf(book: DraftBook, places: ImportPlaces, request: ImportRequest): PictureSource {
+  const names = new Set(book.products.flatMap((p) => (p.errors.size > 0 ? [] : p.images.map((i) => i.src))));
+  return {
+    zip: request.zip ? readZip(request.zip, names) : undefined,
+    fetchUrls: request.fields.fetch_image_urls,
+    policy: places.picturePolicy,
+    publicUrl: places.publicUrl,
+  };
+}
+
+/**
+ * The product's pictures in their order, each converted as an upload is (and written when `mediaDir` is given: a
+ * commit). A picture that cannot be taken is reported on its row and left out; the product is imported without it.
+ */
+async function takePictures(
+  plan: PlannedProduct,
+  source: PictureSource,
+  column: string,
+  mediaDir: string | undefined,
+): Promise<void> {
+  const images = [...plan.draft.images].sort((a, b) => a.position - b.position);
+  if (plan.outcome === 'error' || images.length === 0) return;
+  const urls: string[] = [];
+  for (const image of images) {
+    const picture = await pictureOf(image.src, source);
+    let failure: string | undefined;
+    if ('kept' in picture) urls.push(picture.kept);
+    else if ('error' in picture) failure = picture.error;
+    else {
+      try {
+        const rendered = await renderImage(picture.bytes);
+        if (mediaDir !== undefined) await writeRenditions(join(mediaDir, 'uploads'), rendered);
+        const largest = rendered.renditions[rendered.renditions.length - 1];
+        if (largest) urls.push(`/media/uploads/${largest.file}`);
+      } catch (error) {
+        failure = `'${image.src}': ${error instanceof AppError ? error.message : 'the picture could not be converted.'}`;
+      }
+    }
+    if (failure !== undefined) {
+      const list = plan.pictureErrors.get(image.row) ?? [];
+      list.push({ column, message: `${column}: ${failure}` });
+      plan.pictureErrors.set(image.row, list);
+    }
+  }
+  plan.images = urls;
+  settle(plan);
+}
+
+function emptyTotals(): ImportTotals {
+  return { created: 0, updated: 0, unchanged: 0, errors: 0 };
+}
+
+function count(totals: ImportTotals, outcome: ImportOutcome): void {
+  if (outcome === 'error') totals.errors += 1;
+  else totals[outcome] += 1;
+}
+
+/** The report: totals of rows and of products, then each row with its outcome and what was refused beside which column. */
+function reportOf(book: DraftBook, plans: PlannedProduct[], state: { dryRun: boolean; committed: boolean }) {
+  const rows: ImportRowReport[] = [];
+  const totals = emptyTotals();
+  const products = emptyTotals();
+  for (const plan of plans) {
+    count(products, plan.outcome);
+    const firstRefused = plan.draft.rows.find((row) => plan.draft.errors.has(row));
+    for (const row of plan.draft.rows) {
+      const errors: ImportCellError[] = [...(plan.draft.errors.get(row) ?? []), ...(plan.pictureErrors.get(row) ?? [])];
+      if (plan.outcome === 'error' && errors.length === 0) {
+        const column = book.columns.handle;
+        const why =
+          firstRefused === undefined
+            ? 'the product could not be read.'
+            : `row ${firstRefused} of this product was refused, so none of its rows is imported.`;
+        errors.push({ column, message: `${column}: ${why}` });
+      }
+      rows.push({ row, handle: plan.draft.handle, outcome: plan.outcome, errors });
+      count(totals, plan.outcome);
+    }
+  }
+  rows.sort((a, b) => a.row - b.row);
+  return { totals, products, dry_run: state.dryRun, committed: state.committed, format: book.format, rows };
+}
+
+/** The refused rows as the file wrote them, with an `error` column saying why; null when none was refused. */
+function rejectedCsv(book: DraftBook, rows: ImportRowReport[]): string | null {
+  const refused = rows.filter((r) => r.outcome === 'error');
+  if (refused.length === 0) return null;
+  const lines = refused.map((r) => [...(book.cells.get(r.row) ?? []), r.errors.map((e) => e.message).join('; ')]);
+  return stringify([[...book.header, 'error'], ...lines]);
+}

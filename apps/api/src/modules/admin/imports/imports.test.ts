@@ -1,0 +1,321 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { AdminImportAnswer, type AdminImportReport } from '@kapaas/contract';
+import { count, eq, products } from '@kapaas/db';
+import { parse } from 'csv-parse/sync';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../../../../test/shop';
+import { type AdminClient, adminFixtures, expectStatus } from '../admin.fixtures';
+
+let shop: TestShop;
+const admin = adminFixtures(() => shop);
+let owner: AdminClient;
+
+const SAMPLE = readFileSync(new URL('../../../../test/fixtures/shopify-products.csv', import.meta.url));
+const SIZE_MAP = JSON.stringify({ '0-3 Months': '0-3M', '3-6 Months': '3-6M' });
+
+const picture = (format: 'png' | 'jpeg', r: number) =>
+  sharp({ create: { width: 900, height: 1200, channels: 3, background: { r, g: 120, b: 80 } } })
+    .toFormat(format)
+    .toBuffer();
+let pictures: Buffer;
+
+beforeAll(async () => {
+  shop = await startTestShop({ importPicturePolicy: 'loopback-for-tests' });
+  owner = await admin.owner();
+  const zip = zipSync({
+    'romper-front.jpg': new Uint8Array(await picture('jpeg', 200)),
+    'photos/romper-back.png': new Uint8Array(await picture('png', 90)),
+  });
+  pictures = Buffer.from(zip);
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+/** A multipart body of text fields and files. */
+function form(fields: Record<string, string>, files: Record<string, { name: string; bytes: Buffer }>) {
+  const boundary = `----kapaas${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [field, file] of Object.entries(files)) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    parts.push(Buffer.from(head), file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function postImport(csv: Buffer, fields: Record<string, string>, zip?: Buffer, token = owner.token) {
+  const body = form(fields, {
+    file: { name: 'products.csv', bytes: csv },
+    ...(zip ? { images: { name: 'pictures.zip', bytes: zip } } : {}),
+  });
+  return shop.app.inject({
+    method: 'POST',
+    url: '/admin/api/imports',
+    headers: { 'content-type': body.contentType, authorization: `Bearer ${token}` },
+    payload: body.payload,
+  });
+}
+
+async function importOk(csv: Buffer, fields: Record<string, string>, zip?: Buffer): Promise<AdminImportReport> {
+  return AdminImportAnswer.parse(expectStatus(await postImport(csv, fields, zip), 200)).data;
+}
+
+const productCount = async () => (await shop.database.db.select({ n: count() }).from(products))[0]?.n ?? 0;
+const productBySlug = async (slug: string) =>
+  (await shop.database.db.select().from(products).where(eq(products.slug, slug)))[0];
+const rowOf = (report: AdminImportReport, row: number) => report.rows.find((r) => r.row === row);
+const messagesOf = (report: AdminImportReport, row: number) => rowOf(report, row)?.errors.map((e) => e.message) ?? [];
+
+describe('POST /admin/api/imports with Shopify’s product CSV', () => {
+  it('answers a dry run: totals first, each row with its outcome and errors beside their columns, nothing written', async () => {
+    const before = await productCount();
+    const report = await importOk(SAMPLE, { size_map: SIZE_MAP }, pictures);
+    expect(Object.keys(report)).toEqual([
+      'totals',
+      'products',
+      'id',
+      'dry_run',
+      'committed',
+      'format',
+      'rejected_csv',
+      'rows',
+    ]);
+    expect(report).toMatchObject({ dry_run: true, committed: false, format: 'shopify' });
+    expect(report.products).toEqual({ created: 2, updated: 0, unchanged: 0, errors: 8 });
+    expect(report.totals).toEqual({ created: 6, updated: 0, unchanged: 0, errors: 9 });
+    for (const row of [2, 3, 4, 5])
+      expect(rowOf(report, row)).toMatchObject({ handle: 'organic-muslin-romper', outcome: 'created', errors: [] });
+    expect(rowOf(report, 6)?.outcome).toBe('created');
+    expect(rowOf(report, 6)?.errors).toEqual([
+      { column: 'Image Src', message: "Image Src: 'night-suit.jpg' is not in the ZIP of pictures." },
+    ]);
+    expect(messagesOf(report, 8)).toEqual(["Variant Price: 'abc' is not an amount."]);
+    expect(rowOf(report, 9)?.errors[0]?.column).toBe('Type');
+    expect(messagesOf(report, 9)[0]).toContain("'Bath Time' is not a category of the shop");
+    expect(messagesOf(report, 10)[0]).toContain("Option1 Value: 'XL' is not a size of the shop");
+    expect(messagesOf(report, 11)).toEqual([
+      'Handle: row 12 of this product was refused, so none of its rows is imported.',
+    ]);
+    expect(messagesOf(report, 12)[0]).toContain("Variant Price: '1199.00' differs from '1099.00' on row 11");
+    expect(messagesOf(report, 13)).toEqual(["Variant SKU: 'IMP-ROMP-03' is already given on row 2."]);
+    expect(messagesOf(report, 14)[0]).toContain("Variant Inventory Qty: '-2' is not a number of pieces");
+    expect(messagesOf(report, 15)[0]).toContain("Handle: 'Bad Handle!' is not a handle");
+    expect(messagesOf(report, 16)).toContain("Option1 Name: 'Color' is not a size: Kapaas's variants are sizes only.");
+    expect(await productCount()).toBe(before);
+    expect(await productBySlug('organic-muslin-romper')).toBeUndefined();
+    expect(existsSync(join(shop.mediaDir, 'uploads'))).toBe(false);
+  });
+
+  it('gives the refused rows as CSV: the file’s own header, an error column, the rows as written', async () => {
+    const report = await importOk(SAMPLE, { size_map: SIZE_MAP }, pictures);
+    expect(report.rejected_csv).toBe(`/admin/api/imports/${report.id}/rejected.csv`);
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: report.rejected_csv ?? '',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const [header, ...rows] = parse(response.body) as string[][];
+    const sampleHeader = (parse(SAMPLE) as string[][])[0] ?? [];
+    expect(header).toEqual([...sampleHeader, 'error']);
+    expect(rows.map((r) => r[0])).toEqual([
+      'cotton-jhabla-bad-price',
+      'hooded-towel',
+      'kurta-unknown-size',
+      'two-price-dungaree',
+      'two-price-dungaree',
+      'dup-sku-tee',
+      'negative-stock-cap',
+      'Bad Handle!',
+      'color-frock',
+    ]);
+    expect(rows[0]?.at(-1)).toBe("Variant Price: 'abc' is not an amount.");
+    expect(rows[0]?.slice(0, -1)).toEqual((parse(SAMPLE) as string[][])[7]);
+  });
+
+  it('refuses to commit a file whose dry run it has not answered, or with other options (409 beside file)', async () => {
+    const fresh = Buffer.from(`${SAMPLE.toString('utf8')}\n`);
+    const unseen = expectStatus(await postImport(fresh, { size_map: SIZE_MAP, dry_run: 'false' }, pictures), 409);
+    expect(unseen.errors.file[0]).toContain('Run a dry run of this file with these options first');
+    await importOk(fresh, { size_map: SIZE_MAP }, pictures);
+    const otherOptions = await postImport(
+      fresh,
+      { size_map: SIZE_MAP, dry_run: 'false', all_or_nothing: 'true' },
+      pictures,
+    );
+    expectStatus(otherOptions, 409);
+    const otherPictures = await postImport(fresh, { size_map: SIZE_MAP, dry_run: 'false' });
+    expectStatus(otherPictures, 409);
+    expect(await productBySlug('organic-muslin-romper')).toBeUndefined();
+  });
+
+  it('with all or nothing, commits none of the rows when one is refused', async () => {
+    await importOk(SAMPLE, { size_map: SIZE_MAP, all_or_nothing: 'true' }, pictures);
+    const report = await importOk(SAMPLE, { size_map: SIZE_MAP, all_or_nothing: 'true', dry_run: 'false' }, pictures);
+    expect(report).toMatchObject({ dry_run: false, committed: false });
+    expect(await productBySlug('organic-muslin-romper')).toBeUndefined();
+  });
+
+  it('commits the valid products after the dry run: prices mapped, sizes with SKUs, pictures as WebP, text cleaned', async () => {
+    const report = await importOk(SAMPLE, { size_map: SIZE_MAP, dry_run: 'false' }, pictures);
+    expect(report).toMatchObject({ dry_run: false, committed: true });
+    expect(report.products).toEqual({ created: 2, updated: 0, unchanged: 0, errors: 8 });
+    const romper = await productBySlug('organic-muslin-romper');
+    expect(romper).toMatchObject({
+      name: 'Organic Muslin Romper',
+      pricePaise: 99_900,
+      discountPricePaise: 79_900,
+      weightGrams: 120,
+    });
+    expect(romper?.description).toBe('<p>Soft <b>muslin</b>, snaps down the front.</p>');
+    const found = expectStatus(await owner.get(`/products/${romper?.id}`), 200).data;
+    expect(found.images).toHaveLength(2);
+    for (const url of found.images as string[]) {
+      expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{24}-900\.webp$/);
+      expect(existsSync(join(shop.mediaDir, url.replace('/media/', '')))).toBe(true);
+    }
+    expect(found.sizes.map((s: { size: string; stock: number; sku: string }) => [s.size, s.stock, s.sku])).toEqual([
+      ['0-3M', 5, 'IMP-ROMP-03'],
+      ['3-6M', 7, 'IMP-ROMP-36'],
+      ['6-12M', 0, 'IMP-ROMP-612'],
+    ]);
+    const nightSuit = await productBySlug('striped-night-suit');
+    expect(nightSuit).toMatchObject({ pricePaise: 129_900, discountPricePaise: null });
+    const shown = expectStatus(await shop.post('product_detail', { product_id: romper?.id }), 200);
+    expect(JSON.stringify(shown)).toContain('Organic Muslin Romper');
+    const audit = await admin.lastAudit(owner, 'imports', report.id);
+    expect(audit).toMatchObject({ action: 'import', after: { products: { created: 2 } } });
+  });
+
+  it('imports the same file again as all unchanged and writes nothing', async () => {
+    const before = await productBySlug('organic-muslin-romper');
+    const dry = await importOk(SAMPLE, { size_map: SIZE_MAP }, pictures);
+    expect(dry.products).toEqual({ created: 0, updated: 0, unchanged: 2, errors: 8 });
+    const again = await importOk(SAMPLE, { size_map: SIZE_MAP, dry_run: 'false' }, pictures);
+    expect(again.products).toEqual({ created: 0, updated: 0, unchanged: 2, errors: 8 });
+    expect((await productBySlug('organic-muslin-romper'))?.updatedAt).toEqual(before?.updatedAt);
+  });
+
+  it('matches a product by SKU when its handle changed, and updates it', async () => {
+    const csv = Buffer.from(
+      [
+        'Handle,Title,Type,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price',
+        'renamed-night-suit,Striped Night Suit,Sleepwear > Night Suits,Size,2-3Y,IMP-NS-23,9,1299.00',
+      ].join('\n'),
+    );
+    await importOk(csv, {});
+    const report = await importOk(csv, { dry_run: 'false' });
+    expect(report.rows[0]).toMatchObject({ outcome: 'updated', errors: [] });
+    const nightSuit = await productBySlug('striped-night-suit');
+    const found = expectStatus(await owner.get(`/products/${nightSuit?.id}`), 200).data;
+    expect(found.sizes.find((s: { size: string }) => s.size === '2-3Y')?.stock).toBe(9);
+  });
+
+  it('creates missing categories only when asked', async () => {
+    const csv = Buffer.from(
+      [
+        'Handle,Title,Type,Option1 Name,Option1 Value,Variant Price',
+        'hooded-towel,Hooded Towel,Bath Time > Towels,Size,0-3M,499.00',
+      ].join('\n'),
+    );
+    await importOk(csv, { create_missing_categories: 'true' });
+    const report = await importOk(csv, { create_missing_categories: 'true', dry_run: 'false' });
+    expect(report.rows[0]).toMatchObject({ outcome: 'created', errors: [] });
+    const towel = await productBySlug('hooded-towel');
+    const categories = expectStatus(await owner.get('/categories', { q: 'Bath Time' }), 200).data;
+    expect(categories.map((c: { name: string; id: number }) => [c.name, c.id])).toEqual([
+      ['Bath Time', towel?.categoryId],
+    ]);
+  });
+
+  it('fetches pictures named by URL only when asked; one that fails is reported on its row and the product imported', async () => {
+    const png = await picture('png', 30);
+    const server = createServer((request, response) => {
+      if (request.url === '/cap.png') response.end(png);
+      else {
+        response.writeHead(404);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const csv = Buffer.from(
+        [
+          'Handle,Title,Type,Option1 Name,Option1 Value,Variant Price,Image Src,Image Position',
+          `knit-cap,Knit Cap,Bibs & Accessories > Caps & Mittens,Size,0-3M,299.00,${base}/cap.png,1`,
+          `knit-cap,,,,,,${base}/gone.png,2`,
+        ].join('\n'),
+      );
+      const notAsked = await importOk(csv, {});
+      expect(rowOf(notAsked, 2)).toMatchObject({ outcome: 'created' });
+      expect(messagesOf(notAsked, 2)).toEqual([
+        `Image Src: '${base}/cap.png' is an address: tick "fetch image URLs" to take it.`,
+      ]);
+      await importOk(csv, { fetch_image_urls: 'true' });
+      const report = await importOk(csv, { fetch_image_urls: 'true', dry_run: 'false' });
+      expect(rowOf(report, 2)).toMatchObject({ outcome: 'created', errors: [] });
+      expect(messagesOf(report, 3)).toEqual([`Image Src: '${base}/gone.png' answered 404.`]);
+      const cap = await productBySlug('knit-cap');
+      const found = expectStatus(await owner.get(`/products/${cap?.id}`), 200).data;
+      expect(found.images).toEqual([expect.stringMatching(/^\/media\/uploads\/[0-9a-f]{24}-900\.webp$/)]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('lets staff import, as they edit products', async () => {
+    const staff = await admin.staff(owner);
+    const response = await postImport(SAMPLE, { size_map: SIZE_MAP }, pictures, staff.token);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('POST /admin/api/imports refuses a broken file (400 beside file), writing nothing', () => {
+  const refusal = async (csv: Buffer) => expectStatus(await postImport(csv, {}), 400).errors.file[0] as string;
+
+  it('bytes that are not UTF-8', async () => {
+    const latin1 = Buffer.from(
+      'Handle,Title,Type,Option1 Value,Variant Price\nkurta,Kurta brodé,Sleepwear,2-3Y,499.00\n',
+      'latin1',
+    );
+    expect(await refusal(latin1)).toContain('not UTF-8');
+  });
+
+  it('a header that lacks a required column', async () => {
+    expect(await refusal(Buffer.from('Handle,Title,Option1 Value\nkurta,Kurta,2-3Y\n'))).toContain(
+      "neither Shopify's product CSV",
+    );
+    expect(await refusal(Buffer.from('Handle,Variant Price\nkurta,499.00\n'))).toContain(
+      "lacks Shopify's column Title",
+    );
+  });
+
+  it('duplicate handles whose product fields differ', async () => {
+    const csv = Buffer.from(
+      [
+        'Handle,Title,Type,Option1 Name,Option1 Value,Variant Price',
+        'kurta,Kurta,Sleepwear > Night Suits,Size,2-3Y,499.00',
+        'kurta,Another Kurta,Sleepwear > Night Suits,Size,3-4Y,499.00',
+      ].join('\n'),
+    );
+    expect(await refusal(csv)).toContain("Rows 2 and 3 have the handle 'kurta' but differ in Title");
+    expect(await productBySlug('kurta')).toBeUndefined();
+  });
+
+  it('a line of 20 MB', async () => {
+    const head = Buffer.from('Handle,Title,Type,Option1 Value,Variant Price\nkurta,"');
+    const csv = Buffer.concat([head, Buffer.alloc(20 * 1024 * 1024, 'a'), Buffer.from('",Sleepwear,2-3Y,499.00\n')]);
+    expect(await refusal(csv)).toContain('Row 2 is longer than 1 MB');
+  });
+});
