@@ -69,8 +69,8 @@ export const jhabla: AdminProduct = {
   in_gst_band: false,
   images: ['/media/uploads/jhabla-1280.webp'],
   sizes: [
-    { size_id: 1, size: '0-3M', stock: 18, reserved: 0, available: 18 },
-    { size_id: 2, size: '3-6M', stock: 5, reserved: 2, available: 3 },
+    { size_id: 1, size: '0-3M', stock: 18, reserved: 0, available: 18, sku: 'KP-7-0-3M' },
+    { size_id: 2, size: '3-6M', stock: 5, reserved: 2, available: 3, sku: null },
   ],
   created_at: at,
   updated_at: at,

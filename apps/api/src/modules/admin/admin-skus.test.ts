@@ -32,13 +32,16 @@ afterAll(async () => {
 
 let made = 0;
 const sizeAt = (index: number) => place.sizeIds[index] as number;
-const newProduct = (sizeList: Record<string, unknown>[]) => ({
-  name: `Mulmul Jhabla SKU ${(made += 1)}`,
-  category_id: place.categoryId,
-  subcategory_id: place.subcategoryId,
-  price: 899,
-  sizes: sizeList,
-});
+const newProduct = (sizeList: Record<string, unknown>[]) => {
+  made += 1;
+  return {
+    name: `Mulmul Jhabla SKU ${made}`,
+    category_id: place.categoryId,
+    subcategory_id: place.subcategoryId,
+    price: 899,
+    sizes: sizeList,
+  };
+};
 const productCount = async () => (await shop.database.db.select({ n: count() }).from(products))[0]?.n ?? 0;
 const skusOf = (product: { sizes: { size_id: number; sku: string | null; stock: number }[] }) =>
   product.sizes.map((s) => [s.size_id, s.sku, s.stock]);
@@ -85,7 +88,10 @@ describe("a size's SKU in the console", () => {
 
   it('refuses a SKU another size holds with 409 beside that size, a repeat or a bad one with 400, changing nothing', async () => {
     const holder = AdminProductAnswer.parse(
-      expectStatus(await owner.post('/products', newProduct([{ size_id: sizeAt(0), stock: 1, sku: 'KP-HELD-1' }])), 200),
+      expectStatus(
+        await owner.post('/products', newProduct([{ size_id: sizeAt(0), stock: 1, sku: 'KP-HELD-1' }])),
+        200,
+      ),
     ).data;
     const before = await productCount();
     const taken = await owner.post(
@@ -101,13 +107,18 @@ describe("a size's SKU in the console", () => {
     expect(await productCount()).toBe(before);
 
     // The holder's own other size cannot take it either; its stock stays as it was.
-    const own = await owner.patch(`/products/${holder.id}`, { sizes: [{ size_id: sizeAt(2), stock: 9, sku: 'KP-HELD-1' }] });
+    const own = await owner.patch(`/products/${holder.id}`, {
+      sizes: [{ size_id: sizeAt(2), stock: 9, sku: 'KP-HELD-1' }],
+    });
     expect(Object.keys(expectStatus(own, 409).errors ?? {})).toEqual(['sizes.0.sku']);
     const after = AdminProductAnswer.parse(expectStatus(await owner.get(`/products/${holder.id}`), 200)).data;
     expect(skusOf(after)).toEqual([[sizeAt(0), 'KP-HELD-1', 1]]);
 
     // Compared as stored: another case is another SKU.
-    expectStatus(await owner.patch(`/products/${holder.id}`, { sizes: [{ size_id: sizeAt(1), sku: 'kp-held-1' }] }), 200);
+    expectStatus(
+      await owner.patch(`/products/${holder.id}`, { sizes: [{ size_id: sizeAt(1), sku: 'kp-held-1' }] }),
+      200,
+    );
 
     const repeated = await owner.post(
       '/products',
@@ -135,7 +146,10 @@ describe("an order line's SKU", () => {
     await checkout.webhooksDelivered();
     const orderId = placed.order_id;
     // A later change of the catalogue's SKU does not rewrite what was sold.
-    expectStatus(await owner.patch(`/products/${item.productId}`, { sizes: [{ size_id: item.sizeId, sku: 'KP-LATER' }] }), 200);
+    expectStatus(
+      await owner.patch(`/products/${item.productId}`, { sizes: [{ size_id: item.sizeId, sku: 'KP-LATER' }] }),
+      200,
+    );
 
     const csv = await owner.get('/orders.csv');
     const rows = parse(csv.body, { columns: true }) as Record<string, string>[];

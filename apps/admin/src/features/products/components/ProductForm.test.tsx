@@ -96,13 +96,57 @@ describe('the product form', () => {
       within(row as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', '2', '3']);
+    ).toEqual(['', '', '2', '3']);
 
     await user.clear(held);
     await user.type(held, '1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('At least 2: unpaid orders hold them.')).toBeInTheDocument();
     expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
+  });
+
+  it('shows each size’s SKU, sends a changed one alone (not the stock), and a taken one’s refusal beside it', async () => {
+    signIn();
+    const taken = 'The SKU KP-7-3-6M is already used by Haldi Frock.';
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: jhabla },
+      'PATCH products/7': () =>
+        json(409, { success: false, message: taken, code: 'DUPLICATE_SKU', errors: { 'sizes.0.sku': [taken] } }),
+    });
+    const { user } = renderRoute('/products/7');
+    expect(await screen.findByLabelText('SKU of 0-3M')).toHaveValue('KP-7-0-3M');
+    const second = screen.getByLabelText('SKU of 3-6M');
+    expect(second).toHaveValue('');
+    await user.type(second, 'KP-7-3-6M');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(second).toHaveAttribute('aria-invalid', 'true'));
+    expect(second).toHaveAccessibleDescription(taken);
+    expect(sentTo(sent, 'PATCH', 'products/7')?.body).toMatchObject({ sizes: [{ size_id: 2, sku: 'KP-7-3-6M' }] });
+    expect((sentTo(sent, 'PATCH', 'products/7')?.body as { sizes: object[] }).sizes[0]).not.toHaveProperty('stock');
+  });
+
+  it('clears a SKU emptied by the owner, and refuses a malformed one before sending', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: jhabla },
+      'PATCH products/7': (request) => ({ success: true, data: { ...jhabla, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/products/7');
+    const first = await screen.findByLabelText('SKU of 0-3M');
+    await user.clear(first);
+    await user.type(first, 'KP 7 ✓');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription(/letters, digits/);
+    expect(sentTo(sent, 'PATCH', 'products/7')).toBeUndefined();
+
+    await user.clear(first);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sentTo(sent, 'PATCH', 'products/7')).toBeDefined());
+    expect(sentTo(sent, 'PATCH', 'products/7')?.body).toMatchObject({ sizes: [{ size_id: 1, sku: null }] });
   });
 
   it('says stock is below what unpaid orders hold together with the other problems, not after them', async () => {

@@ -251,7 +251,7 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
           <Field
             id={fieldId('stock')}
             label="Stock by size"
-            help="Pieces on the shelf. Leave a size empty if the product is not made in it; 0 shows it as sold out. Held pieces are in orders awaiting payment."
+            help="Pieces on the shelf. Leave a size empty if the product is not made in it; 0 shows it as sold out. A SKU is your own code for the size, unique across the shop; it prints on invoices and packing slips. Held pieces are in orders awaiting payment."
             error={stockError}
             group
           >
@@ -261,6 +261,7 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
               product={product}
               register={register}
               errors={errors.stock}
+              skuErrors={errors.sku}
             />
           </Field>
         </div>

@@ -10,12 +10,17 @@ interface SizeStockGridProps {
   product: AdminProduct | undefined;
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>['stock'];
+  skuErrors: FieldErrors<ProductFormValues>['sku'];
 }
 
-/** One row per size: the pieces in stock (editable), those held by orders awaiting payment, and those for sale. */
-export function SizeStockGrid({ id, sizes, product, register, errors }: SizeStockGridProps) {
+/**
+ * One row per size: the pieces in stock (editable), the size's SKU (editable, unique across the shop), those held by
+ * orders awaiting payment, and those for sale.
+ */
+export function SizeStockGrid({ id, sizes, product, register, errors, skuErrors }: SizeStockGridProps) {
   const saved = new Map(product?.sizes.map((size) => [size.size_id, size]));
   const cellErrors = (errors ?? {}) as Record<string, { message?: string } | undefined>;
+  const skuCellErrors = (skuErrors ?? {}) as Record<string, { message?: string } | undefined>;
   return (
     <div className="table-responsive">
       <Table size="sm" className="align-middle stock-grid" aria-labelledby={`${id}-label`}>
@@ -23,6 +28,7 @@ export function SizeStockGrid({ id, sizes, product, register, errors }: SizeStoc
           <tr>
             <th scope="col">Size</th>
             <th scope="col">In stock</th>
+            <th scope="col">SKU</th>
             <th scope="col" className="text-end">
               <abbr title="Held for orders awaiting payment">Held</abbr>
             </th>
@@ -37,6 +43,7 @@ export function SizeStockGrid({ id, sizes, product, register, errors }: SizeStoc
             const cellId = `${id}-${key}`;
             const current = saved.get(size.id);
             const message = cellErrors[key]?.message;
+            const skuMessage = skuCellErrors[key]?.message;
             return (
               <tr key={size.id}>
                 <th scope="row">
@@ -60,6 +67,25 @@ export function SizeStockGrid({ id, sizes, product, register, errors }: SizeStoc
                   {message && (
                     <div id={`${cellId}-error`} className="invalid-feedback d-block">
                       {message}
+                    </div>
+                  )}
+                </td>
+                <td>
+                  <input
+                    id={`${cellId}-sku`}
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={64}
+                    aria-label={`SKU of ${size.label}`}
+                    className={`form-control form-control-sm stock-grid__sku${skuMessage ? ' is-invalid' : ''}`}
+                    aria-invalid={skuMessage ? true : undefined}
+                    aria-describedby={skuMessage ? `${cellId}-sku-error` : undefined}
+                    {...register(`sku.${key}`)}
+                  />
+                  {skuMessage && (
+                    <div id={`${cellId}-sku-error`} className="invalid-feedback d-block">
+                      {skuMessage}
                     </div>
                   )}
                 </td>

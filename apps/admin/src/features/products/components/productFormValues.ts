@@ -20,6 +20,8 @@ export interface ProductFormValues {
   /** Image URLs in order; the first is the main one. */
   images: string[];
   stock: Record<string, string>;
+  /** One SKU cell per size, keyed like `stock`; empty means none (ADR 063). */
+  sku: Record<string, string>;
 }
 
 /**
@@ -34,7 +36,11 @@ export const stockKey = (sizeId: number) => `s${sizeId}`;
 /** The controls' starting values: the product's, or empty ones for a new product. */
 export function toFormValues(product: AdminProduct | undefined): ProductFormValues {
   const stock: Record<string, string> = {};
-  for (const size of product?.sizes ?? []) stock[stockKey(size.size_id)] = String(size.stock);
+  const sku: Record<string, string> = {};
+  for (const size of product?.sizes ?? []) {
+    stock[stockKey(size.size_id)] = String(size.stock);
+    sku[stockKey(size.size_id)] = size.sku ?? '';
+  }
   const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
   return {
     name: product?.name ?? '',
@@ -51,7 +57,21 @@ export function toFormValues(product: AdminProduct | undefined): ProductFormValu
     weight_grams: text(product?.weight_grams),
     images: product?.images ?? [],
     stock,
+    sku,
   };
+}
+
+/**
+ * What a size's cells change: the stock when its cell differs from what loaded (empty leaves it), and the SKU when
+ * its cell differs (empty clears it). Unchanged cells are left out, and a size with nothing changed too.
+ */
+function sizeEdit(stockCell: string, skuCell: string, loaded: AdminProduct['sizes'][number] | undefined) {
+  const stock = stockCell.trim() === '' ? undefined : numberOrEmpty(stockCell);
+  const sku = skuCell.trim() === '' ? null : skuCell.trim();
+  const edit: { stock?: number | undefined; sku?: string | null } = {};
+  if (stock !== undefined && stock !== loaded?.stock) edit.stock = stock;
+  if (sku !== (loaded?.sku ?? null)) edit.sku = sku;
+  return Object.keys(edit).length === 0 ? undefined : edit;
 }
 
 /**
@@ -67,15 +87,15 @@ export function toProductBody(
   saved?: AdminProduct,
 ): Record<string, unknown> {
   sizeOrder.length = 0;
-  const loaded = new Map(saved?.sizes.map((size) => [size.size_id, size.stock]));
-  const sizes: { size_id: number; stock: number | undefined }[] = [];
-  for (const [key, cell] of Object.entries(values.stock)) {
-    if (cell.trim() === '') continue;
+  const loaded = new Map(saved?.sizes.map((size) => [size.size_id, size]));
+  const sizes: { size_id: number; stock?: number | undefined; sku?: string | null }[] = [];
+  const keys = new Set([...Object.keys(values.stock), ...Object.keys(values.sku)]);
+  for (const key of keys) {
     const sizeId = Number(key.slice(1));
-    const stock = numberOrEmpty(cell);
-    if (stock === loaded.get(sizeId)) continue;
+    const edit = sizeEdit(values.stock[key] ?? '', values.sku[key] ?? '', loaded.get(sizeId));
+    if (edit === undefined) continue;
     sizeOrder.push(sizeId);
-    sizes.push({ size_id: sizeId, stock });
+    sizes.push({ size_id: sizeId, ...edit });
   }
   return {
     name: values.name,
@@ -100,10 +120,11 @@ export function toProductBody(
 /** Where an error on a path of the body shows: a size's stock in its cell, the rest on their fields. */
 export function productFieldOf(sizeOrder: number[]) {
   return (path: string): string => {
-    const cell = /^sizes\.(\d+)\.stock$/.exec(path);
+    const cell = /^sizes\.(\d+)\.(stock|sku)$/.exec(path);
     if (cell) {
       const sizeId = sizeOrder[Number(cell[1])];
-      return sizeId === undefined ? 'stock' : `stock.${stockKey(sizeId)}`;
+      const column = cell[2] === 'sku' ? 'sku' : 'stock';
+      return sizeId === undefined ? 'stock' : `${column}.${stockKey(sizeId)}`;
     }
     if (path.startsWith('sizes')) return 'stock';
     if (path.startsWith('images')) return 'images';
@@ -122,7 +143,7 @@ export function productSchema(product: AdminProduct | undefined) {
     (body, context) => {
       for (const [index, size] of (body.sizes ?? []).entries()) {
         const reserved = held.get(size.size_id) ?? 0;
-        if (size.stock < reserved) {
+        if (size.stock !== undefined && size.stock < reserved) {
           context.addIssue({
             code: 'custom',
             path: ['sizes', index, 'stock'],
