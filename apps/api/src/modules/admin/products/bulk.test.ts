@@ -144,7 +144,10 @@ describe('one product’s outcome', () => {
   });
 
   it('archive and restore', () => {
-    expect(bulkResult(state(), { kind: 'archive' })).toMatchObject({ outcome: 'change', after: { status: 'archived' } });
+    expect(bulkResult(state(), { kind: 'archive' })).toMatchObject({
+      outcome: 'change',
+      after: { status: 'archived' },
+    });
     expect(bulkResult(state(), { kind: 'restore' }).outcome).toBe('unchanged');
   });
 });
