@@ -17,7 +17,8 @@ export interface AuditEntry {
 /** Records a write; call it inside the write's transaction, so that both commit or neither. */
 export async function recordAudit(
   db: Queryable,
-  admin: Pick<AdminPrincipal, 'id' | 'email'>,
+  // A command run by the operator (npm run import) has no admin account: its id is null, its "email" names it.
+  admin: { id: number | null; email: string },
   entry: AuditEntry,
 ): Promise<void> {
   await db.insert(auditLog).values({

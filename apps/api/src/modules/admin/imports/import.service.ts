@@ -8,13 +8,12 @@ import type {
   ImportRowReport,
   ImportTotals,
 } from '@kapaas/contract';
-import type { Queryable } from '@kapaas/db';
+import type { Database, Queryable } from '@kapaas/db';
 import { stringify } from 'csv-stringify/sync';
-import type { ServiceDeps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { renderImage, writeRenditions } from '../../../lib/images';
+import type { Catalogue } from '../../catalogue';
 import { recordAudit } from '../audit';
-import type { AdminPrincipal } from '../auth.service';
 import { fileRefused, readCsv } from './csv-file';
 import type { DraftBook } from './drafts';
 import { dryRunAnswered, recordImport } from './imports.repository';
@@ -34,6 +33,18 @@ export interface ImportPlaces {
 }
 
 /** One import as sent: the CSV's bytes, the pictures ZIP's if any, and the form's options. */
+/** Who imports: an admin of the console, or the operator's command (id null). */
+export interface ImportAuthor {
+  id: number | null;
+  email: string;
+}
+
+/** What an import needs of the shop: its database, and the catalogue to tell once the products are written. */
+export interface ImportDeps {
+  db: Database;
+  catalogue: Pick<Catalogue, 'changed'>;
+}
+
 export interface ImportRequest {
   csv: Buffer;
   zip: Buffer | undefined;
@@ -72,9 +83,9 @@ function draftsOf(
  * the catalogue once. Answers the report, which is kept with the refused rows (catalogue_imports).
  */
 export async function runImport(
-  deps: Pick<ServiceDeps, 'db' | 'catalogue'>,
+  deps: ImportDeps,
   places: ImportPlaces,
-  admin: Pick<AdminPrincipal, 'id' | 'email'>,
+  admin: ImportAuthor,
   request: ImportRequest,
 ): Promise<AdminImportReport> {
   const fileHash = sha256(request.csv);
@@ -100,7 +111,7 @@ export async function runImport(
   const report = reportOf(book, plans, { dryRun, committed: commit });
   const rejected = rejectedCsv(book, report.rows);
   const record = {
-    adminId: admin.id > 0 ? admin.id : null,
+    adminId: admin.id,
     sha256: fileHash,
     optionsHash,
     dryRun,
@@ -121,7 +132,7 @@ export async function runImport(
 
 async function auditImport(
   db: Queryable,
-  admin: Pick<AdminPrincipal, 'id' | 'email'>,
+  admin: ImportAuthor,
   id: number,
   report: Omit<AdminImportReport, 'id' | 'rejected_csv'>,
 ) {
