@@ -274,6 +274,10 @@ async function seedProducts(tx: Queryable, ids: CatalogueIds, at: DayOffset) {
   return productIds;
 }
 
+/** A demo size's SKU: `KP-<product id>-<size label>`, stable for a shop seeded afresh and unique (ADR 063). */
+export const demoSku = (productId: number, sizeLabel: string) =>
+  `KP-${productId}-${sizeLabel.replace(/[^A-Za-z0-9._/-]/g, '')}`;
+
 async function seedProductImagesAndSizes(tx: Queryable, productIds: Map<string, number>, sizeIds: Map<string, number>) {
   await tx
     .insert(productImages)
@@ -291,7 +295,10 @@ async function seedProductImagesAndSizes(tx: Queryable, productIds: Map<string, 
     .insert(productSizes)
     .values(
       products.flatMap((p) =>
-        p.sizes.map((s) => ({ productId: must(productIds, p.slug), sizeId: must(sizeIds, s.size), stock: s.stock })),
+        p.sizes.map((s) => {
+          const productId = must(productIds, p.slug);
+          return { productId, sizeId: must(sizeIds, s.size), stock: s.stock, sku: demoSku(productId, s.size) };
+        }),
       ),
     )
     .onConflictDoNothing();

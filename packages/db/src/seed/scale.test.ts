@@ -78,9 +78,12 @@ describe('seedScale on the demo shop', () => {
         productId: schema.productSizes.productId,
         sizeId: schema.productSizes.sizeId,
         stock: schema.productSizes.stock,
+        sku: schema.productSizes.sku,
       })
       .from(schema.productSizes)
       .where(gt(schema.productSizes.productId, lastDemoId));
+    // Each size a SKU of its own, as an imported catalogue has (ADR 063).
+    for (const row of rows) expect(row.sku).toBe(`KP-${row.productId}-S${row.sizeId}`);
     const byProduct = groupBy(rows, (r) => r.productId);
     expect(byProduct.size).toBe(COUNT);
     for (const sizes of byProduct.values()) {

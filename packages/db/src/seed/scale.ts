@@ -113,7 +113,10 @@ async function insertBatch(db: Database, batch: GeneratedProduct[]): Promise<voi
       if (id === undefined) throw new Error(`Generated product ${slug} was not inserted`);
       return id;
     };
-    const sizeRows = batch.flatMap((p) => p.sizes.map((s) => ({ productId: idOf(p.slug), ...s })));
+    // Each size a SKU of its own, `KP-<product id>-S<size id>`, as a shop importing its catalogue would have.
+    const sizeRows = batch.flatMap((p) =>
+      p.sizes.map((s) => ({ productId: idOf(p.slug), ...s, sku: `KP-${idOf(p.slug)}-S${s.sizeId}` })),
+    );
     const imageRows = batch.flatMap((p) =>
       p.images.map((url, position) => ({ productId: idOf(p.slug), url, position })),
     );

@@ -72,6 +72,16 @@ describe('the demo shop seed', () => {
     expect(settings).toMatchObject({ perOrderQuantityCap: 10 });
   });
 
+  it('gives every size of every demo product its SKU, KP-<product id>-<size>, each once (ADR 063)', async () => {
+    const rows = await handle.db
+      .select({ productId: schema.productSizes.productId, sku: schema.productSizes.sku, size: schema.sizes.label })
+      .from(schema.productSizes)
+      .innerJoin(schema.sizes, eq(schema.sizes.id, schema.productSizes.sizeId));
+    expect(rows.length).toBe(products.reduce((n, p) => n + p.sizes.length, 0));
+    for (const row of rows) expect(row.sku).toBe(`KP-${row.productId}-${row.size}`);
+    expect(new Set(rows.map((row) => row.sku)).size).toBe(rows.length);
+  });
+
   it('weighs every demo product as its data says, so a courier order has real weights', async () => {
     const rows = await handle.db
       .select({ slug: schema.products.slug, weight: schema.products.weightGrams, sub: schema.subcategories.slug })
