@@ -12,13 +12,16 @@ export interface WebBenchOptions {
   pages: PageKind[];
   /** Leave out the product page's HTML throughput against the bare route. */
   skipThroughput: boolean;
+  /** Leave out the interactions' INP (the menu, a size, Add To Cart). */
+  skipInteractions: boolean;
   /** The load of the throughput comparison: the catalogue bench's defaults, for comparable ratios. */
   connections: number;
   seconds: number;
   warmupSeconds: number;
 }
 
-const USAGE = 'npm run bench:web -- [--runs N] [--pages home,category,product] [--skip-throughput]';
+const USAGE =
+  'npm run bench:web -- [--runs N] [--pages home,category,product] [--skip-throughput] [--skip-interactions]';
 
 /** Reads the command line; throws with the usage on anything it does not know. */
 export function parseWebOptions(argv: string[]): WebBenchOptions {
@@ -28,6 +31,7 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
       runs: { type: 'string', default: '3' },
       pages: { type: 'string', default: PAGE_KINDS.join(',') },
       'skip-throughput': { type: 'boolean', default: false },
+      'skip-interactions': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -46,6 +50,7 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
     runs,
     pages: PAGE_KINDS.filter((kind) => pages.includes(kind)),
     skipThroughput: values['skip-throughput'],
+    skipInteractions: values['skip-interactions'],
     connections: load.connections,
     seconds: load.seconds,
     warmupSeconds: load.warmupSeconds,

@@ -1,3 +1,4 @@
+import type { InteractionResult } from './web-interactions';
 import type { LighthouseFigures } from './web-lighthouse';
 import type { PageKind } from './web-options';
 import type { StorefrontPage } from './web-pages';
@@ -11,6 +12,8 @@ export const WEB_TARGETS = {
   tbtMs: 100,
   seo: 100,
   accessibility: 100,
+  /** Each interaction's INP (web-vitals), phone-sized with the CPU slowed 4×: Google's "good". */
+  inpMs: 200,
   /** Product-page HTML req/s at least this share of the bare route's for the same bytes. */
   htmlRpsRatio: 0.5,
 } as const;
@@ -114,6 +117,27 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * The interactions' table: each one's median INP against the target, and every run. A run the Event Timing API did
+ * not report (answered within its 16 ms floor) reads "< 16 ms".
+ */
+export function interactionTable(results: InteractionResult[], floorMs: number): string {
+  const t = WEB_TARGETS;
+  const inp = (value: number | null | undefined) =>
+    value === undefined ? 'FAILED' : value === null ? `< ${floorMs} ms` : `${fixed(value)} ms`;
+  const rows = results.map((r) => [
+    r.name,
+    r.page,
+    `${inp(r.medianMs)}${mark(r.medianMs === undefined ? false : (r.medianMs ?? 0) <= t.inpMs)}`,
+    r.runs.map(inp).join(', ') || '-',
+    r.errors.length ? r.errors.join('; ') : '',
+  ]);
+  return [
+    `\n== interactions: INP by web-vitals, ${results[0]?.runs.length ?? 0} runs each, phone-sized, CPU slowed 4× (target ≤ ${t.inpMs} ms) ==`,
+    table(['interaction', 'page', 'INP, median', 'each run', 'failed runs'], rows),
+  ].join('\n');
 }
 
 /** The product page's HTML, the shop against the bare route. */

@@ -4,11 +4,12 @@
  * `npm start` makes it), finds a home, a category and a product page through the shop's own API
  * (following redirects), and runs Lighthouse on each with its mobile preset (simulated slow 4G and a
  * 4× slower CPU) in a fresh headless Chromium per run, reporting the run with the median performance
- * score. Then compares the product page's HTML throughput with a bare Fastify route serving the same
+ * score. Then taps three things a shopper taps (the menu, a size, Add To Cart as a guest) on a phone-sized page with
+ * the CPU slowed 4× and reports each one's INP as the web-vitals library measures it. Then compares the product page's HTML throughput with a bare Fastify route serving the same
  * bytes. Prints the figures against the targets and writes .tmp/bench/web-results.json.
  * It measures whatever the shop serves at those addresses: nothing here knows how the storefront is made.
  * Exits 0 when it measured (a missed target is a finding), non-zero when it could not measure.
- * Options: --runs N (3)  --pages home,category,product  --skip-throughput
+ * Options: --runs N (3)  --pages home,category,product  --skip-throughput  --skip-interactions
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,10 +17,18 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_DIR, REPO_ROOT } from './paths';
 import { buildShop, startShop, waitForStatus } from './processes';
+import { type InteractionResult, interactionFloorMs, measureInteractions } from './web-interactions';
 import { CHROME_PATH, type LighthouseFigures, lighthouseRun, medianRun } from './web-lighthouse';
 import { PAGE_KINDS, parseWebOptions, type WebBenchOptions } from './web-options';
 import { findPages, type StorefrontPage } from './web-pages';
-import { lighthouseTable, type PageResult, throughputTable, WEB_TARGETS, webChecks } from './web-report';
+import {
+  interactionTable,
+  lighthouseTable,
+  type PageResult,
+  throughputTable,
+  WEB_TARGETS,
+  webChecks,
+} from './web-report';
 import { measureThroughput, type ThroughputResult } from './web-throughput';
 
 let options: WebBenchOptions;
@@ -54,6 +63,7 @@ void shop.exited.then((code) => {
 });
 const pageResults: PageResult[] = [];
 let throughput: ThroughputResult | undefined;
+let interactions: InteractionResult[] = [];
 let failure: string | undefined;
 let pages: StorefrontPage[] = [];
 let seeded = false;
@@ -79,6 +89,16 @@ try {
   }
   timings.lighthouseSeconds = seconds(phase);
 
+  if (!options.skipInteractions) {
+    phase = performance.now();
+    console.log(`interactions, ${options.runs} runs each (phone-sized, CPU slowed 4×)…`);
+    interactions = await measureInteractions(
+      pages.filter((p) => options.pages.includes(p.kind)),
+      options.runs,
+    );
+    timings.interactionSeconds = seconds(phase);
+  }
+
   const product = pages.find((p) => p.kind === 'product');
   if (!options.skipThroughput && product) {
     phase = performance.now();
@@ -96,15 +116,17 @@ try {
 
 const checks = webChecks(pageResults, throughput);
 if (pageResults.length > 0) console.log(lighthouseTable(pageResults, checks, options.runs));
+if (interactions.length > 0) console.log(interactionTable(interactions, interactionFloorMs));
 if (throughput) console.log(throughputTable(throughput));
-const missed = checks.filter((c) => c.ok === false).length;
-const met = checks.filter((c) => c.ok === true).length;
+const inpOk = interactions.map((r) => r.medianMs !== undefined && (r.medianMs ?? 0) <= WEB_TARGETS.inpMs);
+const missed = checks.filter((c) => c.ok === false).length + inpOk.filter((ok) => !ok).length;
+const met = checks.filter((c) => c.ok === true).length + inpOk.filter((ok) => ok).length;
 timings.totalSeconds = seconds(began);
 const benchmarkIndex = pageResults.flatMap((p) => p.runs.map((r) => r.benchmarkIndex));
 console.log(
   `\ntargets: ${met} met, ${missed} missed. The whole run took ${(timings.totalSeconds / 60).toFixed(1)} min ` +
     `(build ${timings.buildSeconds?.toFixed(0)} s, Lighthouse ${timings.lighthouseSeconds?.toFixed(0) ?? '-'} s, ` +
-    `throughput ${timings.throughputSeconds?.toFixed(0) ?? '-'} s); load average at the start ${startLoad.join(', ')}, ` +
+    `interactions ${timings.interactionSeconds?.toFixed(0) ?? '-'} s, throughput ${timings.throughputSeconds?.toFixed(0) ?? '-'} s); load average at the start ${startLoad.join(', ')}, ` +
     `now ${loadAverage().join(', ')}; Lighthouse's benchmarkIndex ${benchmarkIndex.length ? `${Math.min(...benchmarkIndex)}–${Math.max(...benchmarkIndex)}` : 'n/a'}`,
 );
 
@@ -120,6 +142,7 @@ await writeFile(
       seeded,
       pages,
       lighthouse: pageResults,
+      interactions,
       throughput,
       checks,
       timings,
