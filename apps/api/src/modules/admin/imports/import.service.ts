@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type {
   AdminImportFields,
   AdminImportReport,
@@ -19,7 +20,7 @@ import type { DraftBook } from './drafts';
 import { dryRunAnswered, recordImport } from './imports.repository';
 import { isKapaasHeader, kapaasDrafts } from './kapaas-format';
 import { type PictureAddressPolicy, type PictureSource, pictureOf, readZip } from './pictures';
-import { type PlannedProduct, planImport, settle } from './plan';
+import { type PlannedProduct, planImport, settle, YIELD_EVERY } from './plan';
 import { shopifyDrafts } from './shopify-format';
 import { writePlans } from './write';
 
@@ -105,7 +106,10 @@ export async function runImport(
   };
   const plans = await planImport(deps.db, book, options);
   const source = pictureSourceOf(book, places, request);
-  for (const plan of plans) await takePictures(plan, source, book.columns.image, dryRun ? undefined : places.mediaDir);
+  for (const [at, plan] of plans.entries()) {
+    await takePictures(plan, source, book.columns.image, dryRun ? undefined : places.mediaDir);
+    if (at % YIELD_EVERY === 0) await nextTurn();
+  }
   const refused = plans.some((p) => p.outcome === 'error');
   const commit = !dryRun && !(refused && request.fields.all_or_nothing);
   const report = reportOf(book, plans, { dryRun, committed: commit });

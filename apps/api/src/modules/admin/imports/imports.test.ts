@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { AdminImportAnswer, type AdminImportReport } from '@kapaas/contract';
+import { AdminImportAnswer, type AdminImportReport, KAPAAS_CSV_COLUMNS } from '@kapaas/contract';
 import { count, eq, products } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
@@ -278,6 +278,43 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
     const staff = await admin.staff(owner);
     const response = await postImport(SAMPLE, { size_map: SIZE_MAP }, pictures, staff.token);
     expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('POST /admin/api/imports with Kapaas’s own CSV', () => {
+  const header = KAPAAS_CSV_COLUMNS.join(',');
+  const product = (handle: string, price: string, pattern = 'Stripes') =>
+    `${handle},Mulmul Kurta,Jhablas & Tops,Kurtas,"<p>Light <em>mulmul</em>.</p>",<p>100% cotton</p>,Wash cold,${price},,${pattern},,active,611120,95,kurta-front.jpg`;
+
+  it('reads one row per size with the product repeated, and imports it again as unchanged', async () => {
+    const zip = Buffer.from(zipSync({ 'kurta-front.jpg': new Uint8Array(await picture('jpeg', 60)) }));
+    const csv = Buffer.from(
+      [
+        header,
+        `${product('mulmul-kurta', '1499.00')},2-3Y,KAP-MK-23,4`,
+        `${product('mulmul-kurta', '1499.00')},3-4Y,KAP-MK-34,6`,
+        `${product('priced-badly', '"12,99"')},2-3Y,,1`,
+        `${product('odd-pattern', '999.00', 'Paisley')},2-3Y,,1`,
+      ].join('\n'),
+    );
+    const dry = await importOk(csv, {}, zip);
+    expect(dry.format).toBe('kapaas');
+    expect(dry.products).toEqual({ created: 1, updated: 0, unchanged: 0, errors: 2 });
+    expect(messagesOf(dry, 4)).toEqual([
+      "price: '12,99': Not an amount in rupees with two decimals, such as '1299.00'.",
+    ]);
+    expect(messagesOf(dry, 5)).toEqual(["pattern: 'Paisley' is not a pattern of the shop."]);
+    await importOk(csv, { dry_run: 'false' }, zip);
+    const kurta = await productBySlug('mulmul-kurta');
+    expect(kurta).toMatchObject({ pricePaise: 149_900, hsnCode: '611120', weightGrams: 95, washCare: 'Wash cold' });
+    const found = expectStatus(await owner.get(`/products/${kurta?.id}`), 200).data;
+    expect(found.sizes.map((s: { size: string; sku: string; stock: number }) => [s.size, s.sku, s.stock])).toEqual([
+      ['2-3Y', 'KAP-MK-23', 4],
+      ['3-4Y', 'KAP-MK-34', 6],
+    ]);
+    expect(found.images).toHaveLength(1);
+    const again = await importOk(csv, {}, zip);
+    expect(again.products).toEqual({ created: 0, updated: 0, unchanged: 1, errors: 2 });
   });
 });
 

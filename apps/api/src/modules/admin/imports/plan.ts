@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportCellError, SizeMap } from '@kapaas/contract';
 import type { Queryable } from '@kapaas/db';
 import type { ProductColumns } from '../products/products.repository';
@@ -54,8 +55,17 @@ export async function planImport(db: Queryable, book: DraftBook, options: PlanOp
   const skus = [...new Set(book.products.flatMap((d) => d.sizes.flatMap((s) => (s.sku === null ? [] : [s.sku]))))];
   const found = await existingProducts(db, handles, skus);
   const context: PlanContext = { book, lookups, found, options, fileSkus: new Map() };
-  return book.products.map((draft) => planProduct(context, draft));
+  const plans: PlannedProduct[] = [];
+  for (const draft of book.products) {
+    plans.push(planProduct(context, draft));
+    // A file of 50,000 rows is planned in turns, so that the shop keeps answering meanwhile.
+    if (plans.length % YIELD_EVERY === 0) await nextTurn();
+  }
+  return plans;
 }
+
+/** Products handled between two turns of the event loop. */
+export const YIELD_EVERY = 250;
 
 function planProduct(context: PlanContext, draft: ProductDraft): PlannedProduct {
   const existing = matchOf(context, draft);

@@ -1,9 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { categories, eq, type Queryable, subcategories } from '@kapaas/db';
 import { setSku, setStock } from '../../inventory';
 import { insertProduct, replaceImages, updateProduct } from '../products/products.repository';
 import { freeSlug } from '../slugs';
 import { nameKey } from './imports.repository';
-import type { PlannedProduct } from './plan';
+import { type PlannedProduct, YIELD_EVERY } from './plan';
 
 /** A category or subcategory made by the import has no picture yet: the owner adds one in the console. */
 const NO_PICTURE = '';
@@ -90,6 +91,7 @@ export async function writePlans(
     }
     if (plan.images !== undefined) await replaceImages(db, id, plan.images);
     ids.push(id);
+    if (ids.length % YIELD_EVERY === 0) await nextTurn();
   }
   return { ids, structure: placements.size > 0 };
 }
