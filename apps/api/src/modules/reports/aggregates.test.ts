@@ -121,7 +121,9 @@ describe('the reports’ daily aggregates', () => {
 
   it('keep every order a transaction adds by the thousand (seed:orders, an import), holding no lock per order', async () => {
     // One lock per order and per customer, held to the end of the transaction, ran out of the lock table ("out of
-    // shared memory") when seed:orders inserted its batches on PostgreSQL.
+    // shared memory") when seed:orders inserted its batches on PostgreSQL. 8,000 there, where it failed; PGlite, whose
+    // one connection never failed so, applies each order several times slower and checks the same with 1,000.
+    const copies = process.env.DATABASE_URL ? 8000 : 1000;
     const db = shop.database.db;
     const cod = orders[3] as { orderId: number };
     await db.transaction(async (tx) => {
@@ -132,7 +134,7 @@ describe('the reports’ daily aggregates', () => {
           jsonb_set(o.address_snapshot, '{phone_number}', to_jsonb('98' || lpad(g::text, 8, '0'))),
           o.items_total_paise, o.discount_paise, o.shipping_paise, o.prepaid_discount_paise, o.payment_method,
           o.cod_fee_paise, o.total_paise, o.created_at - g * interval '1 minute', o.updated_at
-        FROM orders o CROSS JOIN generate_series(1, 8000) g WHERE o.id = ${cod.orderId}`);
+        FROM orders o CROSS JOIN generate_series(1, ${copies}::int) g WHERE o.id = ${cod.orderId}`);
     });
     const sales = await dailySales(db);
     expect(sales.raw.join('\n')).toMatch(/ cod /);
