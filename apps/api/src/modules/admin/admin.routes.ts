@@ -45,6 +45,7 @@ import { adminPrivacyDataRoutes } from './privacy-data.routes';
 import { privacyNoticeRoutes } from './privacy-notice.routes';
 import { productBulkRoutes } from './products/bulk.routes';
 import { productRoutes } from './products/products.routes';
+import { productExportRoutes } from './products/products-export.routes';
 import { adminOf } from './resource';
 import { adminReturnRoutes } from './returns/admin-returns.routes';
 import { adminReviewRoutes } from './reviews.routes';
@@ -126,6 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, opti
   await app.register(whatsAppInboxRoutes);
   await app.register(adminOrderMessageRoutes);
   await app.register(sizeChartRoutes);
+  await app.register(productExportRoutes, { publicUrl: options.config.publicUrl });
   await app.register(importRoutes, {
     mediaDir: options.mediaDir,
     publicUrl: options.config.publicUrl,

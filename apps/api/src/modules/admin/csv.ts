@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { shopToday } from '../../lib/shop-day';
 
@@ -6,8 +7,8 @@ export function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** Sends a CSV file to be saved as `kapaas-<name>-<today in India>.csv`. */
-export function sendCsv(reply: FastifyReply, name: string, csv: string) {
+/** Sends a CSV file, whole or streamed, to be saved as `kapaas-<name>-<today in India>.csv`. */
+export function sendCsv(reply: FastifyReply, name: string, csv: string | Readable) {
   const day = shopToday();
   return reply
     .type('text/csv; charset=utf-8')

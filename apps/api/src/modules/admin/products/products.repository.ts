@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   genders,
+  gt,
   inArray,
   or,
   patterns,
@@ -158,3 +159,20 @@ export async function replaceImages(db: Queryable, productId: number, urls: stri
 export async function deleteProduct(db: Queryable, productId: number): Promise<void> {
   await db.delete(products).where(eq(products.id, productId));
 }
+
+/** The next `limit` products after the id `afterId`, by id: the export reads the catalogue in keyset pages (ADR 063). */
+export async function productsAfter(db: Queryable, afterId: number, limit: number): Promise<ProductRow[]> {
+  return db.select().from(products).where(gt(products.id, afterId)).orderBy(asc(products.id)).limit(limit);
+}
+
+/** The names of the catalogue's categories, subcategories, prints and genders by id: a few hundred rows at most. */
+export async function catalogueNames(db: Queryable) {
+  const named = (rows: { id: number; name: string }[]) => new Map(rows.map((row) => [row.id, row.name]));
+  return {
+    categories: named(await db.select({ id: categories.id, name: categories.name }).from(categories)),
+    subcategories: named(await db.select({ id: subcategories.id, name: subcategories.name }).from(subcategories)),
+    patterns: named(await db.select({ id: patterns.id, name: patterns.name }).from(patterns)),
+    genders: named(await db.select({ id: genders.id, name: genders.name }).from(genders)),
+  };
+}
+export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
