@@ -33,6 +33,7 @@ import { BreachPage } from '../features/privacy/components/BreachPage';
 import { PrivacyRequestPage } from '../features/privacy/components/PrivacyRequestPage';
 import { PrivacyRequestsPage } from '../features/privacy/components/PrivacyRequestsPage';
 import { ProductEditPage } from '../features/products/components/ProductEditPage';
+import { ProductImportPage } from '../features/products/components/ProductImportPage';
 import { ProductListPage } from '../features/products/components/ProductListPage';
 import { ReturnDetailPage } from '../features/returns/components/ReturnDetailPage';
 import { ReturnsPage } from '../features/returns/components/ReturnsPage';
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           { path: paths.undelivered, element: <UndeliveredPage /> },
           { path: paths.products, element: <ProductListPage /> },
           { path: paths.newProduct, element: <ProductEditPage key="new" /> },
+          { path: paths.productImport, element: <ProductImportPage /> },
           {
             path: paths.product(':id'),
             element: (

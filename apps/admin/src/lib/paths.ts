@@ -14,6 +14,8 @@ export const paths = {
   order: (orderId: number | string) => `/orders/${orderId}`,
   products: '/products',
   newProduct: '/products/new',
+  /** Products → Import: a CSV checked by a dry run, then imported (ADR 064). */
+  productImport: '/products/import',
   product: (productId: number | string) => `/products/${productId}`,
   messages: '/messages',
   message: (messageId: number | string) => `/messages/${messageId}`,

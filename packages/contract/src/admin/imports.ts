@@ -95,3 +95,4 @@ export const AdminImportReport = z.object({
 });
 export type AdminImportReport = z.infer<typeof AdminImportReport>;
 export const AdminImportAnswer = adminItem(AdminImportReport);
+export type AdminImportAnswer = z.infer<typeof AdminImportAnswer>;

@@ -9,6 +9,7 @@ import { ListResults } from '#admin/components/resource/ListResults.tsx';
 import { type Notice, useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import type { ListFilter } from '#admin/components/resource/screens.ts';
 import { SearchBox } from '#admin/components/SearchBox.tsx';
+import { paths } from '#admin/lib/paths.ts';
 import { useResourceList } from '#admin/lib/resource.ts';
 import { BulkEditPanel, type BulkSelection } from './BulkEditPanel';
 import { productScreens as screens } from './productScreens';
@@ -88,6 +89,9 @@ export function ProductListPage() {
         actions={
           <>
             {screens.download && <DownloadButton {...screens.download} />}
+            <Link to={paths.productImport} className="btn btn-outline-primary">
+              Import
+            </Link>
             <Link to={`${screens.path}/new`} className="btn btn-primary">
               Add {screens.noun}
             </Link>
