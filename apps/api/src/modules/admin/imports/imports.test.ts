@@ -318,6 +318,47 @@ describe('POST /admin/api/imports with Kapaas’s own CSV', () => {
   });
 });
 
+describe('round trips: the export imported back', () => {
+  const exported = async (format: 'kapaas' | 'shopify') => {
+    const response = await owner.get('/products/export', { format });
+    expect(response.statusCode, response.body).toBe(200);
+    return Buffer.from(response.body);
+  };
+
+  it("Kapaas's CSV: every product unchanged; a product changed since is put back, and the next export equals the first", async () => {
+    const first = await exported('kapaas');
+    const dry = await importOk(first, {});
+    expect(dry.format).toBe('kapaas');
+    expect(dry.totals.errors, JSON.stringify(dry.rows.filter((r) => r.errors.length > 0).slice(0, 3))).toBe(0);
+    expect(dry.products.created + dry.products.updated).toBe(0);
+    const kurta = await productBySlug('mulmul-kurta');
+    const sizes = expectStatus(await owner.get(`/products/${kurta?.id}`), 200).data.sizes as { size_id: number }[];
+    expectStatus(
+      await owner.patch(`/products/${kurta?.id}`, {
+        name: 'Renamed Kurta',
+        price: 1599,
+        sizes: [{ size_id: sizes[0]?.size_id, stock: 40 }],
+      }),
+      200,
+    );
+    const back = await importOk(first, { dry_run: 'false' });
+    expect(back.products).toMatchObject({ created: 0, updated: 1, errors: 0 });
+    expect(back.rows.filter((r) => r.outcome === 'updated').map((r) => r.handle)).toEqual([
+      'mulmul-kurta',
+      'mulmul-kurta',
+    ]);
+    expect((await exported('kapaas')).toString('utf8')).toBe(first.toString('utf8'));
+  });
+
+  it("Shopify's CSV: every product of the catalogue reads back unchanged", async () => {
+    const dry = await importOk(await exported('shopify'), {});
+    expect(dry.format).toBe('shopify');
+    expect(dry.totals.errors, JSON.stringify(dry.rows.filter((r) => r.errors.length > 0).slice(0, 3))).toBe(0);
+    expect(dry.products.created + dry.products.updated).toBe(0);
+    expect(dry.products.unchanged).toBeGreaterThan(40);
+  });
+});
+
 describe('POST /admin/api/imports refuses a broken file (400 beside file), writing nothing', () => {
   const refusal = async (csv: Buffer) => expectStatus(await postImport(csv, {}), 400).errors.file[0] as string;
 
