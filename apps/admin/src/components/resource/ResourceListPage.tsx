@@ -59,7 +59,9 @@ export function ResourceListPage<Item extends { id: number }>({ screens }: { scr
         title={screens.title}
         actions={
           <>
-            {screens.download && <DownloadButton {...screens.download} />}
+            {[screens.download ?? []].flat().map((download) => (
+              <DownloadButton key={download.label} {...download} />
+            ))}
             {screens.canCreate !== false && (
               <Link to={`${screens.path}/new`} className="btn btn-primary">
                 Add {screens.noun}

@@ -37,8 +37,16 @@ export interface ListScreens<Item extends { id: number }> {
   canCreate?: boolean;
   /** False for lists without a page per record (the audit log, newsletter subscribers). */
   linkRows?: boolean;
-  /** A file of the whole list to download (the subscribers for a mailing service). */
-  download?: { label: string; path: string; filename: () => string };
+  /** A file of the whole list to download (the subscribers for a mailing service), or several (the products' formats). */
+  download?: ListDownload | ListDownload[];
+}
+
+/** A file to download from the list's header: `query` is sent along (the file's format). */
+export interface ListDownload {
+  label: string;
+  path: string;
+  filename: () => string;
+  query?: Record<string, string>;
 }
 
 /** A resource whose create and edit screens are the generic ones too: its form, described. */

@@ -123,8 +123,10 @@ describe('the product form', () => {
 
     await waitFor(() => expect(second).toHaveAttribute('aria-invalid', 'true'));
     expect(second).toHaveAccessibleDescription(taken);
-    expect(sentTo(sent, 'PATCH', 'products/7')?.body).toMatchObject({ sizes: [{ size_id: 2, sku: 'KP-7-3-6M' }] });
-    expect((sentTo(sent, 'PATCH', 'products/7')?.body as { sizes: object[] }).sizes[0]).not.toHaveProperty('stock');
+    // The SKU alone: no stock, which sales may have moved since the form loaded.
+    expect(sentTo(sent, 'PATCH', 'products/7')?.body).toEqual(
+      expect.objectContaining({ sizes: [{ size_id: 2, sku: 'KP-7-3-6M' }] }),
+    );
   });
 
   it('clears a SKU emptied by the owner, and refuses a malformed one before sending', async () => {

@@ -88,7 +88,9 @@ export function ProductListPage() {
         title={screens.title}
         actions={
           <>
-            {screens.download && <DownloadButton {...screens.download} />}
+            {[screens.download ?? []].flat().map((download) => (
+              <DownloadButton key={download.label} {...download} />
+            ))}
             <Link to={paths.productImport} className="btn btn-outline-primary">
               Import
             </Link>

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import { Thumb } from '#admin/components/cells.tsx';
 import type { ListScreens } from '#admin/components/resource/screens.ts';
 import { useCategoryOptions } from '#admin/lib/choices.ts';
-import { formatRupees } from '#admin/lib/format.ts';
+import { formatRupees, localDay } from '#admin/lib/format.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { GstBandBadge } from './GstBand';
 
@@ -53,6 +53,14 @@ export const productScreens: ListScreens<AdminProduct> = {
   title: 'Products',
   noun: 'product',
   nameOf: (product) => product.name,
+  // The whole catalogue, archived products too (ADR 063, docs/catalogue-csv.md): Kapaas's format, which the import reads
+  // back, and Shopify's, for a brand that leaves.
+  download: (['kapaas', 'shopify'] as const).map((format) => ({
+    label: format === 'kapaas' ? 'Export (Kapaas CSV)' : 'Export for Shopify (CSV)',
+    path: 'products/export',
+    query: { format },
+    filename: () => `kapaas-products-${format}-${localDay()}.csv`,
+  })),
   columns: [
     { header: 'Name', cell: (product) => product.name },
     { header: 'Photo', cell: (product) => <Thumb src={product.images[0]} />, className: 'col-thumb' },
