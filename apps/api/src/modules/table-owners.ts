@@ -62,6 +62,8 @@ export const TABLE_OWNERS = {
     'report_daily_products',
     'report_daily_categories',
     'report_daily_sizes',
+    'report_gst_facts',
+    'report_daily_gst',
   ],
   returns: ['return_requests', 'return_lines', 'return_events'],
   reviews: ['reviews', 'review_votes', 'review_stats', 'review_requests'],

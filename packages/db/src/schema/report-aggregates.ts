@@ -96,3 +96,31 @@ export const reportDailySizes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.productId, t.sizeId] })],
 );
+
+/**
+ * What one tax invoice (`invoice`) or credit note (`credit`) added to report_daily_gst (ADR 062, second pass): its
+ * India's day and its lines' sums, signed (a credit note's are negative), so a change to it takes exactly that out.
+ */
+export const reportGstFacts = pgTable(
+  'report_gst_facts',
+  {
+    document: text('document').notNull(),
+    documentId: integer('document_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    /** SGST with UTGST, as the GST report's sgst_utgst column. */
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.document, t.documentId] })],
+);
+
+/** Per India's day: the GST of the invoices issued less that of the credit notes issued (the tax report's months). */
+export const reportDailyGst = pgTable('report_daily_gst', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull().default(0),
+  cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+  sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+  igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
+});

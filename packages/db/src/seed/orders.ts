@@ -284,13 +284,18 @@ const REVIEW_STATS: SQL = sql`
     stars_5 = excluded.stars_5, runs_small = excluded.runs_small, true_to_size = excluded.true_to_size,
     runs_large = excluded.runs_large, updated_at = excluded.updated_at`;
 
-/** The reports' triggers that keep the daily aggregates (migration 0044), and their tables. */
+/** The reports' triggers that keep the daily aggregates (migrations 0044 and 0049), and their tables. */
 const REPORT_TRIGGERS = [
   { table: 'orders', name: 'report_orders_changed' },
   { table: 'order_items', name: 'report_order_items_changed' },
   { table: 'payments', name: 'report_payments_inserted' },
   { table: 'payments', name: 'report_payments_changed' },
   { table: 'payments', name: 'report_payments_deleted' },
+  { table: 'tax_invoices', name: 'report_invoices_changed' },
+  { table: 'order_taxes', name: 'report_order_taxes_changed' },
+  { table: 'order_tax_lines', name: 'report_order_tax_lines_changed' },
+  { table: 'credit_notes', name: 'report_credit_notes_changed' },
+  { table: 'credit_note_lines', name: 'report_credit_note_lines_changed' },
 ] as const;
 
 /**

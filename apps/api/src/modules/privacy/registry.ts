@@ -670,6 +670,14 @@ const SHOP: Record<string, TableEntry> = {
     ...['day', 'category_id', 'orders', 'units', 'revenue_paise'],
   ),
   report_daily_sizes: content("a size's pieces sold on one of India's days", 'day', 'product_id', 'size_id', 'units'),
+  report_gst_facts: content(
+    "what a tax invoice or credit note added to the reports' daily GST: its day and its lines' sums",
+    ...['document', 'document_id', 'day', 'taxable_paise', 'cgst_paise', 'sgst_paise', 'igst_paise'],
+  ),
+  report_daily_gst: content(
+    "one of India's days of GST: the invoices' taxable value and taxes less the credit notes', sums only",
+    ...['day', 'taxable_paise', 'cgst_paise', 'sgst_paise', 'igst_paise'],
+  ),
   size_charts: content("a category's or a product's size chart", ...['id', 'category_id', 'product_id', 'updated_at']),
   // Neither the person nor the child's measures are kept: a product, the size named, how sure, from which measure.
   size_advices: content(
