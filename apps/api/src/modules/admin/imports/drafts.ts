@@ -10,14 +10,14 @@ export interface ProductFields {
   name: string;
   category: string;
   subcategory: string;
-  description: string;
+  description?: string;
   productDetails?: string;
   washCare?: string;
   pricePaise: number;
   discountPricePaise: number | null;
   pattern?: string | null;
   gender?: string | null;
-  status: 'active' | 'archived';
+  status?: 'active' | 'archived';
   hsnCode?: string | null;
   weightGrams?: number | null;
 }

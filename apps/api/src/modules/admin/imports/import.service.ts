@@ -193,7 +193,8 @@ async function takePictures(
       plan.pictureErrors.set(image.row, list);
     }
   }
-  plan.images = urls;
+  // None taken keeps the product's own pictures: a file whose pictures all failed must not strip a product bare.
+  plan.images = urls.length > 0 ? urls : undefined;
   settle(plan);
 }
 

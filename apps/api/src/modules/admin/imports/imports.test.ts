@@ -206,6 +206,25 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
     expect((await productBySlug('organic-muslin-romper'))?.updatedAt).toEqual(before?.updatedAt);
   });
 
+  it("keeps a product's pictures when none of the file's pictures for it could be taken", async () => {
+    const romper = await productBySlug('organic-muslin-romper');
+    const before = expectStatus(await owner.get(`/products/${romper?.id}`), 200).data.images as string[];
+    expect(before).toHaveLength(2);
+    const csv = Buffer.from(
+      [
+        'Handle,Title,Type,Option1 Name,Option1 Value,Variant Price,Variant Compare At Price,Image Src',
+        'organic-muslin-romper,Organic Muslin Romper,Rompers & Onesies > Sleeveless Rompers,Size,0-3M,799.00,999.00,romper-front.jpg',
+      ].join('\n'),
+    );
+    await importOk(csv, {});
+    const report = await importOk(csv, { dry_run: 'false' });
+    expect(messagesOf(report, 2)).toEqual([
+      "Image Src: 'romper-front.jpg' names a file, but no ZIP of pictures came with the CSV.",
+    ]);
+    expect(rowOf(report, 2)?.outcome).toBe('unchanged');
+    expect(expectStatus(await owner.get(`/products/${romper?.id}`), 200).data.images).toEqual(before);
+  });
+
   it('matches a product by SKU when its handle changed, and updates it', async () => {
     const csv = Buffer.from(
       [
@@ -219,6 +238,11 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
     const nightSuit = await productBySlug('striped-night-suit');
     const found = expectStatus(await owner.get(`/products/${nightSuit?.id}`), 200).data;
     expect(found.sizes.find((s: { size: string }) => s.size === '2-3Y')?.stock).toBe(9);
+    // The file has no Body (HTML) nor Status column: the product keeps its own.
+    expect(nightSuit).toMatchObject({
+      description: '<p>Two-piece night suit in striped organic cotton.</p>',
+      status: 'active',
+    });
   });
 
   it('creates missing categories only when asked', async () => {

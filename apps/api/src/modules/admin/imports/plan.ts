@@ -150,14 +150,14 @@ function columnsOf(
     text === undefined ? (current ?? '') : sanitizeRichText(text);
   return {
     name: fields.name,
-    description: sanitizeRichText(fields.description),
+    description: rich(fields.description, base?.description),
     productDetails: rich(fields.productDetails, base?.productDetails),
     washCare: rich(fields.washCare, base?.washCare),
     pricePaise: fields.pricePaise,
     discountPricePaise: fields.discountPricePaise,
     patternId: named('pattern', fields.pattern, base?.patternId),
     genderId: named('gender', fields.gender, base?.genderId),
-    status: fields.status,
+    status: fields.status ?? base?.status ?? 'active',
     hsnCode: fields.hsnCode === undefined ? (base?.hsnCode ?? null) : fields.hsnCode,
     weightGrams: fields.weightGrams === undefined ? (base?.weightGrams ?? null) : fields.weightGrams,
   };

@@ -81,7 +81,8 @@ export function shopifyDrafts(file: CsvFile): DraftBook {
     book.productOfRow.set(line.row, entry.draft);
     readShopifyLine(entry.draft, entry.state, line, cell, guard);
   }
-  for (const { draft, state } of drafts.values()) finishProduct(draft, state);
+  const columns = new Set(file.header);
+  for (const { draft, state } of drafts.values()) finishProduct(draft, state, columns);
   return book;
 }
 
@@ -226,7 +227,7 @@ function stockOf(draft: ProductDraft, row: number, text: string): number | undef
 }
 
 /** The product's fields from what its rows gave; refusals on its first row when something it needs is missing. */
-function finishProduct(draft: ProductDraft, state: VariantState): void {
+function finishProduct(draft: ProductDraft, state: VariantState, header: Set<string>): void {
   const first = draft.rows[0] ?? 0;
   const name = state.product.Title;
   if (name === undefined) {
@@ -250,17 +251,18 @@ function finishProduct(draft: ProductDraft, state: VariantState): void {
     );
     return;
   }
-  const status = statusOf(draft, first, state.product);
-  if (!status) return;
+  // A column the file lacks keeps the product's own (a new product takes the default); an empty cell empties it.
+  const status = header.has('Status') || header.has('Published') ? statusOf(draft, first, state.product) : null;
+  if (status === undefined) return;
   const prices = kapaasPricesOf({ variantPricePaise: state.price.variant, compareAtPricePaise: state.price.compareAt });
   draft.fields = {
     name,
     category,
     subcategory,
-    description: state.product['Body (HTML)'] ?? '',
+    ...(header.has('Body (HTML)') ? { description: state.product['Body (HTML)'] ?? '' } : {}),
     pricePaise: prices.pricePaise,
     discountPricePaise: prices.discountPricePaise,
-    status,
+    ...(status === null ? {} : { status }),
     ...(state.grams === undefined ? {} : { weightGrams: state.grams }),
   };
 }
