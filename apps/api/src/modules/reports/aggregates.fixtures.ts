@@ -81,3 +81,29 @@ export async function dailyNewCustomers(db: Queryable) {
   );
   return { raw, kept };
 }
+
+/**
+ * The GST of each India's day (ADR 062, second pass): the invoices issued less the credit notes issued, with the GST
+ * report's joins (the tax module's gst-report.ts), computed from the documents' lines; and as report_daily_gst keeps it.
+ */
+export async function dailyGst(db: Queryable) {
+  const raw = await lines(
+    db,
+    sql`SELECT concat_ws(' ', d.day, sum(d.taxable), sum(d.cgst), sum(d.sgst), sum(d.igst)) AS line FROM (
+        SELECT ${dayText(istDay(sql`ti.issued_at`))} AS day, l.taxable_paise AS taxable, l.cgst_paise AS cgst,
+          l.sgst_paise + l.utgst_paise AS sgst, l.igst_paise AS igst
+        FROM tax_invoices ti JOIN orders o ON o.id = ti.order_id JOIN order_taxes ot ON ot.order_id = ti.order_id
+          JOIN order_tax_lines l ON l.order_id = ti.order_id
+        UNION ALL SELECT ${dayText(istDay(sql`c.issued_at`))}, -l.taxable_paise, -l.cgst_paise,
+          -(l.sgst_paise + l.utgst_paise), -l.igst_paise
+        FROM credit_notes c JOIN credit_note_lines l ON l.credit_note_id = c.id
+          JOIN tax_invoices ti ON ti.id = c.invoice_id JOIN order_taxes ot ON ot.order_id = ti.order_id) d
+      GROUP BY d.day HAVING sum(d.taxable) <> 0 OR sum(d.cgst) <> 0 OR sum(d.sgst) <> 0 OR sum(d.igst) <> 0`,
+  );
+  const kept = await lines(
+    db,
+    sql`SELECT concat_ws(' ', to_char(day, 'YYYY-MM-DD'), taxable_paise, cgst_paise, sgst_paise, igst_paise) AS line
+      FROM report_daily_gst WHERE taxable_paise <> 0 OR cgst_paise <> 0 OR sgst_paise <> 0 OR igst_paise <> 0`,
+  );
+  return { raw, kept };
+}

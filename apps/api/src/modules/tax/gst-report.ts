@@ -106,6 +106,10 @@ function monthSpan(month: string): { from: Date; to: Date } {
 const paidMethod = sql<string | null>`(SELECT p.method FROM ${payments} p WHERE p.order_id = ${orders}.id
   AND p.status <> 'failed' AND p.refusal_reason IS NULL ORDER BY p.created_at, p.id LIMIT 1)`;
 
+/*
+ * The tax report's daily GST (ADR 062, second pass) sums the same documents through the same joins: the views
+ * report_gst_invoices and report_gst_credits of migration 0049. A change to these joins changes those views too.
+ */
 async function invoicedLines(db: Queryable, span: { from: Date; to: Date }) {
   return db
     .select({
@@ -138,83 +142,6 @@ async function creditedLines(db: Queryable, span: { from: Date; to: Date }) {
     .innerJoin(taxInvoices, eq(taxInvoices.id, creditNotes.invoiceId))
     .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
     .where(and(gte(creditNotes.issuedAt, span.from), lt(creditNotes.issuedAt, span.to)));
-}
-
-/** A month's GST in paise: taxable value, CGST, SGST with UTGST (as the report's sgst_utgst column), IGST. */
-export interface GstMonth {
-  month: string;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-}
-
-/** India's month (YYYY-MM, UTC+05:30 without daylight saving) of a timestamp column. */
-const monthOf = (column: typeof taxInvoices.issuedAt | typeof creditNotes.issuedAt) =>
-  sql<string>`to_char((${column} AT TIME ZONE 'UTC') + interval '330 minutes', 'YYYY-MM')`;
-
-/** The sums of lines in paise, from either table of lines (an invoice's or a credit note's). */
-function sumsOf(lines: typeof orderTaxLines | typeof creditNoteLines) {
-  return {
-    taxable: sql<string>`sum(${lines.taxablePaise})::bigint`,
-    cgst: sql<string>`sum(${lines.cgstPaise})::bigint`,
-    sgst: sql<string>`sum(${lines.sgstPaise} + ${lines.utgstPaise})::bigint`,
-    igst: sql<string>`sum(${lines.igstPaise})::bigint`,
-  };
-}
-
-/**
- * The invoice lines and credit note lines of a span summed by India's month in SQL: the same tables, joins and dates
- * as `invoicedLines` and `creditedLines` above (keep them together), without loading the lines.
- */
-async function monthlySums(db: Queryable, span: { from: Date; to: Date }) {
-  const invoiced = monthOf(taxInvoices.issuedAt);
-  const credited = monthOf(creditNotes.issuedAt);
-  // One after another: the report reads them in one transaction's client (ADR 054).
-  const sales = await db
-    .select({ month: invoiced, ...sumsOf(orderTaxLines) })
-    .from(taxInvoices)
-    .innerJoin(orders, eq(orders.id, taxInvoices.orderId))
-    .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
-    .innerJoin(orderTaxLines, eq(orderTaxLines.orderId, taxInvoices.orderId))
-    .where(and(gte(taxInvoices.issuedAt, span.from), lt(taxInvoices.issuedAt, span.to)))
-    .groupBy(invoiced);
-  const credits = await db
-    .select({ month: credited, ...sumsOf(creditNoteLines) })
-    .from(creditNotes)
-    .innerJoin(creditNoteLines, eq(creditNoteLines.creditNoteId, creditNotes.id))
-    .innerJoin(taxInvoices, eq(taxInvoices.id, creditNotes.invoiceId))
-    .innerJoin(orderTaxes, eq(orderTaxes.orderId, taxInvoices.orderId))
-    .where(and(gte(creditNotes.issuedAt, span.from), lt(creditNotes.issuedAt, span.to)))
-    .groupBy(credited);
-  return [sales, credits] as const;
-}
-
-/**
- * The GST of each month of a span for the owner's tax report (ADR 054): the invoices issued less the credit notes
- * issued, so that a whole month equals that month's GST report (its sales less its credit notes) to the paisa, as the
- * reports' test checks. Months with neither are left out.
- */
-export async function gstByMonth(db: Queryable, span: { from: Date; to: Date }): Promise<GstMonth[]> {
-  const [sales, credits] = await monthlySums(db, span);
-  const months = new Map<string, GstMonth>();
-  const add = (row: (typeof sales)[number], sign: 1 | -1) => {
-    const month = months.get(row.month) ?? {
-      month: row.month,
-      taxablePaise: 0,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      igstPaise: 0,
-    };
-    month.taxablePaise += sign * Number(row.taxable);
-    month.cgstPaise += sign * Number(row.cgst);
-    month.sgstPaise += sign * Number(row.sgst);
-    month.igstPaise += sign * Number(row.igst);
-    months.set(row.month, month);
-  };
-  for (const row of sales) add(row, 1);
-  for (const row of credits) add(row, -1);
-  return [...months.values()].sort((a, b) => a.month.localeCompare(b.month));
 }
 
 /**

@@ -13,7 +13,7 @@ export {
   taxAmount,
   taxOrder,
 } from './gst';
-export { type GstMonth, gstByMonth, gstReportCsv } from './gst-report';
+export { gstReportCsv } from './gst-report';
 export {
   creditNotePdfOf,
   documentFileName,
