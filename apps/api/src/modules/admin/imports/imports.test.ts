@@ -342,6 +342,32 @@ describe('POST /admin/api/imports with Kapaas’s own CSV', () => {
   });
 });
 
+describe('Kapaas’s CSV: a cell of two kinds (blank or a value) refused in words', () => {
+  it('says what the cell should hold, not "Invalid input"', async () => {
+    const row = (cells: Partial<Record<(typeof KAPAAS_CSV_COLUMNS)[number], string>>) =>
+      KAPAAS_CSV_COLUMNS.map((column) => cells[column] ?? '').join(',');
+    const base = {
+      handle: 'odd-cells',
+      name: 'Odd Cells',
+      category: 'Bottoms',
+      subcategory: 'Shorts',
+      price: '499.00',
+    };
+    const csv = Buffer.from(
+      [
+        KAPAAS_CSV_COLUMNS.join(','),
+        row({ ...base, status: 'active', discount_price: 'abc', size: '2-3Y', stock: 'many', sku: 'has space' }),
+      ].join('\n'),
+    );
+    const report = await importOk(csv, {});
+    expect(messagesOf(report, 2)).toEqual([
+      "discount_price: 'abc': Not an amount in rupees with two decimals, such as '1299.00'.",
+      "sku: 'has space': A SKU has 1–64 letters, digits, dots, dashes, underscores or slashes.",
+      "stock: 'many': The stock is a whole number of pieces.",
+    ]);
+  });
+});
+
 describe('round trips: the export imported back', () => {
   const exported = async (format: 'kapaas' | 'shopify') => {
     const response = await owner.get('/products/export', { format });

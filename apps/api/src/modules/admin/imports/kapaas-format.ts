@@ -1,4 +1,5 @@
 import { KAPAAS_CSV_COLUMNS, KapaasCsvRow } from '@kapaas/contract';
+import type { z } from 'zod';
 import type { CsvFile } from './csv-file';
 import { fileRefused } from './csv-file';
 import {
@@ -69,6 +70,16 @@ export function kapaasDrafts(file: CsvFile): DraftBook {
   return book;
 }
 
+/**
+ * An issue's message; for a cell that may be blank or a value (a union), the value's own rule, since "blank" is
+ * never what the owner meant to write.
+ */
+function wordsOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_union') return issue.message;
+  const branches = issue.errors.filter((branch) => branch.length > 0);
+  return branches[branches.length - 1]?.[0]?.message ?? issue.message;
+}
+
 function readKapaasRow(draft: ProductDraft, row: number, record: Record<string, string>): void {
   const parsed = KapaasCsvRow.safeParse(record);
   if (!parsed.success) {
@@ -76,7 +87,7 @@ function readKapaasRow(draft: ProductDraft, row: number, record: Record<string, 
       const column = String(issue.path[0] ?? 'handle');
       const value = record[column] ?? '';
       const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-      refuseCell(draft, row, column, said(column, `'${shown}': ${issue.message}`));
+      refuseCell(draft, row, column, said(column, `'${shown}': ${wordsOf(issue)}`));
     }
     return;
   }
