@@ -21,27 +21,6 @@ interface CarouselProps<T> {
   className?: string;
 }
 
-/**
- * True once the browser has been idle after the first render. Starting embla measures every slide and sets up its
- * engine: about 15 ms a carousel at a phone's speed, and the home page has five. Done in the effects of the hydration's
- * commit, that work lengthened the one task nobody can interrupt (issue 40); after it, each carousel starts in a task
- * of its own. Until then the server's HTML is shown as it is and the arrows stay disabled, as they were until embla
- * started before. Browsers without requestIdleCallback (Safari) start a moment later instead.
- */
-function useIdleStart(): boolean {
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const start = () => setStarted(true);
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(start, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(start, 50);
-    return () => clearTimeout(handle);
-  }, []);
-  return started;
-}
-
 /** A horizontally scrolling row of slides (embla) with previous/next buttons and optional dots and autoplay. */
 export function Carousel<T>({
   items,
@@ -77,7 +56,6 @@ export function Carousel<T>({
     { loop, align: 'start', slidesToScroll: layout === 'products' ? 'auto' : 1 },
     plugins,
   );
-  const started = useIdleStart();
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   const [canPrev, setCanPrev] = useState(false);
@@ -133,7 +111,7 @@ export function Carousel<T>({
 
   return (
     <div className={`kp-carousel kp-carousel--${layout} ${className}`.trim()} ref={rootRef}>
-      <div className="kp-carousel__viewport" ref={started ? viewportRef : undefined}>
+      <div className="kp-carousel__viewport" ref={viewportRef}>
         <div className="kp-carousel__container">
           {items.map((item, index) => (
             // biome-ignore lint/a11y/useSemanticElements: in the WAI-ARIA carousel pattern a slide is a named group; a fieldset is for form fields.
