@@ -127,3 +127,10 @@ export function paiseOf(text: string): number | undefined {
 
 /** A handle Kapaas can use as a slug: lowercase letters, digits and single dashes. */
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A cell as the catalogue meant it: the export writes a text beginning with `=`, `+`, `-` or `@` with one apostrophe
+ * before it, so that a spreadsheet shows it rather than running it (docs/catalogue-csv.md); that apostrophe is taken
+ * off again here, for the round trip. Anything else is as written.
+ */
+export const unguarded = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);

@@ -400,6 +400,23 @@ describe('round trips: the export imported back', () => {
     expect((await exported('kapaas')).toString('utf8')).toBe(first.toString('utf8'));
   });
 
+  it('reads back a name the export wrote with an apostrophe before its = + - or @, in both formats', async () => {
+    const kurta = await productBySlug('mulmul-kurta');
+    expectStatus(
+      await owner.patch(`/products/${kurta?.id}`, { name: '=Sale Kurta', description: '<p>-20% this week</p>' }),
+      200,
+    );
+    for (const format of ['kapaas', 'shopify'] as const) {
+      const csv = await exported(format);
+      expect(csv.toString('utf8')).toContain("'=Sale Kurta");
+      const dry = await importOk(csv, {});
+      expect(
+        dry.rows.filter((r) => r.handle === 'mulmul-kurta').map((r) => r.outcome),
+        format,
+      ).not.toContain('updated');
+    }
+  });
+
   it("Shopify's CSV: every product of the catalogue reads back unchanged", async () => {
     const dry = await importOk(await exported('shopify'), {});
     expect(dry.format).toBe('shopify');

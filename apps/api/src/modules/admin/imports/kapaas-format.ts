@@ -10,6 +10,7 @@ import {
   ProductFieldGuard,
   refuseCell,
   said,
+  unguarded,
 } from './drafts';
 
 export const KAPAAS_COLUMNS: FormatColumns = {
@@ -54,7 +55,7 @@ export function kapaasDrafts(file: CsvFile): DraftBook {
   const guard = new ProductFieldGuard();
   for (const { row, cells } of file.lines) {
     book.cells.set(row, cells);
-    const record = Object.fromEntries(KAPAAS_CSV_COLUMNS.map((column, at) => [column, cells[at] ?? '']));
+    const record = Object.fromEntries(KAPAAS_CSV_COLUMNS.map((column, at) => [column, unguarded(cells[at] ?? '')]));
     const handle = (record.handle ?? '').trim();
     let draft = drafts.get(handle);
     if (!draft) {

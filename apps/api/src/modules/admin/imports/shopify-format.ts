@@ -11,6 +11,7 @@ import {
   paiseOf,
   refuseCell,
   said,
+  unguarded,
 } from './drafts';
 
 /** What Shopify's file must hold for the import to read it. */
@@ -65,7 +66,7 @@ export function shopifyDrafts(file: CsvFile): DraftBook {
     book.cells.set(line.row, line.cells);
     const cell: Cells = (column) => {
       const at = index.get(column);
-      return at === undefined ? '' : (line.cells[at] ?? '').trim();
+      return at === undefined ? '' : unguarded((line.cells[at] ?? '').trim());
     };
     const handle = cell('Handle');
     let entry = drafts.get(handle);
