@@ -105,7 +105,8 @@ export const KapaasCsvRow = z
       ),
     ]),
   })
-  .refine((row) => row.discount_price === null || row.discount_price < row.price, {
+  // Compared only when both prices read: a price already refused beside its own column says nothing of the discount.
+  .refine((row) => row.discount_price === null || !Number.isFinite(row.price) || row.discount_price < row.price, {
     message: 'The discount price must be below the price.',
     path: ['discount_price'],
   });
