@@ -1,0 +1,2 @@
+CREATE INDEX "products_active_name_idx" ON "products" USING btree ("id","name") WHERE "products"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "products_not_active_idx" ON "products" USING btree ("id") WHERE "products"."status" <> 'active';
