@@ -1,4 +1,5 @@
 import {
+  AdminImportAnswer,
   type AdminProduct,
   AdminProductAnswer,
   KAPAAS_CSV_COLUMNS,
@@ -246,5 +247,53 @@ describe('GET /admin/api/products/export?format=shopify', () => {
     expect(handles).toEqual(all.map((p) => p.slug));
     expect((await shop.app.inject({ method: 'GET', url: '/admin/api/products/export' })).statusCode).toBe(401);
     expect(expectStatus(await owner.get('/products/export', { format: 'excel' }), 400).errors).toHaveProperty('format');
+  });
+});
+
+describe('the export read back by the import (ADR 064)', () => {
+  /** POST /admin/api/imports as a dry run with this CSV, as the console sends it. */
+  async function dryRun(csv: string, format: 'kapaas' | 'shopify') {
+    const boundary = `----kapaas${Math.random().toString(16).slice(2)}`;
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(field('dry_run', 'true') + field('format', format)),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.from(csv),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/admin/api/imports',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${owner.token}` },
+      payload,
+    });
+    return AdminImportAnswer.parse(expectStatus(response, 200)).data;
+  }
+
+  it("finds Kapaas's export of the shop unchanged, every row of every product", async () => {
+    const { body } = await exported('kapaas');
+    const report = await dryRun(body, 'kapaas');
+    const changed = report.rows.filter((row) => row.outcome !== 'unchanged');
+    expect(changed, JSON.stringify(changed.slice(0, 5))).toEqual([]);
+    const [{ n } = { n: 0 }] = await shop.database.db.select({ n: count() }).from(products);
+    expect(report.products).toEqual({ created: 0, updated: 0, unchanged: n, errors: 0 });
+    // And it would see a change: the fixture's list price raised in the file.
+    const raised = await dryRun(body.replaceAll(',1299.00,999.50,', ',1399.00,999.50,'), 'kapaas');
+    expect(raised.products).toMatchObject({ updated: 1, unchanged: n - 1 });
+    expect(raised.rows.filter((row) => row.outcome === 'updated').map((row) => row.handle)).toEqual(
+      fixture.full.sizes.map(() => fixture.full.slug),
+    );
+  });
+
+  it("finds Shopify's export of the shop unchanged too: what Shopify's file has no column for is left as it is", async () => {
+    const { body } = await exported('shopify');
+    const report = await dryRun(body, 'shopify');
+    const changed = report.rows.filter((row) => row.outcome !== 'unchanged');
+    expect(changed, JSON.stringify(changed.slice(0, 5))).toEqual([]);
+    const [{ n } = { n: 0 }] = await shop.database.db.select({ n: count() }).from(products);
+    expect(report.products).toEqual({ created: 0, updated: 0, unchanged: n, errors: 0 });
   });
 });
