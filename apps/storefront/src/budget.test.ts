@@ -13,9 +13,11 @@ const CSS_BUDGET_BYTES = 25 * 1024;
 /**
  * The JavaScript a public page loads before it is interactive (the entry, and each matched route's module with what it
  * imports), gzipped. The goal is 90 KB; it is not met: React, react-dom, React Router and TanStack Query alone are
- * 114 KB (ADR 031). This ceiling holds what the pages weigh today (163–180 KB), so that nothing heavy slips in again.
+ * 114 KB (ADR 031). This ceiling holds what the pages weigh today (151–166 KB since the header's menus left
+ * react-bootstrap's Dropdown and Popper.js, issue 40), so that nothing heavy slips in again. Lower it as pages lose
+ * weight; never raise it.
  */
-const JS_BUDGET_BYTES = 180 * 1024;
+const JS_BUDGET_BYTES = 166 * 1024;
 
 /** The public pages a shopper usually lands on, by their route ids in the server build. */
 const PAGES = { home: 'routes/HomePage', category: 'routes/CategoryPage', product: 'routes/ProductDetailPage' };

@@ -1,6 +1,6 @@
-import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { AccountIcon } from '../../components/icons';
+import { useDisclosure } from '../../components/menu/useDisclosure';
 import { useIdentity } from '../../lib/session';
 import './accountMenu.css';
 import { paths } from '../../lib/paths';
@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
  */
 export function AccountMenu() {
   const identity = useIdentity();
+  const menu = useDisclosure<HTMLDivElement>();
 
   if (identity.kind !== 'anonymous') {
     return (
@@ -21,27 +22,40 @@ export function AccountMenu() {
     );
   }
 
+  const close = () => menu.setOpen(false);
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle
-        id="account-menu"
-        variant="link"
-        className="icon-button account-menu__toggle"
+    <div className="dropdown" ref={menu.rootRef}>
+      <button
+        type="button"
+        className={`dropdown-toggle btn btn-link icon-button account-menu__toggle${menu.open ? ' show' : ''}`}
         aria-label="Account"
+        aria-expanded={menu.open}
+        aria-controls="account-menu"
+        onClick={() => menu.setOpen(!menu.open)}
       >
         <AccountIcon />
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Item as={Link} to={paths.login}>
-          Login
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to={paths.profile}>
-          My Profile
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to={paths.register}>
-          Sign Up
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
+      </button>
+      <ul
+        id="account-menu"
+        className={`dropdown-menu dropdown-menu-end${menu.open ? ' show' : ''}`}
+        data-bs-popper="static"
+      >
+        <li>
+          <Link className="dropdown-item" to={paths.login} onClick={close}>
+            Login
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown-item" to={paths.profile} onClick={close}>
+            My Profile
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown-item" to={paths.register} onClick={close}>
+            Sign Up
+          </Link>
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -57,10 +57,18 @@ describe('Site header', () => {
     stubApi({ category_list: categoryList });
     const { user, router } = renderRoute('/about');
 
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const account = screen.getByRole('button', { name: 'Account' });
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login-Page');
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/myprofile');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/Register-Page');
+    // Escape closes the menu and gives the focus back to its button.
+    screen.getByRole('link', { name: 'Login' }).focus();
+    await user.keyboard('{Escape}');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(account).toHaveFocus();
 
     await user.click(screen.getByRole('link', { name: 'Shopping cart' }));
     expect(await screen.findByRole('dialog', { name: 'Login or continue as a Guest' })).toHaveAccessibleDescription(

@@ -1,7 +1,7 @@
 import type { Category } from '@kapaas/contract';
-import { useEffect, useRef, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useDisclosure } from '#storefront/components/menu/useDisclosure.ts';
 import { paths } from '#storefront/lib/paths.ts';
 import { useCategories } from '../../api/useCategories';
 
@@ -23,7 +23,7 @@ export function CategoryNavBar() {
 const HOVER_CLOSE_DELAY_MS = 200;
 
 function CategoryNavItem({ category }: { category: Category }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef } = useDisclosure<HTMLLIElement>();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -43,34 +43,31 @@ function CategoryNavItem({ category }: { category: Category }) {
 
   if (category.subcategory.length === 0) return <li className="category-nav__item">{categoryLink}</li>;
 
+  const menuId = `category-nav-${category.category_id}`;
   return (
-    <Dropdown
-      as="li"
-      className="category-nav__item"
-      show={open}
-      onToggle={(next) => setOpen(next)}
-      onMouseEnter={openOnHover}
-      onMouseLeave={closeAfterHover}
-    >
+    <li className="category-nav__item dropdown" ref={rootRef} onMouseEnter={openOnHover} onMouseLeave={closeAfterHover}>
       {categoryLink}
-      <Dropdown.Toggle
-        id={`category-nav-${category.category_id}`}
-        variant="link"
-        className="category-nav__toggle"
+      <button
+        type="button"
+        className={`dropdown-toggle btn btn-link category-nav__toggle${open ? ' show' : ''}`}
         aria-label={`${category.category_name} subcategories`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
       />
-      <Dropdown.Menu className="category-nav__menu">
+      <ul id={menuId} className={`dropdown-menu category-nav__menu${open ? ' show' : ''}`} data-bs-popper="static">
         {category.subcategory.map((subcategory) => (
-          <Dropdown.Item
-            as={Link}
-            key={subcategory.subcategory_id}
-            to={paths.subcategory(subcategory.subcategory_id)}
-            onClick={() => setOpen(false)}
-          >
-            {subcategory.subcategory_name}
-          </Dropdown.Item>
+          <li key={subcategory.subcategory_id}>
+            <Link
+              className="dropdown-item"
+              to={paths.subcategory(subcategory.subcategory_id)}
+              onClick={() => setOpen(false)}
+            >
+              {subcategory.subcategory_name}
+            </Link>
+          </li>
         ))}
-      </Dropdown.Menu>
-    </Dropdown>
+      </ul>
+    </li>
   );
 }
