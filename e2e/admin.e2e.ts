@@ -85,8 +85,8 @@ describe('the shop owner runs the shop from /admin', () => {
       .getByLabel('Add photos')
       .setInputFiles({ name: 'frock.png', mimeType: 'image/png', buffer: await photo() });
     await page.getByRole('img', { name: `${PRODUCT}, view 1` }).waitFor();
-    await page.getByLabel('2-3Y').fill('5');
-    await page.getByLabel('3-4Y').fill('3');
+    await page.getByLabel('2-3Y', { exact: true }).fill('5');
+    await page.getByLabel('3-4Y', { exact: true }).fill('3');
     await snap(page, JOURNEY, '3-new-product-filled');
     await expectNoSeriousA11yViolations(page);
 
@@ -94,7 +94,7 @@ describe('the shop owner runs the shop from /admin', () => {
     await page.getByText(`Product “${PRODUCT}” created.`).waitFor();
     productId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(productId).toBeGreaterThan(0);
-    expect(await page.getByLabel('2-3Y').inputValue()).toBe('5');
+    expect(await page.getByLabel('2-3Y', { exact: true }).inputValue()).toBe('5');
     await snap(page, JOURNEY, '4-product-created');
   });
 
@@ -115,8 +115,8 @@ describe('the shop owner runs the shop from /admin', () => {
 
   it('sets its stock to 0, and the storefront shows it sold out', async () => {
     const { page } = owner;
-    await page.getByLabel('2-3Y').fill('0');
-    await page.getByLabel('3-4Y').fill('0');
+    await page.getByLabel('2-3Y', { exact: true }).fill('0');
+    await page.getByLabel('3-4Y', { exact: true }).fill('0');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved. The shop shows the change now.').waitFor();
     await expect.poll(() => page.getByRole('cell', { name: 'Sold out' }).count()).toBe(2);
