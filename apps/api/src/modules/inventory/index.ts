@@ -14,5 +14,6 @@ export {
   skuHolders,
   stockOfProducts,
 } from './inventory.repository';
+export { addSizesOfNewProducts } from './new-sizes';
 export { productIdsOfSkus, setSku, skusOfProducts } from './skus';
 export { queueSoldOutReport, type SoldOutSize, sizesSoldOutOn } from './sold-out';
