@@ -39,6 +39,7 @@ export function AccountMenu() {
         id="account-menu"
         className={`dropdown-menu dropdown-menu-end${menu.open ? ' show' : ''}`}
         data-bs-popper="static"
+        hidden={!menu.open}
       >
         <li>
           <Link className="dropdown-item" to={paths.login} onClick={close}>

@@ -8,6 +8,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
  * It replaces react-bootstrap's Dropdown in the header: that Dropdown brought Popper.js and @restart/ui's menus to
  * every page (about 12 KB gzip of the root file) and cost the hydration about 30 ms at a phone's speed (issue 40);
  * a menu under its button is placed by Bootstrap's own CSS (`data-bs-popper="static"`), with no measuring at all.
+ * The closed list is in the page with `hidden` (its links are in the server's HTML, out of the accessibility tree).
  */
 export function useDisclosure<T extends HTMLElement>(): {
   open: boolean;

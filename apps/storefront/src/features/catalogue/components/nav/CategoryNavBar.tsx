@@ -25,15 +25,25 @@ const HOVER_CLOSE_DELAY_MS = 200;
 function CategoryNavItem({ category }: { category: Category }) {
   const { open, setOpen, rootRef } = useDisclosure<HTMLLIElement>();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A mouse opens the menu on its way to the arrow: its click then keeps the menu open rather than closing it.
+  const openedByHover = useRef(false);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const openOnHover = () => {
     clearTimeout(closeTimer.current);
+    if (!open) openedByHover.current = true;
     setOpen(true);
   };
   const closeAfterHover = () => {
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => {
+      openedByHover.current = false;
+      setOpen(false);
+    }, HOVER_CLOSE_DELAY_MS);
+  };
+  const toggle = () => {
+    setOpen(openedByHover.current || !open);
+    openedByHover.current = false;
   };
   const categoryLink = (
     <NavLink className="category-nav__link" to={paths.category(category.category_id)}>
@@ -53,9 +63,14 @@ function CategoryNavItem({ category }: { category: Category }) {
         aria-label={`${category.category_name} subcategories`}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen(!open)}
+        onClick={toggle}
       />
-      <ul id={menuId} className={`dropdown-menu category-nav__menu${open ? ' show' : ''}`} data-bs-popper="static">
+      <ul
+        id={menuId}
+        className={`dropdown-menu category-nav__menu${open ? ' show' : ''}`}
+        data-bs-popper="static"
+        hidden={!open}
+      >
         {category.subcategory.map((subcategory) => (
           <li key={subcategory.subcategory_id}>
             <Link
