@@ -1,9 +1,10 @@
 import { testQueryClient } from '@kapaas/web-kit/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '#storefront/app/providers.tsx';
+import { PopupProvider } from '#storefront/components/popups/PopupProvider.tsx';
 import { stubApi } from '#storefront/test/fakeApi.ts';
 import { jhabla, romper } from '#storefront/test/fixtures.ts';
 import { WISHLIST_QUERY_KEY } from '../api/useWishlist';
@@ -14,10 +15,12 @@ function renderHearts() {
   const queryClient = testQueryClient();
   render(
     <MemoryRouter>
-      <AppProviders queryClient={queryClient}>
-        <WishlistHeart product={jhabla} />
-        <WishlistHeart product={romper} />
-      </AppProviders>
+      <QueryClientProvider client={queryClient}>
+        <PopupProvider>
+          <WishlistHeart product={jhabla} />
+          <WishlistHeart product={romper} />
+        </PopupProvider>
+      </QueryClientProvider>
     </MemoryRouter>,
   );
   return queryClient;
