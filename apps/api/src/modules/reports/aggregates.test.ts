@@ -163,7 +163,9 @@ describe('the reports’ daily aggregates', () => {
     await db.execute(sql`UPDATE product_sizes SET stock = reserved WHERE id IN (SELECT id FROM product_sizes
       ORDER BY id LIMIT 5)`);
     // A product taken off sale, whose sizes the count of sizes on sale leaves out.
-    await db.execute(sql`UPDATE products SET status = 'archived' WHERE id = (SELECT max(product_id) FROM product_sizes)`);
+    await db.execute(
+      sql`UPDATE products SET status = 'archived' WHERE id = (SELECT max(product_id) FROM product_sizes)`,
+    );
     const span = spanOf('2024-05-01', '2024-05-31');
     const counted = await db.execute(sql`SELECT count(*)::int AS n FROM product_sizes`);
     const n = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
