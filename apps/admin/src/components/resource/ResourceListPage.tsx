@@ -5,8 +5,8 @@ import type { QueryParams } from '../../lib/api';
 import { useResourceList } from '../../lib/resource';
 import { DownloadButton } from '../DownloadButton';
 import { PageHeader } from '../PageHeader';
-import { SearchBox } from '../SearchBox';
 import { ListResults } from './ListResults';
+import { ListTools } from './ListTools';
 import type { ListFilter, ListScreens } from './screens';
 
 const PER_PAGE = 20;
@@ -75,25 +75,13 @@ export function ResourceListPage<Item extends { id: number }>({ screens }: { scr
           {notice}
         </Alert>
       )}
-      <div className="list-tools">
-        <SearchBox value={q} label={`Search ${screens.title.toLowerCase()}`} onSearch={(text) => change({ q: text })} />
-        {allFilters.map((filter) => (
-          <select
-            key={filter.name}
-            className="form-select list-tools__filter"
-            aria-label={filter.label}
-            value={filters[filter.name]}
-            onChange={(event) => change({ [filter.name]: event.target.value })}
-          >
-            <option value="">{filter.label}: all</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        ))}
-      </div>
+      <ListTools
+        searchLabel={`Search ${screens.title.toLowerCase()}`}
+        q={q}
+        filters={allFilters}
+        values={filters}
+        onChange={change}
+      />
       <ListResults
         list={list}
         noun={screens.title.toLowerCase()}

@@ -6,9 +6,9 @@ import { Link, useLocation } from 'react-router';
 import { DownloadButton } from '#admin/components/DownloadButton.tsx';
 import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { ListResults } from '#admin/components/resource/ListResults.tsx';
+import { ListTools } from '#admin/components/resource/ListTools.tsx';
 import { type Notice, useListParams } from '#admin/components/resource/ResourceListPage.tsx';
 import type { ListFilter } from '#admin/components/resource/screens.ts';
-import { SearchBox } from '#admin/components/SearchBox.tsx';
 import { paths } from '#admin/lib/paths.ts';
 import { useResourceList } from '#admin/lib/resource.ts';
 import { BulkEditPanel, type BulkSelection } from './BulkEditPanel';
@@ -105,25 +105,7 @@ export function ProductListPage() {
           {applied ?? notice}
         </Alert>
       )}
-      <div className="list-tools">
-        <SearchBox value={q} label="Search products" onSearch={(text) => change({ q: text })} />
-        {allFilters.map((f) => (
-          <select
-            key={f.name}
-            className="form-select list-tools__filter"
-            aria-label={f.label}
-            value={filters[f.name]}
-            onChange={(event) => change({ [f.name]: event.target.value })}
-          >
-            <option value="">{f.label}: all</option>
-            {f.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        ))}
-      </div>
+      <ListTools searchLabel="Search products" q={q} filters={allFilters} values={filters} onChange={change} />
       {chosen && (
         <BulkEditPanel
           selection={chosen}
