@@ -63,7 +63,7 @@ describe('the tax report', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Sales', 'Payments', 'Products', 'Sizes & returns', 'Stock', 'Coupons']);
+    ).toEqual(['Sales', 'Payments', 'Products', 'Sizes & returns', 'Fit', 'Stock', 'Coupons']);
     sales.unmount();
 
     renderRoute('/reports/tax');
