@@ -85,10 +85,11 @@ function ChartBars<Row>({ rows, names, series, stacked, columns, band, linear }:
   });
   return rows.map((row, index) => {
     const name = names[index] ?? '';
+    const slot = String(index);
     const spans = barSpans(row, series, stacked);
     const bars = series.map((one, s) => {
       const [start, end] = spans[s] ?? [0, 0];
-      const offset = (band(name) ?? 0) + (stacked ? 0 : (inner(s) ?? 0));
+      const offset = (band(slot) ?? 0) + (stacked ? 0 : (inner(s) ?? 0));
       const thickness = stacked ? band.bandwidth() : inner.bandwidth();
       const a = linear(start);
       const b = linear(end);
@@ -101,7 +102,7 @@ function ChartBars<Row>({ rows, names, series, stacked, columns, band, linear }:
         </text>
       );
       return (
-        <g key={`${name}-${one.label}`}>
+        <g key={one.label}>
           <Bar {...geometry} fill={COLOURS[s % COLOURS.length]}>
             <title>{`${name}, ${one.label}: ${one.text(one.value(row))}`}</title>
           </Bar>
@@ -115,7 +116,7 @@ function ChartBars<Row>({ rows, names, series, stacked, columns, band, linear }:
     const sum = !columns && stacked && first && (
       <text
         x={linear(total) + 4}
-        y={(band(name) ?? 0) + band.bandwidth() / 2}
+        y={(band(slot) ?? 0) + band.bandwidth() / 2}
         dy="0.35em"
         className="report-chart__value"
       >
@@ -123,12 +124,17 @@ function ChartBars<Row>({ rows, names, series, stacked, columns, band, linear }:
       </text>
     );
     return (
-      <g key={name}>
+      <g key={slot}>
         {bars}
         {sum}
       </g>
     );
   });
+}
+
+/** Each bar's place on the category axis: its row's position, as the band scale's key. */
+function slots(names: string[]): string[] {
+  return names.map((_, index) => String(index));
 }
 
 /** The category axis and the value axis, whichever way round the chart is. */
@@ -147,13 +153,13 @@ function ChartAxes<Row>({
     // Every bar is named (visx would name one in two past ten); a name longer than the margin is cut short, and
     // read whole in the bar's tooltip and the table.
     const fits = Math.max(8, Math.floor((left - 8) / 6));
-    const short = (name: unknown) => {
-      const text = String(name);
+    const short = (slot: unknown) => {
+      const text = names[Number(slot)] ?? '';
       return text.length > fits ? `${text.slice(0, fits - 1).trimEnd()}…` : text;
     };
     return (
       <>
-        <AxisLeft scale={band} hideTicks tickValues={names} tickFormat={short} />
+        <AxisLeft scale={band} hideTicks tickValues={slots(names)} tickFormat={short} />
         <AxisBottom
           scale={linear}
           top={innerHeight}
@@ -168,7 +174,12 @@ function ChartAxes<Row>({
   return (
     <>
       <AxisLeft scale={linear} tickValues={valueTicks(linear, 5, series)} tickFormat={tick} />
-      <AxisBottom scale={band} top={innerHeight} tickValues={names.filter((_, index) => index % everyNth === 0)} />
+      <AxisBottom
+        scale={band}
+        top={innerHeight}
+        tickValues={slots(names).filter((_, index) => index % everyNth === 0)}
+        tickFormat={(slot) => names[Number(slot)] ?? ''}
+      />
     </>
   );
 }
@@ -190,7 +201,8 @@ export function BarChart<Row>(props: BarChartProps<Row>) {
   const names = rows.map(category);
   // A bar is at most 72 px wide: one day alone is a bar, not a wall.
   const bandLength = columns ? Math.min(innerWidth, names.length * 72) : innerHeight;
-  const band = scaleBand<string>({ domain: names, range: [0, bandLength], padding: 0.2 });
+  // The bars' places are their rows' positions, not their names: two days a year apart are both "26 Nov".
+  const band = scaleBand<string>({ domain: slots(names), range: [0, bandLength], padding: 0.2 });
   const linear = scaleLinear<number>({
     domain: valueDomain(rows, series, stacked),
     range: columns ? [innerHeight, 0] : [0, innerWidth],

@@ -46,6 +46,22 @@ describe('the reports’ charts', () => {
     expect(Number(bar.getAttribute('width'))).toBeLessThanOrEqual(72);
   });
 
+  it('draw a bar for each of two days a year apart, though both are named 26 Nov', async () => {
+    const day = salesReport.series[0];
+    if (!day) throw new Error('the fixture has no day');
+    const series = [
+      { ...day, date: '2025-11-26', revenue: 1000 },
+      { ...day, date: '2026-11-26', revenue: 2000 },
+    ];
+    stubAdminApi({ 'GET reports/sales': answer({ ...salesReport, series }) });
+    renderRoute('/reports/sales?period=custom&from=2025-11-26&to=2026-11-26');
+
+    const chart = await screen.findByRole('img', { name: 'Revenue over time' });
+    const xs = [...chart.querySelectorAll('rect')].map((bar) => bar.getAttribute('x'));
+    expect(xs).toHaveLength(2);
+    expect(new Set(xs).size).toBe(2);
+  });
+
   it('show the table instead of a chart of zeros, and leave out the reasons nobody gave', async () => {
     stubAdminApi({
       'GET reports/payments': answer({
