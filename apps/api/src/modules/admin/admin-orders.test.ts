@@ -502,8 +502,8 @@ describe('the orders as a CSV file', () => {
       address.pin_code,
     ]);
     // items, items_total, coupon, discount, shipping, total, refunded, payment_method, paid_by, cod_to_collect,
-    // invoice_number, razorpay_order_id, prepaid_discount
-    const texts = [2, 7, 8, 10, 11];
+    // invoice_number, razorpay_order_id, prepaid_discount, skus (the demo's SKU of the piece bought, ADR 063)
+    const texts = [2, 7, 8, 10, 11, 13];
     expect(row.slice(12).map((cell, i) => (texts.includes(i) ? cell : Number(cell)))).toEqual([
       1,
       one.items_total,
@@ -518,6 +518,7 @@ describe('the orders as a CSV file', () => {
       one.invoice_number ?? '',
       one.razorpay_order_id,
       one.prepaid_discount,
+      expect.stringMatching(/^KP-\d+-[\w-]+ × 1$/),
     ]);
   });
 });
