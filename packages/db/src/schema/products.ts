@@ -35,6 +35,14 @@ export const products = pgTable(
     hsnCode: text('hsn_code'),
     /** One piece's packed weight in grams; null takes the shop's default per piece (shop_settings). */
     weightGrams: integer('weight_grams'),
+    /** What search engines show as the product page's title; null takes the product's name (ADR 064). */
+    seoTitle: text('seo_title'),
+    /** The product page's meta description; null makes one of the name, price and subcategory. */
+    seoDescription: text('seo_description'),
+    /** The brand or maker, as Shopify's `Vendor`; null when none. */
+    vendor: text('vendor'),
+    /** The owner's own labels, in order, as Shopify's `Tags`; each trimmed, 1–40 characters, no comma. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
@@ -48,6 +56,14 @@ export const products = pgTable(
       'products_weight_grams',
       sql`${t.weightGrams} IS NULL OR (${t.weightGrams} >= 1 AND ${t.weightGrams} <= 30000)`,
     ),
+    // The contract's limits (AdminProduct, KapaasCsvRow) give the messages; these are the backstop.
+    check('products_seo_title_length', sql`${t.seoTitle} IS NULL OR char_length(${t.seoTitle}) BETWEEN 1 AND 70`),
+    check(
+      'products_seo_description_length',
+      sql`${t.seoDescription} IS NULL OR char_length(${t.seoDescription}) BETWEEN 1 AND 320`,
+    ),
+    check('products_vendor_length', sql`${t.vendor} IS NULL OR char_length(${t.vendor}) BETWEEN 1 AND 100`),
+    check('products_tags_count', sql`cardinality(${t.tags}) <= 50`),
     check('products_status_known', sql`${t.status} IN ('active', 'archived')`),
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),

@@ -635,6 +635,8 @@ const SHOP: Record<string, TableEntry> = {
     'a product',
     ...['id', 'slug', 'name', 'category_id', 'subcategory_id', 'description', 'product_details', 'wash_care'],
     ...['price_paise', 'discount_price_paise', 'pattern_id', 'gender_id', 'status', 'hsn_code', 'weight_grams'],
+    // The brand's words for search engines and its own labels (ADR 064): about the product, never a person.
+    ...['seo_title', 'seo_description', 'vendor', 'tags'],
     ...['created_at', 'updated_at'],
   ),
   product_images: content("a product's picture", 'id', 'product_id', 'url', 'position'),
