@@ -66,6 +66,10 @@ export const jhabla: AdminProduct = {
   hsn_code: null,
   hsn: '6111',
   weight_grams: null,
+  seo_title: null,
+  seo_description: null,
+  vendor: null,
+  tags: [],
   in_gst_band: false,
   images: ['/media/uploads/jhabla-1280.webp'],
   sizes: [

@@ -203,6 +203,8 @@ export const jhablaDetail: ProductDetailAnswer = {
     description: '<p>A breezy jhabla in GOTS certified organic cotton.</p>',
     product_details: '<p>100% organic cotton.</p>',
     wash_care: '<p>Gentle hand wash.</p>',
+    seo_title: null,
+    seo_description: null,
     return_rule: { kind: 'returnable', reason: '' },
     actual_price: 899,
     discount_price: 749,

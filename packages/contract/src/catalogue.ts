@@ -156,6 +156,9 @@ export const ProductDetail = z.object({
   description: z.string(),
   product_details: z.string(),
   wash_care: z.string(),
+  /** The owner's title and description for search engines (the page's head), or null for the shop's own (ADR 064). */
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
   /** Its category's return rule and the reason shoppers read before buying (ADR 058). */
   return_rule: ReturnRule,
   actual_price: Rupees,

@@ -32,6 +32,51 @@ export const Sku = z
   .trim()
   .regex(SKU_PATTERN, 'A SKU has 1–64 letters, digits, dots, dashes, underscores or slashes.');
 
+/*
+ * What a brand arriving from Shopify brings beside the catalogue itself (ADR 064, 2026-11-28): the page's title and
+ * description for search engines, the vendor and the tags. Shopify's own limits for the first two.
+ */
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 320;
+export const VENDOR_MAX = 100;
+export const TAG_MAX = 40;
+export const TAGS_MAX = 50;
+
+/** An optional line of text: trimmed, at most `max` characters; empty means none (null). */
+const optionalLine = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} is at most ${max} characters.`)
+    .transform((text) => (text === '' ? null : text));
+export const SeoTitle = optionalLine('The SEO title', SEO_TITLE_MAX);
+export const SeoDescription = optionalLine('The SEO description', SEO_DESCRIPTION_MAX);
+export const Vendor = optionalLine('The vendor', VENDOR_MAX);
+
+/** One tag: trimmed, 1–40 characters, no comma (tags are written comma-separated, as Shopify writes them). */
+export const ProductTag = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be empty.')
+  .max(TAG_MAX, `A tag is at most ${TAG_MAX} characters.`)
+  .regex(/^[^,]*$/, 'A tag cannot hold a comma: commas separate tags.');
+
+/** A product's tags in the owner's order; a tag given twice (ignoring case) is kept once, as Shopify does. */
+export const ProductTags = z
+  .array(ProductTag)
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags.`)
+  .transform((tags) => tags.filter((tag, at) => tags.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === at));
+
+/** Tags as a comma-separated cell or field (`Summer, Cotton`): split and trimmed, empty pieces dropped. */
+export const splitTags = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+
+/** Tags as one cell or field, the way Shopify writes them. */
+export const joinTags = (tags: readonly string[]) => tags.join(', ');
+
 /** The most stock one size may hold; also the highest low-stock filter that means anything. */
 export const MAX_STOCK = 1_000_000;
 
@@ -70,6 +115,12 @@ export const AdminProduct = z.object({
   hsn: z.string(),
   /** One piece's packed weight in grams; null: the shop's default per piece (settings). */
   weight_grams: z.number().int().nullable(),
+  /** The product page's title for search engines; null: the product's name (ADR 064). */
+  seo_title: z.string().nullable(),
+  /** The product page's meta description; null: one made of its name, price and subcategory. */
+  seo_description: z.string().nullable(),
+  vendor: z.string().nullable(),
+  tags: z.array(z.string()),
   /** Priced in the ₹2,625–₹2,950 band, where GST takes 18 % although a piece is near ₹2,500 (ADR 032). */
   in_gst_band: z.boolean(),
   /** The first is the main image shown on cards. */
@@ -131,6 +182,12 @@ const productFields = {
   hsn_code: HsnCode.nullable(),
   /** One piece's packed weight for the courier; null uses the shop's default per piece. */
   weight_grams: PieceWeightGrams.nullable(),
+  /** Empty or null: none (the page's title is then the product's name). */
+  seo_title: SeoTitle.nullable(),
+  seo_description: SeoDescription.nullable(),
+  vendor: Vendor.nullable(),
+  /** Replaces the tags, in order. */
+  tags: ProductTags,
 };
 export const AdminCreateProduct = z.strictObject({
   ...productFields,
@@ -145,6 +202,10 @@ export const AdminCreateProduct = z.strictObject({
   status: productFields.status.optional(),
   hsn_code: productFields.hsn_code.optional(),
   weight_grams: productFields.weight_grams.optional(),
+  seo_title: productFields.seo_title.optional(),
+  seo_description: productFields.seo_description.optional(),
+  vendor: productFields.vendor.optional(),
+  tags: productFields.tags.optional(),
 });
 export type AdminCreateProduct = z.infer<typeof AdminCreateProduct>;
 export const AdminUpdateProduct = z.strictObject(productFields).partial();

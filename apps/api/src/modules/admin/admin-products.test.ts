@@ -280,6 +280,56 @@ describe('products', () => {
     expect(row?.weightGrams).toBeNull();
   });
 
+  it('keeps an SEO title and description, a vendor and tags; the storefront gets the SEO ones; bad values refused beside the field', async () => {
+    const plain = await create();
+    expect(plain).toMatchObject({ seo_title: null, seo_description: null, vendor: null, tags: [] });
+    const product = await create({
+      seo_title: '  Haldi Jhabla for newborns  ',
+      seo_description: 'A soft muslin jhabla, dyed with turmeric.',
+      vendor: 'Kapaas Studio',
+      tags: [' Summer ', 'muslin', 'summer'],
+    });
+    // Trimmed; a tag given twice (ignoring case) kept once, in the order given.
+    expect(product).toMatchObject({
+      seo_title: 'Haldi Jhabla for newborns',
+      seo_description: 'A soft muslin jhabla, dyed with turmeric.',
+      vendor: 'Kapaas Studio',
+      tags: ['Summer', 'muslin'],
+    });
+    const shown = ProductDetailAnswer.parse(
+      expectStatus(await shop.post('product_detail', { product_id: product.id }), 200),
+    ).products;
+    expect(shown).toMatchObject({
+      seo_title: 'Haldi Jhabla for newborns',
+      seo_description: 'A soft muslin jhabla, dyed with turmeric.',
+    });
+    // Emptied: none again (null), tags replaced.
+    const cleared = AdminProductAnswer.parse(
+      expectStatus(
+        await owner.patch(`/products/${product.id}`, { seo_title: '', seo_description: null, vendor: ' ', tags: [] }),
+        200,
+      ),
+    ).data;
+    expect(cleared).toMatchObject({ seo_title: null, seo_description: null, vendor: null, tags: [] });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ seo_title: 'x'.repeat(71) }, 'seo_title'],
+      [{ seo_description: 'x'.repeat(321) }, 'seo_description'],
+      [{ vendor: 'x'.repeat(101) }, 'vendor'],
+      [{ tags: ['ok', 'x'.repeat(41)] }, 'tags.1'],
+      [{ tags: ['cotton, summer'] }, 'tags.0'],
+      [{ tags: ['ok', ''] }, 'tags.1'],
+      [{ tags: Array.from({ length: 51 }, (_, at) => `t${at}`) }, 'tags'],
+    ];
+    for (const [body, field] of refusals) {
+      expect(Object.keys(expectStatus(await owner.post('/products', newProduct(body)), 400).errors), field).toEqual([
+        field,
+      ]);
+      expect(expectStatus(await owner.patch(`/products/${product.id}`, body), 400).errors[field], field).toBeDefined();
+    }
+    const [row] = await shop.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ seoTitle: null, seoDescription: null, vendor: null, tags: [] });
+  });
+
   it('refuses a stock edit below what unpaid orders hold (409) and changes nothing', async () => {
     const product = await create({
       sizes: [

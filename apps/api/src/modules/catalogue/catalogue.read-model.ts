@@ -58,6 +58,8 @@ export class CatalogueProduct {
   readonly description: string;
   readonly productDetails: string;
   readonly washCare: string;
+  readonly seoTitle: string | null;
+  readonly seoDescription: string | null;
   readonly pricePaise: number;
   readonly discountPricePaise: number | null;
   readonly patternId: number | null;
@@ -83,6 +85,8 @@ export class CatalogueProduct {
     this.description = row.description;
     this.productDetails = intern(row.productDetails);
     this.washCare = intern(row.washCare);
+    this.seoTitle = row.seoTitle;
+    this.seoDescription = row.seoDescription;
     this.pricePaise = row.pricePaise;
     this.discountPricePaise = row.discountPricePaise;
     this.patternId = row.patternId;
@@ -723,6 +727,8 @@ export class CatalogueView {
       description: row.description,
       product_details: row.productDetails,
       wash_care: row.washCare,
+      seo_title: row.seoTitle,
+      seo_description: row.seoDescription,
       return_rule: this.#returnRuleOf(row.categoryId),
       actual_price: card.price,
       discount_price: card.discount_price,

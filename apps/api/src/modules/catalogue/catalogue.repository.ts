@@ -98,6 +98,9 @@ export interface ProductRow {
   createdAt: Date;
   /** When its row was last edited (the sitemap's lastmod). */
   updatedAt: Date;
+  /** The owner's title and description for search engines, or null (ADR 064). */
+  seoTitle: string | null;
+  seoDescription: string | null;
   images: string[];
   stock: StockRow[];
   /** Its published reviews (review_stats): how many, and their stars added up. */
@@ -192,7 +195,7 @@ async function readProducts(
   const fields = sql`${products.id}, ${products.name}, ${products.categoryId}, ${products.subcategoryId},
              ${products.description}, ${products.productDetails}, ${products.washCare}, ${products.pricePaise},
              ${products.discountPricePaise}, ${products.patternId}, ${products.genderId}, ${products.createdAt},
-             ${products.updatedAt}`;
+             ${products.updatedAt}, ${products.seoTitle}, ${products.seoDescription}`;
   const imagesOrder = sql`ORDER BY ${productImages.position}, ${productImages.id}`;
   const stockRow = sql`json_build_array(${productSizes.sizeId}, ${productSizes.stock}, ${productSizes.reserved})`;
   const stockOrder = sql`ORDER BY ${sizes.sortOrder}, ${sizes.id}`;
@@ -256,6 +259,8 @@ type ChunkProduct = [
   genderId: number | null,
   createdAt: string,
   updatedAt: string,
+  seoTitle: string | null,
+  seoDescription: string | null,
   images: string[] | null,
   stock: [sizeId: number, stock: number, reserved: number][] | null,
   rating: [count: number, sum: number] | null,
@@ -263,12 +268,25 @@ type ChunkProduct = [
 
 function productOfChunk(product: ChunkProduct): ProductRow {
   const [id, name, categoryId, subcategoryId, description, productDetails, washCare, pricePaise] = product;
-  const [discountPricePaise, patternId, genderId, createdAt, updatedAt, images, stock, rating] = product.slice(8) as [
+  const [
+    discountPricePaise,
+    patternId,
+    genderId,
+    createdAt,
+    updatedAt,
+    seoTitle,
+    seoDescription,
+    images,
+    stock,
+    rating,
+  ] = product.slice(8) as [
     number | null,
     number | null,
     number | null,
     string,
     string,
+    string | null,
+    string | null,
     string[] | null,
     [number, number, number][] | null,
     [number, number] | null,
@@ -287,6 +305,8 @@ function productOfChunk(product: ChunkProduct): ProductRow {
     genderId,
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
+    seoTitle,
+    seoDescription,
     images: images ?? [],
     stock: (stock ?? []).map(([sizeId, units, reserved]) => ({ productId: id, sizeId, stock: units, reserved })),
     ratingCount: rating?.[0] ?? 0,

@@ -57,6 +57,10 @@ function toProduct(
     hsn_code: row.hsnCode,
     hsn: row.hsnCode ?? categoryHsn.get(row.categoryId) ?? '',
     weight_grams: row.weightGrams,
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
+    vendor: row.vendor,
+    tags: row.tags,
     in_gst_band: inGstBand(row),
     images: images.map((i) => i.url),
     sizes: sizes.map((s) => ({
@@ -207,6 +211,10 @@ export async function createProduct(db: Queryable, body: AdminCreateProduct): Pr
     status: body.status ?? 'active',
     hsnCode: body.hsn_code ?? null,
     weightGrams: body.weight_grams ?? null,
+    seoTitle: body.seo_title ?? null,
+    seoDescription: body.seo_description ?? null,
+    vendor: body.vendor ?? null,
+    tags: body.tags ?? [],
   };
   const sizes = body.sizes ?? [];
   await checkProduct(
@@ -242,6 +250,10 @@ export async function changeProduct(db: Queryable, id: number, body: AdminUpdate
     status: body.status,
     hsnCode: body.hsn_code,
     weightGrams: body.weight_grams,
+    seoTitle: body.seo_title,
+    seoDescription: body.seo_description,
+    vendor: body.vendor,
+    tags: body.tags,
   };
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const merged: ProductColumns = { ...current, ...sent };
