@@ -96,3 +96,31 @@ export const AdminImportReport = z.object({
 export type AdminImportReport = z.infer<typeof AdminImportReport>;
 export const AdminImportAnswer = adminItem(AdminImportReport);
 export type AdminImportAnswer = z.infer<typeof AdminImportAnswer>;
+
+/*
+ * An import's progress (ADR 064, "Progress"): a file of 50,000 rows takes tens of seconds, so the console polls
+ * GET /admin/api/imports/progress with the file's SHA-256 (which it computes before sending) and the dry-run flag.
+ */
+export const IMPORT_PHASES = ['reading', 'checking', 'pictures', 'writing', 'done'] as const;
+export const ImportPhase = z.enum(IMPORT_PHASES);
+export type ImportPhase = z.infer<typeof ImportPhase>;
+
+export const AdminImportProgressQuery = z.strictObject({
+  sha256: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, "The file's SHA-256 is 64 hexadecimal digits."),
+  dry_run: z.enum(['true', 'false'], "Send 'true' or 'false'.").transform((value) => value === 'true'),
+});
+export type AdminImportProgressQuery = z.output<typeof AdminImportProgressQuery>;
+
+/** Where the latest import of a file stands: rows done of the phase's rows (null while the file is still read). */
+export const AdminImportProgress = z.object({
+  phase: ImportPhase,
+  rows_done: z.number().int().nonnegative(),
+  rows_total: z.number().int().nonnegative().nullable(),
+});
+export type AdminImportProgress = z.infer<typeof AdminImportProgress>;
+export const AdminImportProgressAnswer = adminItem(AdminImportProgress);
+export type AdminImportProgressAnswer = z.infer<typeof AdminImportProgressAnswer>;

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
 import { AppError } from '../../../lib/errors';
+import { PROGRESS_EVERY_ROWS } from './progress';
 
 /** The longest line (one record, quoted line breaks included) the import reads: a longer one refuses the file. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -38,9 +39,10 @@ function explainParseError(error: unknown, row: number): AppError {
 /**
  * The CSV's header and lines, streamed through csv-parse a chunk at a time. Refuses (400 on `file`) bytes that are not
  * UTF-8 (checked on the bytes, without decoding a copy), an empty file, and a line over MAX_LINE_BYTES: the parser
- * gives up on such a line as soon as it passes the limit, so it is never held whole a second time.
+ * gives up on such a line as soon as it passes the limit, so it is never held whole a second time. `onRows` hears the
+ * rows read so far every PROGRESS_EVERY_ROWS (the import's progress).
  */
-export async function readCsv(bytes: Buffer): Promise<CsvFile> {
+export async function readCsv(bytes: Buffer, onRows?: (rows: number) => Promise<void>): Promise<CsvFile> {
   if (!isUtf8(bytes)) {
     throw fileRefused('The file is not UTF-8 text. Save it as "CSV UTF-8" (Shopify and spreadsheets offer it).');
   }
@@ -53,7 +55,10 @@ export async function readCsv(bytes: Buffer): Promise<CsvFile> {
   const feeding = feed(parser, bytes);
   const records: string[][] = [];
   try {
-    for await (const record of parser) records.push(record as string[]);
+    for await (const record of parser) {
+      records.push(record as string[]);
+      if (onRows && records.length % PROGRESS_EVERY_ROWS === 0) await onRows(records.length - 1);
+    }
     await feeding;
   } catch (error) {
     parser.destroy();

@@ -17,10 +17,11 @@ import type { Catalogue } from '../../catalogue';
 import { recordAudit } from '../audit';
 import { fileRefused, readCsv } from './csv-file';
 import type { DraftBook } from './drafts';
-import { dryRunAnswered, recordImport } from './imports.repository';
+import { dropImport, dryRunAnswered, recordImport, startImport } from './imports.repository';
 import { isKapaasHeader, kapaasDrafts } from './kapaas-format';
 import { type PictureAddressPolicy, type PictureSource, pictureOf, readZip } from './pictures';
 import { type PlannedProduct, planImport, settle, YIELD_EVERY } from './plan';
+import { ImportProgress } from './progress';
 import { shopifyDrafts } from './shopify-format';
 import { writePlans } from './write';
 
@@ -44,6 +45,11 @@ export interface ImportAuthor {
 export interface ImportDeps {
   db: Database;
   catalogue: Pick<Catalogue, 'changed'>;
+  /**
+   * Whether the progress may be written beside the commit's open transaction: PostgreSQL's pool has other
+   * connections, PGlite's one connection is the transaction's (absent: not).
+   */
+  writesBesideTransaction?: boolean;
 }
 
 export interface ImportRequest {
@@ -81,7 +87,8 @@ function draftsOf(
 /**
  * Runs an import: reads the file, plans every product against the catalogue, takes the pictures, and, unless it is a
  * dry run, writes the valid products in one transaction (none when all-or-nothing and a row was refused), then tells
- * the catalogue once. Answers the report, which is kept with the refused rows (catalogue_imports).
+ * the catalogue once. Answers the report, which is kept with the refused rows (catalogue_imports). Its row is made as
+ * it starts and holds its progress meanwhile (ADR 064, "Progress"); a file refused whole leaves no row.
  */
 export async function runImport(
   deps: ImportDeps,
@@ -98,40 +105,67 @@ export async function runImport(
       errors: { file: [COMMIT_WITHOUT_DRY_RUN] },
     });
   }
-  const file = await readCsv(request.csv);
+  const reading = { phase: 'reading' as const, rows_done: 0, rows_total: null };
+  const entry = { adminId: admin.id, sha256: fileHash, optionsHash, dryRun, progress: reading };
+  const importId = await startImport(deps.db, entry);
+  const progress = new ImportProgress(deps.db, importId, deps.writesBesideTransaction ?? false);
+  try {
+    return await importFile(deps, places, admin, request, progress);
+  } catch (error) {
+    // The refusal is what the owner must see: a failure to tidy up (the database gone) must not replace it.
+    await dropImport(deps.db, importId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The import once its row is made: read, plan, take the pictures, then write (a commit) and record the answer. */
+async function importFile(
+  deps: ImportDeps,
+  places: ImportPlaces,
+  admin: ImportAuthor,
+  request: ImportRequest,
+  progress: ImportProgress,
+): Promise<AdminImportReport> {
+  const dryRun = request.fields.dry_run;
+  const file = await readCsv(request.csv, (rows) => progress.report('reading', rows, null));
   const book = draftsOf(file.header, request.fields.format)(file);
+  const rowsTotal = file.lines.length;
   const options = {
     createMissingCategories: request.fields.create_missing_categories,
     sizeMap: request.fields.size_map,
   };
-  const plans = await planImport(deps.db, book, options);
+  const plans = await planImport(deps.db, book, options, (rows) => progress.report('checking', rows, rowsTotal));
   const source = pictureSourceOf(book, places, request);
+  let rowsDone = 0;
   for (const [at, plan] of plans.entries()) {
     await takePictures(plan, source, book.columns.image, dryRun ? undefined : places.mediaDir);
+    rowsDone += plan.draft.rows.length;
+    if (at % YIELD_EVERY === 0) await progress.report('pictures', rowsDone, rowsTotal);
     if (at % YIELD_EVERY === 0) await nextTurn();
   }
   const refused = plans.some((p) => p.outcome === 'error');
   const commit = !dryRun && !(refused && request.fields.all_or_nothing);
   const report = reportOf(book, plans, { dryRun, committed: commit });
   const rejected = rejectedCsv(book, report.rows);
-  const record = {
-    adminId: admin.id,
-    sha256: fileHash,
-    optionsHash,
-    dryRun,
-    rejectedCsv: rejected,
-  };
-  const { id, written } = await deps.db.transaction(async (tx) => {
-    const result = commit ? await writePlans(tx, plans) : { ids: [], structure: false };
-    const importId = await recordImport(tx, { ...record, summary: { ...report, rows: report.rows.length } });
-    if (commit) await auditImport(tx, admin, importId, report);
-    return { id: importId, written: result };
-  });
+  const done = { phase: 'done' as const, rows_done: rowsTotal, rows_total: rowsTotal };
+  const record = { summary: { ...report, rows: report.rows.length }, rejectedCsv: rejected, progress: done };
+  const writing = plans.filter((p) => commit && (p.outcome === 'created' || p.outcome === 'updated'));
+  const rowsToWrite = writing.reduce((sum, plan) => sum + plan.draft.rows.length, 0);
+  if (commit) await progress.report('writing', 0, rowsToWrite);
+  const written = await progress.during(() =>
+    deps.db.transaction(async (tx) => {
+      const onWritten = (rows: number) => progress.report('writing', rows, rowsToWrite);
+      const result = commit ? await writePlans(tx, plans, onWritten) : { ids: [], structure: false };
+      await recordImport(tx, progress.importId, record);
+      if (commit) await auditImport(tx, admin, progress.importId, report);
+      return result;
+    }),
+  );
   if (written.structure) await deps.catalogue.changed({ structure: true });
   if (written.ids.length > 0) await deps.catalogue.changed({ products: written.ids });
-  const link = rejected === null ? null : `/admin/api/imports/${id}/rejected.csv`;
+  const link = rejected === null ? null : `/admin/api/imports/${progress.importId}/rejected.csv`;
   const { rows, ...summary } = report;
-  return { ...summary, id, rejected_csv: link, rows };
+  return { ...summary, id: progress.importId, rejected_csv: link, rows };
 }
 
 async function auditImport(

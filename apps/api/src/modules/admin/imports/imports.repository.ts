@@ -1,3 +1,4 @@
+import { AdminImportProgress } from '@kapaas/contract';
 import {
   and,
   catalogueImports,
@@ -10,6 +11,7 @@ import {
   products,
   type Queryable,
   sizes,
+  sql,
   subcategories,
 } from '@kapaas/db';
 import { productIdsOfSkus, skusOfProducts, stockOfProducts } from '../../inventory';
@@ -97,24 +99,72 @@ export async function existingProducts(
   return { bySlug: new Map(rows.map((r) => [r.slug, r.id])), bySku, products: found };
 }
 
-/** Records an answered import; answers its id. */
-export async function recordImport(
+/** An import's row holds its progress (`summary.progress`) until it is answered, then the answer (`summary.totals`). */
+const answered = sql`${catalogueImports.summary} -> 'totals' IS NOT NULL`;
+
+/** Records an import as it starts, so that its progress can be read from any process; answers its id. */
+export async function startImport(
   db: Queryable,
   entry: {
     adminId: number | null;
     sha256: string;
     optionsHash: string;
     dryRun: boolean;
-    summary: unknown;
-    rejectedCsv: string | null;
+    progress: AdminImportProgress;
   },
 ): Promise<number> {
-  const [row] = await db.insert(catalogueImports).values(entry).returning({ id: catalogueImports.id });
+  const { progress, ...columns } = entry;
+  const [row] = await db
+    .insert(catalogueImports)
+    .values({ ...columns, summary: { progress } })
+    .returning({ id: catalogueImports.id });
   if (!row) throw new Error('catalogue_imports insert returned nothing');
   return row.id;
 }
 
-/** Whether a dry run of this file with these options was answered. */
+/** Where a running import stands; an import already answered is left as answered. */
+export async function writeProgress(db: Queryable, id: number, progress: AdminImportProgress): Promise<void> {
+  await db
+    .update(catalogueImports)
+    .set({ summary: { progress } })
+    .where(and(eq(catalogueImports.id, id), sql`NOT (${answered})`));
+}
+
+/** Records the answer of an import started by `startImport`: its summary (progress done) and its refused rows. */
+export async function recordImport(
+  db: Queryable,
+  id: number,
+  entry: { summary: Record<string, unknown>; rejectedCsv: string | null; progress: AdminImportProgress },
+): Promise<void> {
+  await db
+    .update(catalogueImports)
+    .set({ summary: { ...entry.summary, progress: entry.progress }, rejectedCsv: entry.rejectedCsv })
+    .where(eq(catalogueImports.id, id));
+}
+
+/** Forgets an import that was refused before it was answered (a broken file): there is no report to keep. */
+export async function dropImport(db: Queryable, id: number): Promise<void> {
+  await db.delete(catalogueImports).where(and(eq(catalogueImports.id, id), sql`NOT (${answered})`));
+}
+
+/** The progress of the latest import of this file (a dry run or a commit), or undefined when there is none. */
+export async function progressOf(
+  db: Queryable,
+  sha256: string,
+  dryRun: boolean,
+): Promise<AdminImportProgress | undefined> {
+  const [row] = await db
+    .select({ summary: catalogueImports.summary })
+    .from(catalogueImports)
+    .where(and(eq(catalogueImports.sha256, sha256), eq(catalogueImports.dryRun, dryRun)))
+    .orderBy(desc(catalogueImports.id))
+    .limit(1);
+  if (!row) return undefined;
+  const parsed = AdminImportProgress.safeParse((row.summary as { progress?: unknown }).progress);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Whether a dry run of this file with these options was answered (one still running is not). */
 export async function dryRunAnswered(db: Queryable, sha256: string, optionsHash: string): Promise<boolean> {
   const [row] = await db
     .select({ id: catalogueImports.id })
@@ -124,6 +174,7 @@ export async function dryRunAnswered(db: Queryable, sha256: string, optionsHash:
         eq(catalogueImports.sha256, sha256),
         eq(catalogueImports.optionsHash, optionsHash),
         eq(catalogueImports.dryRun, true),
+        answered,
       ),
     )
     .orderBy(desc(catalogueImports.id))

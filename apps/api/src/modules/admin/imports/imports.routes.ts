@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { AdminIdParams, AdminImportAnswer, AdminImportFields, ErrorAnswer } from '@kapaas/contract';
+import {
+  AdminIdParams,
+  AdminImportAnswer,
+  AdminImportFields,
+  AdminImportProgressAnswer,
+  AdminImportProgressQuery,
+  ErrorAnswer,
+} from '@kapaas/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/errors';
@@ -7,7 +14,7 @@ import { sendCsv } from '../csv';
 import { adminOf } from '../resource';
 import { fileRefused } from './csv-file';
 import { type ImportPlaces, type ImportRequest, runImport } from './import.service';
-import { rejectedCsvOf } from './imports.repository';
+import { progressOf, rejectedCsvOf } from './imports.repository';
 
 /** The largest CSV taken: 50,000 rows of a full Shopify export fit several times over. */
 export const MAX_CSV_BYTES = 64 * 1024 * 1024;
@@ -74,8 +81,29 @@ export const importRoutes: FastifyPluginAsyncZod<ImportPlaces> = async (app, pla
     },
     async (request) => {
       const form = await readImportForm(request);
-      const report = await runImport(app.deps, places, adminOf(request), form);
+      const deps = { ...app.deps, writesBesideTransaction: app.database.kind === 'postgres' };
+      const report = await runImport(deps, places, adminOf(request), form);
       return { success: true as const, data: report };
+    },
+  );
+
+  app.get(
+    '/imports/progress',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Where the latest import of a file stands (by the CSV's SHA-256 and the dry-run flag): its phase, rows done and rows in all",
+        security,
+        querystring: AdminImportProgressQuery,
+        response: { 200: AdminImportProgressAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer },
+      },
+    },
+    async (request) => {
+      const { sha256, dry_run } = request.query;
+      const progress = await progressOf(app.database.db, sha256, dry_run);
+      if (progress === undefined) throw new AppError('NOT_FOUND', 'No import of this file has started.');
+      return { success: true as const, data: progress };
     },
   );
 

@@ -48,18 +48,28 @@ interface PlanContext {
   fileSkus: Map<string, { handle: string; row: number }>;
 }
 
-/** Every product of the file planned against the catalogue as it is now; nothing is written. */
-export async function planImport(db: Queryable, book: DraftBook, options: PlanOptions): Promise<PlannedProduct[]> {
+/** Every product of the file planned against the catalogue as it is now; nothing is written. `onRows` hears the rows planned. */
+export async function planImport(
+  db: Queryable,
+  book: DraftBook,
+  options: PlanOptions,
+  onRows?: (rows: number) => Promise<void>,
+): Promise<PlannedProduct[]> {
   const lookups = await readLookups(db);
   const handles = book.products.filter((d) => d.fields !== undefined).map((d) => d.handle);
   const skus = [...new Set(book.products.flatMap((d) => d.sizes.flatMap((s) => (s.sku === null ? [] : [s.sku]))))];
   const found = await existingProducts(db, handles, skus);
   const context: PlanContext = { book, lookups, found, options, fileSkus: new Map() };
   const plans: PlannedProduct[] = [];
+  let rows = 0;
   for (const draft of book.products) {
     plans.push(planProduct(context, draft));
+    rows += draft.rows.length;
     // A file of 50,000 rows is planned in turns, so that the shop keeps answering meanwhile.
-    if (plans.length % YIELD_EVERY === 0) await nextTurn();
+    if (plans.length % YIELD_EVERY === 0) {
+      await onRows?.(rows);
+      await nextTurn();
+    }
   }
   return plans;
 }

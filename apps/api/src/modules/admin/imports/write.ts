@@ -78,8 +78,14 @@ function idsOf(plan: PlannedProduct, placements: Placements): [number, number] {
  * New products in multi-row inserts of CREATE_SLICE, their sizes and pictures likewise: one statement per slice
  * rather than several per size, which is what lets a file of thousands of products be written in minutes.
  */
-async function createProducts(db: Queryable, plans: PlannedProduct[], placements: Placements): Promise<number[]> {
+async function createProducts(
+  db: Queryable,
+  plans: PlannedProduct[],
+  placements: Placements,
+  onRows: (rows: number) => Promise<void>,
+): Promise<number[]> {
   const ids: number[] = [];
+  let rows = 0;
   for (let at = 0; at < plans.length; at += CREATE_SLICE) {
     const slice = plans.slice(at, at + CREATE_SLICE);
     const made = await db
@@ -106,6 +112,8 @@ async function createProducts(db: Queryable, plans: PlannedProduct[], placements
     );
     if (images.length > 0) await db.insert(productImages).values(images);
     ids.push(...made.map((row) => row.id));
+    rows += slice.reduce((sum, plan) => sum + plan.draft.rows.length, 0);
+    await onRows(rows);
     await nextTurn();
   }
   return ids;
@@ -130,22 +138,25 @@ async function updateProductAsPlanned(db: Queryable, plan: PlannedProduct, place
 /**
  * Writes the products planned as created or updated, inside the caller's transaction: new ones in multi-row inserts,
  * changed ones through the console's product write and the inventory's setStock (ADR 039); answers the ids written,
- * which the catalogue then re-reads once.
+ * which the catalogue then re-reads once. `onRows` hears the rows written so far (the import's progress).
  */
 export async function writePlans(
   db: Queryable,
   plans: PlannedProduct[],
+  onRows: (rows: number) => Promise<void> = async () => undefined,
 ): Promise<{ ids: number[]; structure: boolean }> {
   const writing = plans.filter((p) => p.outcome === 'created' || p.outcome === 'updated');
   const placements = await createPlacements(db, writing);
-  const ids = await createProducts(
-    db,
-    writing.filter((p) => p.outcome === 'created'),
-    placements,
-  );
+  const created = writing.filter((p) => p.outcome === 'created');
+  const ids = await createProducts(db, created, placements, onRows);
+  let rows = created.reduce((sum, plan) => sum + plan.draft.rows.length, 0);
   for (const plan of writing.filter((p) => p.outcome === 'updated')) {
     ids.push(await updateProductAsPlanned(db, plan, placements));
-    if (ids.length % YIELD_EVERY === 0) await nextTurn();
+    rows += plan.draft.rows.length;
+    if (ids.length % YIELD_EVERY === 0) {
+      await onRows(rows);
+      await nextTurn();
+    }
   }
   return { ids, structure: placements.size > 0 };
 }
