@@ -38,6 +38,44 @@ describe('a shopper arriving at the shop', () => {
     expect(await page.title()).toContain('Kapaas');
   });
 
+  it('moves the carousels by their buttons, dots and keys, rows the browser scrolls and snaps', async () => {
+    const { page } = shopper;
+    const banners = page.getByRole('region', { name: 'Featured collections' });
+    const bannerRow = banners.getByRole('group', { name: 'banners' });
+    const scrolled = () => bannerRow.evaluate((row) => row.scrollLeft);
+    // The slideshow would move on its own: paused, so that only the shopper's presses move it.
+    await banners.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect.poll(scrolled).toBe(0);
+    expect(await banners.getByRole('button', { name: 'Go to banner 1' }).getAttribute('aria-current')).toBe('true');
+
+    await banners.getByRole('button', { name: 'Next banner' }).click();
+    await expect
+      .poll(() => banners.getByRole('button', { name: 'Go to banner 2' }).getAttribute('aria-current'))
+      .toBe('true');
+    const width = await bannerRow.evaluate((row) => row.clientWidth);
+    await expect.poll(scrolled).toBe(width);
+
+    await banners.getByRole('button', { name: 'Go to banner 3' }).click();
+    await expect.poll(scrolled).toBe(2 * width);
+    // The banners loop: after the last comes the first.
+    await banners.getByRole('button', { name: 'Next banner' }).click();
+    await expect.poll(scrolled).toBe(0);
+
+    // The row takes the focus and the arrow keys scroll it, as any scrolling region.
+    await bannerRow.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(scrolled).toBeGreaterThan(0);
+
+    // A products row moves by a page and its Previous button is off at the start and on after a move.
+    const bestSelling = page.getByRole('region', { name: 'Best Selling' });
+    const previous = bestSelling.getByRole('button', { name: /^Previous/ });
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await bestSelling.getByRole('button', { name: /^Next/ }).click();
+    await expect.poll(() => previous.isDisabled()).toBe(false);
+    const productRow = bestSelling.getByRole('group', { name: 'Best Selling products' });
+    expect(await productRow.evaluate((row) => row.scrollLeft)).toBeGreaterThan(0);
+  });
+
   it('opens a category from the header and sees its products', async () => {
     const { page } = shopper;
     const nav = page.getByRole('navigation', { name: 'Categories' }).first();

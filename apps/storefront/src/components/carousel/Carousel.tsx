@@ -1,8 +1,7 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { type Key, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../icons';
+import { useScrollSnap } from './useScrollSnap';
 
 /** How many slides show at once: one, a pair (testimonials) or a row of products (4, 3, 2, 1 by width). */
 export type CarouselLayout = 'single' | 'pair' | 'products';
@@ -21,7 +20,45 @@ interface CarouselProps<T> {
   className?: string;
 }
 
-/** A horizontally scrolling row of slides (embla) with previous/next buttons and optional dots and autoplay. */
+/** The row's name from its slide's: "banners", and "Best Selling products" for a page of products. */
+function rowName(slideName: string): string {
+  return slideName.endsWith('s') ? slideName : `${slideName}s`;
+}
+
+/**
+ * Advances the row every `autoplayMs` while it is shown, not paused, and neither under the mouse nor holding the focus
+ * (its controls included). Returns the handlers that hold it.
+ */
+function useAutoplay(autoplayMs: number | undefined, paused: boolean, advance: () => void) {
+  const held = useRef(false);
+  useEffect(() => {
+    if (autoplayMs === undefined || paused) return;
+    const timer = setInterval(() => {
+      if (!held.current && document.visibilityState === 'visible') advance();
+    }, autoplayMs);
+    return () => clearInterval(timer);
+  }, [autoplayMs, paused, advance]);
+  return {
+    onMouseEnter: () => {
+      held.current = true;
+    },
+    onMouseLeave: (event: { currentTarget: HTMLElement }) => {
+      held.current = event.currentTarget.contains(document.activeElement);
+    },
+    onFocus: () => {
+      held.current = true;
+    },
+    onBlur: (event: { currentTarget: HTMLElement; relatedTarget: EventTarget | null }) => {
+      const stillInside = event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget);
+      held.current = stillInside || event.currentTarget.matches(':hover');
+    },
+  };
+}
+
+/**
+ * A horizontally scrolling row of slides, snapped by CSS, with previous/next buttons and optional dots and autoplay.
+ * Without JavaScript it is a row the shopper scrolls or swipes; the row itself takes the focus, so arrow keys scroll it.
+ */
 export function Carousel<T>({
   items,
   getKey,
@@ -33,85 +70,25 @@ export function Carousel<T>({
   showDots = false,
   className = '',
 }: CarouselProps<T>) {
+  const snap = useScrollSnap(items.length, { loop, byPage: layout === 'products' });
   const reducedMotion = usePrefersReducedMotion();
-  // Pausing under the mouse and on focus is done below for the whole carousel, controls included, rather than by
-  // the plugin's stopOnMouseEnter/stopOnFocusIn: the plugin resumes on mouse leave and blur even after the shopper
-  // pressed pause, and it ignores focus on the buttons outside the slides.
-  const plugins = useMemo(
-    () =>
-      autoplayMs === undefined
-        ? []
-        : [
-            Autoplay({
-              delay: autoplayMs,
-              stopOnInteraction: false,
-              stopOnMouseEnter: false,
-              stopOnFocusIn: false,
-              playOnInit: !reducedMotion,
-            }),
-          ],
-    [autoplayMs, reducedMotion],
-  );
-  const [viewportRef, embla] = useEmblaCarousel(
-    { loop, align: 'start', slidesToScroll: layout === 'products' ? 'auto' : 1 },
-    plugins,
-  );
-  const [selected, setSelected] = useState(0);
-  const [snapCount, setSnapCount] = useState(0);
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
-  const [pausedByShopper, setPausedByShopper] = useState(reducedMotion);
-
-  useEffect(() => {
-    if (!embla) return;
-    const sync = () => {
-      setSelected(embla.selectedScrollSnap());
-      setSnapCount(embla.scrollSnapList().length);
-      setCanPrev(embla.canScrollPrev());
-      setCanNext(embla.canScrollNext());
-    };
-    sync();
-    embla.on('select', sync).on('reInit', sync);
-    return () => {
-      embla.off('select', sync).off('reInit', sync);
-    };
-  }, [embla]);
-
-  const autoplay = embla?.plugins().autoplay;
-  const hasAutoplay = autoplay !== undefined && items.length > 1;
-
-  const togglePause = useCallback(() => {
-    if (!autoplay) return;
-    if (pausedByShopper) autoplay.play();
-    else autoplay.stop();
-    setPausedByShopper(!pausedByShopper);
-  }, [autoplay, pausedByShopper]);
-
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root || !autoplay) return;
-    const hold = () => autoplay.stop();
-    const release = () => {
-      if (!pausedByShopper && !root.matches(':hover') && !root.contains(document.activeElement)) autoplay.play();
-    };
-    // focusout fires before focus lands elsewhere, so wait a tick to see where it went.
-    const releaseAfterBlur = () => setTimeout(release, 0);
-    root.addEventListener('mouseenter', hold);
-    root.addEventListener('mouseleave', release);
-    root.addEventListener('focusin', hold);
-    root.addEventListener('focusout', releaseAfterBlur);
-    return () => {
-      root.removeEventListener('mouseenter', hold);
-      root.removeEventListener('mouseleave', release);
-      root.removeEventListener('focusin', hold);
-      root.removeEventListener('focusout', releaseAfterBlur);
-    };
-  }, [autoplay, pausedByShopper]);
+  // null until the shopper presses the button: a slideshow starts paused for whoever asked for less motion.
+  const [pausedByShopper, setPausedByShopper] = useState<boolean | null>(null);
+  const paused = pausedByShopper ?? reducedMotion;
+  const hasAutoplay = autoplayMs !== undefined && items.length > 1;
+  const holders = useAutoplay(hasAutoplay ? autoplayMs : undefined, paused, snap.next);
 
   return (
-    <div className={`kp-carousel kp-carousel--${layout} ${className}`.trim()} ref={rootRef}>
-      <div className="kp-carousel__viewport" ref={viewportRef}>
+    <div className={`kp-carousel kp-carousel--${layout} ${className}`.trim()} {...holders}>
+      {/* biome-ignore lint/a11y/useSemanticElements: the row of slides is a named group in the WAI-ARIA carousel pattern, not a fieldset */}
+      <div
+        className="kp-carousel__viewport"
+        ref={snap.viewportRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling row takes the focus so that arrow keys scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        role="group"
+        aria-label={rowName(slideName)}
+      >
         <div className="kp-carousel__container">
           {items.map((item, index) => (
             // biome-ignore lint/a11y/useSemanticElements: in the WAI-ARIA carousel pattern a slide is a named group; a fieldset is for form fields.
@@ -132,23 +109,23 @@ export function Carousel<T>({
           <button
             type="button"
             className="kp-carousel__arrow"
-            onClick={() => embla?.scrollPrev()}
-            disabled={!canPrev}
+            onClick={snap.prev}
+            disabled={!snap.canPrev}
             aria-label={`Previous ${slideName}`}
           >
             <ChevronLeftIcon />
           </button>
-          {showDots && snapCount > 1 && (
+          {showDots && snap.count > 1 && (
             <div className="kp-carousel__dots">
-              {Array.from({ length: snapCount }, (_, index) => (
+              {Array.from({ length: snap.count }, (_, index) => (
                 <button
                   // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its position; there is nothing else to key it by
                   key={index}
                   type="button"
                   className="kp-carousel__dot"
-                  onClick={() => embla?.scrollTo(index)}
+                  onClick={() => snap.goTo(index)}
                   aria-label={`Go to ${slideName} ${index + 1}`}
-                  aria-current={index === selected ? 'true' : undefined}
+                  aria-current={index === snap.selected ? 'true' : undefined}
                 />
               ))}
             </div>
@@ -157,17 +134,17 @@ export function Carousel<T>({
             <button
               type="button"
               className="kp-carousel__arrow"
-              onClick={togglePause}
-              aria-label={pausedByShopper ? 'Play slideshow' : 'Pause slideshow'}
+              onClick={() => setPausedByShopper(!paused)}
+              aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
             >
-              {pausedByShopper ? <PlayIcon /> : <PauseIcon />}
+              {paused ? <PlayIcon /> : <PauseIcon />}
             </button>
           )}
           <button
             type="button"
             className="kp-carousel__arrow"
-            onClick={() => embla?.scrollNext()}
-            disabled={!canNext}
+            onClick={snap.next}
+            disabled={!snap.canNext}
             aria-label={`Next ${slideName}`}
           >
             <ChevronRightIcon />

@@ -1,5 +1,4 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
+import { useScrollSnap } from '#storefront/components/carousel/useScrollSnap.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '#storefront/components/icons.tsx';
 
 /** The pictures are drawn 4:5; these sizes reserve the space before they load. */
@@ -11,20 +10,13 @@ interface ProductGalleryProps {
   name: string;
 }
 
-/** The product's pictures in a swipeable carousel (embla), with arrows and a row of thumbnails to jump to one. */
+/**
+ * The product's pictures in a row the browser scrolls and snaps (CSS), swipeable and scrollable without JavaScript,
+ * with arrows and a row of thumbnails to jump to one.
+ */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false });
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!embla) return;
-    const sync = () => setSelected(embla.selectedScrollSnap());
-    sync();
-    embla.on('select', sync).on('reInit', sync);
-    return () => {
-      embla.off('select', sync).off('reInit', sync);
-    };
-  }, [embla]);
+  const snap = useScrollSnap(images.length);
+  const selected = snap.selected;
 
   const several = images.length > 1;
   const altFor = (index: number) => (several ? `${name}, picture ${index + 1} of ${images.length}` : name);
@@ -32,7 +24,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   return (
     <section className="product-gallery" aria-roledescription="carousel" aria-label={`Pictures of ${name}`}>
       <div className="product-gallery__frame">
-        <div className="product-gallery__viewport" ref={viewportRef}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable so that the keyboard can scroll it (WCAG 2.1.1) */}
+        <div className="product-gallery__viewport" ref={snap.viewportRef} tabIndex={0}>
           <div className="product-gallery__container">
             {images.map((image, index) => (
               <div className="product-gallery__slide" key={image} aria-hidden={index === selected ? undefined : true}>
@@ -54,8 +47,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             <button
               type="button"
               className="product-gallery__arrow product-gallery__arrow--prev"
-              onClick={() => embla?.scrollPrev()}
-              disabled={selected === 0}
+              onClick={snap.prev}
+              disabled={!snap.canPrev}
               aria-label="Previous picture"
             >
               <ChevronLeftIcon />
@@ -63,8 +56,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             <button
               type="button"
               className="product-gallery__arrow product-gallery__arrow--next"
-              onClick={() => embla?.scrollNext()}
-              disabled={selected === images.length - 1}
+              onClick={snap.next}
+              disabled={!snap.canNext}
               aria-label="Next picture"
             >
               <ChevronRightIcon />
@@ -79,7 +72,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               <button
                 type="button"
                 className="product-gallery__thumb"
-                onClick={() => embla?.scrollTo(index)}
+                onClick={() => snap.goTo(index)}
                 aria-label={`Show picture ${index + 1} of ${images.length}`}
                 aria-current={index === selected ? 'true' : undefined}
               >
