@@ -9,8 +9,11 @@ export interface SentRequest {
   authorization: string | null;
 }
 
-/** An answer: a body sent with status 200, or a function of the request giving a Response or a body. */
-export type FakeAnswer = object | ((request: SentRequest) => Response | object);
+/**
+ * An answer: a body sent with status 200, or a function of the request giving a Response or a body, or a promise of
+ * one (a request the test keeps in flight until it resolves it).
+ */
+export type FakeAnswer = object | ((request: SentRequest) => Response | object | Promise<Response | object>);
 
 /**
  * Replaces fetch with an admin API that answers "METHOD path" (e.g. "GET products/3") from `answers`
@@ -33,7 +36,7 @@ export function stubAdminApi(answers: Record<string, FakeAnswer>) {
     const answer = answers[`${method} ${request.path}`];
     if (answer === undefined)
       return json(404, { success: false, message: `No fake answer for ${method} ${request.path}` });
-    const result = typeof answer === 'function' ? answer(request) : answer;
+    const result = typeof answer === 'function' ? await answer(request) : answer;
     return result instanceof Response ? result : json(200, result);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,7 @@
 import type { AdminImportAnswer } from '@kapaas/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from '#admin/lib/api.ts';
+import { type ImportProgressKey, sha256Of } from './useImportProgress';
 
 /** What the owner chose on the import page: the files and the options the dry run and its commit share. */
 export interface ImportChoice {
@@ -29,14 +30,18 @@ function formOf(choice: ImportChoice, dryRun: boolean): FormData {
 /**
  * POST /imports: the dry run (`dryRun` true) answers the report and writes nothing; the commit sends the same file
  * and options, which the server accepts only after their dry run (ADR 064). A commit makes every product list stale.
+ * `onSending` hears the file's hash just before the file is sent, so that the page can follow the import's progress.
  */
-export function useImport() {
+export function useImport(onSending?: (key: ImportProgressKey | null) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ choice, dryRun }: { choice: ImportChoice; dryRun: boolean }) =>
-      adminRequest<AdminImportAnswer>('POST', 'imports', { body: formOf(choice, dryRun) }).then(
-        (answer) => answer.data,
-      ),
+    mutationFn: async ({ choice, dryRun }: { choice: ImportChoice; dryRun: boolean }) => {
+      const sha256 = await sha256Of(choice.file);
+      onSending?.(sha256 === null ? null : { sha256, dryRun });
+      const answer = await adminRequest<AdminImportAnswer>('POST', 'imports', { body: formOf(choice, dryRun) });
+      return answer.data;
+    },
+    onSettled: () => onSending?.(null),
     onSuccess: (report) => {
       if (report.committed) return client.invalidateQueries({ queryKey: ['products'] });
       return undefined;

@@ -7,6 +7,8 @@ import { PageHeader } from '#admin/components/PageHeader.tsx';
 import { ApiError, errorMessage } from '#admin/lib/api.ts';
 import { paths } from '#admin/lib/paths.ts';
 import { type ImportChoice, useImport } from '../api/useImport';
+import { type ImportProgressKey, useImportProgress } from '../api/useImportProgress';
+import { ImportProgress } from './ImportProgress';
 import { ImportReport } from './ImportReport';
 
 type Options = Omit<ImportChoice, 'file' | 'images'>;
@@ -30,7 +32,11 @@ export function ProductImportPage() {
   const [options, setOptions] = useState<Options>(NO_OPTIONS);
   const [checked, setChecked] = useState<AdminImportReport | null>(null);
   const [done, setDone] = useState<AdminImportReport | null>(null);
-  const run = useImport();
+  const [sending, setSending] = useState<ImportProgressKey | null>(null);
+  const run = useImport(setSending);
+  const progress = useImportProgress(sending);
+  // A 'done' seen before this POST's import has started is an earlier import of the same file.
+  const shown = progress.data?.phase === 'done' ? null : (progress.data ?? null);
   const changed = () => {
     setChecked(null);
     setDone(null);
@@ -47,6 +53,8 @@ export function ProductImportPage() {
       { onSuccess: (report) => (dryRun ? setChecked(report) : setDone(report)) },
     );
   };
+  // The commit's progress shows by its button, under the report, where the owner's eyes are.
+  const committing = run.variables?.dryRun === false;
   const toImport = checked ? checked.products.created + checked.products.updated : 0;
   return (
     <>
@@ -75,6 +83,7 @@ export function ProductImportPage() {
           {run.isPending && !checked ? 'Checking…' : 'Check the file (dry run)'}
         </Button>
       </Form>
+      {run.isPending && !committing && <ImportProgress progress={shown} dryRun />}
       {run.error && (
         <Alert variant="danger" className="mt-3" role="alert">
           {errorMessage(run.error)}
@@ -86,6 +95,7 @@ export function ProductImportPage() {
           <Button variant="primary" disabled={toImport === 0 || run.isPending} onClick={() => send(false)}>
             {run.isPending ? 'Importing…' : `Import ${toImport.toLocaleString('en-IN')} products`}
           </Button>
+          {run.isPending && committing && <ImportProgress progress={shown} dryRun={false} />}
         </>
       )}
       {done && <ImportReport report={done} />}
