@@ -13,7 +13,7 @@ const CSS_BUDGET_BYTES = 25 * 1024;
 /**
  * The JavaScript a public page loads before it is interactive (the entry, and each matched route's module with what it
  * imports), gzipped. The goal is 90 KB; it is not met: React, react-dom, React Router and TanStack Query alone are
- * 114 KB (ADR 031). Issue 40 set this ceiling at 150 KB; the pages weigh 146.7–149.x KB since DOMPurify loads only when
+ * 114 KB (ADR 031). Issue 40 set this ceiling at 150 KB; the pages weigh 146.7–149.3 KB since DOMPurify loads only when
  * the browser renders rich text itself, the carousels are CSS scroll snapping rather than embla, and the filters are
  * Bootstrap's markup rather than react-bootstrap's Form (ADR 031, amended 2026-11-28). Lower it as pages lose weight;
  * never raise it.

@@ -1,8 +1,11 @@
+import { NewsletterSubscribeRequest } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { newsletterEmailError } from './NewsletterSignup';
 
 function subscribeCalls(fetchMock: ReturnType<typeof stubApi>) {
   return fetchMock.mock.calls
@@ -91,5 +94,29 @@ describe('Footer newsletter box', () => {
     expect(await within(section).findByText('Too many tries. Please wait a while.')).toBeInTheDocument();
     expect(email).toHaveValue('asha@example.com');
     expect(within(section).getByRole('status')).toHaveTextContent('');
+  });
+});
+
+describe('newsletterEmailError', () => {
+  /** The contract's first message for an address, as the server would answer it; null when it accepts it. */
+  function serverError(email: string): string | null {
+    const parsed = NewsletterSubscribeRequest.safeParse({ email });
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'refused');
+  }
+
+  it('checks an address as the server does, with its words, without zod in the browser', () => {
+    const addressLike = fc.oneof(
+      fc.emailAddress(),
+      fc.string(),
+      fc.tuple(fc.string(), fc.constantFrom('@', '@a.', '.@', '@@', '..'), fc.string()).map((parts) => parts.join('')),
+      fc.emailAddress().map((address) => address.padStart(260, 'a')),
+    );
+    fc.assert(
+      fc.property(addressLike, (raw) => {
+        const email = raw.trim();
+        expect(newsletterEmailError(email)).toBe(serverError(email));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
