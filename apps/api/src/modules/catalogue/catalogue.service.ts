@@ -28,6 +28,11 @@ const LOAD_CHUNK = 2_000;
  * more than 100 MB before collecting, and never gives those pages back to the system.
  */
 const COLLECT_EVERY_CHUNKS = 4;
+/**
+ * Products re-read per step when some changed: a step holds the event loop while it stages them (about 0.1 s for 2,000
+ * on this machine), so an import's 10,000 products are applied 200 at a time, a turn of the loop between steps.
+ */
+const APPLY_CHUNK = 200;
 
 /** A full collection when node runs with --expose-gc, as the compiled shop does (scripts/lib/server-args.mjs). */
 function collectGarbage(): void {
@@ -234,7 +239,7 @@ export class CatalogueService {
       return { kind: 'structure', changed: true };
     }
     if (this.#wantProducts.size > 0) {
-      const ids = [...this.#wantProducts].slice(0, LOAD_CHUNK);
+      const ids = [...this.#wantProducts].slice(0, APPLY_CHUNK);
       for (const id of ids) this.#wantProducts.delete(id);
       const rows = await loadProducts(this.database.db, ids);
       const found = new Set(rows.map((row) => row.id));

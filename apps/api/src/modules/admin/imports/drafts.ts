@@ -74,6 +74,12 @@ export interface DraftBook {
   productOfRow: Map<number, ProductDraft>;
 }
 
+/**
+ * Lines read into drafts between two turns of the event loop: a 50,000-row file read in one go held the loop for half
+ * a second (Shopify's) or more (Kapaas's, each row through its schema); 200 lines take a few milliseconds.
+ */
+export const LINES_PER_TURN = 200;
+
 /** A new draft for a handle seen first on `row`. */
 export function newDraft(handle: string): ProductDraft {
   return { handle, rows: [], fields: undefined, sizes: [], images: [], errors: new Map() };

@@ -74,7 +74,7 @@ export const COMMIT_WITHOUT_DRY_RUN =
 function draftsOf(
   header: string[],
   format: AdminImportFields['format'],
-): (file: Parameters<typeof kapaasDrafts>[0]) => DraftBook {
+): (file: Parameters<typeof kapaasDrafts>[0]) => Promise<DraftBook> {
   if (format === 'shopify') return shopifyDrafts;
   if (format === 'kapaas') return kapaasDrafts;
   if (header.includes('Handle') && header.includes('Variant Price')) return shopifyDrafts;
@@ -128,7 +128,7 @@ async function importFile(
 ): Promise<AdminImportReport> {
   const dryRun = request.fields.dry_run;
   const file = await readCsv(request.csv, (rows) => progress.report('reading', rows, null));
-  const book = draftsOf(file.header, request.fields.format)(file);
+  const book = await draftsOf(file.header, request.fields.format)(file);
   const rowsTotal = file.lines.length;
   const options = {
     createMissingCategories: request.fields.create_missing_categories,

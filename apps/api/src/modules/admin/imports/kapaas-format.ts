@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { KAPAAS_CSV_COLUMNS, KapaasCsvRow } from '@kapaas/contract';
 import type { z } from 'zod';
 import type { CsvFile } from './csv-file';
@@ -5,6 +6,7 @@ import { fileRefused } from './csv-file';
 import {
   type DraftBook,
   type FormatColumns,
+  LINES_PER_TURN,
   newDraft,
   type ProductDraft,
   ProductFieldGuard,
@@ -33,8 +35,11 @@ const PRODUCT_COLUMNS = KAPAAS_CSV_COLUMNS.slice(0, KAPAAS_CSV_COLUMNS.indexOf('
 export const isKapaasHeader = (header: string[]) =>
   header.length === KAPAAS_CSV_COLUMNS.length && KAPAAS_CSV_COLUMNS.every((column, at) => header[at] === column);
 
-/** Kapaas's own CSV (the export's) as drafts: one row per size, the product's fields repeated on each. */
-export function kapaasDrafts(file: CsvFile): DraftBook {
+/**
+ * Kapaas's own CSV (the export's) as drafts: one row per size, the product's fields repeated on each. Read in turns of
+ * LINES_PER_TURN lines, so that the shop keeps answering meanwhile.
+ */
+export async function kapaasDrafts(file: CsvFile): Promise<DraftBook> {
   if (!isKapaasHeader(file.header)) {
     const missing = KAPAAS_CSV_COLUMNS.filter((column) => !file.header.includes(column));
     throw fileRefused(
@@ -53,7 +58,8 @@ export function kapaasDrafts(file: CsvFile): DraftBook {
   };
   const drafts = new Map<string, ProductDraft>();
   const guard = new ProductFieldGuard();
-  for (const { row, cells } of file.lines) {
+  for (const [at, { row, cells }] of file.lines.entries()) {
+    if (at % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
     book.cells.set(row, cells);
     const record = Object.fromEntries(KAPAAS_CSV_COLUMNS.map((column, at) => [column, unguarded(cells[at] ?? '')]));
     const handle = (record.handle ?? '').trim();

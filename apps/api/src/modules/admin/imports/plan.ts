@@ -74,8 +74,11 @@ export async function planImport(
   return plans;
 }
 
-/** Products handled between two turns of the event loop. */
-export const YIELD_EVERY = 250;
+/**
+ * Products handled between two turns of the event loop. Planning one product (its texts through the allow-list) takes
+ * about 1 ms on this machine under load: 250 at a time held the loop for up to half a second, 20 for about 20 ms.
+ */
+export const YIELD_EVERY = 20;
 
 function planProduct(context: PlanContext, draft: ProductDraft): PlannedProduct {
   const existing = matchOf(context, draft);

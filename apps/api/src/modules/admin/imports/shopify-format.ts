@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { kapaasPricesOf, MAX_PIECE_WEIGHT_GRAMS, MAX_STOCK, Sku } from '@kapaas/contract';
 import type { CsvFile, CsvLine } from './csv-file';
 import { fileRefused } from './csv-file';
@@ -5,6 +6,7 @@ import {
   type DraftBook,
   type FormatColumns,
   HANDLE_PATTERN,
+  LINES_PER_TURN,
   newDraft,
   type ProductDraft,
   ProductFieldGuard,
@@ -45,8 +47,11 @@ interface VariantState {
 /** Reads a cell by column name ('' when the file has no such column). */
 type Cells = (column: string) => string;
 
-/** Shopify's product CSV as drafts: one product spans its variant rows and its further image rows. */
-export function shopifyDrafts(file: CsvFile): DraftBook {
+/**
+ * Shopify's product CSV as drafts: one product spans its variant rows and its further image rows. Read in turns of
+ * LINES_PER_TURN lines, so that the shop keeps answering meanwhile.
+ */
+export async function shopifyDrafts(file: CsvFile): Promise<DraftBook> {
   const missing = REQUIRED.filter((column) => !file.header.includes(column));
   if (missing.length > 0) {
     throw fileRefused(`The file lacks Shopify's column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
@@ -62,7 +67,8 @@ export function shopifyDrafts(file: CsvFile): DraftBook {
   };
   const drafts = new Map<string, { draft: ProductDraft; state: VariantState }>();
   const guard = new ProductFieldGuard();
-  for (const line of file.lines) {
+  for (const [at, line] of file.lines.entries()) {
+    if (at % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
     book.cells.set(line.row, line.cells);
     const cell: Cells = (column) => {
       const at = index.get(column);

@@ -61,8 +61,11 @@ async function subcategoryNamed(db: Queryable, categoryId: number, name: string)
   return row.id;
 }
 
-/** Products created per multi-row insert. */
-const CREATE_SLICE = 500;
+/**
+ * Products created per multi-row insert (their sizes in one more). Drizzle builds a statement's SQL and parameters on
+ * the event loop: 500 products and their 2,500 sizes held it for 50–175 ms per statement, 50 for a tenth of that.
+ */
+const CREATE_SLICE = 50;
 
 type Placements = Map<string, [number, number]>;
 
