@@ -50,6 +50,10 @@ describe("a row of Kapaas's CSV", () => {
     hsn_code: '',
     weight_grams: '95',
     images: 'https://shop.example/media/a.webp | https://shop.example/media/b.webp',
+    seo_title: '',
+    seo_description: '',
+    vendor: '',
+    tags: '',
     size: '0-3M',
     sku: ' KP-1-0-3M ',
     stock: '7',
@@ -77,5 +81,35 @@ describe("a row of Kapaas's CSV", () => {
     expect(issues({ discount_price: '1299.00' })).toEqual(['discount_price']);
     expect(issues({ sku: 'KP 1' })).toEqual(['sku']);
     expect(issues({ status: 'draft' })).toEqual(['status']);
+  });
+
+  it('reads the SEO title and description, the vendor and the comma-separated tags; empty cells as none', () => {
+    expect(KapaasCsvRow.parse(row)).toMatchObject({ seo_title: null, seo_description: null, vendor: null, tags: [] });
+    const given = {
+      ...row,
+      seo_title: ' Haldi Jhabla for newborns ',
+      seo_description: 'A soft jhabla.',
+      vendor: 'Kapaas',
+      tags: 'Summer, organic ,, summer,Newborn',
+    };
+    expect(KapaasCsvRow.parse(given)).toMatchObject({
+      seo_title: 'Haldi Jhabla for newborns',
+      seo_description: 'A soft jhabla.',
+      vendor: 'Kapaas',
+      // Empty pieces dropped, a tag given twice (ignoring case) kept once, in the order written.
+      tags: ['Summer', 'organic', 'Newborn'],
+    });
+  });
+
+  it('refuses, beside the column, an SEO title over 70, a description over 320, a vendor over 100, a long tag, 51 tags', () => {
+    const issues = (changes: Record<string, string>) =>
+      KapaasCsvRow.safeParse({ ...row, ...changes }).error?.issues.map((issue) => issue.path[0]);
+    expect(issues({ seo_title: 'x'.repeat(71) })).toEqual(['seo_title']);
+    expect(issues({ seo_title: 'x'.repeat(70) })).toBeUndefined();
+    expect(issues({ seo_description: 'x'.repeat(321) })).toEqual(['seo_description']);
+    expect(issues({ vendor: 'x'.repeat(101) })).toEqual(['vendor']);
+    expect(issues({ tags: `ok, ${'x'.repeat(41)}` })).toEqual(['tags']);
+    expect(issues({ tags: Array.from({ length: 51 }, (_, at) => `t${at}`).join(',') })).toEqual(['tags']);
+    expect(issues({ tags: Array.from({ length: 50 }, (_, at) => `t${at}`).join(',') })).toBeUndefined();
   });
 });

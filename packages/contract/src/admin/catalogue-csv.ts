@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { HsnCode, MAX_STOCK, PRODUCT_STATUS_VALUES, Sku } from './catalogue';
+import {
+  HsnCode,
+  MAX_STOCK,
+  PRODUCT_STATUS_VALUES,
+  SeoDescription,
+  SeoTitle,
+  Sku,
+  TagsCell,
+  Vendor,
+} from './catalogue';
 import { MAX_PIECE_WEIGHT_GRAMS } from './common';
 
 /*
@@ -34,6 +43,10 @@ export const KAPAAS_CSV_COLUMNS = [
   'hsn_code',
   'weight_grams',
   'images',
+  'seo_title',
+  'seo_description',
+  'vendor',
+  'tags',
   'size',
   'sku',
   'stock',
@@ -95,6 +108,11 @@ export const KapaasCsvRow = z
         .map((image) => image.trim())
         .filter((image) => image !== ''),
     ),
+    seo_title: SeoTitle,
+    seo_description: SeoDescription,
+    vendor: Vendor,
+    /** Comma-separated, as Shopify's `Tags`. */
+    tags: TagsCell,
     size: z.string().max(100).transform(blankToNull),
     sku: z.union([z.literal('').transform(() => null), Sku]),
     stock: z.union([

@@ -74,6 +74,9 @@ export const splitTags = (text: string) =>
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
 
+/** A cell or field of comma-separated tags, read into the product's tags. */
+export const TagsCell = z.string().transform(splitTags).pipe(ProductTags);
+
 /** Tags as one cell or field, the way Shopify writes them. */
 export const joinTags = (tags: readonly string[]) => tags.join(', ');
 

@@ -20,6 +20,10 @@ export interface ProductFields {
   status?: 'active' | 'archived';
   hsnCode?: string | null;
   weightGrams?: number | null;
+  seoTitle?: string | null;
+  seoDescription?: string | null;
+  vendor?: string | null;
+  tags?: string[];
 }
 
 /** One size of the product: a variant row of Shopify's file, a row of Kapaas's. */

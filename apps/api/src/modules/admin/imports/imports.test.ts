@@ -178,6 +178,13 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
       weightGrams: 120,
     });
     expect(romper?.description).toBe('<p>Soft <b>muslin</b>, snaps down the front.</p>');
+    // Shopify's SEO Title, SEO Description, Vendor and Tags are kept (ADR 064, 2026-11-28).
+    expect(romper).toMatchObject({
+      seoTitle: 'Organic Muslin Romper',
+      seoDescription: 'A soft romper',
+      vendor: 'Kapaas',
+      tags: ['muslin', 'summer'],
+    });
     const found = expectStatus(await owner.get(`/products/${romper?.id}`), 200).data;
     expect(found.images).toHaveLength(2);
     for (const url of found.images as string[]) {
@@ -245,6 +252,37 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
     });
   });
 
+  it('refuses an SEO title, SEO description, vendor or tag too long on its row, beside its column', async () => {
+    const header = 'Handle,Title,Type,Option1 Name,Option1 Value,Variant Price,Vendor,Tags,SEO Title,SEO Description';
+    const line = (handle: string, extra: string) =>
+      `${handle},Seo Romper,Sleepwear > Night Suits,Size,2-3Y,499.00,${extra}`;
+    const csv = Buffer.from(
+      [
+        header,
+        line('seo-fine', `Kapaas,"Summer, Cotton",${'t'.repeat(70)},${'d'.repeat(320)}`),
+        line('seo-title-long', `,,${'t'.repeat(71)},`),
+        line('seo-description-long', `,,,${'d'.repeat(321)}`),
+        line('vendor-long', `${'v'.repeat(101)},,,`),
+        line('tag-long', `,"ok, ${'x'.repeat(41)}",,`),
+        line('tags-many', `,"${Array.from({ length: 51 }, (_, at) => `t${at}`).join(', ')}",,`),
+      ].join('\n'),
+    );
+    const report = await importOk(csv, {});
+    expect(rowOf(report, 2)).toMatchObject({ outcome: 'created', errors: [] });
+    expect(rowOf(report, 3)?.errors.map((e) => e.column)).toEqual(['SEO Title']);
+    expect(rowOf(report, 3)?.errors[0]?.message).toMatch(/^SEO Title: 't{40}…': /);
+    expect(rowOf(report, 3)?.errors[0]?.message).toContain('The SEO title is at most 70 characters.');
+    expect(rowOf(report, 4)?.errors.map((e) => e.column)).toEqual(['SEO Description']);
+    expect(rowOf(report, 4)?.errors[0]?.message).toContain('The SEO description is at most 320 characters.');
+    expect(rowOf(report, 5)?.errors.map((e) => e.column)).toEqual(['Vendor']);
+    expect(rowOf(report, 5)?.errors[0]?.message).toContain('The vendor is at most 100 characters.');
+    expect(rowOf(report, 6)?.errors.map((e) => e.column)).toEqual(['Tags']);
+    expect(rowOf(report, 6)?.errors[0]?.message).toContain('A tag is at most 40 characters.');
+    expect(rowOf(report, 7)?.errors.map((e) => e.column)).toEqual(['Tags']);
+    expect(rowOf(report, 7)?.errors[0]?.message).toContain('At most 50 tags.');
+    expect(report.products).toEqual({ created: 1, updated: 0, unchanged: 0, errors: 5 });
+  });
+
   it('creates missing categories only when asked', async () => {
     const csv = Buffer.from(
       [
@@ -308,7 +346,7 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
 describe('POST /admin/api/imports with Kapaas’s own CSV', () => {
   const header = KAPAAS_CSV_COLUMNS.join(',');
   const product = (handle: string, price: string, pattern = 'Stripes') =>
-    `${handle},Mulmul Kurta,Jhablas & Tops,Kurtas,"<p>Light <em>mulmul</em>.</p>",<p>100% cotton</p>,Wash cold,${price},,${pattern},,active,611120,95,kurta-front.jpg`;
+    `${handle},Mulmul Kurta,Jhablas & Tops,Kurtas,"<p>Light <em>mulmul</em>.</p>",<p>100% cotton</p>,Wash cold,${price},,${pattern},,active,611120,95,kurta-front.jpg,Mulmul Kurta for toddlers,A light kurta.,Kapaas,"summer, mulmul"`;
 
   it('reads one row per size with the product repeated, and imports it again as unchanged', async () => {
     const zip = Buffer.from(zipSync({ 'kurta-front.jpg': new Uint8Array(await picture('jpeg', 60)) }));
@@ -331,6 +369,12 @@ describe('POST /admin/api/imports with Kapaas’s own CSV', () => {
     await importOk(csv, { dry_run: 'false' }, zip);
     const kurta = await productBySlug('mulmul-kurta');
     expect(kurta).toMatchObject({ pricePaise: 149_900, hsnCode: '611120', weightGrams: 95, washCare: 'Wash cold' });
+    expect(kurta).toMatchObject({
+      seoTitle: 'Mulmul Kurta for toddlers',
+      seoDescription: 'A light kurta.',
+      vendor: 'Kapaas',
+      tags: ['summer', 'mulmul'],
+    });
     const found = expectStatus(await owner.get(`/products/${kurta?.id}`), 200).data;
     expect(found.sizes.map((s: { size: string; sku: string; stock: number }) => [s.size, s.sku, s.stock])).toEqual([
       ['2-3Y', 'KAP-MK-23', 4],
@@ -365,6 +409,28 @@ describe('Kapaas’s CSV: a cell of two kinds (blank or a value) refused in word
       "sku: 'has space': A SKU has 1–64 letters, digits, dots, dashes, underscores or slashes.",
       "stock: 'many': The stock is a whole number of pieces.",
     ]);
+  });
+
+  it('refuses an SEO title, SEO description, vendor or tags beyond their limits beside their columns', async () => {
+    const row = (cells: Partial<Record<(typeof KAPAAS_CSV_COLUMNS)[number], string>>) =>
+      KAPAAS_CSV_COLUMNS.map((column) => `"${cells[column] ?? ''}"`).join(',');
+    const base = { handle: 'long-seo', name: 'Long Seo', category: 'Bottoms', subcategory: 'Shorts', price: '499.00' };
+    const csv = Buffer.from(
+      [
+        KAPAAS_CSV_COLUMNS.join(','),
+        row({
+          ...base,
+          status: 'active',
+          seo_title: 't'.repeat(71),
+          seo_description: 'd'.repeat(321),
+          vendor: 'v'.repeat(101),
+          tags: `fine, ${'x'.repeat(41)}`,
+        }),
+      ].join('\n'),
+    );
+    const report = await importOk(csv, {});
+    expect(rowOf(report, 2)?.errors.map((e) => e.column)).toEqual(['seo_title', 'seo_description', 'vendor', 'tags']);
+    expect(messagesOf(report, 2)[3]).toBe(`tags: 'fine, ${'x'.repeat(34)}…': A tag is at most 40 characters.`);
   });
 });
 
@@ -414,6 +480,35 @@ describe('round trips: the export imported back', () => {
         dry.rows.filter((r) => r.handle === 'mulmul-kurta').map((r) => r.outcome),
         format,
       ).not.toContain('updated');
+    }
+  });
+
+  it('gives back the SEO title and description, vendor and tags through each format, the print and "for" only once', async () => {
+    const kurta = await productBySlug('mulmul-kurta');
+    const url = `/products/${kurta?.id}`;
+    const kept = {
+      seo_title: '=Sale: Mulmul Kurta',
+      seo_description: 'A light mulmul kurta, "hand-block" printed.',
+      vendor: 'Kapaas Studio',
+      tags: ['-20%', 'Summer', 'mulmul'],
+    };
+    expectStatus(await owner.patch(url, kept), 200);
+    const none = { seo_title: null, seo_description: null, vendor: null, tags: [] };
+    for (const format of ['kapaas', 'shopify'] as const) {
+      const csv = await exported(format);
+      const text = csv.toString('utf8');
+      // Formulas guarded; Shopify's Tags also carry the print ("Stripes"), which the import takes off again.
+      expect(text, format).toContain("'=Sale: Mulmul Kurta");
+      expect(text, format).toContain(format === 'kapaas' ? "'-20%, Summer, mulmul" : "'-20%, Summer, mulmul, Stripes");
+      expectStatus(await owner.patch(url, none), 200);
+      const dry = await importOk(csv, {});
+      expect(dry.rows.filter((r) => r.handle === 'mulmul-kurta').map((r) => r.outcome)).toContain('updated');
+      const back = await importOk(csv, { dry_run: 'false' });
+      expect(back.totals.errors, format).toBe(0);
+      expect(expectStatus(await owner.get(url), 200).data, format).toMatchObject(kept);
+      // The same file again: nothing to do.
+      const again = await importOk(csv, {});
+      expect(again.products.created + again.products.updated, format).toBe(0);
     }
   });
 

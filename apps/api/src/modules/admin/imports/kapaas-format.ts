@@ -114,6 +114,10 @@ function readKapaasRow(draft: ProductDraft, row: number, record: Record<string, 
       status: data.status,
       hsnCode: data.hsn_code,
       weightGrams: data.weight_grams,
+      seoTitle: data.seo_title,
+      seoDescription: data.seo_description,
+      vendor: data.vendor,
+      tags: data.tags,
     };
     draft.images = data.images.map((src, position) => ({ row, src, position }));
   }

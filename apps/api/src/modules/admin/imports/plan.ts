@@ -173,7 +173,26 @@ function columnsOf(
     status: fields.status ?? base?.status ?? 'active',
     hsnCode: fields.hsnCode === undefined ? (base?.hsnCode ?? null) : fields.hsnCode,
     weightGrams: fields.weightGrams === undefined ? (base?.weightGrams ?? null) : fields.weightGrams,
+    seoTitle: fields.seoTitle === undefined ? (base?.seoTitle ?? null) : fields.seoTitle,
+    seoDescription: fields.seoDescription === undefined ? (base?.seoDescription ?? null) : fields.seoDescription,
+    vendor: fields.vendor === undefined ? (base?.vendor ?? null) : fields.vendor,
+    tags: fields.tags === undefined ? (base?.tags ?? []) : ownTags(context, fields.tags, base),
   };
+}
+
+/**
+ * The tags of the file less the print's and "for" names that Kapaas's own Shopify export adds to `Tags` (ADR 063):
+ * a name the product has as its print or "for", and not as a tag of its own, is taken off, so that a brand's export
+ * to Shopify imported back changes nothing. Kapaas's own CSV has columns of its own for them.
+ */
+function ownTags(context: PlanContext, tags: string[], base: ExistingProduct['row'] | undefined): string[] {
+  if (context.book.format !== 'shopify' || !base) return tags;
+  const own = new Set(base.tags.map(nameKey));
+  const { patterns, genders } = context.lookups;
+  const named = (tag: string) =>
+    (base.patternId !== null && patterns.get(nameKey(tag)) === base.patternId) ||
+    (base.genderId !== null && genders.get(nameKey(tag)) === base.genderId);
+  return tags.filter((tag) => own.has(nameKey(tag)) || !named(tag));
 }
 
 /** The name Kapaas knows a size of the file by: the owner's map first (its keys compared case-insensitively). */
@@ -261,7 +280,10 @@ export function changedFrom(planned: PlannedProduct, existing: ExistingProduct):
   if ('create' in placement) return true;
   if (row.categoryId !== placement.categoryId || row.subcategoryId !== placement.subcategoryId) return true;
   const columns = planned.columns as Record<string, unknown>;
-  if (Object.entries(columns).some(([key, value]) => (row as Record<string, unknown>)[key] !== value)) return true;
+  // Tags are a list: compared by their contents, in order.
+  const same = (a: unknown, b: unknown) =>
+    Array.isArray(a) && Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+  if (Object.entries(columns).some(([key, value]) => !same((row as Record<string, unknown>)[key], value))) return true;
   for (const size of planned.sizes) {
     const current = existing.sizes.get(size.sizeId);
     if (!current) return true;

@@ -1,5 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { kapaasPricesOf, MAX_PIECE_WEIGHT_GRAMS, MAX_STOCK, Sku } from '@kapaas/contract';
+import {
+  kapaasPricesOf,
+  MAX_PIECE_WEIGHT_GRAMS,
+  MAX_STOCK,
+  SeoDescription,
+  SeoTitle,
+  Sku,
+  TagsCell,
+  Vendor,
+} from '@kapaas/contract';
+import type { z } from 'zod';
 import type { CsvFile, CsvLine } from './csv-file';
 import { fileRefused } from './csv-file';
 import {
@@ -10,6 +20,7 @@ import {
   newDraft,
   type ProductDraft,
   ProductFieldGuard,
+  type ProductFields,
   paiseOf,
   refuseCell,
   said,
@@ -19,7 +30,25 @@ import {
 /** What Shopify's file must hold for the import to read it. */
 const REQUIRED = ['Handle', 'Title', 'Variant Price'] as const;
 /** The product's own columns, given on its first row (and, when repeated, equal on every row). */
-const PRODUCT_COLUMNS = ['Title', 'Body (HTML)', 'Vendor', 'Type', 'Tags', 'Published', 'Status'] as const;
+const PRODUCT_COLUMNS = [
+  'Title',
+  'Body (HTML)',
+  'Vendor',
+  'Type',
+  'Tags',
+  'Published',
+  'Status',
+  'SEO Title',
+  'SEO Description',
+] as const;
+/** The columns Kapaas keeps beside the catalogue's own (ADR 064, 2026-11-28), each read by the contract's rule. */
+const KEPT_COLUMNS = {
+  'SEO Title': SeoTitle,
+  'SEO Description': SeoDescription,
+  Vendor: Vendor,
+  Tags: TagsCell,
+} as const;
+type KeptColumn = keyof typeof KEPT_COLUMNS;
 /** Option names that are sizes; `Title` with `Default Title` is Shopify's product without variants. */
 const SIZE_OPTION_NAMES = new Set(['size', 'sizes', 'age', 'title']);
 
@@ -114,6 +143,7 @@ function readShopifyLine(
   const given = Object.fromEntries(PRODUCT_COLUMNS.map((c) => [c, cell(c)] as const).filter(([, v]) => v !== ''));
   if (draft.handle !== '') guard.check(draft.handle, row, given);
   for (const [column, value] of Object.entries(given)) state.product[column] ??= value;
+  refuseKeptCells(draft, row, given);
   if (cell('Option1 Name') !== '') state.optionName ??= cell('Option1 Name');
   const isVariant = cell('Variant Price') !== '' || cell('Option1 Value') !== '' || cell('Variant SKU') !== '';
   if (isVariant) readVariant(draft, state, row, cell);
@@ -233,6 +263,36 @@ function stockOf(draft: ProductDraft, row: number, text: string): number | undef
   return Number(text);
 }
 
+/** Refuses, on this row and beside its column, an SEO title, SEO description, vendor or tags the contract refuses. */
+function refuseKeptCells(draft: ProductDraft, row: number, given: Record<string, string>): void {
+  for (const [column, schema] of Object.entries(KEPT_COLUMNS)) {
+    const value = given[column];
+    const parsed = value === undefined ? undefined : (schema as z.ZodType).safeParse(value);
+    if (value === undefined || parsed?.success) continue;
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    refuseCell(draft, row, column, said(column, `'${shown}': ${parsed?.error.issues[0]?.message ?? 'not readable.'}`));
+  }
+}
+
+/** What the kept columns the file has say (an empty cell says none); a column the file lacks leaves the product's. */
+function keptFieldsOf(header: Set<string>, product: Record<string, string>) {
+  const read = <T>(column: KeptColumn, schema: z.ZodType<T, string>): T | undefined => {
+    if (!header.has(column)) return undefined;
+    const parsed = schema.safeParse(product[column] ?? '');
+    return parsed.success ? parsed.data : undefined;
+  };
+  const fields: Pick<ProductFields, 'seoTitle' | 'seoDescription' | 'vendor' | 'tags'> = {};
+  const seoTitle = read('SEO Title', SeoTitle);
+  const seoDescription = read('SEO Description', SeoDescription);
+  const vendor = read('Vendor', Vendor);
+  const tags = read('Tags', TagsCell);
+  if (seoTitle !== undefined) fields.seoTitle = seoTitle;
+  if (seoDescription !== undefined) fields.seoDescription = seoDescription;
+  if (vendor !== undefined) fields.vendor = vendor;
+  if (tags !== undefined) fields.tags = tags;
+  return fields;
+}
+
 /** The product's fields from what its rows gave; refusals on its first row when something it needs is missing. */
 function finishProduct(draft: ProductDraft, state: VariantState, header: Set<string>): void {
   const first = draft.rows[0] ?? 0;
@@ -271,6 +331,7 @@ function finishProduct(draft: ProductDraft, state: VariantState, header: Set<str
     discountPricePaise: prices.discountPricePaise,
     ...(status === null ? {} : { status }),
     ...(state.grams === undefined ? {} : { weightGrams: state.grams }),
+    ...keptFieldsOf(header, state.product),
   };
 }
 

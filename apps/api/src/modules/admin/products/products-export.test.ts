@@ -61,6 +61,10 @@ beforeAll(async () => {
       gender_id: gender.id,
       hsn_code: '611120',
       weight_grams: 95,
+      seo_title: 'Haldi Jhabla for newborns',
+      seo_description: 'A soft, "breathable" muslin jhabla.',
+      vendor: 'Kapaas',
+      tags: ['muslin', 'summer'],
       sizes: [
         { size_id: s0, stock: 7, sku: 'KP-EXP-A' },
         { size_id: s2, stock: 0, sku: 'KP-EXP-C' },
@@ -143,12 +147,17 @@ describe('GET /admin/api/products/export?format=kapaas', () => {
       hsn_code: '611120',
       weight_grams: '95',
       images: fixture.full.images.map(imageUrl).join(' | '),
+      seo_title: 'Haldi Jhabla for newborns',
+      seo_description: 'A soft, "breathable" muslin jhabla.',
+      vendor: 'Kapaas',
+      tags: 'muslin, summer',
     });
 
     const [archived, ...more] = of(fixture.archived);
     expect(more).toEqual([]);
     expect(archived).toMatchObject({ status: 'archived', price: '500.00', discount_price: '', sku: '', stock: '2' });
     expect(archived).toMatchObject({ pattern: '', gender: '', hsn_code: '', weight_grams: '', images: '' });
+    expect(archived).toMatchObject({ seo_title: '', seo_description: '', vendor: '', tags: '' });
     // A product without sizes is one row, its size, SKU and stock empty.
     expect(of(fixture.bare).map((r) => [r.size, r.sku, r.stock])).toEqual([['', '', '']]);
 
@@ -210,6 +219,11 @@ describe('GET /admin/api/products/export?format=shopify', () => {
       Type: `${names.category} > ${names.subcategory}`,
       Published: 'TRUE',
       Status: 'active',
+      Vendor: 'Kapaas',
+      // The product's own tags, then its print and "for" names, which Shopify's file has no field for.
+      Tags: `muslin, summer, ${names.pattern}, ${names.gender}`,
+      'SEO Title': 'Haldi Jhabla for newborns',
+      'SEO Description': 'A soft, "breathable" muslin jhabla.',
       'Image Src': imageUrl(fixture.full.images[0] ?? ''),
       'Image Position': '1',
     });

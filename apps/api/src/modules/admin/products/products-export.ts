@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   type CatalogueCsvFormat,
   CSV_IMAGE_SEPARATOR,
+  joinTags,
   KAPAAS_CSV_COLUMNS,
   SHOPIFY_CSV_COLUMNS,
   shopifyPricesOf,
@@ -79,9 +80,29 @@ function kapaasRows({ row, sizes, images }: ExportedProduct, names: CatalogueNam
     hsn_code: row.hsnCode ?? '',
     weight_grams: row.weightGrams === null ? '' : String(row.weightGrams),
     images: images.join(CSV_IMAGE_SEPARATOR),
+    seo_title: spreadsheetSafe(row.seoTitle ?? ''),
+    seo_description: spreadsheetSafe(row.seoDescription ?? ''),
+    vendor: spreadsheetSafe(row.vendor ?? ''),
+    tags: spreadsheetSafe(joinTags(row.tags)),
   };
   if (sizes.length === 0) return [{ ...product, size: '', sku: '', stock: '' }];
   return sizes.map((size) => ({ ...product, size: size.label, sku: size.sku ?? '', stock: String(size.stock) }));
+}
+
+/**
+ * Shopify's `Tags` of a product: its own tags, then its print's and its "for" names, which Shopify's file has no field
+ * for, unless a tag already says them (ignoring case). The import takes those two back off (ADR 064, 2026-11-28).
+ */
+function shopifyTagsOf(row: ProductRow, names: CatalogueNames): string[] {
+  const extra = [
+    row.patternId === null ? undefined : names.patterns.get(row.patternId),
+    row.genderId === null ? undefined : names.genders.get(row.genderId),
+  ];
+  const tags = [...row.tags];
+  for (const name of extra) {
+    if (name && !tags.some((tag) => tag.toLowerCase() === name.toLowerCase())) tags.push(name);
+  }
+  return tags;
 }
 
 /**
@@ -91,9 +112,6 @@ function kapaasRows({ row, sizes, images }: ExportedProduct, names: CatalogueNam
  */
 function shopifyRows({ row, sizes, images }: ExportedProduct, names: CatalogueNames): Record[] {
   const prices = shopifyPricesOf(row);
-  const tags = [row.patternId, row.genderId].map((id, at) =>
-    id === null ? '' : ((at === 0 ? names.patterns : names.genders).get(id) ?? ''),
-  );
   const variant = (option: { name: string; value: string }, sku: string, stock: number): Record => ({
     Handle: row.slug,
     'Option1 Name': option.name,
@@ -123,7 +141,10 @@ function shopifyRows({ row, sizes, images }: ExportedProduct, names: CatalogueNa
     'Body (HTML)': spreadsheetSafe(row.description),
     // Kapaas files a product in a category and a subcategory; Shopify's free "Type" carries both (the import reads it).
     Type: spreadsheetSafe(`${category} > ${subcategory}`),
-    Tags: spreadsheetSafe(tags.filter((tag) => tag !== '').join(', ')),
+    Vendor: spreadsheetSafe(row.vendor ?? ''),
+    Tags: spreadsheetSafe(joinTags(shopifyTagsOf(row, names))),
+    'SEO Title': spreadsheetSafe(row.seoTitle ?? ''),
+    'SEO Description': spreadsheetSafe(row.seoDescription ?? ''),
     Published: row.status === 'active' ? 'TRUE' : 'FALSE',
     'Gift Card': 'FALSE',
     Status: row.status,
