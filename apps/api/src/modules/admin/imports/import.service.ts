@@ -135,14 +135,10 @@ async function importFile(
     sizeMap: request.fields.size_map,
   };
   const plans = await planImport(deps.db, book, options, (rows) => progress.report('checking', rows, rowsTotal));
+  await progress.report('checking', rowsTotal, rowsTotal);
   const source = pictureSourceOf(book, places, request);
-  let rowsDone = 0;
-  for (const [at, plan] of plans.entries()) {
-    await takePictures(plan, source, book.columns.image, dryRun ? undefined : places.mediaDir);
-    rowsDone += plan.draft.rows.length;
-    if (at % YIELD_EVERY === 0) await progress.report('pictures', rowsDone, rowsTotal);
-    if (at % YIELD_EVERY === 0) await nextTurn();
-  }
+  const pictures = { source, column: book.columns.image, mediaDir: dryRun ? undefined : places.mediaDir };
+  await takeAllPictures(plans, pictures, (rows) => progress.report('pictures', rows, rowsTotal));
   const refused = plans.some((p) => p.outcome === 'error');
   const commit = !dryRun && !(refused && request.fields.all_or_nothing);
   const report = reportOf(book, plans, { dryRun, committed: commit });
@@ -181,6 +177,27 @@ async function auditImport(
     before: null,
     after: { format: report.format, totals: report.totals, products: report.products },
   });
+}
+
+/**
+ * Every product's pictures, in turns; `onRows` hears the rows done, only when the file names pictures (a file without
+ * any would otherwise show a "pictures" phase that has nothing to do).
+ */
+async function takeAllPictures(
+  plans: PlannedProduct[],
+  pictures: { source: PictureSource; column: string; mediaDir: string | undefined },
+  onRows: (rows: number) => Promise<void>,
+): Promise<void> {
+  const named = plans.some((plan) => plan.outcome !== 'error' && plan.draft.images.length > 0);
+  let rows = 0;
+  for (const [at, plan] of plans.entries()) {
+    await takePictures(plan, pictures.source, pictures.column, pictures.mediaDir);
+    rows += plan.draft.rows.length;
+    if (at % YIELD_EVERY === 0) {
+      if (named) await onRows(rows);
+      await nextTurn();
+    }
+  }
 }
 
 function pictureSourceOf(book: DraftBook, places: ImportPlaces, request: ImportRequest): PictureSource {

@@ -82,6 +82,8 @@ describe('GET /admin/api/imports/progress', () => {
     }
     expectStatus(await posting, 200);
     expect(seen.some((state) => state.phase !== 'done')).toBe(true);
+    // The file names no picture: no "pictures" phase with nothing to do.
+    expect(seen.map((state) => state.phase)).not.toContain('pictures');
     const order = seen.map((s) => PHASES.indexOf(s.phase));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     for (const state of seen) expect(state.rows_done).toBeLessThanOrEqual(state.rows_total ?? Number.MAX_VALUE);
@@ -93,7 +95,7 @@ describe('GET /admin/api/imports/progress', () => {
     expect(await progressOf(hash, false)).toEqual({ phase: 'done', rows_done: 7500, rows_total: 7500 });
   });
 
-  it('records a phase as it starts and then at most every 500 ms, read from the store by any process', async () => {
+  it('records a phase as it starts and ends and at most every 500 ms between, read from the store by any process', async () => {
     const csv = shopifyFile(1, 'b');
     const hash = sha256(csv);
     const reading = { phase: 'reading' as const, rows_done: 0, rows_total: null };
@@ -117,6 +119,8 @@ describe('GET /admin/api/imports/progress', () => {
     expect((await progressOf(hash, true)).rows_done).toBe(6000);
     await progress.report('checking', 0, 50_000);
     expect(await progressOf(hash, true)).toEqual({ phase: 'checking', rows_done: 0, rows_total: 50_000 });
+    await progress.report('checking', 50_000, 50_000);
+    expect((await progressOf(hash, true)).rows_done).toBe(50_000);
     // PGlite's one connection is the commit's: nothing is written beside its transaction there.
     clock += PROGRESS_EVERY_MS;
     await progress.during(() => progress.report('writing', 10, 50_000));

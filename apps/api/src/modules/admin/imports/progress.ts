@@ -13,7 +13,8 @@ export type ReportProgress = (phase: ImportPhase, done: number, total: number | 
 /**
  * The progress of one import, kept in its `catalogue_imports` row so that any process of the shop can answer the
  * console's poll (on PostgreSQL the POST and the poll may land on different processes). A report is written when
- * the phase changes, and otherwise at most every PROGRESS_EVERY_MS, so the callers may report every few thousand rows.
+ * the phase changes or ends (all its rows done), and otherwise at most every PROGRESS_EVERY_MS, so that the callers
+ * may report every few hundred rows without slowing the import.
  *
  * While the commit's transaction is open, reports are written beside it (a connection of the pool) only when
  * `besideTransaction` says the database has one: PGlite's only connection is the transaction's, so there the
@@ -33,7 +34,8 @@ export class ImportProgress {
   readonly report: ReportProgress = async (phase, done, total) => {
     if (this.inTransaction && !this.besideTransaction) return;
     const at = this.now();
-    if (phase === this.last.phase && at - this.last.at < PROGRESS_EVERY_MS) return;
+    // A phase's start and its end are always told; what is between, at most every PROGRESS_EVERY_MS.
+    if (phase === this.last.phase && done !== total && at - this.last.at < PROGRESS_EVERY_MS) return;
     this.last = { phase, at };
     const progress: AdminImportProgress = { phase, rows_done: done, rows_total: total };
     await writeProgress(this.db, this.importId, progress);
