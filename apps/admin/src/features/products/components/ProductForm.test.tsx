@@ -274,6 +274,84 @@ describe('the product form', () => {
     );
   });
 
+  it('edits the vendor, the tags (comma-separated) and, under "Search engines", the SEO title and description', async () => {
+    signIn();
+    const saved = {
+      ...jhabla,
+      vendor: 'Kapaas',
+      tags: ['summer', 'muslin'],
+      seo_title: 'Mulmul Jhabla for newborns',
+      seo_description: null,
+    };
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: saved },
+      'PATCH products/7': (request) => ({ success: true, data: { ...saved, ...(request.body as object) } }),
+    });
+    const { user } = renderRoute('/products/7');
+    expect(await screen.findByLabelText('Vendor')).toHaveValue('Kapaas');
+    const tags = screen.getByLabelText('Tags');
+    expect(tags).toHaveValue('summer, muslin');
+    expect(tags).toHaveAccessibleDescription(expect.stringContaining('Separate tags with commas'));
+    // The search engines' fields are in a section the owner opens.
+    const section = screen.getByText('Search engines');
+    expect(section.tagName).toBe('SUMMARY');
+    await user.click(section);
+    const title = screen.getByLabelText('SEO title');
+    expect(title).toHaveValue('Mulmul Jhabla for newborns');
+    expect(title).toHaveAccessibleDescription(expect.stringContaining('Leave empty to use the product’s name'));
+    const description = screen.getByLabelText('SEO description');
+    expect(description).toHaveValue('');
+
+    await user.clear(tags);
+    await user.type(tags, 'summer, organic cotton, , gift');
+    await user.clear(title);
+    await user.type(description, 'A soft mulmul jhabla.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved. The shop shows the change now.')).toBeInTheDocument();
+    expect(sentTo(sent, 'PATCH', 'products/7')?.body).toMatchObject({
+      vendor: 'Kapaas',
+      tags: ['summer', 'organic cotton', 'gift'],
+      seo_title: null,
+      seo_description: 'A soft mulmul jhabla.',
+    });
+  });
+
+  it('refuses a tag or an SEO title too long beside its field before sending, and shows the server’s refusal', async () => {
+    signIn();
+    const { sent } = stubAdminApi({
+      ...choices,
+      'GET products/7': { success: true, data: jhabla },
+      'PATCH products/7': () =>
+        json(400, {
+          success: false,
+          message: 'The vendor is at most 100 characters.',
+          errors: { vendor: ['The vendor is at most 100 characters.'] },
+        }),
+    });
+    const { user } = renderRoute('/products/7');
+    const tags = await screen.findByLabelText('Tags');
+    await user.type(tags, `summer, ${'x'.repeat(41)}`);
+    await user.click(screen.getByText('Search engines'));
+    const title = screen.getByLabelText('SEO title');
+    await user.type(title, 't'.repeat(71));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(tags).toHaveAttribute('aria-invalid', 'true'));
+    expect(tags).toHaveAccessibleDescription(expect.stringContaining('A tag is at most 40 characters.'));
+    expect(title).toHaveAccessibleDescription(expect.stringContaining('The SEO title is at most 70 characters.'));
+    expect(sent.filter((request) => request.method === 'PATCH')).toEqual([]);
+
+    await user.clear(tags);
+    await user.clear(title);
+    await user.type(screen.getByLabelText('Vendor'), 'Kapaas');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Vendor')).toHaveAccessibleDescription(
+        expect.stringContaining('The vendor is at most 100 characters.'),
+      ),
+    );
+  });
+
   it('archives a product only after the owner confirms', async () => {
     signIn();
     let saved = jhabla;

@@ -6,6 +6,7 @@ import { Controller } from 'react-hook-form';
 import { describedBy, Field } from '#admin/components/form/Field.tsx';
 import { showServerErrors } from '#admin/lib/forms.ts';
 import { ProductImages } from './ProductImages';
+import { ProductLabelFields } from './ProductLabelFields';
 import {
   type ProductBody,
   type ProductFormValues,
@@ -220,6 +221,7 @@ export function ProductForm({ product, choices, submitLabel, onSave, onCancel }:
               <textarea rows={3} className={`form-control${invalid(name)}`} {...inputProps(name)} />
             </Field>
           ))}
+          <ProductLabelFields fieldId={fieldId} register={register} errors={errors} />
         </div>
 
         <div>

@@ -1,4 +1,4 @@
-import { AdminCreateProduct, type AdminProduct } from '@kapaas/contract';
+import { AdminCreateProduct, type AdminProduct, joinTags, splitTags } from '@kapaas/contract';
 import { numberOrEmpty, numberOrNull } from '#admin/lib/forms.ts';
 
 /** The product form's controls as typed: text, with one stock cell per size (keyed `s<size_id>`). */
@@ -17,6 +17,13 @@ export interface ProductFormValues {
   hsn_code: string;
   /** One piece's weight in grams; empty uses the shop's default per piece. */
   weight_grams: string;
+  vendor: string;
+  /** The tags, comma-separated as the owner types them. */
+  tags: string;
+  /** Empty: the product's name is the page's title for search engines. */
+  seo_title: string;
+  /** Empty: the shop makes one of the name, price and subcategory. */
+  seo_description: string;
   /** Image URLs in order; the first is the main one. */
   images: string[];
   stock: Record<string, string>;
@@ -55,6 +62,10 @@ export function toFormValues(product: AdminProduct | undefined): ProductFormValu
     wash_care: product?.wash_care ?? '',
     hsn_code: product?.hsn_code ?? '',
     weight_grams: text(product?.weight_grams),
+    vendor: product?.vendor ?? '',
+    tags: joinTags(product?.tags ?? []),
+    seo_title: product?.seo_title ?? '',
+    seo_description: product?.seo_description ?? '',
     images: product?.images ?? [],
     stock,
     sku,
@@ -112,6 +123,11 @@ export function toProductBody(
     hsn_code: values.hsn_code.trim() === '' ? null : values.hsn_code.trim(),
     // Empty means the shop's default weight per piece (null).
     weight_grams: numberOrNull(values.weight_grams),
+    // Empty means none (the contract reads a blank as null).
+    vendor: values.vendor,
+    tags: splitTags(values.tags),
+    seo_title: values.seo_title,
+    seo_description: values.seo_description,
     images: values.images,
     ...(saved === undefined || sizes.length > 0 ? { sizes } : {}),
   };
@@ -128,6 +144,8 @@ export function productFieldOf(sizeOrder: number[]) {
     }
     if (path.startsWith('sizes')) return 'stock';
     if (path.startsWith('images')) return 'images';
+    // A tag's error (`tags.2`) shows on the one field that holds them all.
+    if (path.startsWith('tags')) return 'tags';
     return path;
   };
 }
