@@ -47,7 +47,9 @@ export function ProductDetailPage() {
             adviceId={adviceId}
           />
         )}
-        renderSizeAdvice={(product, advise) => <FindMySize productId={product.product_id} onAdvice={advise} />}
+        renderSizeAdvice={(product, advise, adviseForChild) => (
+          <FindMySize productId={product.product_id} onAdvice={advise} onChildAdvice={adviseForChild} />
+        )}
         renderDeliveryCheck={(product) => (
           <Suspense fallback={null}>
             <BuyingTerms product={product} />

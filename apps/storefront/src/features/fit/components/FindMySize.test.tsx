@@ -1,8 +1,8 @@
 import type { SizeAdviceAnswer } from '@kapaas/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetIdentity, rememberGuest, rememberUser } from '#storefront/lib/session.ts';
-import { json, stubApi } from '#storefront/test/fakeApi.ts';
+import { type FakeAnswer, json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList, jhablaDetail } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
 import { monthsSince } from './SizeAdvicePanel';
@@ -244,7 +244,94 @@ describe('Find my size on the product page', () => {
     expect(age).toHaveValue(2);
     await user.click(submit);
     await within(form).findByRole('region', { name: 'Our suggestion' });
-    expect(callsTo(api, 'size_advice')).toEqual([{ product_id: 11, age_months: 2 }]);
+    // The first child's size was asked for by the page itself; the form's answer is the second.
+    expect(callsTo(api, 'size_advice')).toEqual([
+      { product_id: 11, age_months: 14 },
+      { product_id: 11, age_months: 2 },
+    ]);
+  });
+});
+
+describe("A signed-in parent's child's size, chosen on the product page", () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => forgetIdentity());
+
+  const anu = { id: 1, first_name: 'Anu', birth_month: '2025-09', age_months: 14 };
+  const parentsShop = (answers: Record<string, FakeAnswer>) =>
+    stubApi({
+      category_list: categoryList,
+      product_detail: withChart,
+      cart_list: { success: true, product: [], total_items: 0, total_amount: 0 },
+      child_profiles: {
+        success: true,
+        children: [anu, { id: 2, first_name: null, birth_month: '2026-09', age_months: 2 }],
+      },
+      ...answers,
+    });
+
+  it('chooses the size advised for the first child, says for whom, and adds it with the advice', async () => {
+    rememberUser({ id: 7, name: 'Meera' });
+    const api = parentsShop({
+      size_advice: sixToTwelve,
+      add_cart: { success: true, message: 'Product added to cart successfully.' },
+    });
+    const { user } = renderRoute('/product-detail/11');
+    expect(await screen.findByText(/^Chosen for Anu \(14 months\): 6-12M/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '6-12M' })).toHaveAttribute('aria-pressed', 'true');
+    expect(callsTo(api, 'size_advice')).toEqual([{ product_id: 11, age_months: 14 }]);
+    // "change" takes the shopper to the sizes.
+    await user.click(screen.getByRole('button', { name: 'change' }));
+    expect(screen.getByRole('button', { name: '6-12M' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Add To Cart' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(callsTo(api, 'add_cart')).toEqual([{ user_id: 7, product_id: 11, size: 3, quantity: 1, advice_id: 41 }]);
+
+    // Another size chosen by hand drops the line.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: '3-6M' }));
+    expect(screen.queryByText(/^Chosen for/)).toBeNull();
+  });
+
+  it('never chooses over a size the shopper chose before the advice came', async () => {
+    rememberUser({ id: 7, name: 'Meera' });
+    let answer: (advice: SizeAdviceAnswer) => void = () => {};
+    const api = parentsShop({ size_advice: () => new Promise<SizeAdviceAnswer>((resolve) => (answer = resolve)) });
+    const { user } = renderRoute('/product-detail/11');
+    await screen.findByRole('button', { name: '3-6M' });
+    await vi.waitFor(() => expect(callsTo(api, 'size_advice')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: '3-6M' }));
+    answer(sixToTwelve);
+    // The child's size is said beside the shopper's choice, not chosen over it.
+    expect(await screen.findByText('Suggested for Anu (14 months): 6-12M')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3-6M' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(/^Chosen for/)).toBeNull();
+  });
+
+  it('does not choose a sold-out size: its Notify me opens instead', async () => {
+    rememberUser({ id: 7, name: 'Meera' });
+    const soldOut = {
+      ...sixToTwelve,
+      size_id: 1,
+      size_name: '0-3M',
+      sold_out: true,
+      reason: "Age 2 months is in 0-3M's range. 0-3M is sold out now: choose Notify me to hear when it is back.",
+    };
+    parentsShop({ size_advice: soldOut });
+    renderRoute('/product-detail/11');
+    expect(await screen.findByRole('form', { name: 'Notify me: 0-3M' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '3-6M' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(/^Chosen for/)).toBeNull();
+  });
+
+  it('asks nothing for a guest, nor for a parent without children (or without the consent)', async () => {
+    rememberGuest(42);
+    const api = parentsShop({ size_advice: sixToTwelve });
+    renderRoute('/product-detail/11');
+    await screen.findByRole('button', { name: '3-6M' });
+    await screen.findByText('Find my size', { selector: 'summary' });
+    expect(callsTo(api, 'child_profiles')).toEqual([]);
+    expect(callsTo(api, 'size_advice')).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
-import type { ChildProfile, SizeAdviceAnswer } from '@kapaas/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { SizeAdviceAnswer } from '@kapaas/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, apiPost, errorMessage } from '#storefront/lib/api.ts';
-import { useIdentity } from '#storefront/lib/session.ts';
+import { childLabel, useSavedChildren } from '../api/useSavedChildren';
 import '../fit.css';
 
 /** The form's fields, as typed; each maps to the call's field whose errors show beside it. */
@@ -24,18 +23,6 @@ export function monthsSince(birthMonth: string, today = new Date()): number | nu
 /** A field left empty is not sent; anything else is sent as a number (the server says beside it what is wrong). */
 const figure = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-/** A signed-in parent's saved children (ADR 059), to fill the age with one click; none for anybody else. */
-function useChildren(): ChildProfile[] {
-  const identity = useIdentity();
-  const userId = identity.kind === 'user' ? identity.userId : null;
-  const children = useQuery({
-    queryKey: ['child_profiles', userId],
-    queryFn: ({ signal }) => apiPost('child_profiles', {}, { signal }),
-    enabled: userId !== null,
-  });
-  return children.data?.children ?? [];
-}
-
 /**
  * The "Find my size" form (ADR 060), loaded when the shopper opens it: the child's age (or birth month), height or
  * weight; size_advice answers the size, why, how sure and what else to consider, and the page preselects it.
@@ -48,7 +35,7 @@ export default function SizeAdvicePanel({
   onAdvice: (answer: SizeAdviceAnswer) => void;
 }) {
   const ids = useId();
-  const children = useChildren();
+  const children = useSavedChildren();
   const [values, setValues] = useState<Values>({ age: '', birth: '', height: '', weight: '' });
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -102,7 +89,7 @@ export default function SizeAdvicePanel({
                 setValues((current) => ({ ...current, birth: child.birth_month, age: String(child.age_months) }))
               }
             >
-              For {child.first_name || 'my child'} ({child.age_months} {child.age_months === 1 ? 'month' : 'months'})
+              For {childLabel(child, 'my child')}
             </button>
           ))}
         </fieldset>

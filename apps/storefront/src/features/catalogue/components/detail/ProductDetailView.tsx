@@ -1,5 +1,5 @@
 import type { ProductCard, ProductDetail, ProductSize, SizeAdviceAnswer } from '@kapaas/contract';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { QueryErrorAlert } from '#storefront/components/feedback/QueryErrorAlert.tsx';
@@ -39,8 +39,15 @@ export interface PurchaseChoice {
 export interface ProductDetailSlots {
   renderWishlistButton?: (product: ProductDetail) => ReactNode;
   renderAddToCart?: (choice: PurchaseChoice) => ReactNode;
-  /** Beside the sizes of a product with a chart: "Find my size", whose answer `advise` preselects (ADR 060). */
-  renderSizeAdvice?: (product: ProductDetail, advise: (answer: SizeAdviceAnswer) => void) => ReactNode;
+  /**
+   * Beside the sizes of a product with a chart: "Find my size", whose answer `advise` preselects (ADR 060), and whose
+   * answer for a parent's saved child `adviseForChild` preselects unless the shopper chose a size already (ADR 059).
+   */
+  renderSizeAdvice?: (
+    product: ProductDetail,
+    advise: (answer: SizeAdviceAnswer) => void,
+    adviseForChild: (answer: SizeAdviceAnswer, chosenFor: string) => void,
+  ) => ReactNode;
   /**
    * Below the buying controls: whether and by when the product reaches the shopper's PIN code, and what its return
    * rule allows (ADR 058).
@@ -71,6 +78,13 @@ export function ProductDetailView({ productId, ...slots }: ProductDetailViewProp
   return <ProductSummary key={detail.data.product_id} product={detail.data} {...slots} />;
 }
 
+/** The advice the chosen size came from: its id for add_cart, and the child it was chosen for, if any. */
+interface Advised {
+  sizeId: number;
+  adviceId: number;
+  chosenFor: string | null;
+}
+
 function ProductSummary({
   product,
   renderWishlistButton,
@@ -83,15 +97,35 @@ function ProductSummary({
 }: { product: ProductDetail } & ProductDetailSlots) {
   const choice = usePurchaseChoice(product.sizes);
   const [notifying, setNotifying] = useState<ProductSize | null>(null);
-  const [advised, setAdvised] = useState<{ sizeId: number; adviceId: number } | null>(null);
+  const [advised, setAdvised] = useState<Advised | null>(null);
+  // Whether the shopper chose a size themselves (by hand or by the form): a child's advice never replaces it.
+  const [shopperChose, setShopperChose] = useState(false);
   // The size suggested is chosen; a sold-out one opens its Notify me instead, as the shopper would (ADR 060).
-  const advise = (answer: SizeAdviceAnswer) => {
+  const applyAdvice = (answer: SizeAdviceAnswer, chosenFor: string | null) => {
     const size = product.sizes.find((s) => s.size_id === answer.size_id);
-    setAdvised(size && answer.advice_id !== null ? { sizeId: size.size_id, adviceId: answer.advice_id } : null);
+    setAdvised(
+      size && answer.advice_id !== null ? { sizeId: size.size_id, adviceId: answer.advice_id, chosenFor } : null,
+    );
     if (size?.in_stock) choice.chooseSize(size);
     else if (size) setNotifying(size);
   };
-  const adviceId = advised && advised.sizeId === choice.size?.size_id ? advised.adviceId : null;
+  const advise = (answer: SizeAdviceAnswer) => {
+    setShopperChose(true);
+    applyAdvice(answer, null);
+  };
+  // The child's size said beside a size the shopper chose, rather than chosen over it.
+  const [suggested, setSuggested] = useState<string | null>(null);
+  const adviseForChild = (answer: SizeAdviceAnswer, chosenFor: string) => {
+    if (!shopperChose) applyAdvice(answer, chosenFor);
+    else if (answer.size_name) setSuggested(`Suggested for ${chosenFor}: ${answer.size_name}`);
+  };
+  const chooseByHand = (size: ProductSize) => {
+    setShopperChose(true);
+    choice.chooseSize(size);
+  };
+  const current = advised && advised.sizeId === choice.size?.size_id ? advised : null;
+  const adviceId = current?.adviceId ?? null;
+  const sizesRef = useRef<HTMLDivElement>(null);
   const notifyFormId = useId();
   const images =
     product.productsub_images.length > 0
@@ -112,15 +146,30 @@ function ProductSummary({
           {renderRating(product)}
           <Price price={product.actual_price} discountPrice={product.discount_price} className="price--large" />
           <SafeHtml className="product-detail__description" html={product.description} />
-          <SizePicker
-            sizes={product.sizes}
-            selected={choice.size}
-            onChoose={choice.chooseSize}
-            onNotify={(size) => setNotifying((open) => (open?.size_id === size.size_id ? null : size))}
-            notifying={notifying}
-            notifyFormId={notifyFormId}
-          />
-          {product.size_chart && renderSizeAdvice?.(product, advise)}
+          <div ref={sizesRef}>
+            <SizePicker
+              sizes={product.sizes}
+              selected={choice.size}
+              onChoose={chooseByHand}
+              onNotify={(size) => setNotifying((open) => (open?.size_id === size.size_id ? null : size))}
+              notifying={notifying}
+              notifyFormId={notifyFormId}
+            />
+          </div>
+          {current?.chosenFor && choice.size && (
+            <p className="size-picker__chosen-for">
+              Chosen for {current.chosenFor}: {choice.size.size} ·{' '}
+              <button
+                type="button"
+                className="btn btn-link p-0 align-baseline"
+                onClick={() => sizesRef.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus()}
+              >
+                change
+              </button>
+            </p>
+          )}
+          {!current?.chosenFor && suggested && <p className="size-picker__chosen-for">{suggested}</p>}
+          {product.size_chart && renderSizeAdvice?.(product, advise, adviseForChild)}
           {product.size_chart && (
             <Suspense>
               <SizeChart chart={product.size_chart} />
