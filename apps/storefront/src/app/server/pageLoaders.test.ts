@@ -3,6 +3,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jhablaDetail } from '#storefront/test/fixtures.ts';
+import { pageMeta } from '../seo/pageMeta';
 import { productLoader } from './pageLoaders';
 import { shopContext } from './shopContext';
 
@@ -90,5 +91,37 @@ describe('The product page’s loader', () => {
     const unrated = { ...jhablaDetail, products: { ...jhablaDetail.products, rating_average: null, rating_count: 0 } };
     const { product } = await load({ product_detail: unrated });
     expect(product).not.toHaveProperty('aggregateRating');
+  });
+
+  it('heads the page with the owner’s SEO title and description when set, else the name and a description of its own', async () => {
+    const head = async (seo: { seo_title: string | null; seo_description: string | null }) => {
+      const detail = { ...jhablaDetail, products: { ...jhablaDetail.products, ...seo } };
+      const tags = pageMeta((await load({ product_detail: detail })).data.seo);
+      const content = (key: string) =>
+        tags.find((tag) => 'property' in tag && tag.property === key) ??
+        tags.find((tag) => 'name' in tag && tag.name === key);
+      return {
+        title: (tags.find((tag) => 'title' in tag) as { title?: string } | undefined)?.title,
+        description: (content('description') as { content?: string } | undefined)?.content,
+        og: [
+          content('og:title'),
+          content('og:description'),
+          content('twitter:title'),
+          content('twitter:description'),
+        ].map((tag) => (tag as { content?: string } | undefined)?.content),
+      };
+    };
+    const own = await head({ seo_title: 'Leaf Print Jhabla for Newborns', seo_description: 'A breezy jhabla.' });
+    expect(own).toEqual({
+      title: 'Leaf Print Jhabla for Newborns',
+      description: 'A breezy jhabla.',
+      og: ['Leaf Print Jhabla for Newborns', 'A breezy jhabla.', 'Leaf Print Jhabla for Newborns', 'A breezy jhabla.'],
+    });
+    const shops = await head({ seo_title: null, seo_description: null });
+    expect(shops.title).toBe('Organic Cotton Jhabla – Leaf Print | Kapaas');
+    expect(shops.description).toBe(
+      'Organic Cotton Jhabla – Leaf Print: ₹749, organic cotton sleeveless jhablas at Kapaas.',
+    );
+    expect(shops.og.slice(0, 2)).toEqual([shops.title, shops.description]);
   });
 });

@@ -166,9 +166,12 @@ function productSeo(publicUrl: string, product: ProductDetail, reviews: ProductR
   const canonical = absolute(publicUrl, paths.product(product.product_id, product.name));
   const price = pricePaid(product);
   return {
-    title: `${product.name} | Kapaas`,
+    // The owner's own title and description for search engines (ADR 064) when set, as Shopify's SEO fields are.
+    title: product.seo_title ?? `${product.name} | Kapaas`,
     // The description has always dropped zeros after the point (₹1,299.5), as the console does: kept for search engines.
-    description: `${product.name}: ${formatRupees(price, paiseShown.trimmed)}, organic cotton ${product.subcategory_name.toLowerCase()} at Kapaas.`,
+    description:
+      product.seo_description ??
+      `${product.name}: ${formatRupees(price, paiseShown.trimmed)}, organic cotton ${product.subcategory_name.toLowerCase()} at Kapaas.`,
     canonical,
     image: product.product_image ? absolute(publicUrl, previewImage(product.product_image)) : undefined,
     type: 'product',

@@ -26,6 +26,17 @@ describe('Product detail page', () => {
     );
   });
 
+  it('keeps the owner’s SEO title in the browser tab after hydration, as the server’s head gave it', async () => {
+    const detail = {
+      ...jhablaDetail,
+      products: { ...jhablaDetail.products, seo_title: 'Leaf Print Jhabla for Newborns' },
+    };
+    stubApi({ category_list: categoryList, product_detail: detail });
+    renderRoute('/product-detail/11');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic Cotton Jhabla – Leaf Print' })).toBeVisible();
+    expect(document.title).toBe('Leaf Print Jhabla for Newborns');
+  });
+
   it('disables sold-out sizes, preselects the first size in stock and lets the shopper pick another', async () => {
     stubApi({ category_list: categoryList, product_detail: jhablaDetail });
     const { user } = renderRoute('/product-detail/11');

@@ -142,7 +142,10 @@ function ProductSummary({
           <p className="product-detail__category">
             <Link to={paths.category(product.category_id)}>{product.category_name}</Link>
           </p>
-          <PageHeading className="product-detail__name">{product.name}</PageHeading>
+          {/* The tab keeps the owner's SEO title, which the server's head gave (ADR 064). */}
+          <PageHeading className="product-detail__name" documentTitle={product.seo_title ?? undefined}>
+            {product.name}
+          </PageHeading>
           {renderRating(product)}
           <Price price={product.actual_price} discountPrice={product.discount_price} className="price--large" />
           <SafeHtml className="product-detail__description" html={product.description} />
