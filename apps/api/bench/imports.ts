@@ -1,11 +1,12 @@
 /**
  * The catalogue import at 50,000 rows (issue 39 §3, ADR 064): a Shopify CSV of 10,000 products × 5 sizes (generated
- * once into .tmp/bench) sent to a shop started as production runs it on a fresh embedded database (the demo shop), as
- * the console sends it: a dry run, then the commit of the same file and options; then the same file again (a dry run
- * and a commit that find every product unchanged). Each phase is timed from the request to its answer, while the
- * shop's resident memory is sampled every 100 ms (and its VmHWM read) and its event-loop delay scraped from /metrics
- * every second. Targets: the first import (dry run and commit) ≤ 2 minutes, RSS ≤ 700 MB, no stall over 50 ms.
- * With `--database-url`, the shop runs on that PostgreSQL database instead, which must hold a freshly seeded demo shop.
+ * once into .tmp/bench) sent to a shop started as production runs it on a fresh embedded database (the demo shop,
+ * seeded by a first start, the import measured in a second), as the console sends it: a dry run, then the commit of
+ * the same file and options; then the same file again (a dry run and a commit that find every product unchanged).
+ * Each phase is timed from the request to its answer, while the shop's resident memory is sampled every 100 ms (and
+ * its VmHWM read) and its event-loop delay scraped from /metrics every second. Targets: the first import (dry run and
+ * commit) ≤ 2 minutes, RSS ≤ 700 MB, no stall over 50 ms. With `--database-url`, the shop runs on that PostgreSQL
+ * database instead, which must be empty (the shop seeds it) or hold only the demo shop.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -130,7 +131,16 @@ export async function measureImport(options: BenchOptions): Promise<ImportResult
   const logFile = join(BENCH_DIR, `import-${database}.log`);
   await writeFile(logFile, '');
   const loadAverage = loadavg().map((x) => Math.round(x * 100) / 100);
-  const shop = await startShop(dataDir, logFile, options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {});
+  const settings: Record<string, string> = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {};
+  // The first start migrates and seeds the demo shop; the import is measured in a second, as a shop that has been
+  // running would take it (the seeding's memory is not the import's).
+  const seeding = await startShop(dataDir, logFile, settings);
+  try {
+    await waitForStatus(`${seeding.origin}/readyz`, seeding);
+  } finally {
+    await seeding.stop();
+  }
+  const shop = await startShop(dataDir, logFile, settings);
   try {
     await waitForStatus(`${shop.origin}/readyz`, shop);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -200,7 +210,7 @@ export function importTable(result: ImportResult): string {
     `  ${'phase'.padEnd(16)} ${'seconds'.padStart(7)} ${'peak MB'.padStart(8)} ${'loop ms'.padStart(8)}   ${'rows c/u/=/err'.padEnd(20)} ${'products c/u/=/err'.padEnd(18)} committed`,
     ...phases,
     `  first import (dry run + commit) ${result.firstImportSeconds.toFixed(1)} s   ≤ ${IMPORT_TARGETS.seconds} s   ${verdict(result.ok.seconds)}`,
-    `  peak RSS ${result.peakMB.toFixed(0)} MB   ≤ ${IMPORT_TARGETS.rssMB} MB   ${verdict(result.ok.rss)}`,
+    `  peak RSS ${result.peakMB.toFixed(0)} MB (idle ${result.idleMB.toFixed(0)}, +${(result.peakMB - result.idleMB).toFixed(0)})   ≤ ${IMPORT_TARGETS.rssMB} MB   ${verdict(result.ok.rss)}`,
     `  longest event-loop stall ${result.stallMs.toFixed(0)} ms   ≤ ${IMPORT_TARGETS.stallMs} ms   ${verdict(result.ok.stall)}`,
     `  answers: ${result.answersRight ? 'every row created, then every row unchanged' : 'NOT as expected (see the phases)'}`,
   ].join('\n');
