@@ -20,8 +20,13 @@ export const reportOrderFacts = pgTable(
     paidBy: text('paid_by').notNull(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     units: integer('units').notNull(),
+    /**
+     * The customer, as a 64-bit hash of the sales report's key (the account, or a guest's delivery phone; ADR 054):
+     * the span's customers are counted from this narrow ledger, not from the orders (ADR 062, third pass).
+     */
+    customerHash: bigint('customer_hash', { mode: 'number' }).notNull(),
   },
-  (t) => [index('report_order_facts_day_idx').on(t.day)],
+  (t) => [index('report_order_facts_day_customer_idx').on(t.day, t.customerHash)],
 );
 
 /** What each line of a sold order added: its product, size and category, pieces and revenue after discounts. */

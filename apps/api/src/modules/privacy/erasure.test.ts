@@ -75,7 +75,9 @@ function columnProblem(table: string, column: string, before: unknown, after: Ro
     return after === undefined ? null : `${where}: the row should be deleted`;
   }
   if (after === undefined) return changes(found.fate) ? null : `${where}: the row was deleted, the value kept for law`;
-  const same = JSON.stringify(after[column]) === JSON.stringify(before);
+  // A bigint column (the reports' ledger) reads as a BigInt here and as text in the person's copy.
+  const json = (value: unknown) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
+  const same = json(after[column]) === json(before);
   const empty = before === null || (Array.isArray(before) && before.length === 0);
   if (changes(found.fate) && same && !empty) return `${where}: still ${JSON.stringify(before)}`;
   if (!changes(found.fate) && !same) return `${where}: changed, but the registry keeps it`;

@@ -45,6 +45,10 @@ export const PERSON_QUERIES: Readonly<Record<string, (k: PersonKeys) => SQL>> = 
   orders: (k) => sql`SELECT * FROM orders WHERE ${shopper(k)} ORDER BY id`,
   order_items: (k) => sql`SELECT * FROM order_items WHERE order_id IN (${orderIds(k)}) ORDER BY id`,
   order_events: (k) => sql`SELECT * FROM order_events WHERE order_id IN (${orderIds(k)}) ORDER BY id`,
+  // Its sums and hash are bigint, which JSON has no number for: as text.
+  report_order_facts: (k) =>
+    sql`SELECT order_id, day, payment_method, paid_by, total_paise::text AS total_paise, units,
+      customer_hash::text AS customer_hash FROM report_order_facts WHERE order_id IN (${orderIds(k)}) ORDER BY order_id`,
   order_taxes: (k) => sql`SELECT * FROM order_taxes WHERE order_id IN (${orderIds(k)})`,
   order_tax_lines: (k) => sql`SELECT * FROM order_tax_lines WHERE order_id IN (${orderIds(k)}) ORDER BY id`,
   tax_invoices: (k) => sql`SELECT * FROM tax_invoices WHERE order_id IN (${orderIds(k)}) ORDER BY id`,

@@ -648,12 +648,24 @@ const SHOP: Record<string, TableEntry> = {
   ),
   // Sums per day, product, size or category, and per day the number of customers first sold then: nobody in them (ADR 062).
   // What each sold order added to those sums, by order number: the order's own figures (day, total, pieces, products),
-  // copied from orders and order_items and made again from them, with no name, address, contact or account in them.
+  // copied from orders and order_items and made again from them, with no name, address or contact in them.
   // A person's export and erasure reach the order itself, which holds all of this (ADR 062).
-  report_order_facts: content(
-    "what a sold order added to the reports' daily figures: its number, day, way of paying, total and pieces",
-    ...['order_id', 'day', 'payment_method', 'paid_by', 'total_paise', 'units'],
-  ),
+  // Its customer_hash is a hash of the customer's key, made again from the order by the same trigger whenever the
+  // order's account or address changes, so an erasure that clears a guest's phone changes it too (ADR 062).
+  report_order_facts: {
+    holds:
+      "what a sold order added to the reports' daily figures: its number, day, way of paying, total, pieces and customer",
+    person: [{ column: 'order_id', through: 'orders' }],
+    columns: {
+      ...plain('order_id', 'day', 'payment_method', 'paid_by', 'total_paise', 'units'),
+      customer_hash: p(
+        'identity',
+        anonymise(
+          "kept: a hash of the order's account id, which is kept; a guest's is made again by the reports' trigger when erasure clears the phone, and is then the same for every erased guest",
+        ),
+      ),
+    },
+  },
   report_order_lines: content(
     "what a line of a sold order added to the reports' daily figures: product, size, category, pieces, revenue",
     ...['order_id', 'day', 'product_id', 'size_id', 'category_id', 'units', 'revenue_paise'],

@@ -83,6 +83,24 @@ export async function dailyNewCustomers(db: Queryable) {
 }
 
 /**
+ * The customers sold to on each day (ADR 062, third pass): counted from the orders, and from the ledger's customer
+ * hashes, whose distinct count per day must be the same (a guest whose phone an erasure cleared joins the others).
+ */
+export async function dailyCustomers(db: Queryable) {
+  const raw = await lines(
+    db,
+    sql`SELECT concat_ws(' ', s.day, count(DISTINCT (s.user_id, CASE WHEN s.user_id IS NULL THEN coalesce(s.phone, '') END)))
+        AS line FROM (${sold()}) s GROUP BY s.day`,
+  );
+  const kept = await lines(
+    db,
+    sql`SELECT concat_ws(' ', to_char(day, 'YYYY-MM-DD'), count(DISTINCT customer_hash)) AS line
+      FROM report_order_facts GROUP BY day`,
+  );
+  return { raw, kept };
+}
+
+/**
  * The GST of each India's day (ADR 062, second pass): the invoices issued less the credit notes issued, with the GST
  * report's joins (the tax module's gst-report.ts), computed from the documents' lines; and as report_daily_gst keeps it.
  */

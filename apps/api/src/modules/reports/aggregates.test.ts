@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures } from '../admin/admin.fixtures';
-import { dailyGst, dailyLines, dailyNewCustomers, dailySales } from './aggregates.fixtures';
+import { dailyCustomers, dailyGst, dailyLines, dailyNewCustomers, dailySales } from './aggregates.fixtures';
 import { spanOf } from './period';
 import { ist, reportFixtures } from './reports.fixtures';
 import { stockPageFlagged } from './stock.repository';
@@ -101,6 +101,8 @@ async function expectAggregatesEqualOrders(): Promise<void> {
   expect(lines.kept).toEqual(lines.raw);
   const customers = await dailyNewCustomers(db);
   expect(customers.kept).toEqual(customers.raw);
+  const sold = await dailyCustomers(db);
+  expect(sold.kept).toEqual(sold.raw);
   const gst = await dailyGst(db);
   expect(gst.kept).toEqual(gst.raw);
 }

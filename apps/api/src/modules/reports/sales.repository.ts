@@ -2,7 +2,6 @@ import { type Queryable, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
 import { at, dayText, istDay, onDaysOf, type Span } from './period';
 import { inTurn } from './reading';
-import { soldOrders } from './sold';
 
 /** One of India's days of sales: orders sold, their totals and units, and the credit notes issued that day. */
 export interface SalesDay {
@@ -68,15 +67,16 @@ export async function salesDays(db: Queryable, span: Span): Promise<SalesDay[]> 
 
 /**
  * The span's customers, new and returning (ADR 054): a customer is the account, or for a guest the delivery phone
- * number; new when none of their orders was sold before the span. The customers are counted in one pass over the
- * span's sold orders; the new ones are those whose first sale fell on one of its days, which the aggregates keep per
- * day (ADR 062), so no customer's history is looked up here.
+ * number; new when none of their orders was sold before the span. The customers are the distinct customer hashes of
+ * the span's sold orders in the ledger (ADR 062, third pass: one narrow row per sold order, not the orders
+ * themselves); the new ones are those whose first sale fell on one of its days, which the aggregates keep per day, so
+ * no customer's history is looked up here.
  */
 export async function customerCounts(db: Queryable, span: Span): Promise<{ fresh: number; returning: number }> {
   const [row] = rowsOf<{ customers: number; fresh: number }>(
     await db.execute(sql`
-      SELECT (SELECT count(*) FROM (SELECT DISTINCT s.user_id, CASE WHEN s.user_id IS NULL THEN s.phone END
-          FROM (${soldOrders(span)}) s) k)::int AS customers,
+      SELECT (SELECT count(DISTINCT f.customer_hash) FROM report_order_facts f
+          WHERE ${onDaysOf(sql`f.day`, span)})::int AS customers,
         (SELECT coalesce(sum(n.customers), 0) FROM report_daily_new_customers n
           WHERE ${onDaysOf(sql`n.day`, span)})::int AS fresh`),
   );
