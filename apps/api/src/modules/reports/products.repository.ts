@@ -33,6 +33,9 @@ export interface ProductFigures {
 function activity(period: Period, by: 'product' | 'category'): SQL {
   const { span } = period;
   const key = by === 'product' ? sql`p.id` : sql`p.category_id`;
+  // Per product the funnel's and the returns' own product ids are the key; only per category is the product read (a
+  // join that read the whole catalogue again for nothing, ADR 062 third pass).
+  const toProducts = (productId: SQL) => (by === 'product' ? sql`` : sql`JOIN products p ON p.id = ${productId}`);
   const sold =
     by === 'product'
       ? sql`SELECT d.product_id AS key, d.orders, d.units, d.revenue_paise FROM report_daily_products d
@@ -46,15 +49,16 @@ function activity(period: Period, by: 'product' | 'category'): SQL {
       FROM (${sold}) d
       GROUP BY 1 HAVING sum(d.orders) > 0
     ), funnel AS (
-      SELECT ${key} AS key, sum(f.views)::int AS views, sum(f.add_to_carts)::int AS add_to_carts,
-        sum(f.checkouts)::int AS checkouts
-      FROM funnel_counts f JOIN products p ON p.id = f.product_id
+      SELECT ${by === 'product' ? sql`f.product_id` : key} AS key, sum(f.views)::int AS views,
+        sum(f.add_to_carts)::int AS add_to_carts, sum(f.checkouts)::int AS checkouts
+      FROM funnel_counts f ${toProducts(sql`f.product_id`)}
       WHERE f.day >= ${period.from}::date AND f.day <= ${period.to}::date
       GROUP BY 1
     ), came_back AS (
-      SELECT ${key} AS key, (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'return'), 0))::int AS returns,
+      SELECT ${by === 'product' ? sql`l.product_id` : key} AS key,
+        (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'return'), 0))::int AS returns,
         (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'exchange'), 0))::int AS exchanges
-      FROM return_lines l JOIN return_requests r ON r.id = l.return_id JOIN products p ON p.id = l.product_id
+      FROM return_lines l JOIN return_requests r ON r.id = l.return_id ${toProducts(sql`l.product_id`)}
       WHERE r.created_at >= ${at(span.from)} AND r.created_at < ${at(span.to)} AND r.status <> 'rejected'
       GROUP BY 1
     )`;

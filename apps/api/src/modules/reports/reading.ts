@@ -7,7 +7,10 @@ import { type Queryable, sql } from '@kapaas/db';
  */
 export function reading<T>(db: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
+    // And its sorts and hashes over 50,000 products spilled past the default 4 MB of work memory into temporary
+    // files, which PGlite writes through its WebAssembly file layer (ADR 062, third pass): this transaction alone may
+    // use 32 MB. Both are SET LOCAL (`set_config(…, true)`), in one statement.
+    await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
     return run(tx);
   });
 }
