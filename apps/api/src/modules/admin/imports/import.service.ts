@@ -128,8 +128,10 @@ async function importFile(
 ): Promise<AdminImportReport> {
   const dryRun = request.fields.dry_run;
   const file = await readCsv(request.csv, (rows) => progress.report('reading', rows, null));
-  const book = await draftsOf(file.header, request.fields.format)(file);
   const rowsTotal = file.lines.length;
+  // Read: from here the rows are checked (turned into products, then planned), and their number is known.
+  await progress.report('checking', 0, rowsTotal);
+  const book = await draftsOf(file.header, request.fields.format)(file);
   const options = {
     createMissingCategories: request.fields.create_missing_categories,
     sizeMap: request.fields.size_map,
