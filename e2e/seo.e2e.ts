@@ -216,6 +216,41 @@ describe('the shop as search engines, link previews and phones without JavaScrip
       if (archived !== undefined) await patchJson(`/admin/api/products/${archived}`, { status: 'active' }, token);
     });
 
+    it('heads a product page with the owner’s SEO title and description, in the HTML the server sends', async () => {
+      const listing = await postJson<{ product: { product_id: number; name: string }[] }>(
+        '/api/category_product_list',
+        { category_id: 1 },
+      );
+      const product = listing.product[0];
+      expect(product).toBeDefined();
+      const url = `/admin/api/products/${product?.product_id}`;
+      const head = async () => {
+        const moved = await get(`/product-detail/${product?.product_id}`);
+        const html = await (await get(moved.headers.get('location') ?? '')).text();
+        const meta = (key: string) =>
+          new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"/>`).exec(html)?.[1] ?? '';
+        return {
+          title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '',
+          description: meta('description'),
+          og: [meta('og:title'), meta('og:description')],
+        };
+      };
+      try {
+        await patchJson(url, { seo_title: 'Organic Jhabla for Newborns', seo_description: 'Soft GOTS cotton.' }, token);
+        expect(await head()).toEqual({
+          title: 'Organic Jhabla for Newborns',
+          description: 'Soft GOTS cotton.',
+          og: ['Organic Jhabla for Newborns', 'Soft GOTS cotton.'],
+        });
+      } finally {
+        await patchJson(url, { seo_title: null, seo_description: null }, token);
+      }
+      const plain = await head();
+      // The HTML escapes the name's & as &amp;.
+      expect(plain.title).toBe(`${product?.name.replaceAll('&', '&amp;')} | Kapaas`);
+      expect(plain.description).toMatch(/ at Kapaas\.$/);
+    });
+
     it('drops a product the owner archives, and takes it back when it is active again', async () => {
       const before = productUrls(await (await get('/sitemap.xml')).text());
       const last = before.at(-1) ?? '';
