@@ -12,22 +12,32 @@ const OUTCOMES = {
 } as const;
 
 const n = (count: number) => count.toLocaleString('en-IN');
+/** "1 product", "2 products". */
+export const productsCount = (count: number) => `${n(count)} ${count === 1 ? 'product' : 'products'}`;
+
+/** The totals in words: what the import did when it wrote, what it would do when it did not. */
+function totalsText(report: AdminImportReport): string {
+  const { totals, products } = report;
+  const rows = `(${n(totals.errors)} of ${n(report.rows.length)} rows refused)`;
+  if (report.committed) {
+    return `Imported: ${productsCount(products.created)} created, ${n(products.updated)} updated, ${n(products.unchanged)} unchanged, ${n(products.errors)} refused ${rows}.`;
+  }
+  const state = report.dry_run ? 'Dry run, nothing written' : 'Nothing written';
+  return `${state}: ${productsCount(products.created)} to create, ${n(products.updated)} to update, ${n(products.unchanged)} unchanged, ${n(products.errors)} refused ${rows}.`;
+}
 
 /** Rows shown at once: the refused ones and those with a picture's error first, which are what the owner acts on. */
 const SHOWN_ROWS = 500;
 
 /** The server's report: the totals first, the refused rows' CSV to fix, then each row that has something to say. */
 export function ImportReport({ report }: { report: AdminImportReport }) {
-  const { totals, products } = report;
   const told = [...report.rows].sort((a, b) => b.errors.length - a.errors.length || a.row - b.row);
   const shown = told.filter((row) => row.errors.length > 0 || row.outcome !== 'unchanged').slice(0, SHOWN_ROWS);
   const link = report.rejected_csv;
   return (
     <section aria-label="Import report" className="mt-3">
       <p role="status" className="mb-2">
-        {report.committed ? 'Imported' : report.dry_run ? 'Dry run, nothing written' : 'Nothing written'}:{' '}
-        {n(products.created)} products to create, {n(products.updated)} to update, {n(products.unchanged)} unchanged,{' '}
-        {n(products.errors)} refused ({n(totals.errors)} of {n(report.rows.length)} rows refused).
+        {totalsText(report)}
       </p>
       {link && (
         <Button

@@ -9,7 +9,7 @@ import { paths } from '#admin/lib/paths.ts';
 import { type ImportChoice, useImport } from '../api/useImport';
 import { type ImportProgressKey, useImportProgress } from '../api/useImportProgress';
 import { ImportProgress } from './ImportProgress';
-import { ImportReport } from './ImportReport';
+import { ImportReport, productsCount } from './ImportReport';
 
 type Options = Omit<ImportChoice, 'file' | 'images'>;
 const NO_OPTIONS: Options = { createMissingCategories: false, allOrNothing: false, fetchImageUrls: false, sizeMap: '' };
@@ -93,7 +93,7 @@ export function ProductImportPage() {
         <>
           <ImportReport report={checked} />
           <Button variant="primary" disabled={toImport === 0 || run.isPending} onClick={() => send(false)}>
-            {run.isPending ? 'Importing…' : `Import ${toImport.toLocaleString('en-IN')} products`}
+            {run.isPending ? 'Importing…' : `Import ${productsCount(toImport)}`}
           </Button>
           {run.isPending && committing && <ImportProgress progress={shown} dryRun={false} />}
         </>
