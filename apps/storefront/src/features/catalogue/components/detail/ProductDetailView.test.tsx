@@ -1,8 +1,13 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { testQueryClient } from '@kapaas/web-kit/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList, jhablaDetail, romper } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
+import { ProductDetailView } from './ProductDetailView';
 
 describe('Product detail page', () => {
   beforeEach(() => localStorage.clear());
@@ -19,7 +24,8 @@ describe('Product detail page', () => {
     expect(within(main).getByRole('link', { name: 'Jhablas' })).toHaveAttribute('href', '/category-page/1');
     expect(screen.getByText('₹749')).toBeInTheDocument();
     expect(screen.getByText('₹899').tagName).toBe('S');
-    expect(screen.getByText('A breezy jhabla in GOTS certified organic cotton.')).toBeInTheDocument();
+    // The description is rich text: the browser cleans it (DOMPurify, loaded when first needed) before it shows it.
+    expect(await screen.findByText('A breezy jhabla in GOTS certified organic cotton.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Organic Cotton Jhabla – Leaf Print' })).toHaveAttribute(
       'src',
       '/media/demo/jhabla-leaf-front.svg',
@@ -115,7 +121,8 @@ describe('the product page’s tabs and size chart', () => {
     await user.click(first);
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Description', selected: true })).toHaveFocus();
-    expect(screen.getByRole('tabpanel', { name: 'Description' })).toHaveTextContent('A breezy jhabla');
+    const description = screen.getByRole('tabpanel', { name: 'Description' });
+    await waitFor(() => expect(description).toHaveTextContent('A breezy jhabla'));
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Wash Care', selected: true })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
@@ -174,5 +181,34 @@ describe('the product page’s tabs and size chart', () => {
     renderRoute('/product-detail/11');
     await screen.findByRole('tab', { name: 'Product Detail' });
     expect(screen.queryByText('Size chart')).toBeNull();
+  });
+});
+
+describe('choosing a size', () => {
+  it('re-renders the buying controls, not the pictures, the related products or the reviews', async () => {
+    stubApi({ product_detail: jhablaDetail });
+    // The page's slots, as the route gives them: each call is a render of the part they sit in.
+    const cardActions = vi.fn(() => null);
+    const reviews = vi.fn(() => null);
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={testQueryClient()}>
+          <ProductDetailView productId={11} renderCardActions={cardActions} renderReviews={reviews} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('button', { name: '6-12M' });
+    expect(cardActions).toHaveBeenCalled();
+    const before = { cards: cardActions.mock.calls.length, reviews: reviews.mock.calls.length };
+    const picture = screen.getAllByRole('img', { name: /Organic Cotton Jhabla/ })[0];
+
+    await user.click(screen.getByRole('button', { name: '6-12M' }));
+    expect(screen.getByRole('button', { name: '6-12M' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: '3-6M' }));
+
+    expect(cardActions.mock.calls.length, 'the related products rendered again').toBe(before.cards);
+    expect(reviews.mock.calls.length, 'the reviews rendered again').toBe(before.reviews);
+    expect(screen.getAllByRole('img', { name: /Organic Cotton Jhabla/ })[0]).toBe(picture);
   });
 });

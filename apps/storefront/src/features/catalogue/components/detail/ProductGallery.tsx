@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useScrollSnap } from '#storefront/components/carousel/useScrollSnap.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '#storefront/components/icons.tsx';
 
@@ -12,9 +13,10 @@ interface ProductGalleryProps {
 
 /**
  * The product's pictures in a row the browser scrolls and snaps (CSS), swipeable and scrollable without JavaScript,
- * with arrows and a row of thumbnails to jump to one.
+ * with arrows and a row of thumbnails to jump to one. Memoized: the product page re-renders on each size tap, which
+ * changes nothing here.
  */
-export function ProductGallery({ images, name }: ProductGalleryProps) {
+export const ProductGallery = memo(function ProductGallery({ images, name }: ProductGalleryProps) {
   const snap = useScrollSnap(images.length);
   const selected = snap.selected;
 
@@ -84,4 +86,4 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
       )}
     </section>
   );
-}
+});

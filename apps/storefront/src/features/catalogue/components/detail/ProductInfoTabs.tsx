@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@kapaas/contract';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, memo, useId, useState } from 'react';
 import { SafeHtml } from '#storefront/components/SafeHtml.tsx';
 
 const TABS = [
@@ -12,8 +12,9 @@ const TABS = [
  * The tabs Product Detail / Description / Wash Care (product.md §2); the texts keep the line breaks they were written
  * with. The ARIA tabs pattern by hand (arrows, Home and End move between the tabs), in Bootstrap's nav-tabs classes:
  * react-bootstrap's Tabs weighed about 2 KB gzipped in the product page's first script, which is at its budget.
+ * Memoized: the product page re-renders on each size tap, which changes nothing here.
  */
-export function ProductInfoTabs({ product }: { product: ProductDetail }) {
+export const ProductInfoTabs = memo(function ProductInfoTabs({ product }: { product: ProductDetail }) {
   const id = useId();
   const [active, setActive] = useState(0);
   const tabId = (i: number) => `${id}-tab-${i}`;
@@ -55,4 +56,4 @@ export function ProductInfoTabs({ product }: { product: ProductDetail }) {
       </div>
     </section>
   );
-}
+});

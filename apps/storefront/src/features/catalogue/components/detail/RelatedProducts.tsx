@@ -1,5 +1,5 @@
 import type { ProductCard as ProductCardData } from '@kapaas/contract';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { Carousel } from '#storefront/components/carousel/Carousel.tsx';
 import { ProductCard } from '#storefront/components/product/ProductCard.tsx';
 
@@ -9,8 +9,11 @@ interface RelatedProductsProps {
   renderCardActions?: (product: ProductCardData) => ReactNode;
 }
 
-/** 'You may also like': related products, 4/3/2/1 to a row by width like the home carousels (product.md §9). */
-export function RelatedProducts({ products, renderCardActions }: RelatedProductsProps) {
+/**
+ * 'You may also like': related products, 4/3/2/1 to a row by width like the home carousels (product.md §9). Memoized:
+ * the product page re-renders on each size tap, which changes nothing here.
+ */
+export const RelatedProducts = memo(function RelatedProducts({ products, renderCardActions }: RelatedProductsProps) {
   const headingId = useId();
   if (products.length === 0) return null;
   return (
@@ -27,4 +30,4 @@ export function RelatedProducts({ products, renderCardActions }: RelatedProducts
       />
     </section>
   );
-}
+});
