@@ -81,7 +81,12 @@ async function main(): Promise<number> {
   try {
     await prepareDatabase(handle, { seedDemo: false });
     // A shop on the same PostgreSQL re-reads its whole catalogue when told; the embedded one is stopped meanwhile.
-    const deps = { db: handle.db, catalogue: { changed: () => handle.notify(CATALOGUE_CHANNEL, String(process.pid)) } };
+    const deps = {
+      db: handle.db,
+      catalogue: { changed: () => handle.notify(CATALOGUE_CHANNEL, String(process.pid)) },
+      // The console of a shop on the same PostgreSQL can follow the commit's progress (ADR 064, "Progress").
+      writesBesideTransaction: handle.kind === 'postgres',
+    };
     const places = { mediaDir: join(dataDir, 'media'), publicUrl, picturePolicy: 'public' as const };
     const author = { id: null, email: 'command:npm run import' };
     const dry = await runImport(deps, places, author, { ...request, fields: { ...args.fields, dry_run: true } });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AdminImportAnswer, type AdminImportProgress, AdminImportProgressAnswer } from '@kapaas/contract';
 import { catalogueImports, eq } from '@kapaas/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin.fixtures';
 import { startImport } from './imports.repository';
@@ -129,6 +129,28 @@ describe('GET /admin/api/imports/progress', () => {
     await beside.during(() => beside.report('writing', 10, 50_000));
     expect(await progressOf(hash, true)).toEqual({ phase: 'writing', rows_done: 10, rows_total: 50_000 });
   });
+
+  // PostgreSQL only: there the POST and the poll may be served by two processes, and the commit's transaction holds
+  // one connection of the pool while the progress is written through another (PGlite has one connection).
+  it.runIf(inject('postgresUrl'))(
+    'on PostgreSQL, writes the commit’s progress beside its open transaction, where another connection reads it',
+    async () => {
+      const csv = shopifyFile(1, 'e');
+      const started = { phase: 'writing' as const, rows_done: 0, rows_total: 500 };
+      const entry = { adminId: null, sha256: sha256(csv), optionsHash: 'test', dryRun: false, progress: started };
+      const id = await startImport(shop.database.db, entry);
+      const progress = new ImportProgress(shop.database.db, id, true);
+      const seen = await progress.during(() =>
+        shop.database.db.transaction(async (tx) => {
+          // The commit's own statements run on this connection meanwhile.
+          await tx.select({ id: catalogueImports.id }).from(catalogueImports).where(eq(catalogueImports.id, id));
+          await progress.report('writing', 250, 500);
+          return progressOf(sha256(csv), false);
+        }),
+      );
+      expect(seen).toEqual({ phase: 'writing', rows_done: 250, rows_total: 500 });
+    },
+  );
 
   it('does not take a dry run still running as answered: its commit is refused (409)', async () => {
     const csv = shopifyFile(1, 'c');
