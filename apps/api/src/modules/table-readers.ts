@@ -190,6 +190,7 @@ export const READ_MODELS = {
         'orders',
         'order_items',
         'order_events',
+        'report_order_facts',
         'order_taxes',
         'order_tax_lines',
         'tax_invoices',
