@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from './client';
-import { runMigrations, STARTUP_LOCK } from './migrate';
+import { maintainEmbedded, runMigrations, STARTUP_LOCK } from './migrate';
 import { isShopEmpty, seedDemoShop } from './seed';
 
 export interface PrepareResult {
@@ -17,9 +17,12 @@ export async function prepareDatabase(
   options: { seedDemo: boolean; now?: Date },
 ): Promise<PrepareResult> {
   return handle.withAdvisoryLock(STARTUP_LOCK, async () => {
-    await runMigrations(handle);
-    if (!options.seedDemo || !(await isShopEmpty(handle.db))) return { seeded: false };
-    await seedDemoShop(handle.db, options.now);
-    return { seeded: true };
+    const applied = await runMigrations(handle);
+    const seeded = options.seedDemo && (await isShopEmpty(handle.db));
+    if (seeded) await seedDemoShop(handle.db, options.now);
+    // Migrations and a first seed write rows by the thousand (0044 fills the reports' figures from every order): on
+    // the embedded database nothing else would vacuum or analyse them until the daily pass (migrate.ts).
+    if (applied > 0 || seeded) await maintainEmbedded(handle);
+    return { seeded };
   });
 }

@@ -1,16 +1,18 @@
-import { type DatabaseHandle, sql } from '@kapaas/db';
+import { type DatabaseHandle, maintainEmbedded } from '@kapaas/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runEvery } from '../lib/periodic';
 import { shopToday } from '../lib/shop-day';
 
 /*
- * The embedded database's planner statistics. PGlite is PostgreSQL in one process, with no autovacuum, so nothing
- * ever runs ANALYZE on its tables: the planner keeps thinking a table of 100,000 orders is empty and picks plans
- * that scan it again for every row. Measured on seed:orders' 100,000 orders (ADR 054): the sales report's new and
- * returning customers over 30 days took over 30 s without statistics and 0.43 s with them. So an embedded shop runs
- * ANALYZE once a shop day, in the first hourly pass of the day (the first an hour after start). PostgreSQL's own
- * autovacuum does this on a server, so there the plugin does nothing.
+ * The embedded database's upkeep. PGlite is PostgreSQL in one process, with no autovacuum, so nothing ever runs
+ * ANALYZE or VACUUM on its tables: the planner keeps thinking a table of 100,000 orders is empty and picks plans that
+ * scan it again for every row (measured on seed:orders' 100,000 orders, ADR 054: the sales report's customers over 30
+ * days took over 30 s without statistics and 0.43 s with them); dead rows are never taken back; and no page is ever
+ * marked visible to all, so no query can answer from an index alone (ADR 062, third pass). So an embedded shop runs
+ * VACUUM (ANALYZE) once a shop day, in the first hourly pass of the day (the first an hour after start), and at
+ * start-up after migrations (`prepareDatabase`). PostgreSQL's own autovacuum does this on a server, so there the
+ * plugin does nothing.
  */
 
 /** Every hour by default; the ANALYZE itself runs once a shop day. */
@@ -21,9 +23,9 @@ export function statisticsDue(lastDay: string | null, now: Date): boolean {
   return lastDay !== shopToday(now);
 }
 
-/** Refreshes the planner's statistics of every table of the shop's database. */
+/** Vacuums the embedded database and refreshes its planner's statistics (`maintainEmbedded`). */
 export async function refreshStatistics(database: DatabaseHandle): Promise<void> {
-  await database.db.execute(sql`ANALYZE`);
+  await maintainEmbedded(database);
 }
 
 export const plannerStatisticsPlugin = fp<{ statisticsSweepMs?: number | undefined }>(
@@ -40,7 +42,10 @@ export const plannerStatisticsPlugin = fp<{ statisticsSweepMs?: number | undefin
         const started = Date.now();
         await refreshStatistics(app.database);
         lastDay = shopToday(now);
-        log.info({ ms: Date.now() - started }, 'the embedded database’s planner statistics were refreshed');
+        log.info(
+          { ms: Date.now() - started },
+          'the embedded database was vacuumed and its planner statistics refreshed',
+        );
       },
       (err) => log.warn({ err }, 'refreshing the planner statistics failed; the next pass tries again'),
     );
