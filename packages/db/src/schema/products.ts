@@ -67,9 +67,10 @@ export const products = pgTable(
     check('products_status_known', sql`${t.status} IN ('active', 'archived')`),
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),
-    // The stock report (ADR 062) reads the names of the products on sale without the wide rows (an index-only scan),
-    // and counts the sizes on sale as every size less those of the few products not on sale.
-    index('products_active_name_idx').on(t.id, t.name).where(sql`${t.status} = 'active'`),
+    // The stock, products and fit reports (ADR 062) read the names and categories of the products on sale without the
+    // wide rows (an index-only scan, once the pages are vacuumed), and count the sizes on sale as every size less those
+    // of the few products not on sale.
+    index('products_active_name_idx').on(t.id, t.name, t.categoryId).where(sql`${t.status} = 'active'`),
     index('products_not_active_idx').on(t.id).where(sql`${t.status} <> 'active'`),
   ],
 );

@@ -90,19 +90,22 @@ function lineFigures(period: Period): SQL {
  * reviews call small shows whatever the period), with its reviews' fit (all time, as the page shows it).
  */
 function productRows(search: SQL): SQL {
+  // The products on sale from products_active_name_idx alone, the rest through products_not_active_idx (ADR 062).
   return sql`rows AS (
-      SELECT p.id AS key, p.name, p.category_id, c.name AS category,
+      SELECT p.key, p.name, p.category_id, c.name AS category,
         coalesce(b.delivered, 0) AS delivered, coalesce(b.returned, 0) AS returned,
         coalesce(b.exchanged, 0) AS exchanged, coalesce(b.too_small, 0) AS too_small,
         coalesce(b.too_big, 0) AS too_big, coalesce(b.advices, 0) AS advices,
         coalesce(b.advice_bought, 0) AS advice_bought, coalesce(b.advice_kept, 0) AS advice_kept,
         coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
         coalesce(rs.runs_large, 0) AS runs_large
-      FROM products p LEFT JOIN by_product b ON b.product_id = p.id
-      LEFT JOIN review_stats rs ON rs.product_id = p.id LEFT JOIN categories c ON c.id = p.category_id
+      FROM (SELECT id AS key, name, category_id FROM products WHERE status = 'active'
+        UNION ALL SELECT id, name, category_id FROM products WHERE status <> 'active') p
+      LEFT JOIN by_product b ON b.product_id = p.key
+      LEFT JOIN review_stats rs ON rs.product_id = p.key LEFT JOIN categories c ON c.id = p.category_id
       WHERE (b.product_id IS NOT NULL
           OR coalesce(rs.runs_small + rs.true_to_size + rs.runs_large, 0) >= ${FIT_SUMMARY_MIN_ANSWERS})
-        AND p.name ILIKE ${search}
+        AND ${search}
     )`;
 }
 
@@ -144,8 +147,9 @@ const PAGE_SIZES = sql.raw(`review_sizes AS (
       JOIN sizes z ON z.id = coalesce(b.size_id, r.size_id)
     )`);
 
-/** `%text%` for ILIKE, with the text's own wildcards taken literally. */
-const contains = (text: string | undefined) => `%${(text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The search on the name (`%text%` for ILIKE, its own wildcards taken literally), or nothing to test without one. */
+const contains = (text: string | undefined): SQL =>
+  text ? sql`p.name ILIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`TRUE`;
 
 /** One page of the fit report's products, sorted, each with its sizes, and the number of rows over every page. */
 export async function fitFigures(
@@ -155,7 +159,7 @@ export async function fitFigures(
 ): Promise<FitProductCounts[]> {
   const order = orderOf(query.sort);
   return rowsOf<FitProductCounts>(
-    await db.execute(sql`WITH ${lineFigures(period)}, ${productRows(sql`${contains(query.q)}`)},
+    await db.execute(sql`WITH ${lineFigures(period)}, ${productRows(contains(query.q))},
       page AS (
         SELECT *, (count(*) OVER ())::int AS total FROM rows
         ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}
