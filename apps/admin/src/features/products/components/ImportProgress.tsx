@@ -30,7 +30,9 @@ export function ImportProgress({ progress, dryRun }: { progress: AdminImportProg
   return (
     <div className="mt-3">
       <div className="progress" role="progressbar" aria-label="Import progress" aria-valuetext={text} {...value}>
+        {/* Keyed by whether the value is known: the bar must not shrink in view from the full striped width. */}
         <div
+          key={known ? 'value' : 'busy'}
           className={`progress-bar${known ? '' : ' progress-bar-striped progress-bar-animated'}`}
           style={{ width: `${percent}%` }}
         />
