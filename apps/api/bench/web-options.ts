@@ -28,7 +28,7 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
-      runs: { type: 'string', default: '3' },
+      runs: { type: 'string', default: '5' },
       pages: { type: 'string', default: PAGE_KINDS.join(',') },
       'skip-throughput': { type: 'boolean', default: false },
       'skip-interactions': { type: 'boolean', default: false },
