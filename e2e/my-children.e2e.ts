@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, registerAccount } from './support/accounts';
 import { openShopper, type Shopper } from './support/browser';
 import { lookAtWidths, snap } from './support/evidence';
 import { romperPath } from './support/romper';
@@ -26,16 +27,7 @@ describe("a parent's saved child on the product page and in the cart", () => {
   let chosen = '';
   beforeAll(async () => {
     shopper = await openShopper({ width: 375, height: 812 });
-    const answer = await shopper.page.request.post('/api/register', {
-      data: {
-        name: 'Meera Iyer',
-        email: EMAIL,
-        phone: `7${stamp.padStart(9, '3').slice(-9)}`,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-      },
-    });
-    expect(answer.status()).toBe(200);
+    await registerAccount(shopper.page, 'Meera Iyer', EMAIL, `7${stamp.padStart(9, '3').slice(-9)}`, PASSWORD);
   });
   afterAll(async () => {
     await shopper?.close();
@@ -43,11 +35,7 @@ describe("a parent's saved child on the product page and in the cart", () => {
 
   it('logs in, agrees to keep a child and saves Anu under My children', async () => {
     const { page } = shopper;
-    await page.goto('/Login-Page');
-    await page.getByLabel('E-mail or mobile number').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, EMAIL, PASSWORD, 'Meera Iyer');
 
     await page.goto('/myprofile');
     const panel = page.getByRole('region', { name: 'My children' });

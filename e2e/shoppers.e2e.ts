@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, registerAccount } from './support/accounts';
 import { openShopper, type Shopper } from './support/browser';
 import { snap } from './support/evidence';
 
@@ -27,22 +28,6 @@ async function addToCart(page: Page, productId: number, quantity: number) {
     data: { product_id: productId, size: size.size_id, quantity },
   });
   expect(added.status(), await added.text()).toBe(200);
-}
-
-async function registerAccount(page: Page, name: string, email: string, phone: string, password: string) {
-  const answer = await page.request.post('/api/register', {
-    data: { name, email, phone, password, password_confirmation: password },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-async function logIn(page: Page, email: string, password: string, name: string) {
-  await page.goto('/Login-Page');
-  await page.getByLabel('E-mail or mobile number').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('link', { name: `Welcome ${name}` }).waitFor();
 }
 
 /** Saves an address and pays for the cart through the API and the sandbox, in this browser's session. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, registerAccount } from './support/accounts';
 import { openShopper, type Shopper } from './support/browser';
 import { expectNoSeriousA11yViolations, snap } from './support/evidence';
 
@@ -12,16 +13,7 @@ describe('a logged-in shopper keeping a wishlist', () => {
   let productName = '';
   beforeAll(async () => {
     shopper = await openShopper({ width: 1440, height: 900 });
-    const answer = await shopper.page.request.post('/api/register', {
-      data: {
-        name: 'Kavya Rao',
-        email: EMAIL,
-        phone: `8${stamp.padStart(9, '2').slice(-9)}`,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-      },
-    });
-    expect(answer.status()).toBe(200);
+    await registerAccount(shopper.page, 'Kavya Rao', EMAIL, `8${stamp.padStart(9, '2').slice(-9)}`, PASSWORD);
   });
   afterAll(async () => {
     await shopper?.close();
@@ -36,12 +28,7 @@ describe('a logged-in shopper keeping a wishlist', () => {
 
   it('logs in and sees the empty wishlist', async () => {
     const { page } = shopper;
-    await page.goto('/Login-Page');
-    await page.getByLabel('E-mail or mobile number').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Welcome Kavya Rao' }).waitFor();
+    await logIn(page, EMAIL, PASSWORD, 'Kavya Rao');
     await page.getByRole('link', { name: 'Wishlist' }).click();
     await page.waitForURL(/\/wishlist\?user_id=\d+$/);
     await page.getByText('Your Wishlist is Empty !').waitFor();
