@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures } from '../admin/admin.fixtures';
 import { dailyCustomers, dailyGst, dailyLines, dailyNewCustomers, dailySales } from './aggregates.fixtures';
-import { spanOf } from './period';
+import { periodOf, spanOf } from './period';
+import { productFigures, productFiguresWhole } from './products.repository';
 import { ist, reportFixtures } from './reports.fixtures';
 import { stockPageFlagged } from './stock.repository';
 import { stockPageByLead } from './stock-lead.repository';
@@ -180,5 +181,42 @@ describe('the reports’ daily aggregates', () => {
         }
       }
     }
+  }, 120_000);
+
+  it('answer every page of the products report sorted by a figure from the products with it first as from every product', async () => {
+    const db = shop.database.db;
+    // Every order sold on a day of the period, so that the products sold lead the figures' sorts.
+    for (const [i, { orderId }] of orders.entries()) {
+      await report.dated(orderId, ist(DAYS[i % DAYS.length] as string, '11:00:00.000'));
+    }
+    const period = periodOf('2024-05-01', '2024-05-31');
+    const named = await db.execute(sql`SELECT substr(name, 1, 3) AS q FROM products ORDER BY id LIMIT 1`);
+    const q = (named as unknown as { rows: { q: string }[] }).rows[0]?.q;
+    const sorts = [
+      'revenue',
+      'orders',
+      'units',
+      'conversion',
+      'views',
+      'add_to_carts',
+      'returns',
+      'return_rate',
+    ] as const;
+    let fromLead = 0;
+    for (const sort of sorts) {
+      for (const search of [undefined, q]) {
+        for (const perPage of [1, 3]) {
+          for (let page = 1; page <= 8; page++) {
+            const query = { by: 'product' as const, sort, q: search, page, per_page: perPage };
+            const whole = await productFiguresWhole(db, period, query);
+            const paged = await productFigures(db, period, query);
+            expect(paged, `${sort} q=${search} page ${page} of ${perPage}`).toEqual(whole);
+            if (sort === 'revenue' && page === 1 && Number(whole[0]?.revenue) > 0) fromLead += 1;
+          }
+        }
+      }
+    }
+    // The first page by revenue has a product that sold: the lead answered it (with and without the search, of 1 and 3).
+    expect(fromLead).toBeGreaterThan(0);
   }, 120_000);
 });
