@@ -80,7 +80,7 @@ describe('the shop owner runs the shop from /admin', () => {
     const firstSubcategory = await subcategory.locator('option:not([value=""])').first().textContent();
     await subcategory.selectOption({ label: firstSubcategory ?? '' });
     await page.getByLabel('Price', { exact: true }).fill('799');
-    await page.getByLabel('Description').fill('A loose, breezy frock in haldi-dyed organic cotton.');
+    await page.getByLabel('Description', { exact: true }).fill('A loose, breezy frock in haldi-dyed organic cotton.');
     await page
       .getByLabel('Add photos')
       .setInputFiles({ name: 'frock.png', mimeType: 'image/png', buffer: await photo() });
