@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mulberry32 } from '@kapaas/db/seed';
 import { BENCH_DIR } from './paths';
 
 /** The import bench's file: 10,000 products of five sizes each, one Shopify row per size (issue 39 §3). */
@@ -54,18 +55,6 @@ const PRINTS = ['Mango', 'Paisley', 'Elephant', 'Lotus', 'Peacock', 'Stripe', 'C
 const GARMENTS = ['Kurta', 'Jhabla', 'Romper', 'Night Suit', 'Dungaree', 'Tee', 'Lehenga Set', 'Sweater', 'Shorts'];
 const FABRICS = ['organic cotton', 'cotton muslin', 'khadi cotton', 'cotton jersey', 'mulmul'];
 
-/** A small deterministic generator (mulberry32): the same seed writes the same file, byte for byte. */
-function randomOf(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const cell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const line = (cells: string[]) => `${cells.map(cell).join(',')}\n`;
 
@@ -117,7 +106,7 @@ export async function importFileFor(
 ): Promise<{ path: string; bytes: number; cached: boolean }> {
   const path = join(BENCH_DIR, `import-${IMPORT_ROWS}-rows-seed-${seed}.csv`);
   if (!fresh && existsSync(path)) return { path, bytes: (await stat(path)).size, cached: true };
-  const random = randomOf(seed);
+  const random = mulberry32(seed);
   const parts: string[] = [line(HEADER)];
   for (let n = 0; n < IMPORT_PRODUCTS; n++) parts.push(productRows(n, random));
   const text = parts.join('');
