@@ -160,7 +160,6 @@ async function leadPage(db: Queryable, period: Period, query: Page): Promise<Pro
   // With a search the whole report is already narrowed by name, and counting its total twice cost more than it saved.
   if (!lead || query.by !== 'product' || query.q) return undefined;
   const offset = (query.page - 1) * query.per_page;
-  const named = contains(sql`x.name`, query.q);
   const rows = rowsOf<ProductFigures & { lead: number }>(
     await db.execute(sql`WITH ${activity(period, 'product')}, rows AS (
         SELECT x.key, x.name, c.name AS category, ${FIGURES},
@@ -169,13 +168,12 @@ async function leadPage(db: Queryable, period: Period, query: Page): Promise<Pro
           coalesce(rs.runs_large, 0) AS runs_large
         FROM ${sql.raw(lead.keys)} k JOIN ${NAMED} x ON x.key = k.key
         LEFT JOIN categories c ON c.id = x.category_id LEFT JOIN review_stats rs ON rs.product_id = x.key ${JOINS}
-        WHERE ${named}
       ), lead AS (SELECT * FROM rows WHERE ${sql.raw(lead.above)}),
       counted AS (
         SELECT (SELECT count(*) FROM lead)::int AS lead,
-          ((SELECT count(*) FROM ${NAMED} x WHERE x.on_sale AND ${named})
-            + (SELECT count(*) FROM ${NAMED} x WHERE NOT x.on_sale AND ${named} AND (x.key IN (SELECT key FROM sold_lines)
-              OR x.key IN (SELECT key FROM funnel) OR x.key IN (SELECT key FROM came_back))))::int AS total
+          ((SELECT count(*) FROM products p WHERE p.status = 'active')
+            + (SELECT count(*) FROM products p WHERE p.status <> 'active' AND (p.id IN (SELECT key FROM sold_lines)
+              OR p.id IN (SELECT key FROM funnel) OR p.id IN (SELECT key FROM came_back))))::int AS total
       )
       SELECT lead.*, counted.total, counted.lead FROM counted LEFT JOIN LATERAL (SELECT * FROM lead
         ORDER BY ${orderOf(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}) lead ON TRUE`),
