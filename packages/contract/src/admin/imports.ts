@@ -78,6 +78,9 @@ const Totals = z.object({
 });
 export type ImportTotals = z.infer<typeof Totals>;
 
+/** The rows listed in an import's answer beside those with an error (ADR 064, "The answer"). */
+export const IMPORT_REPORT_ROWS = 1_000;
+
 export const AdminImportReport = z.object({
   /** Rows of the file, by outcome: the first thing the report says. */
   totals: Totals,
@@ -91,7 +94,14 @@ export const AdminImportReport = z.object({
   format: z.enum(['shopify', 'kapaas']),
   /** The link to the refused rows as CSV, or null when none was refused. */
   rejected_csv: z.string().nullable(),
+  /**
+   * The rows with something to say: every row with an error (refused, or a picture not taken), then the others in
+   * the file's order while the list holds at most IMPORT_REPORT_ROWS rows. A file of up to that many rows is listed
+   * whole; the rest of a bigger one is counted in `totals` only (ADR 064, "The answer").
+   */
   rows: z.array(ImportRowReport),
+  /** The file's rows that `rows` leaves out: 0 when every row is listed. */
+  rows_omitted: z.number().int().nonnegative(),
 });
 export type AdminImportReport = z.infer<typeof AdminImportReport>;
 export const AdminImportAnswer = adminItem(AdminImportReport);

@@ -18,7 +18,8 @@ export const productsCount = (count: number) => `${n(count)} ${count === 1 ? 'pr
 /** The totals in words: what the import did when it wrote, what it would do when it did not. */
 function totalsText(report: AdminImportReport): string {
   const { totals, products } = report;
-  const rows = `(${n(totals.errors)} of ${n(report.rows.length)} rows refused)`;
+  const all = totals.created + totals.updated + totals.unchanged + totals.errors;
+  const rows = `(${n(totals.errors)} of ${n(all)} rows refused)`;
   if (report.committed) {
     return `Imported: ${productsCount(products.created)} created, ${n(products.updated)} updated, ${n(products.unchanged)} unchanged, ${n(products.errors)} refused ${rows}.`;
   }
@@ -48,6 +49,12 @@ export function ImportReport({ report }: { report: AdminImportReport }) {
         >
           Download the refused rows (CSV)
         </Button>
+      )}
+      {report.rows_omitted > 0 && (
+        <p className="small text-body-secondary mb-2">
+          The table lists the rows to fix and the first of the others; {n(report.rows_omitted)} more rows with nothing
+          to fix are counted in the totals above.
+        </p>
       )}
       <div className="table-responsive">
         <Table size="sm" className="align-middle">

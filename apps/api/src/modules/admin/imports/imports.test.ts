@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { AdminImportAnswer, type AdminImportReport, KAPAAS_CSV_COLUMNS } from '@kapaas/contract';
+import { AdminImportAnswer, type AdminImportReport, IMPORT_REPORT_ROWS, KAPAAS_CSV_COLUMNS } from '@kapaas/contract';
 import { count, eq, products } from '@kapaas/db';
 import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
@@ -88,8 +88,10 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
       'format',
       'rejected_csv',
       'rows',
+      'rows_omitted',
     ]);
-    expect(report).toMatchObject({ dry_run: true, committed: false, format: 'shopify' });
+    expect(report).toMatchObject({ dry_run: true, committed: false, format: 'shopify', rows_omitted: 0 });
+    expect(report.rows.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
     expect(report.products).toEqual({ created: 2, updated: 0, unchanged: 0, errors: 8 });
     expect(report.totals).toEqual({ created: 6, updated: 0, unchanged: 0, errors: 9 });
     for (const row of [2, 3, 4, 5])
@@ -334,6 +336,26 @@ describe('POST /admin/api/imports with Shopify’s product CSV', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('answers a big file with every row to fix and the first of the others; the rest only counted', async () => {
+    // 1,200 products of one row each: rows 2..1201. Every 100th has a price that is not an amount.
+    const lines = ['Handle,Title,Body (HTML),Type,Option1 Name,Option1 Value,Variant SKU,Variant Price'];
+    for (let n = 0; n < 1_200; n++) {
+      const price = n % 100 === 99 ? 'abc' : '499';
+      lines.push(`big-${n},Big ${n},<p>Soft</p>,Jhablas & Tops > Kurtas,Size,0-3M,BIG-${n},${price}`);
+    }
+    const report = await importOk(Buffer.from(lines.join('\n')), {});
+    expect(report.totals).toEqual({ created: 1_188, updated: 0, unchanged: 0, errors: 12 });
+    const refused = report.rows.filter((r) => r.outcome === 'error').map((r) => r.row);
+    expect(refused).toEqual(Array.from({ length: 12 }, (_, k) => 101 + k * 100));
+    expect(report.rows).toHaveLength(IMPORT_REPORT_ROWS);
+    const quiet = report.rows.filter((r) => r.outcome !== 'error').map((r) => r.row);
+    // The others in the file's order, from its first row, as many as the list has room for.
+    const firstQuiet = Array.from({ length: 1_200 }, (_, k) => k + 2).filter((row) => !refused.includes(row));
+    expect(quiet).toEqual(firstQuiet.slice(0, IMPORT_REPORT_ROWS - 12));
+    expect(report.rows_omitted).toBe(1_200 - IMPORT_REPORT_ROWS);
+    expect(report.rows.map((r) => r.row)).toEqual([...report.rows.map((r) => r.row)].sort((a, b) => a - b));
   });
 
   it('lets staff import, as they edit products', async () => {
