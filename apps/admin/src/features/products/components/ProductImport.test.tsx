@@ -23,6 +23,7 @@ const report = (over: Partial<AdminImportReport>): AdminImportReport => ({
       errors: [{ column: 'Variant Price', message: "Variant Price: 'abc' is not an amount." }],
     },
   ],
+  rows_omitted: 0,
   ...over,
 });
 

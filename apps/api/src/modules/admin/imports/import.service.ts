@@ -148,7 +148,11 @@ async function importFile(
   const rejected = rejectedCsv(book, report.rows);
   const done = { phase: 'done' as const, rows_done: rowsTotal, rows_total: rowsTotal };
   const { omitted, ...reported } = report;
-  const record = { summary: { ...reported, rows: report.rows.length, rows_omitted: omitted }, rejectedCsv: rejected, progress: done };
+  const record = {
+    summary: { ...reported, rows: report.rows.length, rows_omitted: omitted },
+    rejectedCsv: rejected,
+    progress: done,
+  };
   const writing = plans.filter((p) => commit && (p.outcome === 'created' || p.outcome === 'updated'));
   const rowsToWrite = writing.reduce((sum, plan) => sum + plan.draft.rows.length, 0);
   if (commit) await progress.report('writing', 0, rowsToWrite);

@@ -69,7 +69,8 @@ describe('a big file is read in turns of the event loop', () => {
     // 2,000 products of one row each: reading the rows takes 10 turns; finishing the products (checking their
     // fields) took none of its own before, and held the loop for 70–110 ms at 10,000 products.
     const lines = [SHOPIFY_HEADER];
-    for (let n = 0; n < 2_000; n++) lines.push(`kurta-${n},Kurta ${n},<p>Soft</p>,Tops > Kurtas,Size,0-3M,K-${n},499\n`);
+    for (let n = 0; n < 2_000; n++)
+      lines.push(`kurta-${n},Kurta ${n},<p>Soft</p>,Tops > Kurtas,Size,0-3M,K-${n},499\n`);
     const file = await readCsv(Buffer.from(lines.join('')));
     let products = 0;
     const turns = await turnsDuring(async () => {
