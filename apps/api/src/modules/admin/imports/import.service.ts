@@ -55,7 +55,10 @@ export interface ImportDeps {
 
 export interface ImportRequest {
   csv: Buffer;
+  /** The CSV's SHA-256 when the caller hashed it as it arrived (the console's upload); else hashed here. */
+  csvSha256?: string;
   zip: Buffer | undefined;
+  zipSha256?: string | undefined;
   fields: AdminImportFields;
 }
 
@@ -65,7 +68,8 @@ const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 function optionsHashOf(request: ImportRequest): string {
   const { dry_run: _dryRun, size_map, ...rest } = request.fields;
   const sizeMap = Object.entries(size_map).sort(([a], [b]) => a.localeCompare(b));
-  return sha256(JSON.stringify({ ...rest, sizeMap, zip: request.zip ? sha256(request.zip) : null }));
+  const zip = request.zip ? (request.zipSha256 ?? sha256(request.zip)) : null;
+  return sha256(JSON.stringify({ ...rest, sizeMap, zip }));
 }
 
 export const COMMIT_WITHOUT_DRY_RUN =
@@ -97,7 +101,7 @@ export async function runImport(
   admin: ImportAuthor,
   request: ImportRequest,
 ): Promise<AdminImportReport> {
-  const fileHash = sha256(request.csv);
+  const fileHash = request.csvSha256 ?? sha256(request.csv);
   const optionsHash = optionsHashOf(request);
   const dryRun = request.fields.dry_run;
   if (!dryRun && !(await dryRunAnswered(deps.db, fileHash, optionsHash))) {
