@@ -78,7 +78,7 @@ const Totals = z.object({
 });
 export type ImportTotals = z.infer<typeof Totals>;
 
-/** The rows listed in an import's answer beside those with an error (ADR 064, "The answer"). */
+/** The rows listed in an import's answer beside those with an error (ADR 064, "Second pass"). */
 export const IMPORT_REPORT_ROWS = 1_000;
 
 export const AdminImportReport = z.object({
@@ -97,7 +97,7 @@ export const AdminImportReport = z.object({
   /**
    * The rows with something to say: every row with an error (refused, or a picture not taken), then the others in
    * the file's order while the list holds at most IMPORT_REPORT_ROWS rows. A file of up to that many rows is listed
-   * whole; the rest of a bigger one is counted in `totals` only (ADR 064, "The answer").
+   * whole; the rest of a bigger one is counted in `totals` only (ADR 064, "Second pass").
    */
   rows: z.array(ImportRowReport),
   /** The file's rows that `rows` leaves out: 0 when every row is listed. */

@@ -17,7 +17,7 @@ import { renderImage, writeRenditions } from '../../../lib/images';
 import type { Catalogue } from '../../catalogue';
 import { recordAudit } from '../audit';
 import { fileRefused, readCsv } from './csv-file';
-import type { DraftBook } from './drafts';
+import type { DraftBook, ProductDraft } from './drafts';
 import { dropImport, dryRunAnswered, recordImport, startImport } from './imports.repository';
 import { isKapaasHeader, kapaasDrafts } from './kapaas-format';
 import { type PictureAddressPolicy, type PictureSource, pictureOf, readZip } from './pictures';
@@ -276,12 +276,11 @@ const REPORT_TURN = 1_000;
  * The report: totals of rows and of products, then the rows with something to say: every row with an error (refused,
  * or a picture not taken), then the others in the file's order while the list holds at most IMPORT_REPORT_ROWS. The
  * others of a big file are only counted: listing 50,000 rows made the answer 4 MB, held the event loop for 85–113 ms
- * while it was checked and written, and kept 50,000 objects alive (ADR 064, "The answer").
+ * while it was checked and written, and kept 50,000 objects alive (ADR 064, "Second pass").
  */
 async function reportOf(book: DraftBook, plans: PlannedProduct[], state: { dryRun: boolean; committed: boolean }) {
   const told: ImportRowReport[] = [];
   const quiet: number[] = [];
-  const planOf = new Map<number, PlannedProduct>();
   const totals = emptyTotals();
   const products = emptyTotals();
   for (const [at, plan] of plans.entries()) {
@@ -301,15 +300,14 @@ async function reportOf(book: DraftBook, plans: PlannedProduct[], state: { dryRu
         errors.push({ column, message: `${column}: ${why}` });
       }
       if (errors.length > 0) told.push({ row, handle: plan.draft.handle, outcome: plan.outcome, errors });
-      else {
-        quiet.push(row);
-        planOf.set(row, plan);
-      }
+      else quiet.push(row);
     }
   }
   quiet.sort((a, b) => a - b);
+  // Only the rows listed are looked up again: the book already knows each row's product.
+  const planOf = new Map(plans.map((plan) => [plan.draft, plan] as const));
   const listed = quiet.slice(0, Math.max(0, IMPORT_REPORT_ROWS - told.length)).map((row): ImportRowReport => {
-    const plan = planOf.get(row) as PlannedProduct;
+    const plan = planOf.get(book.productOfRow.get(row) as ProductDraft) as PlannedProduct;
     return { row, handle: plan.draft.handle, outcome: plan.outcome, errors: [] };
   });
   const rows = [...told, ...listed].sort((a, b) => a.row - b.row);
