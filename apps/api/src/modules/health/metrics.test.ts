@@ -97,6 +97,26 @@ describe('GET /metrics', () => {
     expect(after).toContain('# TYPE kapaas_payment_failures_total counter');
   });
 
+  it('reports a stall of the event loop as its length, within the monitor’s 5 ms, not up to 20 ms more', async () => {
+    const blockFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // The loop is held, as a long synchronous task holds it.
+      }
+    };
+    await scrape();
+    // Five stalls of 30 ms, each at another moment of the monitor's period. Sampled every 20 ms and reported as the
+    // time between two samples, a 30 ms stall read as 30–50 ms (ADR 064, 2026-11-28).
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 7 + i * 3));
+      blockFor(30);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const longest = sample(await scrape(), 'kapaas_event_loop_delay_seconds{quantile="1"}') * 1000;
+    expect(longest).toBeGreaterThanOrEqual(30);
+    expect(longest).toBeLessThan(40);
+  });
+
   it('counts a declined card as a payment failure', async () => {
     const before = await scrape();
     const item = await f.stockedItem(5);
