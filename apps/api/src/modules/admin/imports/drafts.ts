@@ -1,5 +1,5 @@
 import type { ImportCellError } from '@kapaas/contract';
-import { fileRefused } from './csv-file';
+import { fileRefused, type LineSource } from './csv-file';
 
 /**
  * A product as the file describes it, whichever format it came in: what the import compares with the catalogue and
@@ -71,8 +71,8 @@ export interface DraftBook {
   format: 'shopify' | 'kapaas';
   columns: FormatColumns;
   header: string[];
-  /** Each row's cells as the file wrote them, for the rejected rows' CSV. */
-  cells: Map<number, string[]>;
+  /** Where each row's cells can be read again, for the rejected rows' CSV (`cellsOf`). */
+  source: LineSource;
   products: ProductDraft[];
   /** The product each row belongs to. */
   productOfRow: Map<number, ProductDraft>;

@@ -52,7 +52,7 @@ export async function kapaasDrafts(file: CsvFile): Promise<DraftBook> {
     format: 'kapaas',
     columns: KAPAAS_COLUMNS,
     header: file.header,
-    cells: new Map(),
+    source: file.source,
     products: [],
     productOfRow: new Map(),
   };
@@ -60,7 +60,6 @@ export async function kapaasDrafts(file: CsvFile): Promise<DraftBook> {
   const guard = new ProductFieldGuard();
   for (const [at, { row, cells }] of file.lines.entries()) {
     if (at % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
-    book.cells.set(row, cells);
     const record = Object.fromEntries(KAPAAS_CSV_COLUMNS.map((column, at) => [column, unguarded(cells[at] ?? '')]));
     const handle = (record.handle ?? '').trim();
     let draft = drafts.get(handle);

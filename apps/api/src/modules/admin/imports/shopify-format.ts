@@ -90,7 +90,7 @@ export async function shopifyDrafts(file: CsvFile): Promise<DraftBook> {
     format: 'shopify',
     columns: SHOPIFY_COLUMNS,
     header: file.header,
-    cells: new Map(),
+    source: file.source,
     products: [],
     productOfRow: new Map(),
   };
@@ -98,7 +98,6 @@ export async function shopifyDrafts(file: CsvFile): Promise<DraftBook> {
   const guard = new ProductFieldGuard();
   for (const [at, line] of file.lines.entries()) {
     if (at % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
-    book.cells.set(line.row, line.cells);
     const cell: Cells = (column) => {
       const at = index.get(column);
       return at === undefined ? '' : unguarded((line.cells[at] ?? '').trim());
