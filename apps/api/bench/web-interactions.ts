@@ -7,11 +7,11 @@ import type { PageKind } from './web-options';
 import type { StorefrontPage } from './web-pages';
 
 /**
- * Lighthouse's mobile preset: a Moto G Power's screen and a CPU four times slower than this one. The slowdown is
+ * Lighthouse's mobile preset: a Moto G Power's screen, and a CPU four times slower than this one unless the bench is
+ * told another factor (`--cpu-slowdown`). The slowdown is
  * Chromium's own (the DevTools protocol's Emulation.setCPUThrottlingRate), applied to every page before it loads.
  */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-const CPU_SLOWDOWN = 4;
 /** The Event Timing API's smallest threshold: an interaction answered faster than this is not reported at all. */
 const EVENT_TIMING_FLOOR_MS = 16;
 /** How long to wait for web-vitals to report after the interaction's effect is on the screen. */
@@ -76,11 +76,15 @@ async function webVitalsScript(): Promise<string> {
 }
 
 /**
- * Each interaction `runs` times, each on a freshly loaded page in a phone-sized Chromium with its CPU slowed 4×, the
+ * Each interaction `runs` times, each on a freshly loaded page in a phone-sized Chromium with its CPU slowed `cpuSlowdown` times (4, Lighthouse's preset, unless asked), the
  * tap made as soon as the page is hydrated (`<html data-hydrated>`, ADR 031). A guest session is started first
  * (Add To Cart, then Proceed as Guest), so that "add to cart" adds rather than asking who the shopper is.
  */
-export async function measureInteractions(pages: StorefrontPage[], runs: number): Promise<InteractionResult[]> {
+export async function measureInteractions(
+  pages: StorefrontPage[],
+  runs: number,
+  cpuSlowdown = 4,
+): Promise<InteractionResult[]> {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,
     headless: true,
@@ -94,7 +98,7 @@ export async function measureInteractions(pages: StorefrontPage[], runs: number)
     if (product) await startGuest(context, product.url);
     for (const interaction of INTERACTIONS) {
       const page = pages.find((p) => p.kind === interaction.page);
-      if (page) results.push(await measureOne(context, interaction, page.url, runs));
+      if (page) results.push(await measureOne(context, interaction, page.url, runs, cpuSlowdown));
     }
     return results;
   } finally {
@@ -107,6 +111,7 @@ async function measureOne(
   interaction: Interaction,
   url: string,
   runs: number,
+  cpuSlowdown: number,
 ): Promise<InteractionResult> {
   const result: InteractionResult = {
     name: interaction.name,
@@ -118,7 +123,7 @@ async function measureOne(
   };
   for (let i = 0; i < runs; i++) {
     try {
-      result.runs.push(await oneRun(context, interaction, url));
+      result.runs.push(await oneRun(context, interaction, url, cpuSlowdown));
     } catch (error) {
       result.errors.push((error as Error).message.split('\n')[0] ?? 'failed');
     }
@@ -127,11 +132,16 @@ async function measureOne(
   return result;
 }
 
-async function oneRun(context: BrowserContext, interaction: Interaction, url: string): Promise<number | null> {
+async function oneRun(
+  context: BrowserContext,
+  interaction: Interaction,
+  url: string,
+  cpuSlowdown: number,
+): Promise<number | null> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(url, { waitUntil: 'load' });
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await interaction.act(page);

@@ -44,7 +44,7 @@ export interface LighthouseFigures {
  * One Lighthouse run of `url` in a Chromium started for it alone (Lighthouse's advice for stable
  * figures: no cache, no state carried from the run before), stopped after it.
  */
-export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
+export async function lighthouseRun(url: string, cpuSlowdown = 4): Promise<LighthouseFigures> {
   const began = performance.now();
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -53,6 +53,8 @@ export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
+      // Merged into the mobile preset's throttling: only the CPU's factor changes (4 is the preset's own).
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;

@@ -14,6 +14,12 @@ export interface WebBenchOptions {
   skipThroughput: boolean;
   /** Leave out the interactions' INP (the menu, a size, Add To Cart). */
   skipInteractions: boolean;
+  /**
+   * How many times slower than this machine's the page's CPU is made: Lighthouse's mobile preset assumes 4 on a desktop
+   * of its reference speed. On a faster machine a higher factor stands for the same phone: Lighthouse's own advice is to
+   * scale it by the benchmark index (ADR 031, fourth pass).
+   */
+  cpuSlowdown: number;
   /** The load of the throughput comparison: the catalogue bench's defaults, for comparable ratios. */
   connections: number;
   seconds: number;
@@ -21,7 +27,7 @@ export interface WebBenchOptions {
 }
 
 const USAGE =
-  'npm run bench:web -- [--runs N] [--pages home,category,product] [--skip-throughput] [--skip-interactions]';
+  'npm run bench:web -- [--runs N] [--pages home,category,product] [--skip-throughput] [--skip-interactions] [--cpu-slowdown N]';
 
 /** Reads the command line; throws with the usage on anything it does not know. */
 export function parseWebOptions(argv: string[]): WebBenchOptions {
@@ -32,6 +38,7 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
       pages: { type: 'string', default: PAGE_KINDS.join(',') },
       'skip-throughput': { type: 'boolean', default: false },
       'skip-interactions': { type: 'boolean', default: false },
+      'cpu-slowdown': { type: 'string', default: '4' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -40,6 +47,9 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
   const runs = Number(values.runs.trim());
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs: "${values.runs}" is not a whole number ≥ 1\n${USAGE}`);
+  const cpuSlowdown = Number(values['cpu-slowdown'].trim());
+  if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1)
+    throw new Error(`--cpu-slowdown: "${values['cpu-slowdown']}" is not a number ≥ 1\n${USAGE}`);
   const pages = values.pages.split(',').map((page) => page.trim());
   const unknown = pages.filter((page) => !(PAGE_KINDS as readonly string[]).includes(page));
   if (unknown.length > 0 || pages.length === 0)
@@ -51,6 +61,7 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
     pages: PAGE_KINDS.filter((kind) => pages.includes(kind)),
     skipThroughput: values['skip-throughput'],
     skipInteractions: values['skip-interactions'],
+    cpuSlowdown,
     connections: load.connections,
     seconds: load.seconds,
     warmupSeconds: load.warmupSeconds,

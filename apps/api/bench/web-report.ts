@@ -81,7 +81,7 @@ export function webChecks(pages: PageResult[], throughput: ThroughputResult | un
 }
 
 /** The Lighthouse table: one row per target or figure, one column per page. */
-export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: number): string {
+export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: number, cpuSlowdown = 4): string {
   const kinds = pages.map((p) => p.page.kind);
   const targets = [...new Set(checks.filter((c) => c.page !== 'product HTML').map((c) => c.target))];
   const body = targets.map((target) => [
@@ -96,7 +96,7 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
     ...pages.map((p) => p.runs.map((run) => fixed(run.performance)).join(', ') || '-'),
   ]);
   const lines = [
-    `\n== Lighthouse ${runs === 1 ? 'one run' : `median of ${runs} runs by performance score`}, mobile preset (simulated slow 4G, 4× CPU) ==`,
+    `\n== Lighthouse ${runs === 1 ? 'one run' : `median of ${runs} runs by performance score`}, mobile preset (simulated slow 4G, ${cpuSlowdown}× CPU${cpuSlowdown === 4 ? '' : ', not the preset’s 4×'}) ==`,
     table(['target', ...kinds], body),
     '',
     ...pages.map((p) => `${p.page.kind}: ${p.page.url}${p.page.redirects.length ? ` (from ${p.page.asked})` : ''}`),
@@ -109,7 +109,7 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
     if (median && median.benchmarkIndex < SLOW_HOST_INDEX) {
       lines.push(
         `${page.kind}: this machine was busy or slow (Lighthouse's benchmarkIndex ${median.benchmarkIndex} < ${SLOW_HOST_INDEX}): ` +
-          'the 4× CPU slowdown lands on a slower CPU than it assumes, so TBT and LCP read high',
+          `the ${cpuSlowdown}× CPU slowdown lands on a slower CPU than it assumes, so TBT and LCP read high`,
       );
     }
     if (median && median.externalRequests.length > 0) {
@@ -123,7 +123,7 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
  * The interactions' table: each one's median INP against the target, and every run. A run the Event Timing API did
  * not report (answered within its 16 ms floor) reads "< 16 ms".
  */
-export function interactionTable(results: InteractionResult[], floorMs: number): string {
+export function interactionTable(results: InteractionResult[], floorMs: number, cpuSlowdown = 4): string {
   const t = WEB_TARGETS;
   const inp = (value: number | null | undefined) =>
     value === undefined ? 'FAILED' : value === null ? `< ${floorMs} ms` : `${fixed(value)} ms`;
@@ -135,7 +135,7 @@ export function interactionTable(results: InteractionResult[], floorMs: number):
     r.errors.length ? r.errors.join('; ') : '',
   ]);
   return [
-    `\n== interactions: INP by web-vitals, ${results[0]?.runs.length ?? 0} runs each, phone-sized, CPU slowed 4× (target ≤ ${t.inpMs} ms) ==`,
+    `\n== interactions: INP by web-vitals, ${results[0]?.runs.length ?? 0} runs each, phone-sized, CPU slowed ${cpuSlowdown}× (target ≤ ${t.inpMs} ms) ==`,
     table(['interaction', 'page', 'INP, median', 'each run', 'failed runs'], rows),
   ].join('\n');
 }

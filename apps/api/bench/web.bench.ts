@@ -91,10 +91,11 @@ try {
 
   if (!options.skipInteractions) {
     phase = performance.now();
-    console.log(`interactions, ${options.runs} runs each (phone-sized, CPU slowed 4×)…`);
+    console.log(`interactions, ${options.runs} runs each (phone-sized, CPU slowed ${options.cpuSlowdown}×)…`);
     interactions = await measureInteractions(
       pages.filter((p) => options.pages.includes(p.kind)),
       options.runs,
+      options.cpuSlowdown,
     );
     timings.interactionSeconds = seconds(phase);
   }
@@ -115,8 +116,8 @@ try {
 }
 
 const checks = webChecks(pageResults, throughput);
-if (pageResults.length > 0) console.log(lighthouseTable(pageResults, checks, options.runs));
-if (interactions.length > 0) console.log(interactionTable(interactions, interactionFloorMs));
+if (pageResults.length > 0) console.log(lighthouseTable(pageResults, checks, options.runs, options.cpuSlowdown));
+if (interactions.length > 0) console.log(interactionTable(interactions, interactionFloorMs, options.cpuSlowdown));
 if (throughput) console.log(throughputTable(throughput));
 const inpOk = interactions.map((r) => r.medianMs !== undefined && (r.medianMs ?? 0) <= WEB_TARGETS.inpMs);
 const missed = checks.filter((c) => c.ok === false).length + inpOk.filter((ok) => !ok).length;
@@ -164,11 +165,11 @@ async function measurePage(page: StorefrontPage, runs: number): Promise<PageResu
   for (let i = 0; i < runs; i++) {
     if (shopEnded !== undefined) throw new Error(`the shop ended (${shopEnded}) before ${page.kind} run ${i + 1}`);
     try {
-      const run = await lighthouseRun(page.url).catch((error: Error) => {
+      const run = await lighthouseRun(page.url, options.cpuSlowdown).catch((error: Error) => {
         errors.push(error.message);
         if (shopEnded !== undefined) throw error;
         console.error(`  ${page.kind} run ${i + 1}/${runs} failed, trying it again: ${error.message}`);
-        return lighthouseRun(page.url);
+        return lighthouseRun(page.url, options.cpuSlowdown);
       });
       figures.push(run);
       console.log(
