@@ -21,14 +21,12 @@ const soldIn = (span: Span): SQL => sql`sold AS (
  * figures and flags as stock.repository's `sizesWithPace` makes them.
  */
 function leadSizes(span: Span, days: number): SQL {
+  // One pass over the sizes against the span's sales (hashed: a few thousand rows), keeping the sold out and those
+  // that sold. Two passes, one per kind, hashed every size in stock to meet the sales: 40 ms more of 270 (ADR 062).
   return sql`WITH ${soldIn(span)}, lead AS (
-      SELECT ps.product_id, ps.size_id, 0 AS stock, coalesce(sd.units, 0) AS sold
+      SELECT ps.product_id, ps.size_id, greatest(ps.stock - ps.reserved, 0) AS stock, coalesce(sd.units, 0) AS sold
       FROM product_sizes ps LEFT JOIN sold sd ON sd.product_id = ps.product_id AND sd.size_id = ps.size_id
-      WHERE ps.stock <= ps.reserved
-      UNION ALL
-      SELECT ps.product_id, ps.size_id, ps.stock - ps.reserved, sd.units
-      FROM sold sd JOIN product_sizes ps ON ps.product_id = sd.product_id AND ps.size_id = sd.size_id
-      WHERE ps.stock > ps.reserved
+      WHERE ps.stock <= ps.reserved OR sd.units IS NOT NULL
     ), paced AS (
       SELECT l.product_id, a.name, z.label AS size, z.sort_order, l.stock, l.sold,
         CASE WHEN l.sold = 0 THEN NULL ELSE l.stock::float8 * ${days} / l.sold END AS days_of_cover
