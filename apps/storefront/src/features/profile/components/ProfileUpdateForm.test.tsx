@@ -1,8 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reloadPage } from '#storefront/lib/reloadPage.ts';
 import { json, stubApi } from '#storefront/test/fakeApi.ts';
 import { categoryList } from '#storefront/test/fixtures.ts';
 import { renderRoute } from '#storefront/test/renderRoute.tsx';
+
+// jsdom cannot reload a page: the form's reload at 3 s is seen through this stand-in.
+vi.mock('#storefront/lib/reloadPage.ts', () => ({ reloadPage: vi.fn() }));
 
 const profile = { success: true, user: { name: 'Asha Menon', email: 'asha@example.in', phone: '9876543210' } };
 
@@ -25,7 +29,7 @@ describe('Update profile (/Profileupdate)', () => {
     expect(await screen.findByText('The name is required.')).toBeInTheDocument();
   });
 
-  it('saves, stores the new name and phone, goes to /myprofile after 2 s', async () => {
+  it('saves, stores the new name and phone, goes to /myprofile after 2 s and reloads the page at 3 s', async () => {
     // Like the server, edit_profile answers the saved profile, so the refetch after the save sees the new name.
     let saved = profile.user;
     const api = stubApi({
@@ -56,6 +60,9 @@ describe('Update profile (/Profileupdate)', () => {
     expect(screen.getByLabelText('Name')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/myprofile'), { timeout: 4000 });
+    expect(reloadPage).not.toHaveBeenCalled();
+    // The reload comes after the redirect, from a timer the form leaves behind: it fires within this test, not after.
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce(), { timeout: 2000 });
   });
 
   it("shows 'Failed to update profile: …' with the server's reason", async () => {

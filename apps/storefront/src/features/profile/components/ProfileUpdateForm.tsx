@@ -5,6 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ApiError, errorMessage } from '#storefront/lib/api.ts';
+import { reloadPage as reloadThePage } from '#storefront/lib/reloadPage.ts';
 import { rememberUser, useIdentity } from '#storefront/lib/session.ts';
 import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { useProfile } from '../api/useProfile';
@@ -24,7 +25,7 @@ interface ProfileUpdateFormProps {
  * /Profileupdate (product.md §5): name required, phone at most 10 digits, e-mail read-only. On success the stored
  * name, e-mail and phone are replaced, the shopper goes to /myprofile after 2 s and the page reloads at 3 s.
  */
-export function ProfileUpdateForm({ reloadPage = () => window.location.reload() }: ProfileUpdateFormProps) {
+export function ProfileUpdateForm({ reloadPage = reloadThePage }: ProfileUpdateFormProps) {
   const identity = useIdentity();
   const profile = useProfile();
 
