@@ -76,14 +76,14 @@ async function webVitalsScript(): Promise<string> {
 }
 
 /**
- * Each interaction `runs` times, each on a freshly loaded page in a phone-sized Chromium with its CPU slowed `cpuSlowdown` times (4, Lighthouse's preset, unless asked), the
- * tap made as soon as the page is hydrated (`<html data-hydrated>`, ADR 031). A guest session is started first
+ * Each interaction `runs` times, each on a freshly loaded page in a phone-sized Chromium with its CPU slowed
+ * `cpuSlowdown` times (Lighthouse's preset unless asked), the tap made as soon as the page is hydrated (`<html data-hydrated>`, ADR 031). A guest session is started first
  * (Add To Cart, then Proceed as Guest), so that "add to cart" adds rather than asking who the shopper is.
  */
 export async function measureInteractions(
   pages: StorefrontPage[],
   runs: number,
-  cpuSlowdown = 4,
+  cpuSlowdown: number,
 ): Promise<InteractionResult[]> {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,

@@ -44,7 +44,7 @@ export interface LighthouseFigures {
  * One Lighthouse run of `url` in a Chromium started for it alone (Lighthouse's advice for stable
  * figures: no cache, no state carried from the run before), stopped after it.
  */
-export async function lighthouseRun(url: string, cpuSlowdown = 4): Promise<LighthouseFigures> {
+export async function lighthouseRun(url: string, cpuSlowdown: number): Promise<LighthouseFigures> {
   const began = performance.now();
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -53,7 +53,7 @@ export async function lighthouseRun(url: string, cpuSlowdown = 4): Promise<Light
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
-      // Merged into the mobile preset's throttling: only the CPU's factor changes (4 is the preset's own).
+      // Merged into the mobile preset's throttling: only the CPU's factor changes (PRESET_CPU_SLOWDOWN is its own).
       throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);

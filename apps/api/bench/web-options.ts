@@ -5,6 +5,9 @@ import { parseOptions } from './options';
 export const PAGE_KINDS = ['home', 'category', 'product'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
+/** Lighthouse's mobile preset slows the CPU this many times; `--cpu-slowdown` asks for another factor. */
+export const PRESET_CPU_SLOWDOWN = 4;
+
 /** What one `npm run bench:web` measures. */
 export interface WebBenchOptions {
   /** Lighthouse runs per page; the run with the median performance score is reported. */
@@ -38,7 +41,7 @@ export function parseWebOptions(argv: string[]): WebBenchOptions {
       pages: { type: 'string', default: PAGE_KINDS.join(',') },
       'skip-throughput': { type: 'boolean', default: false },
       'skip-interactions': { type: 'boolean', default: false },
-      'cpu-slowdown': { type: 'string', default: '4' },
+      'cpu-slowdown': { type: 'string', default: String(PRESET_CPU_SLOWDOWN) },
       help: { type: 'boolean', default: false },
     },
     strict: true,

@@ -1,6 +1,6 @@
 import type { InteractionResult } from './web-interactions';
 import type { LighthouseFigures } from './web-lighthouse';
-import type { PageKind } from './web-options';
+import { type PageKind, PRESET_CPU_SLOWDOWN } from './web-options';
 import type { StorefrontPage } from './web-pages';
 import type { ThroughputResult } from './web-throughput';
 
@@ -81,7 +81,7 @@ export function webChecks(pages: PageResult[], throughput: ThroughputResult | un
 }
 
 /** The Lighthouse table: one row per target or figure, one column per page. */
-export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: number, cpuSlowdown = 4): string {
+export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: number, cpuSlowdown: number): string {
   const kinds = pages.map((p) => p.page.kind);
   const targets = [...new Set(checks.filter((c) => c.page !== 'product HTML').map((c) => c.target))];
   const body = targets.map((target) => [
@@ -96,7 +96,7 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
     ...pages.map((p) => p.runs.map((run) => fixed(run.performance)).join(', ') || '-'),
   ]);
   const lines = [
-    `\n== Lighthouse ${runs === 1 ? 'one run' : `median of ${runs} runs by performance score`}, mobile preset (simulated slow 4G, ${cpuSlowdown}× CPU${cpuSlowdown === 4 ? '' : ', not the preset’s 4×'}) ==`,
+    `\n== Lighthouse ${runs === 1 ? 'one run' : `median of ${runs} runs by performance score`}, mobile preset (simulated slow 4G, ${cpuSlowdown}× CPU${cpuSlowdown === PRESET_CPU_SLOWDOWN ? '' : `, not the preset’s ${PRESET_CPU_SLOWDOWN}×`}) ==`,
     table(['target', ...kinds], body),
     '',
     ...pages.map((p) => `${p.page.kind}: ${p.page.url}${p.page.redirects.length ? ` (from ${p.page.asked})` : ''}`),
@@ -123,7 +123,7 @@ export function lighthouseTable(pages: PageResult[], checks: WebCheck[], runs: n
  * The interactions' table: each one's median INP against the target, and every run. A run the Event Timing API did
  * not report (answered within its 16 ms floor) reads "< 16 ms".
  */
-export function interactionTable(results: InteractionResult[], floorMs: number, cpuSlowdown = 4): string {
+export function interactionTable(results: InteractionResult[], floorMs: number, cpuSlowdown: number): string {
   const t = WEB_TARGETS;
   const inp = (value: number | null | undefined) =>
     value === undefined ? 'FAILED' : value === null ? `< ${floorMs} ms` : `${fixed(value)} ms`;

@@ -85,10 +85,7 @@ export async function readCsv(bytes: Buffer, onRows?: (rows: number) => Promise<
   const [header, ...rest] = records;
   if (!header) throw fileRefused('The file is empty: it needs a header line and a line per product or size.');
   const width = header.length;
-  const lines = rest.map((cells, index) => ({
-    row: index + 2,
-    cells: cells.length >= width ? cells : [...cells, ...Array<string>(width - cells.length).fill('')],
-  }));
+  const lines = rest.map((cells, index) => ({ row: index + 2, cells: padded(cells, width) }));
   return {
     header: header.map((name) => name.trim()),
     lines,
@@ -105,8 +102,12 @@ export function cellsOf(source: LineSource, row: number): string[] {
   const end = source.ends[row - 1];
   if (start === undefined || end === undefined) return [];
   const [cells = []] = parseNow(source.bytes.subarray(start, end), READING) as string[][];
-  return cells.length >= source.width ? cells : [...cells, ...Array<string>(source.width - cells.length).fill('')];
+  return padded(cells, source.width);
 }
+
+/** A line's cells with empty ones after its own up to the header's width (a short line, relax_column_count). */
+const padded = (cells: string[], width: number) =>
+  cells.length >= width ? cells : [...cells, ...Array<string>(width - cells.length).fill('')];
 
 /**
  * Writes the bytes into the parser a chunk at a time, waiting when it asks to, and giving the event loop a turn after

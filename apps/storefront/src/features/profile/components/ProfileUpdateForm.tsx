@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { LoadingState } from '#storefront/components/feedback/LoadingState.tsx';
 import { ApiError, errorMessage } from '#storefront/lib/api.ts';
-import { reloadPage as reloadThePage } from '#storefront/lib/reloadPage.ts';
+import { reloadPage } from '#storefront/lib/reloadPage.ts';
 import { rememberUser, useIdentity } from '#storefront/lib/session.ts';
 import { useDelayedNavigate } from '#storefront/lib/useDelayedNavigate.ts';
 import { useProfile } from '../api/useProfile';
@@ -16,16 +16,11 @@ import { paths } from '#storefront/lib/paths.ts';
 
 const profileSchema = UpdateProfileRequest.pick({ name: true, phone: true });
 
-interface ProfileUpdateFormProps {
-  /** Reloads the page (product.md §4: 3 s after the update); a test passes its own. */
-  reloadPage?: () => void;
-}
-
 /**
  * /Profileupdate (product.md §5): name required, phone at most 10 digits, e-mail read-only. On success the stored
  * name, e-mail and phone are replaced, the shopper goes to /myprofile after 2 s and the page reloads at 3 s.
  */
-export function ProfileUpdateForm({ reloadPage = reloadThePage }: ProfileUpdateFormProps) {
+export function ProfileUpdateForm() {
   const identity = useIdentity();
   const profile = useProfile();
 
@@ -36,16 +31,15 @@ export function ProfileUpdateForm({ reloadPage = reloadThePage }: ProfileUpdateF
   }
   // Keyed on the user, not the saved values: the save refetches the profile, and a remount then would drop the
   // success message and cancel the pending redirect.
-  return <ProfileFields userId={identity.userId} saved={profile.data} reloadPage={reloadPage} key={identity.userId} />;
+  return <ProfileFields userId={identity.userId} saved={profile.data} key={identity.userId} />;
 }
 
 interface ProfileFieldsProps {
   userId: number;
   saved: { name: string; email: string; phone: string };
-  reloadPage: () => void;
 }
 
-function ProfileFields({ userId, saved, reloadPage }: ProfileFieldsProps) {
+function ProfileFields({ userId, saved }: ProfileFieldsProps) {
   const ids = useId();
   const update = useUpdateProfile();
   const navigateLater = useDelayedNavigate();
