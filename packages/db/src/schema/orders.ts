@@ -55,6 +55,11 @@ export const orders = pgTable(
     codAdvancePaise: integer('cod_advance_paise').notNull().default(0),
     /** The zone of the delivery PIN code when the order was placed; null for orders placed before zones. */
     shippingZone: text('shipping_zone'),
+    /**
+     * The delivery address's state, kept by the database from the snapshot (a stored generated column): the payments
+     * report's COD parcels by state read it from an index (ADR 062, fourth pass). An erasure of the address clears it.
+     */
+    deliveryState: text('delivery_state').generatedAlwaysAs(sql`(address_snapshot->>'state')`),
     /** The delivery window promised at placement, India's calendar days; null for orders placed before zones. */
     deliveryFrom: date('delivery_from', { mode: 'string' }),
     deliveryBy: date('delivery_by', { mode: 'string' }),
@@ -95,6 +100,14 @@ export const orders = pgTable(
     // same customer again by the delivery phone number.
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_cod_created_idx').on(t.createdAt).where(sql`${t.paymentMethod} = 'cod'`),
+    // The payments report (ADR 062, fourth pass): the COD parcels by state, zone and status, and the cash still to
+    // collect, each read from an index alone once vacuumed.
+    index('orders_cod_shipments_idx')
+      .on(t.id, t.deliveryState, t.shippingZone, t.status)
+      .where(sql`${t.paymentMethod} = 'cod'`),
+    index('orders_cod_due_idx')
+      .on(t.status, t.totalPaise, t.codAdvancePaise)
+      .where(sql`${t.paymentMethod} = 'cod' AND ${t.paidAt} IS NULL`),
     index('orders_guest_phone_idx').on(sql`(${t.addressSnapshot}->>'phone_number')`).where(sql`${t.userId} IS NULL`),
   ],
 );

@@ -202,6 +202,8 @@ const ORDERS: Record<string, TableEntry> = {
       ...plain('expires_at', 'paid_at', 'created_at', 'updated_at'),
       user_id: KEPT_KEY,
       guest_id: KEPT_KEY,
+      // The database copies it from address_snapshot's state (a generated column), which erasure keeps.
+      delivery_state: p('address', KEEP_GST),
       address_snapshot: p(
         'address',
         anonymise(

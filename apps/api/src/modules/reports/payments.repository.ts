@@ -26,12 +26,13 @@ export async function soldByMethod(db: Queryable, span: Span) {
 
 /**
  * Cash-on-delivery orders handed to the courier in the span (their move to shipped), by delivery state and zone, and
- * how many of them are now returned to origin.
+ * how many of them are now returned to origin. The events and the orders are both read from an index alone
+ * (`order_events_shipped_idx`, `orders_cod_shipments_idx` with the stored `delivery_state`: ADR 062, fourth pass).
  */
 export async function codShipments(db: Queryable, span: Span) {
   const rows = rowsOf<{ state: string | null; zone: string | null; shipped: number; rto: number }>(
     await db.execute(sql`
-      SELECT o.address_snapshot->>'state' AS state, o.shipping_zone AS zone, count(*)::int AS shipped,
+      SELECT o.delivery_state AS state, o.shipping_zone AS zone, count(*)::int AS shipped,
         (count(*) FILTER (WHERE o.status = 'returned_to_origin'))::int AS rto
       FROM orders o
       WHERE o.payment_method = 'cod' AND o.id IN (SELECT e.order_id FROM order_events e
@@ -43,7 +44,10 @@ export async function codShipments(db: Queryable, span: Span) {
 
 const dueStatuses = sql.raw(COD_DUE_STATUSES.map((status) => `'${status}'`).join(', '));
 
-/** The cash still to come today from cash-on-delivery orders: the dashboard's figure (the total less any advance). */
+/**
+ * The cash still to come today from cash-on-delivery orders: the dashboard's figure (the total less any advance), from
+ * `orders_cod_due_idx` alone.
+ */
 export async function codToCollect(db: Queryable): Promise<{ orders: number; paise: number }> {
   const [row] = rowsOf<{ orders: number; paise: string }>(
     await db.execute(sql`
