@@ -189,6 +189,15 @@ describe('the reports’ daily aggregates', () => {
     for (const [i, { orderId }] of orders.entries()) {
       await report.dated(orderId, ist(DAYS[i % DAYS.length] as string, '11:00:00.000'));
     }
+    // Products taken off sale: one viewed in the period and never sold, one sold. The rows over every page count both,
+    // and a product off sale with no figure in the period not at all.
+    const sold = orders.map((order) => order.productId);
+    const unsold = await db.execute(sql`SELECT id FROM products WHERE status = 'active'
+      AND id NOT IN (${sql.join(sold, sql`, `)}) ORDER BY id LIMIT 3`);
+    const [viewed, alsoViewed, idle] = (unsold as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+    await db.execute(sql`INSERT INTO funnel_counts (product_id, day, views)
+      VALUES (${viewed}, '2024-05-07', 4), (${alsoViewed}, '2024-05-08', 2)`);
+    await db.execute(sql`UPDATE products SET status = 'archived' WHERE id IN (${viewed}, ${idle}, ${sold[0]})`);
     const period = periodOf('2024-05-01', '2024-05-31');
     const named = await db.execute(sql`SELECT substr(name, 1, 3) AS q FROM products ORDER BY id LIMIT 1`);
     const q = (named as unknown as { rows: { q: string }[] }).rows[0]?.q;
