@@ -206,8 +206,11 @@ async function leadPage(db: Queryable, period: Period, query: Page): Promise<Pro
   return rows.map(({ lead: _lead, ...row }) => row);
 }
 
-/** The sorts by a figure the daily sales alone hold: their page is found before any other figure is read. */
-const SOLD_SORTS: ReadonlySet<ProductReportSort> = new Set(['revenue', 'orders', 'units']);
+/**
+ * The sorts by a figure of the daily sales (and conversion, which also needs the views of the products that sold):
+ * their page is found before any other figure is read.
+ */
+const SOLD_SORTS: ReadonlySet<ProductReportSort> = new Set(['revenue', 'orders', 'units', 'conversion']);
 
 /**
  * The rows over every page: every product on sale, and those not on sale with a figure in the period (sold, viewed or
@@ -224,9 +227,9 @@ function totalOf(period: Period): SQL {
 }
 
 /**
- * The page of a sort by revenue, orders or units, largest first. Those figures are all in the daily sales, so the
- * page's products are found from the sales and the names alone, and the funnel, returns, ratings and categories are
- * read for those products only. The whole period's funnel was about 29,000 products' views over 30 days: a third of
+ * The page of a sort by revenue, orders, units or conversion, largest first. Those figures are in the daily sales (and
+ * for conversion the views of the products that sold), so the page's products are found from the sales and the names
+ * alone, and the funnel, returns, ratings and categories are read for those products only. The whole period's funnel was about 29,000 products' views over 30 days: a third of
  * the call (ADR 062, fourth pass).
  */
 async function soldLeadPage(
@@ -237,10 +240,20 @@ async function soldLeadPage(
 ): Promise<ProductFigures[] | undefined> {
   const offset = (query.page - 1) * query.per_page;
   const order = orderOf(query.sort);
+  // Conversion also needs the views, of the products that sold alone.
+  const viewed = query.sort === 'conversion';
+  const seen = viewed
+    ? sql`, seen AS (
+        SELECT f.product_id AS key, sum(f.views)::int AS views FROM funnel_counts f
+        WHERE f.day >= ${period.from}::date AND f.day <= ${period.to}::date AND f.product_id IN (SELECT key FROM sold_lines)
+        GROUP BY 1
+      )`
+    : sql``;
   const rows = rowsOf<ProductFigures & { lead: number }>(
-    await db.execute(sql`WITH ${salesOf(period, 'product')}, lead AS (
-        SELECT k.key, x.name, x.category_id, k.orders, k.units, k.revenue
-        FROM sold_lines k JOIN ${NAMED} x ON x.key = k.key WHERE ${sql.raw(above)}
+    await db.execute(sql`WITH ${salesOf(period, 'product')}${seen}, lead AS (
+        SELECT k.key, x.name, x.category_id, k.orders, k.units, k.revenue${viewed ? sql`, s.views` : sql``}
+        FROM sold_lines k JOIN ${NAMED} x ON x.key = k.key ${viewed ? sql`JOIN seen s ON s.key = k.key` : sql``}
+        WHERE ${sql.raw(above)}
       ), page AS (SELECT * FROM lead ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${offset}),
       ${engagementOf(period, 'product', (productId) => sql`${productId} IN (SELECT key FROM page)`)}, rows AS (
         SELECT x.key, x.name, c.name AS category, ${FIGURES},
