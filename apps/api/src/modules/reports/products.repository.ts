@@ -36,13 +36,13 @@ function activity(period: Period, by: 'product' | 'category'): SQL {
  * The period's sales per product or category (`sold_lines`), from the daily aggregates per product or per category
  * (ADR 062), which count an order once per product and once per category, and a line's revenue after the order's
  * coupon and prepaid discount, shared over its lines by value (as the GST invoice shares a discount); a key whose
- * orders were all taken back out (a COD order cancelled) has none.
+ * orders were all taken back out (a COD order cancelled) has none. Per product, `only` narrows them to some products.
  */
-function salesOf(period: Period, by: 'product' | 'category'): SQL {
+function salesOf(period: Period, by: 'product' | 'category', only: (productId: SQL) => SQL = () => sql`TRUE`): SQL {
   const sold =
     by === 'product'
       ? sql`SELECT d.product_id AS key, d.orders, d.units, d.revenue_paise FROM report_daily_products d
-          WHERE ${onDaysOf(sql`d.day`, period.span)}`
+          WHERE ${onDaysOf(sql`d.day`, period.span)} AND ${only(sql`d.product_id`)}`
       : sql`SELECT d.category_id AS key, d.orders, d.units, d.revenue_paise FROM report_daily_categories d
           WHERE ${onDaysOf(sql`d.day`, period.span)}`;
   return sql`
@@ -100,15 +100,18 @@ const ACTIVE = sql.raw('(sl.key IS NOT NULL OR f.key IS NOT NULL OR b.key IS NOT
  * are read from products_active_name_idx alone (id, name, category: an index-only scan once vacuumed, a tenth of the
  * table's pages), the few not on sale through products_not_active_idx (ADR 062, third pass).
  */
-function perProduct(period: Period, search: SQL): SQL {
-  return sql`WITH ${activity(period, 'product')}, rows AS (
+function perProduct(period: Period, search: SQL | undefined): SQL {
+  // With a search, the matching products are found first and every figure is read for them alone.
+  const matched = search ? sql`matched AS MATERIALIZED (SELECT * FROM ${NAMED} x WHERE ${search}), ` : sql``;
+  const only = search ? (productId: SQL) => sql`${productId} IN (SELECT key FROM matched)` : undefined;
+  return sql`WITH ${matched}${salesOf(period, 'product', only)}, ${engagementOf(period, 'product', only)}, rows AS (
       SELECT x.key, x.name, c.name AS category, ${FIGURES},
         coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
         coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
         coalesce(rs.runs_large, 0) AS runs_large
-      FROM ${NAMED} x
+      FROM ${search ? sql`matched` : NAMED} x
       LEFT JOIN categories c ON c.id = x.category_id LEFT JOIN review_stats rs ON rs.product_id = x.key ${JOINS}
-      WHERE (x.on_sale OR ${ACTIVE}) AND ${search}
+      WHERE (x.on_sale OR ${ACTIVE})
     )`;
 }
 
@@ -291,7 +294,7 @@ export async function productFigures(db: Queryable, period: Period, query: Page)
 export async function productFiguresWhole(db: Queryable, period: Period, query: Page): Promise<ProductFigures[]> {
   const rows =
     query.by === 'product'
-      ? perProduct(period, contains(sql`x.name`, query.q))
+      ? perProduct(period, query.q ? contains(sql`x.name`, query.q) : undefined)
       : perCategory(period, contains(sql`c.name`, query.q));
   // The rows over every page in one count beside the page, rather than a window over every row.
   return rowsOf<ProductFigures>(
