@@ -137,6 +137,17 @@ describe('the products report', () => {
     const found = await productsReport({ from: DAY, to: DAY, q: names.a });
     expect(found.rows.map((row) => row.product_id)).toContain(a.item.productId);
     expect(found.total).toBe(found.rows.length);
+    // A search narrows the rows and changes no figure: each product's row is the one the report without it shows.
+    const unsearched = await productsReport({ from: DAY, to: DAY, per_page: '100' });
+    for (const [name, product] of [
+      [names.a, a.item.productId],
+      [names.b, b.item.productId],
+    ] as const) {
+      const searched = await productsReport({ from: DAY, to: DAY, q: name });
+      expect(searched.rows.find((row) => row.product_id === product)).toEqual(
+        unsearched.rows.find((row) => row.product_id === product),
+      );
+    }
     const byViews = await productsReport({ from: DAY, to: DAY, sort: 'views', per_page: '1' });
     expect(byViews.rows.map((row) => row.product_id)).toEqual([a.item.productId]);
     expect(byViews.total).toBeGreaterThan(2);
