@@ -109,8 +109,8 @@ function productRows(search: SQL): SQL {
     )`;
 }
 
-/** The ORDER BY of a sort: largest first, `-` smallest first; names A–Z, `-name` Z–A; ties by name. */
-function orderOf(sort: FitReportSort): SQL {
+/** A sort's figure and direction: largest first, `-` smallest first; names A–Z, `-name` Z–A. */
+function keyOf(sort: FitReportSort): { figure: string; direction: 'ASC' | 'DESC'; column: string } {
   const descending = !sort.startsWith('-');
   const column = sort.replace(/^-/, '');
   const expression: Record<string, string> = {
@@ -118,9 +118,14 @@ function orderOf(sort: FitReportSort): SQL {
     advice_kept_share: 'CASE WHEN advices = 0 THEN NULL ELSE advice_kept::float8 / advices END',
     name: 'lower(name)',
   };
-  const by = expression[column] ?? column;
   const direction = column === 'name' ? (descending ? 'ASC' : 'DESC') : descending ? 'DESC' : 'ASC';
-  return sql.raw(`${by} ${direction} NULLS LAST, lower(name), key`);
+  return { figure: expression[column] ?? column, direction, column };
+}
+
+/** The ORDER BY of a sort: its figure, then ties by name. */
+function orderOf(sort: FitReportSort): SQL {
+  const { figure, direction } = keyOf(sort);
+  return sql.raw(`${figure} ${direction} NULLS LAST, lower(name), key`);
 }
 
 /**
@@ -160,20 +165,79 @@ const PAGE_SIZES = sql.raw(`review_sizes AS (
 const contains = (text: string | undefined): SQL =>
   text ? sql`p.name ILIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`TRUE`;
 
-/** One page of the fit report's products, sorted, each with its sizes, and the number of rows over every page. */
-export async function fitFigures(
-  db: Queryable,
-  period: Period,
-  query: { sort: FitReportSort; q?: string | undefined; page: number; per_page: number },
-): Promise<FitProductCounts[]> {
+/**
+ * For a sort by a figure, largest first: the test of a product's period figures that puts it before every row without
+ * them. A row with none of them (no piece delivered, no advice) has the figure 0 or none, as every product that has
+ * only its reviews' fit.
+ */
+const LEADS: Partial<Record<FitReportSort, string>> = {
+  size_return_rate: 'delivered > 0',
+  delivered: 'delivered > 0',
+  advices: 'advices > 0',
+  advice_kept_share: 'advices > 0',
+};
+
+/** The page's rows as `fitFigures` answers them, with their sizes. */
+const WITH_SIZES = (order: SQL): SQL => sql`${PAGE_SIZES}
+      SELECT page.*, coalesce(ps.sizes, '[]'::json) AS sizes
+      FROM page LEFT JOIN page_sized ps ON ps.product_id = page.key ORDER BY ${order}`;
+
+/**
+ * The page of a sort by a figure, largest first, read from the products with that figure (a piece delivered, or an
+ * advice) when the page lies among them. Their names are read for the rows up to the page's end and those tied with
+ * its last by the figure (FETCH FIRST … WITH TIES), not for every product on sale; `total` counts the products with
+ * a figure or enough fit answers, every one of which is a product (foreign keys). Undefined when the page lies past
+ * them, or with a search (ADR 062, fourth pass).
+ */
+async function leadPage(db: Queryable, period: Period, query: FitPage): Promise<FitProductCounts[] | undefined> {
+  const above = LEADS[query.sort];
+  if (!above || query.q) return undefined;
+  const { figure, direction } = keyOf(query.sort);
+  const order = orderOf(query.sort);
+  const offset = (query.page - 1) * query.per_page;
+  const rows = rowsOf<FitProductCounts & { lead: number }>(
+    await db.execute(sql`WITH ${lineFigures(period)},
+      lead AS (SELECT b.product_id AS key, b.* FROM by_product b WHERE ${sql.raw(above)}),
+      near AS (
+        SELECT * FROM lead ORDER BY ${sql.raw(`${figure} ${direction} NULLS LAST`)}
+        FETCH FIRST (${offset + query.per_page}) ROWS WITH TIES
+      ), counted AS (
+        SELECT (SELECT count(*) FROM lead)::int AS lead, (SELECT count(*) FROM (SELECT product_id FROM by_product
+          UNION SELECT product_id FROM review_stats
+          WHERE runs_small + true_to_size + runs_large >= ${FIT_SUMMARY_MIN_ANSWERS}) k)::int AS total
+      ), named AS (
+        SELECT n.key, p.name, p.category_id, c.name AS category, n.delivered, n.returned, n.exchanged, n.too_small,
+          n.too_big, n.advices, n.advice_bought, n.advice_kept, coalesce(rs.runs_small, 0) AS runs_small,
+          coalesce(rs.true_to_size, 0) AS true_to_size, coalesce(rs.runs_large, 0) AS runs_large, counted.total,
+          counted.lead
+        FROM near n JOIN products p ON p.id = n.key CROSS JOIN counted
+        LEFT JOIN review_stats rs ON rs.product_id = n.key LEFT JOIN categories c ON c.id = p.category_id
+      ), page AS (SELECT * FROM named ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${offset}),
+      ${WITH_SIZES(order)}`),
+  );
+  const first = rows[0];
+  if (!first || offset + query.per_page > first.lead) return undefined;
+  return rows.map(({ lead: _lead, ...row }) => row);
+}
+
+type FitPage = { sort: FitReportSort; q?: string | undefined; page: number; per_page: number };
+
+/**
+ * One page of the fit report's products, sorted, each with its sizes, and the number of rows over every page: from
+ * the products with the sorted figure when the page lies among them, else from every product.
+ */
+export async function fitFigures(db: Queryable, period: Period, query: FitPage): Promise<FitProductCounts[]> {
+  return (await leadPage(db, period, query)) ?? (await fitFiguresWhole(db, period, query));
+}
+
+/** fitFigures from every product: past the lead, for the other sorts and with a search, and in the tests. */
+export async function fitFiguresWhole(db: Queryable, period: Period, query: FitPage): Promise<FitProductCounts[]> {
   const order = orderOf(query.sort);
   return rowsOf<FitProductCounts>(
     await db.execute(sql`WITH ${lineFigures(period)}, ${productRows(contains(query.q))},
       page AS (
         SELECT *, (count(*) OVER ())::int AS total FROM rows
         ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}
-      ), ${PAGE_SIZES}
-      SELECT page.*, coalesce(ps.sizes, '[]'::json) AS sizes
-      FROM page LEFT JOIN page_sized ps ON ps.product_id = page.key ORDER BY ${order}`),
+      ), ${WITH_SIZES(order)}`),
   );
 }

@@ -1,5 +1,6 @@
 import {
   AdminSizeChartAnswer,
+  FIT_REPORT_SORTS,
   FitReportAnswer,
   type FitReportRow,
   OrderCreatedAnswer,
@@ -13,6 +14,8 @@ import { type Shopper, startTestShop, type TestShop } from '../../../test/shop';
 import { type AdminClient, adminFixtures, expectStatus } from '../admin/admin.fixtures';
 import { returnFixtures } from '../returns/returns.fixtures';
 import { reviewOf } from '../reviews/reviews.fixtures';
+import { fitFigures, fitFiguresWhole } from './fit.repository';
+import { periodOf } from './period';
 import { ist, reportFixtures } from './reports.fixtures';
 
 let shop: TestShop;
@@ -340,6 +343,23 @@ describe('the fit report', () => {
     expect(found.rows.every((row) => row.name.toLowerCase().includes(names.b.toLowerCase()))).toBe(true);
     const bad = expectStatus(await staff.get('/reports/fit', { from: DAY, to: DAY, sort: 'price' }), 400);
     expect(Object.keys(bad.errors)).toEqual(['sort']);
+  });
+
+  it('answers every page of every sort from the products with its figure first as from every product', async () => {
+    const period = periodOf(DAY, DAY);
+    let fromLead = 0;
+    for (const sort of FIT_REPORT_SORTS.flatMap((name) => [name, `-${name}` as const])) {
+      for (const perPage of [1, 2, 5]) {
+        for (let page = 1; page <= 6; page++) {
+          const query = { sort, page, per_page: perPage };
+          const whole = await fitFiguresWhole(db(), period, query);
+          expect(await fitFigures(db(), period, query), `${sort} page ${page} of ${perPage}`).toEqual(whole);
+          if (sort === 'size_return_rate' && (whole[0]?.delivered ?? 0) > 0) fromLead += 1;
+        }
+      }
+    }
+    // The first pages by size-return rate hold products with pieces delivered: the lead answered them.
+    expect(fromLead).toBeGreaterThan(0);
   });
 
   it('is refused without a token, and to a staff account the owner switched off', async () => {
