@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { formatPaise, formatRupees, paiseShown } from './money';
+import { describe, expect, it, vi } from 'vitest';
+import { formatPaise, formatRupees, groupIndian, paiseShown } from './money';
 
 /**
  * What each way of showing paise must equal: Intl's Indian rupees with the matching fraction digits, built here afresh
@@ -86,5 +86,37 @@ describe('formatRupees', () => {
         return formatRupees(paise / 100, shown) === formatPaise(paise, shown);
       }),
     );
+  });
+});
+
+describe('groupIndian', () => {
+  it('groups a whole number as en-IN does, for any safe integer', () => {
+    const intlCount = new Intl.NumberFormat('en-IN');
+    expect(groupIndian(1_234_567)).toBe('12,34,567');
+    expect(groupIndian(-1_500)).toBe('-1,500');
+    expect(groupIndian(999)).toBe('999');
+    fc.assert(fc.property(fc.maxSafeInteger(), (count) => groupIndian(count) === intlCount.format(count)));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e7, max: 1e7 }), (count) => groupIndian(count) === intlCount.format(count)),
+    );
+  });
+});
+
+describe('the formatter on a page', () => {
+  it('makes no Intl formatter to load, or to write prices and counts, only for the other ways to show paise', async () => {
+    // A page's first Intl.NumberFormat loads ICU's locale data: 7–15 ms of the storefront's first task on a phone.
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      vi.resetModules();
+      const fresh = await import('./money');
+      expect(fresh.formatRupees(1299.5)).toBe('₹1,299.50');
+      expect(fresh.formatPaise(149_900)).toBe('₹1,499');
+      expect(fresh.groupIndian(123_456)).toBe('1,23,456');
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh.formatPaise(149_900, fresh.paiseShown.always)).toBe('₹1,499.00');
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

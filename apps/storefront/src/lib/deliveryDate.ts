@@ -1,10 +1,9 @@
-/** Formatted in UTC because the date is built at UTC midnight: the calendar day stays the one the server named. */
-const calendarDay = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+/**
+ * Formatted in UTC because the date is built at UTC midnight: the calendar day stays the one the server named. Made
+ * when first used: a page's first Intl formatter loads ICU's locale data, which is not to be paid while every public
+ * page starts (ADR 031, fifth pass).
+ */
+let calendarDay: Intl.DateTimeFormat | undefined;
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -19,6 +18,12 @@ export function formatDeliveryDate(date: string): string | null {
   const utc = new Date(Date.UTC(year, month - 1, day));
   // Date.UTC rolls 2026-02-30 over into March: such a string is not a date.
   if (utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return null;
+  calendarDay ??= new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
   return calendarDay.format(utc);
 }
 

@@ -1,10 +1,11 @@
+import { groupIndian } from '@kapaas/contract';
 import { useId } from 'react';
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
 /** "12 reviews", "1 review". */
 export function reviewCountText(count: number): string {
-  return `${count.toLocaleString('en-IN')} ${count === 1 ? 'review' : 'reviews'}`;
+  return `${groupIndian(count)} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
 /** The words a rating is read out as: "Rated 4.3 out of 5, 12 reviews" (the count only when given). */
@@ -58,7 +59,7 @@ export function Rating({ value, count, size = 20, showValue = true, showCount = 
       )}
       {count !== undefined && showCount && (
         <span className="rating__count" aria-hidden="true">
-          ({count.toLocaleString('en-IN')})
+          ({groupIndian(count)})
         </span>
       )}
     </span>
