@@ -11,6 +11,7 @@ import {
   useMatches,
 } from 'react-router';
 import { categoriesQuery } from '../features/catalogue/api/useCategories';
+import { arrivedAt } from '../lib/readAheadArrival';
 import { Layout as SiteFrame } from './Layout';
 import { AppProviders } from './providers';
 import { RouteFailure } from './RouteError';
@@ -50,13 +51,13 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: Should
   return formMethod !== undefined && defaultShouldRevalidate;
 }
 
-/** Every query the matched routes' loaders read ahead, for the cache. */
+/** Every query the matched routes' loaders read ahead, for the cache, fresh from when it reached the browser. */
 function useReadAhead(): DehydratedState {
   const matches = useMatches();
   return useMemo(() => {
     const queries = matches.flatMap((match) => {
       const loaded = match.loaderData as { dehydrated?: DehydratedState } | undefined;
-      return loaded?.dehydrated?.queries ?? [];
+      return loaded?.dehydrated ? arrivedAt(loaded.dehydrated).queries : [];
     });
     return { mutations: [], queries };
   }, [matches]);
