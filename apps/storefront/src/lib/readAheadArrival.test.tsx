@@ -19,6 +19,7 @@ function readAhead(age: number): DehydratedState {
       {
         queryKey: ['catalogue', 'sizes'],
         queryHash: '["catalogue","sizes"]',
+        dehydratedAt: Date.now() - age,
         state: {
           data: ['S', 'M'],
           dataUpdateCount: 1,
