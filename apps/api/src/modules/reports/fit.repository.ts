@@ -110,7 +110,7 @@ function productRows(search: SQL): SQL {
 }
 
 /** A sort's figure and direction: largest first, `-` smallest first; names A–Z, `-name` Z–A. */
-function keyOf(sort: FitReportSort): { figure: string; direction: 'ASC' | 'DESC'; column: string } {
+function keyOf(sort: FitReportSort): { figure: string; direction: 'ASC' | 'DESC' } {
   const descending = !sort.startsWith('-');
   const column = sort.replace(/^-/, '');
   const expression: Record<string, string> = {
@@ -119,7 +119,7 @@ function keyOf(sort: FitReportSort): { figure: string; direction: 'ASC' | 'DESC'
     name: 'lower(name)',
   };
   const direction = column === 'name' ? (descending ? 'ASC' : 'DESC') : descending ? 'DESC' : 'ASC';
-  return { figure: expression[column] ?? column, direction, column };
+  return { figure: expression[column] ?? column, direction };
 }
 
 /** The ORDER BY of a sort: its figure, then ties by name. */

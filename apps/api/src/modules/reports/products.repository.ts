@@ -1,7 +1,8 @@
 import type { ProductReportSort } from '@kapaas/contract';
 import { type Queryable, type SQL, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
-import { at, onDaysOf, type Period } from './period';
+import { onDaysOf, type Period } from './period';
+import { askedIn } from './returns.repository';
 
 /** A row of the products report as the query answers it, before rates are worked out. */
 export interface ProductFigures {
@@ -54,6 +55,9 @@ function salesOf(period: Period, by: 'product' | 'category', only: (productId: S
     )`;
 }
 
+/** Whether the funnel's row `f` counts a day of the period (India's days, as the funnel keeps them). */
+const funnelDays = (period: Period): SQL => sql`f.day >= ${period.from}::date AND f.day <= ${period.to}::date`;
+
 /**
  * The period's funnel (`funnel`) and pieces asked back (`came_back`) per product or category. `only` narrows both to
  * some products (a test of the row's product id) where the page's keys are already known.
@@ -73,15 +77,14 @@ function engagementOf(
       SELECT ${by === 'product' ? sql`f.product_id` : key} AS key, sum(f.views)::int AS views,
         sum(f.add_to_carts)::int AS add_to_carts, sum(f.checkouts)::int AS checkouts
       FROM funnel_counts f ${toProducts(sql`f.product_id`)}
-      WHERE f.day >= ${period.from}::date AND f.day <= ${period.to}::date AND ${only(sql`f.product_id`)}
+      WHERE ${funnelDays(period)} AND ${only(sql`f.product_id`)}
       GROUP BY 1
     ), came_back AS (
       SELECT ${by === 'product' ? sql`l.product_id` : key} AS key,
         (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'return'), 0))::int AS returns,
         (coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'exchange'), 0))::int AS exchanges
       FROM return_lines l JOIN return_requests r ON r.id = l.return_id ${toProducts(sql`l.product_id`)}
-      WHERE r.created_at >= ${at(span.from)} AND r.created_at < ${at(span.to)} AND r.status <> 'rejected'
-        AND ${only(sql`l.product_id`)}
+      WHERE ${askedIn(span)} AND ${only(sql`l.product_id`)}
       GROUP BY 1
     )`;
 }
@@ -92,6 +95,14 @@ const FIGURES = sql.raw(`coalesce(f.views, 0) AS views, coalesce(f.add_to_carts,
   coalesce(sl.revenue, 0) AS revenue, coalesce(b.returns, 0) AS returns, coalesce(b.exchanges, 0) AS exchanges`);
 const JOINS = sql.raw(`LEFT JOIN sold_lines sl ON sl.key = x.key LEFT JOIN funnel f ON f.key = x.key
   LEFT JOIN came_back b ON b.key = x.key`);
+/** A product's row from `x` (key, name, category_id): its category, the figures, and its rating and fit (all time). */
+const PRODUCT_ROW = sql`x.key, x.name, c.name AS category, ${FIGURES},
+  coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
+  coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
+  coalesce(rs.runs_large, 0) AS runs_large`;
+/** What PRODUCT_ROW reads beside `x`. */
+const PRODUCT_JOINS = sql`LEFT JOIN categories c ON c.id = x.category_id
+  LEFT JOIN review_stats rs ON rs.product_id = x.key ${JOINS}`;
 /** A row with any figure in the period (kept even when its product is archived). */
 const ACTIVE = sql.raw('(sl.key IS NOT NULL OR f.key IS NOT NULL OR b.key IS NOT NULL)');
 
@@ -105,12 +116,9 @@ function perProduct(period: Period, search: SQL | undefined): SQL {
   const matched = search ? sql`matched AS MATERIALIZED (SELECT * FROM ${NAMED} x WHERE ${search}), ` : sql``;
   const only = search ? (productId: SQL) => sql`${productId} IN (SELECT key FROM matched)` : undefined;
   return sql`WITH ${matched}${salesOf(period, 'product', only)}, ${engagementOf(period, 'product', only)}, rows AS (
-      SELECT x.key, x.name, c.name AS category, ${FIGURES},
-        coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
-        coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
-        coalesce(rs.runs_large, 0) AS runs_large
+      SELECT ${PRODUCT_ROW}
       FROM ${search ? sql`matched` : NAMED} x
-      LEFT JOIN categories c ON c.id = x.category_id LEFT JOIN review_stats rs ON rs.product_id = x.key ${JOINS}
+      ${PRODUCT_JOINS}
       WHERE (x.on_sale OR ${ACTIVE})
     )`;
 }
@@ -188,12 +196,9 @@ async function leadPage(db: Queryable, period: Period, query: Page): Promise<Pro
   const offset = (query.page - 1) * query.per_page;
   const rows = rowsOf<ProductFigures & { lead: number }>(
     await db.execute(sql`WITH ${activity(period, 'product')}, rows AS (
-        SELECT x.key, x.name, c.name AS category, ${FIGURES},
-          coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
-          coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
-          coalesce(rs.runs_large, 0) AS runs_large
+        SELECT ${PRODUCT_ROW}
         FROM ${sql.raw(lead.keys)} k JOIN ${NAMED} x ON x.key = k.key
-        LEFT JOIN categories c ON c.id = x.category_id LEFT JOIN review_stats rs ON rs.product_id = x.key ${JOINS}
+        ${PRODUCT_JOINS}
       ), lead AS (SELECT * FROM rows WHERE ${sql.raw(lead.above)}),
       counted AS (
         SELECT (SELECT count(*) FROM lead)::int AS lead,
@@ -204,9 +209,7 @@ async function leadPage(db: Queryable, period: Period, query: Page): Promise<Pro
       SELECT lead.*, counted.total, counted.lead FROM counted LEFT JOIN LATERAL (SELECT * FROM lead
         ORDER BY ${orderOf(query.sort)} LIMIT ${query.per_page} OFFSET ${offset}) lead ON TRUE`),
   );
-  const first = rows[0];
-  if (!first || offset + query.per_page > first.lead) return undefined;
-  return rows.map(({ lead: _lead, ...row }) => row);
+  return withinLead(rows, offset, query.per_page);
 }
 
 /**
@@ -220,20 +223,18 @@ const SOLD_SORTS: ReadonlySet<ProductReportSort> = new Set(['revenue', 'orders',
  * asked back), found for those few products alone.
  */
 function totalOf(period: Period): SQL {
-  const { span } = period;
   return sql`((SELECT count(*) FROM products p WHERE p.status = 'active')
     + (SELECT count(*) FROM products p WHERE p.status <> 'active' AND (p.id IN (SELECT key FROM sold_lines)
-      OR EXISTS (SELECT 1 FROM funnel_counts f WHERE f.product_id = p.id
-        AND f.day >= ${period.from}::date AND f.day <= ${period.to}::date)
+      OR EXISTS (SELECT 1 FROM funnel_counts f WHERE f.product_id = p.id AND ${funnelDays(period)})
       OR EXISTS (SELECT 1 FROM return_lines l JOIN return_requests r ON r.id = l.return_id WHERE l.product_id = p.id
-        AND r.created_at >= ${at(span.from)} AND r.created_at < ${at(span.to)} AND r.status <> 'rejected'))))::int`;
+        AND ${askedIn(period.span)}))))::int`;
 }
 
 /**
  * The page of a sort by revenue, orders, units or conversion, largest first. Those figures are in the daily sales (and
  * for conversion the views of the products that sold), so the page's products are found from the sales and the names
- * alone, and the funnel, returns, ratings and categories are read for those products only. The whole period's funnel was about 29,000 products' views over 30 days: a third of
- * the call (ADR 062, fourth pass).
+ * alone, and the funnel, returns, ratings and categories are read for those products only. The whole period's funnel
+ * was about 29,000 products' views over 30 days: a third of the call (ADR 062, fourth pass).
  */
 async function soldLeadPage(
   db: Queryable,
@@ -248,7 +249,7 @@ async function soldLeadPage(
   const seen = viewed
     ? sql`, seen AS (
         SELECT f.product_id AS key, sum(f.views)::int AS views FROM funnel_counts f
-        WHERE f.day >= ${period.from}::date AND f.day <= ${period.to}::date AND f.product_id IN (SELECT key FROM sold_lines)
+        WHERE ${funnelDays(period)} AND f.product_id IN (SELECT key FROM sold_lines)
         GROUP BY 1
       )`
     : sql``;
@@ -259,18 +260,20 @@ async function soldLeadPage(
         WHERE ${sql.raw(above)}
       ), page AS (SELECT * FROM lead ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${offset}),
       ${engagementOf(period, 'product', (productId) => sql`${productId} IN (SELECT key FROM page)`)}, rows AS (
-        SELECT x.key, x.name, c.name AS category, ${FIGURES},
-          coalesce(rs.rating_sum, 0) AS rating_sum, coalesce(rs.count, 0) AS rating_count,
-          coalesce(rs.runs_small, 0) AS runs_small, coalesce(rs.true_to_size, 0) AS true_to_size,
-          coalesce(rs.runs_large, 0) AS runs_large
+        SELECT ${PRODUCT_ROW}
         FROM page x
-        LEFT JOIN categories c ON c.id = x.category_id LEFT JOIN review_stats rs ON rs.product_id = x.key ${JOINS}
+        ${PRODUCT_JOINS}
       ), counted AS (SELECT (SELECT count(*) FROM lead)::int AS lead, ${totalOf(period)} AS total)
       SELECT rows.*, counted.total, counted.lead FROM counted LEFT JOIN LATERAL (SELECT * FROM rows
         ORDER BY ${order}) rows ON TRUE`),
   );
+  return withinLead(rows, offset, query.per_page);
+}
+
+/** A lead page's rows without their `lead` count, or undefined when the page does not lie wholly among the lead. */
+function withinLead<T extends { lead: number }>(rows: T[], offset: number, perPage: number) {
   const first = rows[0];
-  if (!first || offset + query.per_page > first.lead) return undefined;
+  if (!first || offset + perPage > first.lead) return undefined;
   return rows.map(({ lead: _lead, ...row }) => row);
 }
 

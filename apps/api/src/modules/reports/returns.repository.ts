@@ -2,9 +2,13 @@ import { type Queryable, type SQL, sql } from '@kapaas/db';
 import { rowsOf } from '../../lib/person';
 import { at, onDaysOf, type Span } from './period';
 
-/** The return lines asked in the span, of requests not rejected (what actually comes back, or is coming). */
+/** Whether the request `r` was asked in the span and not rejected (what actually comes back, or is coming). */
+export const askedIn = (span: Span): SQL =>
+  sql`r.created_at >= ${at(span.from)} AND r.created_at < ${at(span.to)} AND r.status <> 'rejected'`;
+
+/** The return lines asked in the span, of requests not rejected. */
 const askedWithin = (span: Span): SQL => sql`FROM return_lines l JOIN return_requests r ON r.id = l.return_id
-  WHERE r.created_at >= ${at(span.from)} AND r.created_at < ${at(span.to)} AND r.status <> 'rejected'`;
+  WHERE ${askedIn(span)}`;
 
 /** The pieces asked back in the span by reason: returned for money, exchanged, and both. */
 export async function returnsByReason(db: Queryable, span: Span) {
